@@ -1,0 +1,39 @@
+"""The contract shared by every game engine (DESIGN.md, "rules/: the engine contract")."""
+
+from rules.core.bots import Bot, RandomBot, random_choice
+from rules.core.contract import (
+    MAX_OPTIONS,
+    Event,
+    GameInfo,
+    NumberChoice,
+    Option,
+    Prompt,
+    Result,
+    Seat,
+)
+from rules.core.engine import Engine
+from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
+from rules.core.messages import Message, msg
+from rules.core.rng import Rng
+
+__all__ = [
+    "MAX_OPTIONS",
+    "Bot",
+    "Engine",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "InvalidAction",
+    "Message",
+    "NotYourTurn",
+    "NumberChoice",
+    "Option",
+    "Prompt",
+    "RandomBot",
+    "Result",
+    "Rng",
+    "RuleError",
+    "Seat",
+    "msg",
+    "random_choice",
+]

@@ -1,0 +1,129 @@
+"""The shapes every engine speaks: prompts, options, events, results and game info.
+
+See DESIGN.md, "rules/: the engine contract". Everything here is plain data that the table service,
+the bot, the terminal client and the tests read the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.messages import Message
+
+MAX_OPTIONS = 25
+"""No prompt offers more options than fit a Discord select menu; bigger choices are split in steps."""
+
+Seat = int
+"""A seat number, 0-based in seat order."""
+
+
+class Option(BaseModel):
+    """One choice of a prompt: the action it stands for and its label."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: Any
+    """The game's action model, ready to pass to :meth:`Engine.apply`."""
+    label: Message
+    """Short label (a message key) for a button or a select menu entry."""
+
+
+class NumberChoice(BaseModel):
+    """A bounded number the seat picks; the chosen action is ``template`` with ``field`` set."""
+
+    model_config = ConfigDict(frozen=True)
+
+    low: int
+    high: int
+    template: Any
+    """The action model to complete; its ``field`` is replaced by the chosen number."""
+    field: str
+    label: Message
+
+    @model_validator(mode="after")
+    def _bounds(self) -> NumberChoice:
+        if self.low > self.high:
+            raise ValueError(f"empty range {self.low}..{self.high}")
+        return self
+
+    def action(self, value: int) -> Any:
+        """The action for ``value`` (bounds are the engine's to check again)."""
+        return self.template.model_copy(update={self.field: value})
+
+
+class Prompt(BaseModel):
+    """The decision a seat owes now.
+
+    A prompt has options, a bounded number, or both (e.g. "bid 0–7, or pass"). ``secret`` marks
+    a simultaneous secret commitment (dice assignment, bids, votes): what a seat commits stays hidden
+    until every seat owing it has committed.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    title: Message
+    options: tuple[Option, ...] = ()
+    number: NumberChoice | None = None
+    secret: bool = False
+    simultaneous: bool = False
+    """Several seats owe a decision at once; they may answer in any order."""
+
+    @model_validator(mode="after")
+    def _fits_discord(self) -> Prompt:
+        if len(self.options) > MAX_OPTIONS:
+            raise ValueError(f"a prompt offers {len(self.options)} options; at most {MAX_OPTIONS}")
+        if not self.options and self.number is None:
+            raise ValueError("a prompt must offer options or a number")
+        return self
+
+
+class Event(BaseModel):
+    """Something that happened, as data: a message, who may see it, and data for pictures.
+
+    ``visible_to`` is ``None`` for a public event, or the seats that may see it. ``reveals`` is set
+    when the event makes known something nobody knew (a roll, a draw, commitments revealed): an undo
+    across such an event would let a player see and retry, so the table service forbids it.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    message: Message
+    visible_to: frozenset[Seat] | None = None
+    reveals: bool = False
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    def visible(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` (``None`` = spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+class Result(BaseModel):
+    """The final outcome: scores, ranks (1 = winner; tied seats share a rank) and the tie-break trail."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scores: dict[Seat, float]
+    ranks: dict[Seat, int]
+    tiebreak: tuple[Message, ...] = ()
+    details: dict[Seat, dict[str, float]] = Field(default_factory=dict)
+    """Per seat, the score broken down by source (e.g. ``{"tiles": 21, "chips": 9}``)."""
+
+
+class GameInfo(BaseModel):
+    """What a game is, for the registry, the lobby and the conformance kit."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    has_secrets: bool
+    has_simultaneous_steps: bool
+    max_actions: int = 20_000
+    """A bound on actions in one game; the conformance kit fails a game that exceeds it."""
+    messages_package: str = ""
+    """The package whose ``messages/`` holds this game's catalogues."""

@@ -1,0 +1,170 @@
+"""The engine contract every game implements (DESIGN.md, "rules/: the engine contract").
+
+A game subclasses :class:`Engine` and fills in ``setup``, ``pending``, ``play``, ``view``,
+``result`` and ``scramble``. The base class owns what must be the same in every game:
+
+* :meth:`Engine.apply` parses the action, checks that the seat owes a decision, runs the game's
+  :meth:`Engine.play` on a deep copy, and returns the copy with the events. A rejected action
+  therefore never touches the caller's state, whatever the game's code does.
+* States and actions are pydantic models, so JSON round-trips are exact (:meth:`dump`, :meth:`load`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from rules.core.contract import Event, GameInfo, Prompt, Result, Seat
+from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
+from rules.core.rng import Rng
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A", bound=BaseModel)
+
+
+class Engine(ABC, Generic[S, A]):
+    """One game's rules. Subclasses are stateless: everything lives in the state model."""
+
+    info: GameInfo
+    state_type: type[S]
+    action_adapter: TypeAdapter[A]
+    """Validates a JSON action into the game's discriminated union of action models."""
+    options_type: type[BaseModel]
+    """The game's table options, every field with its default (rules interpretations, variants)."""
+
+    # ---- what each game writes -------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: int, options: BaseModel, seed: int) -> S:
+        """The opening state for ``players`` seats with validated ``options`` and ``seed``."""
+
+    @abstractmethod
+    def pending(self, state: S) -> dict[Seat, Prompt]:
+        """The decision each seat owes now; empty when the game is over."""
+
+    @abstractmethod
+    def play(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Check ``action`` and carry it out on ``state`` (a private copy), returning the events.
+
+        :raises RuleError: with a player-readable sentence when the action is not allowed.
+        """
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> BaseModel:
+        """What ``seat`` may see (``None`` = spectator). Never another seat's secret."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Final scores and ranks, or ``None`` while the game goes on."""
+
+    def scramble(self, state: S, seat: Seat, rng: Rng) -> S:
+        """A copy of ``state`` where what only ``seat`` knows is changed at random.
+
+        The conformance kit checks that no other seat's view changes: that is how "no view holds
+        another seat's secret" is tested. Games without secrets keep this default.
+        """
+        return state.model_copy(deep=True)
+
+    # ---- shared by every game ---------------------------------------------------------------
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
+        """Validate ``options`` and the player count, then :meth:`setup`.
+
+        :raises InvalidAction: for an unknown option, a bad value or an unsupported player count.
+        """
+        info = self.info
+        if not info.min_players <= players <= info.max_players:
+            raise InvalidAction(
+                f"{info.title} is for {info.min_players}–{info.max_players} players, not {players}.",
+                key="core.player_count",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+                players=players,
+            )
+        return self.setup(players, self.parse_options(options or {}), seed)
+
+    def parse_options(self, options: Mapping[str, Any]) -> BaseModel:
+        """The game's options model from a mapping; unknown names are refused."""
+        unknown = set(options) - set(self.options_type.model_fields)
+        if unknown:
+            raise InvalidAction(
+                f"Unknown option {sorted(unknown)[0]!r} for {self.info.title}.",
+                key="core.unknown_option",
+                option=sorted(unknown)[0],
+            )
+        try:
+            return self.options_type.model_validate(dict(options))
+        except ValidationError as exc:
+            raise InvalidAction(_first_error(exc), key="core.bad_option") from exc
+
+    def parse_action(self, data: Any) -> A:
+        """The action model from JSON text, a mapping, or an action model already.
+
+        :raises InvalidAction: quoting what was wrong.
+        """
+        try:
+            if isinstance(data, str):
+                return self.action_adapter.validate_json(data)
+            if isinstance(data, BaseModel):
+                data = data.model_dump(mode="json")
+            return self.action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise InvalidAction(f"That is not a valid move: {_first_error(exc)}",
+                                key="core.invalid_action") from exc
+
+    def apply(self, state: S, seat: Seat, action: Any) -> tuple[S, list[Event]]:
+        """Carry out ``action`` for ``seat``; return the new state and its events.
+
+        ``state`` is never modified, also when the action is rejected.
+
+        :raises GameOver: the game has ended.
+        :raises NotYourTurn: ``seat`` owes no decision now.
+        :raises RuleError: the rules forbid the action (the message says why).
+        """
+        parsed = self.parse_action(action)
+        prompts = self.pending(state)
+        if not prompts:
+            raise GameOver("The game is over.", key="core.game_over")
+        if seat not in prompts:
+            raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
+        new_state = state.model_copy(deep=True)
+        events = self.play(new_state, seat, parsed)
+        return new_state, events
+
+    def dump(self, state: S) -> str:
+        """The state as JSON text."""
+        return state.model_dump_json()
+
+    def load(self, text: str) -> S:
+        """A state from :meth:`dump`'s JSON text."""
+        return self.state_type.model_validate_json(text)
+
+    def dump_action(self, action: A) -> str:
+        """An action as JSON text (for the action log)."""
+        return self.action_adapter.dump_json(action).decode()
+
+    def replay(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        log: Sequence[tuple[Seat, Any]],
+    ) -> S:
+        """The state reached from setup by applying ``log`` (seat, action) in order."""
+        state = self.new_game(players, options, seed)
+        for seat, action in log:
+            state, _ = self.apply(state, seat, action)
+        return state
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else str(err["msg"])
+
+
+__all__ = ["Engine", "RuleError"]
