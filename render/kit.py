@@ -1,0 +1,119 @@
+"""The shared drawing kit: fonts with Greek glyphs, a theme of semantic colours, layout helpers.
+
+Fonts (DejaVu Sans, see ``fonts/LICENSE-DejaVu.txt``) ship inside the package so a picture looks the
+same on every machine. Pictures are sized for a phone: about 1000 px wide, text no smaller than 18 px.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int]
+
+THEME: dict[str, Colour] = {
+    "background": (246, 242, 232),
+    "panel": (255, 252, 244),
+    "ink": (34, 34, 40),
+    "muted": (120, 116, 108),
+    "line": (196, 188, 170),
+    "highlight": (222, 170, 40),
+    "good": (52, 140, 72),
+    "bad": (190, 56, 48),
+    "blue": (50, 100, 190),
+    "brown": (140, 90, 50),
+    "green": (60, 150, 70),
+    "yellow": (230, 190, 40),
+    "purple": (140, 70, 170),
+    "red": (200, 60, 50),
+    "white": (250, 250, 250),
+    "grey": (150, 150, 150),
+    "black": (30, 30, 30),
+    "orange": (230, 130, 40),
+}
+"""Semantic colour keys; a renderer's callers may pass their own theme to override any of them."""
+
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (200, 60, 50),
+    (50, 100, 190),
+    (60, 150, 70),
+    (230, 170, 30),
+    (140, 70, 170),
+)
+"""One colour per seat, in seat order, distinguishable for the common colour-blindnesses by shape too."""
+
+
+@cache
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at ``size`` pixels (Latin and Greek)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    with resources.as_file(resources.files("render").joinpath("fonts", name)) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+def canvas(
+    width: int, height: int, colour: Colour = THEME["background"]
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new RGB picture and its drawing context."""
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    *,
+    size: int = 20,
+    bold: bool = False,
+    colour: Colour = THEME["ink"],
+    anchor: str = "la",
+) -> None:
+    """Draw ``words`` at ``xy`` with a Pillow anchor (``"mm"`` centres it)."""
+    draw.text(xy, words, font=font(size, bold=bold), fill=colour, anchor=anchor)
+
+
+def text_width(words: str, *, size: int = 20, bold: bool = False) -> float:
+    """How wide ``words`` are when drawn."""
+    return font(size, bold=bold).getlength(words)
+
+
+def fit(words: str, width: float, *, size: int = 20, bold: bool = False) -> str:
+    """``words`` cut with an ellipsis so they fit in ``width`` pixels."""
+    if text_width(words, size=size, bold=bold) <= width:
+        return words
+    while words and text_width(words + "…", size=size, bold=bold) > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def box(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float, float, float],
+    *,
+    fill: Colour = THEME["panel"],
+    outline: Colour = THEME["line"],
+    radius: int = 8,
+    width: int = 2,
+) -> None:
+    """A rounded panel."""
+    draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def pips(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, *, colour: Colour,
+         radius: int = 5, gap: int = 14) -> None:
+    """``count`` small dots in a row centred on ``centre`` (counters, workers, chips)."""
+    x0 = centre[0] - gap * (count - 1) / 2
+    for i in range(count):
+        x = x0 + i * gap
+        draw.ellipse((x - radius, centre[1] - radius, x + radius, centre[1] + radius), fill=colour)
+
+
+def png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image``; deterministic (no timestamps or metadata), compressed for upload."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
