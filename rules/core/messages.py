@@ -58,13 +58,29 @@ class _Lenient(dict[str, Any]):
         return "{" + key + "}"
 
 
-def render(message: Message, locale: str, packages: tuple[str, ...]) -> str:
+def is_seat_param(name: str) -> bool:
+    """Parameters named ``seat`` or ``*_seat`` hold seat numbers, shown as the player's name."""
+    return name == "seat" or name.endswith("_seat")
+
+
+def render(
+    message: Message,
+    locale: str,
+    packages: tuple[str, ...],
+    seat_names: tuple[str, ...] = (),
+) -> str:
     """The sentence for ``message`` in ``locale``, looked up in ``packages`` in order.
 
-    Falls back to English, then to the bare key with its parameters, so a missing entry shows up
-    as readable text rather than an error in front of a player.
+    Seat parameters (see :func:`is_seat_param`) become ``seat_names[seat]`` when given. Falls back
+    to English, then to the bare key with its parameters, so a missing entry shows up as readable
+    text rather than an error in front of a player.
     """
-    params = {k: _word(v, locale, packages) for k, v in message.params.items()}
+    params = {
+        k: seat_names[v]
+        if is_seat_param(k) and isinstance(v, int) and 0 <= v < len(seat_names)
+        else _word(v, locale, packages)
+        for k, v in message.params.items()
+    }
     for loc in dict.fromkeys((locale, "en")):
         for package in packages:
             template = catalogue(package, loc).get(message.key)
