@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from rules.core.bots import Bot, RandomBot
 from rules.core.contract import Event, GameInfo, Prompt, Result, Seat
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
 from rules.core.rng import Rng
@@ -67,6 +68,10 @@ class Engine(ABC, Generic[S, A]):
         another seat's secret" is tested. Games without secrets keep this default.
         """
         return state.model_copy(deep=True)
+
+    def bots(self) -> dict[str, Bot]:
+        """The bots that can take a seat, by name. Games add ``"greedy"`` to the random player."""
+        return {"random": RandomBot()}
 
     # ---- shared by every game ---------------------------------------------------------------
 
