@@ -74,6 +74,8 @@ def get(game_id: str) -> Engine[Any, Any]:
             if exc.name and GAMES[gid].startswith(exc.name):
                 raise UnknownGame(f"{gid!r} is not available yet.") from exc
             raise
+        if not hasattr(module, "ENGINE"):
+            raise UnknownGame(f"{gid!r} is not available yet.")
         folder = _content_dir / gid if _content_dir else None
         if folder is not None and folder.is_dir() and hasattr(module, "build_engine"):
             engine: Engine[Any, Any] = module.build_engine(folder)

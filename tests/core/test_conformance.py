@@ -1,0 +1,81 @@
+"""The conformance kit passes a correct engine and catches each kind of contract breach."""
+
+import pytest
+from pydantic import BaseModel
+
+from rules.core import Event, Rng, Seat
+from rules.core.conformance import ConformanceError, check_games
+from tests.fixtures.sealed_bid import SealedBid, State, View
+
+
+def test_correct_engine_passes_for_every_player_count() -> None:
+    for players in (2, 3, 4):
+        summary = check_games(SealedBid(), players=players, games=3, seed=11)
+        assert summary.games == 3
+        assert summary.actions == 3 * 3 * (players * 2)  # rounds × (one bid + one take) per seat
+
+
+class LeakyView(SealedBid):
+    def view(self, state: State, seat: Seat | None) -> View:
+        view = super().view(state, seat)
+        for p, player in zip(view.players, state.players, strict=True):
+            p.card = player.card  # shows every hidden card
+        return view
+
+
+def test_a_view_that_shows_another_seats_secret_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="can see a secret of seat"):
+        check_games(LeakyView(), players=2, games=1, seed=0)
+
+
+class CrashOnTake(SealedBid):
+    def play(self, state: State, seat: Seat, action: BaseModel) -> list[Event]:
+        if getattr(action, "kind", "") == "take":
+            raise IndexError("boom")
+        return super().play(state, seat, action)  # type: ignore[arg-type]
+
+
+def test_a_legal_option_that_raises_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="legal action"):
+        check_games(CrashOnTake(), players=2, games=1, seed=0)
+
+
+class UsesGlobalRandom(SealedBid):
+    def play(self, state: State, seat: Seat, action: BaseModel) -> list[Event]:
+        import random
+
+        events = super().play(state, seat, action)  # type: ignore[arg-type]
+        if state.market:
+            state.market[0] = random.randint(1, 1000)
+        return events
+
+
+def test_an_engine_using_global_random_fails_replay() -> None:
+    with pytest.raises(ConformanceError, match="replaying the action log"):
+        check_games(UsesGlobalRandom(), players=2, games=1, seed=0, every_option=False)
+
+
+class NeverEnds(SealedBid):
+    def result(self, state: State) -> None:
+        return None
+
+    def pending(self, state: State):  # type: ignore[no-untyped-def]
+        prompts = super().pending(state)
+        if not prompts:
+            state.over = False
+        return prompts
+
+
+def test_an_engine_with_prompts_but_no_result_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="result"):
+        check_games(NeverEnds(), players=2, games=1, seed=0)
+
+
+class VacuousScramble(SealedBid):
+    def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
+        return state.model_copy(deep=True)
+
+
+def test_a_scramble_that_changes_nothing_is_reported() -> None:
+    with pytest.raises(ConformanceError, match="proved nothing"):
+        check_games(VacuousScramble(), players=2, games=1, seed=0)
