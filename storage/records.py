@@ -1,0 +1,174 @@
+"""The rows storage keeps, as plain frozen records. Storage knows no game: actions, events and
+snapshots are JSON text it stores and hands back untouched.
+
+Datetimes are always timezone-aware UTC (reminders depend on them); storage refuses naive ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+TableStatus = Literal["lobby", "active", "finished", "abandoned"]
+EntryKind = Literal["action", "undo"]
+VoteKind = Literal["undo", "abandon"]
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """What is known of a table when it is created."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    options_json: str = "{}"
+    thread_id: int | None = None
+    pace_hours: float = 24.0
+    stand_ins: bool = False
+    stand_in_after: int = 2
+    """Missed reminders after which a stand-in bot takes the seat (when ``stand_ins`` is on)."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table: which game, where, whose, with what options and seed, and how far along."""
+
+    id: int
+    game_id: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    creator_id: int
+    options_json: str
+    seed: int | None
+    status: TableStatus
+    pace_hours: float
+    stand_ins: bool
+    stand_in_after: int
+    created_at: datetime
+    updated_at: datetime
+    head: int = 0
+    """The seq of the last log entry (0 for an empty log)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat: a person (``user_id``) or a bot (``bot``), in seat order ``position``."""
+
+    table_id: int
+    position: int
+    name: str
+    user_id: int | None = None
+    bot: str | None = None
+    stand_in: str | None = None
+    locale: str = "en"
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """A log entry to append: an action by a seat, or an undo of earlier entries."""
+
+    kind: EntryKind
+    seat: int
+    actor: str
+    """Who played it: ``"user:<id>"``, ``"bot:<kind>"`` or ``"stand-in:<kind>"``."""
+    payload_json: str
+    """The action as JSON (for ``kind="action"``); ``"{}"`` for an undo."""
+    events: tuple[StoredEvent, ...] = ()
+    undoes: tuple[int, ...] = ()
+    """For ``kind="undo"``: the seqs this entry cancels."""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as stored with its entry, so logs and catch-up digests need no replay."""
+
+    message_json: str
+    visible_to: frozenset[int] | None = None
+    reveals: bool = False
+    data_json: str = "{}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A stored log entry, numbered ``seq`` (1, 2, …) within its table."""
+
+    table_id: int
+    seq: int
+    kind: EntryKind
+    seat: int
+    actor: str
+    payload_json: str
+    created_at: datetime
+    events: tuple[StoredEvent, ...] = ()
+    undoes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game state after entry ``seq`` (a cache: replaying the log is the truth)."""
+
+    table_id: int
+    seq: int
+    state_json: str
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A decision a seat owes, when it is due, and how many reminders went out for it."""
+
+    table_id: int
+    seat: int
+    user_id: int
+    due_at: datetime
+    since_seq: int
+    """The log length when the seat started to owe this decision."""
+    reminded: int = 0
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A user's language and quiet hours (local hours with the user's UTC offset)."""
+
+    user_id: int
+    locale: str = "en"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    utc_offset_minutes: int = 0
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A player's vote on a table question (consent to an undo, abandon the table) at a log length."""
+
+    table_id: int
+    kind: VoteKind
+    user_id: int
+    seq: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """Something owed to a user that could not be delivered, kept until it is."""
+
+    id: int
+    user_id: int
+    table_id: int | None
+    payload_json: str
+    created_at: datetime
+    delivered_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class TableFilter:
+    """Which tables to list."""
+
+    guild_id: int | None = None
+    channel_id: int | None = None
+    statuses: tuple[TableStatus, ...] = ("lobby", "active")
+    user_id: int | None = None
+    """Only tables where this user holds a seat."""
+    limit: int = field(default=100)

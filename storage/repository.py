@@ -1,0 +1,221 @@
+"""The storage interface every backend implements (SQLite now; PostgreSQL when one process is not
+enough, see DESIGN.md "storage/").
+
+The action log is append-only and event-sourced: a table is rebuilt from its game id, seats,
+options, seed and the ordered entries; snapshots only speed loading. :meth:`Repository.append`
+is the concurrency check: the caller names the head it read, and a writer whose head is stale
+gets :class:`StaleWrite` and nothing is written (it reloads and retries, or tells the player
+the prompt is out of date).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from datetime import datetime
+from types import TracebackType
+
+from storage.records import (
+    Deadline,
+    Entry,
+    NewEntry,
+    NewTable,
+    NoticeRow,
+    Preference,
+    SeatRow,
+    Snapshot,
+    TableFilter,
+    TableRow,
+    TableStatus,
+    Vote,
+    VoteKind,
+)
+
+
+class StorageError(Exception):
+    """Something storage cannot do (a bug or a broken database, never a player's mistake)."""
+
+
+class StaleWrite(StorageError):
+    """Another writer appended first: the head the caller read is no longer the table's head."""
+
+    def __init__(self, table_id: int, expected: int, actual: int) -> None:
+        super().__init__(
+            f"table {table_id}: expected to append after seq {expected}, but the log is at seq {actual}"
+        )
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class MissingTable(StorageError):
+    """No table with that id."""
+
+
+class Repository(ABC):
+    """Async persistence of tables, seats, the action log, snapshots, deadlines and preferences."""
+
+    # ---- life -------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection; the repository is unusable afterwards."""
+
+    async def __aenter__(self) -> Repository:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---- tables and seats -------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_table(self, table: NewTable, now: datetime) -> TableRow:
+        """Store a new table in the lobby and return it with its id."""
+
+    @abstractmethod
+    async def get_table(self, table_id: int) -> TableRow | None:
+        """The table, or ``None``."""
+
+    @abstractmethod
+    async def list_tables(self, where: TableFilter) -> list[TableRow]:
+        """Tables matching ``where``, oldest first."""
+
+    @abstractmethod
+    async def update_table(
+        self,
+        table_id: int,
+        now: datetime,
+        *,
+        status: TableStatus | None = None,
+        seed: int | None = None,
+        pace_hours: float | None = None,
+        stand_ins: bool | None = None,
+        thread_id: int | None = None,
+    ) -> TableRow:
+        """Change the named fields (``None`` = keep) and ``updated_at``.
+
+        :raises MissingTable: no such table.
+        """
+
+    @abstractmethod
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        """The table's seats in seat order."""
+
+    @abstractmethod
+    async def add_seat(self, seat: SeatRow) -> None:
+        """Add a seat; ``seat.position`` must be free.
+
+        :raises StorageError: the position or the user is already seated at that table.
+        """
+
+    @abstractmethod
+    async def remove_seat(self, table_id: int, position: int) -> None:
+        """Remove a seat; later seats move up one position."""
+
+    @abstractmethod
+    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
+        """Fix the seat order (``order[i]`` = the old position of new seat ``i``) and the seed, and
+        make the table active, in one transaction."""
+
+    @abstractmethod
+    async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:
+        """Let bot ``bot`` stand in for the seat (``None`` = the player is back)."""
+
+    # ---- the action log ---------------------------------------------------------------------
+
+    @abstractmethod
+    async def append(
+        self,
+        table_id: int,
+        expected_head: int,
+        entries: Sequence[NewEntry],
+        now: datetime,
+        *,
+        snapshot: tuple[int, str] | None = None,
+    ) -> int:
+        """Append ``entries`` as seqs ``expected_head + 1 …`` with their events, atomically, and
+        return the new head. ``snapshot`` (seq, state JSON) is stored in the same transaction.
+
+        :raises StaleWrite: the log's head is not ``expected_head``; nothing is written.
+        """
+
+    @abstractmethod
+    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
+        """Log entries with ``seq > after`` in order, with their events."""
+
+    @abstractmethod
+    async def head(self, table_id: int) -> int:
+        """The seq of the table's last entry (0 when empty)."""
+
+    @abstractmethod
+    async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
+        """The newest snapshot with ``seq <= at_most`` (any seq when ``None``)."""
+
+    @abstractmethod
+    async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
+        """Forget snapshots with ``seq >= from_seq`` (after an undo made them wrong)."""
+
+    # ---- deadlines (reminders) --------------------------------------------------------------
+
+    @abstractmethod
+    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
+        """Replace the table's deadlines with ``deadlines`` (one per seat owing a decision)."""
+
+    @abstractmethod
+    async def deadlines(self, table_id: int) -> list[Deadline]:
+        """The table's deadlines by seat."""
+
+    @abstractmethod
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        """Deadlines of active tables with ``due_at <= now``, earliest first."""
+
+    @abstractmethod
+    async def deadlines_for_user(self, user_id: int) -> list[Deadline]:
+        """Every deadline a user has, at any table."""
+
+    @abstractmethod
+    async def update_deadline(self, deadline: Deadline) -> None:
+        """Store a changed deadline (new due time, reminder count)."""
+
+    # ---- preferences, votes, notices --------------------------------------------------------
+
+    @abstractmethod
+    async def get_preference(self, user_id: int) -> Preference | None:
+        """The user's preferences, or ``None`` if never set."""
+
+    @abstractmethod
+    async def set_preference(self, preference: Preference) -> None:
+        """Store (insert or replace) a user's preferences."""
+
+    @abstractmethod
+    async def add_vote(self, vote: Vote) -> None:
+        """Record (or renew) a user's vote of that kind at that table."""
+
+    @abstractmethod
+    async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
+        """The table's votes of ``kind``, oldest first."""
+
+    @abstractmethod
+    async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
+        """Forget the table's votes of ``kind``."""
+
+    @abstractmethod
+    async def add_notice(self, user_id: int, table_id: int | None, payload_json: str, now: datetime) -> int:
+        """Keep something owed to a user; return its id."""
+
+    @abstractmethod
+    async def pending_notices(self, user_id: int) -> list[NoticeRow]:
+        """Undelivered notices of a user, oldest first."""
+
+    @abstractmethod
+    async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
+        """Mark notices delivered."""
+
+
+__all__ = ["MissingTable", "Repository", "StaleWrite", "StorageError"]
