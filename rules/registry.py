@@ -9,6 +9,7 @@ Tests may :func:`register` an engine of their own.
 from __future__ import annotations
 
 import importlib
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ ALIASES: dict[str, str] = {
     "taw": "ancient_world",
 }
 
+_log = logging.getLogger(__name__)
 _registered: dict[str, Engine[Any, Any]] = {}
 _content_dir: Path | None = None
 
@@ -94,6 +96,9 @@ def available() -> list[str]:
         try:
             get(gid)
         except UnknownGame:
+            continue
+        except Exception:  # a broken game must not hide the others; get() still raises it
+            _log.exception("game %s failed to load", gid)
             continue
         ids.append(gid)
     return ids

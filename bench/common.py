@@ -1,0 +1,79 @@
+"""What every benchmark suite shares: timing, percentiles, the machine line and the JSON report."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def percentile(samples: Sequence[float], pct: float) -> float:
+    """The ``pct`` percentile (nearest rank) of ``samples``."""
+    ordered = sorted(samples)
+    if not ordered:
+        return 0.0
+    rank = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def median_of_runs(runs: int, measure: Callable[[], float]) -> float:
+    """Run ``measure`` ``runs`` times and return the median figure."""
+    return statistics.median(measure() for _ in range(runs))
+
+
+def timed(function: Callable[[], Any]) -> tuple[float, Any]:
+    """Seconds taken by ``function()`` and what it returned."""
+    start = time.perf_counter()
+    value = function()
+    return time.perf_counter() - start, value
+
+
+def machine() -> dict[str, Any]:
+    """Where the figures were taken."""
+    versions = {}
+    for dist in ("pydantic", "pillow", "aiosqlite", "discord.py"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = "absent"
+    return {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "versions": versions,
+    }
+
+
+def table(title: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A plain text table for the terminal."""
+    cells = [list(map(str, header))] + [[_fmt(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = [title, "  ".join(h.ljust(w) for h, w in zip(cells[0], widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells[1:]]
+    return "\n".join(lines)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+    return str(value)
+
+
+def report(suite: str, figures: dict[str, Any]) -> Path:
+    """Write ``bench/results/<suite>.json`` with the machine line; return its path."""
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{suite}.json"
+    path.write_text(json.dumps({"machine": machine(), "suite": suite, "figures": figures}, indent=2))
+    return path
