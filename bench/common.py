@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import statistics
@@ -22,7 +23,7 @@ def percentile(samples: Sequence[float], pct: float) -> float:
     ordered = sorted(samples)
     if not ordered:
         return 0.0
-    rank = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered) + 0.5) - 1))
+    rank = max(0, min(len(ordered) - 1, math.ceil(pct / 100 * len(ordered)) - 1))
     return ordered[rank]
 
 

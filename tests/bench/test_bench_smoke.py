@@ -1,0 +1,30 @@
+"""The benchmark suites run and report figures (the figures themselves are never asserted)."""
+
+from pathlib import Path
+
+import pytest
+
+import bench.common
+from bench import engines
+from rules import registry
+from tests.fixtures.sealed_bid import ENGINE
+
+
+@pytest.fixture
+def fixture_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path)
+    monkeypatch.setattr(registry, "available", lambda: ["sealed_bid"])
+    registry.register(ENGINE)
+
+
+def test_engine_suite_reports_every_player_count(fixture_only: None, tmp_path: Path) -> None:
+    figures = engines.run(games=1, runs=1)
+    assert set(figures) == {"sealed_bid/2p", "sealed_bid/3p", "sealed_bid/4p"}
+    assert all(f["actions_per_s"] > 0 and f["state_json_bytes"] > 0 for f in figures.values())
+    assert (tmp_path / "engines.json").is_file()
+
+
+def test_percentile_uses_nearest_rank() -> None:
+    samples = [float(i) for i in range(1, 101)]
+    assert bench.common.percentile(samples, 50) == 50.0
+    assert bench.common.percentile(samples, 99) == 99.0
