@@ -1,9 +1,34 @@
 """Persistence: tables, seats, the append-only action log, snapshots, deadlines, preferences.
 
-Storage knows no game. Open the default backend with :func:`storage.open_repository`
-(``DATABASE_URL`` such as ``sqlite:///./data/agora.db``).
+Storage knows no game: actions, events and states are JSON text it keeps and hands back. Open the
+configured backend with :func:`open_repository` (``DATABASE_URL`` such as
+``sqlite:///./data/agora.db``); back it up online with ``python -m storage.backup SRC DEST``.
 """
 
-from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+from __future__ import annotations
 
-__all__ = ["MissingTable", "Repository", "StaleWrite", "StorageError"]
+from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+from storage.url import DEFAULT_DATABASE_URL, BadDatabaseUrl, parse_database_url
+
+
+async def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
+    """The repository ``url`` names, opened and migrated to the current schema.
+
+    :raises BadDatabaseUrl: a URL this build cannot use.
+    """
+    from storage.sqlite import SqliteRepository
+
+    parsed = parse_database_url(url)
+    return await SqliteRepository.open(parsed.path)
+
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "BadDatabaseUrl",
+    "MissingTable",
+    "Repository",
+    "StaleWrite",
+    "StorageError",
+    "open_repository",
+    "parse_database_url",
+]

@@ -1,0 +1,128 @@
+"""The schema, as numbered forward migrations applied on open (``PRAGMA user_version``).
+
+Migration ``n`` (1-based) takes a database from ``user_version = n - 1`` to ``n``. Never edit a
+migration that has shipped: append a new one. Each runs in its own transaction with its
+``user_version`` bump, so a crash mid-migration leaves the previous version intact.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, seats, the action log with its events, snapshots, reminders, languages.
+    """
+    CREATE TABLE tables (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id       TEXT    NOT NULL,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        thread_id     INTEGER,
+        creator_id    INTEGER NOT NULL,
+        options_json  TEXT    NOT NULL DEFAULT '{}',
+        seed          INTEGER,
+        status        TEXT    NOT NULL DEFAULT 'lobby'
+                      CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        pace_hours    REAL    NOT NULL DEFAULT 24,
+        stand_ins     INTEGER NOT NULL DEFAULT 0,
+        created_at    TEXT    NOT NULL,
+        updated_at    TEXT    NOT NULL
+    );
+    CREATE INDEX tables_by_place ON tables (guild_id, channel_id, status);
+
+    CREATE TABLE seats (
+        table_id  INTEGER NOT NULL REFERENCES tables (id),
+        position  INTEGER NOT NULL,
+        user_id   INTEGER,
+        bot       TEXT,
+        name      TEXT    NOT NULL,
+        locale    TEXT    NOT NULL DEFAULT 'en',
+        stand_in  TEXT,
+        PRIMARY KEY (table_id, position),
+        CHECK ((user_id IS NULL) <> (bot IS NULL))
+    );
+    CREATE UNIQUE INDEX seats_by_user ON seats (table_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_of_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        table_id     INTEGER NOT NULL REFERENCES tables (id),
+        seq          INTEGER NOT NULL CHECK (seq > 0),
+        kind         TEXT    NOT NULL CHECK (kind IN ('action', 'undo')),
+        seat         INTEGER NOT NULL,
+        actor        TEXT    NOT NULL,
+        payload_json TEXT    NOT NULL,
+        undoes_json  TEXT    NOT NULL DEFAULT '[]',
+        created_at   TEXT    NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE events (
+        table_id        INTEGER NOT NULL,
+        seq             INTEGER NOT NULL,
+        idx             INTEGER NOT NULL,
+        message_json    TEXT    NOT NULL,
+        visible_to_json TEXT,
+        reveals         INTEGER NOT NULL DEFAULT 0,
+        data_json       TEXT    NOT NULL DEFAULT '{}',
+        PRIMARY KEY (table_id, seq, idx),
+        FOREIGN KEY (table_id, seq) REFERENCES actions (table_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE snapshots (
+        table_id   INTEGER NOT NULL REFERENCES tables (id),
+        seq        INTEGER NOT NULL,
+        state_json TEXT    NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE reminders (
+        table_id  INTEGER NOT NULL REFERENCES tables (id),
+        seat      INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        due_at    TEXT    NOT NULL,
+        since_seq INTEGER NOT NULL,
+        reminded  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX reminders_by_due ON reminders (due_at);
+    CREATE INDEX reminders_by_user ON reminders (user_id);
+
+    CREATE TABLE preferences (
+        user_id INTEGER PRIMARY KEY,
+        locale  TEXT NOT NULL DEFAULT 'en'
+    );
+    """,
+    # 2: quiet hours, the stand-in threshold, votes (undo consent, abandon) and undelivered notices.
+    """
+    ALTER TABLE preferences ADD COLUMN quiet_start INTEGER;
+    ALTER TABLE preferences ADD COLUMN quiet_end INTEGER;
+    ALTER TABLE preferences ADD COLUMN utc_offset_minutes INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN stand_in_after INTEGER NOT NULL DEFAULT 2;
+
+    CREATE TABLE votes (
+        table_id   INTEGER NOT NULL REFERENCES tables (id),
+        kind       TEXT    NOT NULL CHECK (kind IN ('undo', 'abandon')),
+        user_id    INTEGER NOT NULL,
+        seq        INTEGER NOT NULL,
+        created_at TEXT    NOT NULL,
+        PRIMARY KEY (table_id, kind, user_id)
+    );
+
+    CREATE TABLE notices (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id      INTEGER NOT NULL,
+        table_id     INTEGER,
+        payload_json TEXT    NOT NULL,
+        created_at   TEXT    NOT NULL,
+        delivered_at TEXT
+    );
+    CREATE INDEX notices_pending ON notices (user_id) WHERE delivered_at IS NULL;
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The ``user_version`` of a database this build writes."""
+
+
+def statements(script: str) -> list[str]:
+    """The SQL statements of a migration script, one by one (so each runs inside our transaction;
+    ``executescript`` would commit first)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

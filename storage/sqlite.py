@@ -1,0 +1,532 @@
+"""The SQLite backend: one long-lived aiosqlite connection in WAL mode.
+
+* **Transactions are explicit.** The connection runs in autocommit mode and every write goes through
+  :meth:`SqliteRepository.transaction` (``BEGIN IMMEDIATE`` … ``COMMIT``, ``ROLLBACK`` on any
+  exception). ``IMMEDIATE`` takes SQLite's write lock at the start, so the "is the head still what
+  I read?" check in :meth:`~SqliteRepository.append` and the inserts that follow are one atomic step,
+  also against other processes on the same file (they wait up to ``busy_timeout``).
+* **One connection, one transaction at a time.** aiosqlite runs calls on one thread in order, but two
+  coroutines could interleave statements of two transactions; an ``asyncio.Lock`` prevents that.
+* **Durability.** WAL with ``synchronous=FULL``: a committed append survives a crash of the process
+  or the machine; an uncommitted one leaves no trace.
+* **Migrations** run on open (:mod:`storage.migrations`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, cast
+
+import aiosqlite
+
+from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
+from storage.records import (
+    Deadline,
+    Entry,
+    EntryKind,
+    NewEntry,
+    NewTable,
+    NoticeRow,
+    Preference,
+    SeatRow,
+    Snapshot,
+    StoredEvent,
+    TableFilter,
+    TableRow,
+    TableStatus,
+    Vote,
+    VoteKind,
+)
+from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another process's write lock before giving up."""
+
+
+def encode_time(moment: datetime) -> str:
+    """Aware datetime → fixed-width UTC ISO text (so text order is time order).
+
+    :raises ValueError: a naive datetime (whose zone would be a guess).
+    """
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"naive datetime {moment!r}; storage keeps aware UTC datetimes only")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+def decode_time(text: str) -> datetime:
+    """Stored text → aware UTC datetime."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+class SqliteRepository(Repository):
+    """:class:`~storage.repository.Repository` on one SQLite file. Open with :meth:`open`."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path | str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, migrate: bool = True) -> SqliteRepository:
+        """Open (creating if needed) the database at ``path`` and migrate it to the current schema.
+
+        :raises StorageError: the file's schema is newer than this build knows.
+        """
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        repo = cls(db, path)
+        if migrate:
+            try:
+                await repo.migrate()
+            except BaseException:
+                await db.close()
+                raise
+        return repo
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # ---- transactions and migrations --------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` if the block raises."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self._db
+
+    async def schema_version(self) -> int:
+        """The database's ``PRAGMA user_version``."""
+        async with self._read() as db:
+            return await _user_version(db)
+
+    async def migrate(self, target: int = SCHEMA_VERSION) -> int:
+        """Apply the migrations between the file's version and ``target``; return the new version."""
+        version = await self.schema_version()
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"{self.path}: schema version {version} is newer than this build's {SCHEMA_VERSION}"
+            )
+        for number in range(version + 1, target + 1):
+            async with self.transaction() as db:
+                if await _user_version(db) >= number:  # another process migrated meanwhile
+                    continue
+                for statement in statements(MIGRATIONS[number - 1]):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+        return await self.schema_version()
+
+    # ---- tables and seats -------------------------------------------------------------------
+
+    async def create_table(self, table: NewTable, now: datetime) -> TableRow:
+        stamp = encode_time(now)
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
+                " pace_hours, stand_ins, stand_in_after, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table.game_id, table.guild_id, table.channel_id, table.thread_id, table.creator_id,
+                 table.options_json, table.pace_hours, int(table.stand_ins), table.stand_in_after,
+                 stamp, stamp),
+            )
+            table_id = cursor.lastrowid
+        assert table_id is not None
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    _TABLE_COLUMNS = (
+        "t.*, (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id) AS head"
+    )
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,)
+            )
+        return _table(next(iter(rows))) if rows else None
+
+    async def list_tables(self, where: TableFilter) -> list[TableRow]:
+        clauses = [f"t.status IN ({', '.join('?' for _ in where.statuses)})"]
+        params: list[Any] = list(where.statuses)
+        for column, value in (("guild_id", where.guild_id), ("channel_id", where.channel_id)):
+            if value is not None:
+                clauses.append(f"t.{column} = ?")
+                params.append(value)
+        if where.user_id is not None:
+            clauses.append("EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)")
+            params.append(where.user_id)
+        params.append(where.limit)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
+                " ORDER BY t.id LIMIT ?",
+                params,
+            )
+        return [_table(r) for r in rows]
+
+    async def update_table(
+        self,
+        table_id: int,
+        now: datetime,
+        *,
+        status: TableStatus | None = None,
+        seed: int | None = None,
+        pace_hours: float | None = None,
+        stand_ins: bool | None = None,
+        thread_id: int | None = None,
+    ) -> TableRow:
+        changes: dict[str, Any] = {
+            k: v
+            for k, v in (("status", status), ("seed", seed), ("pace_hours", pace_hours),
+                         ("stand_ins", None if stand_ins is None else int(stand_ins)),
+                         ("thread_id", thread_id))
+            if v is not None
+        }
+        changes["updated_at"] = encode_time(now)
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE tables SET {', '.join(f'{k} = ?' for k in changes)} WHERE id = ?",
+                (*changes.values(), table_id),
+            )
+            if cursor.rowcount == 0:
+                raise MissingTable(f"no table {table_id}")
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
+            )
+        return [_seat(r) for r in rows]
+
+    async def add_seat(self, seat: SeatRow) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute(
+                    "INSERT INTO seats (table_id, position, user_id, bot, name, locale, stand_in)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (seat.table_id, seat.position, seat.user_id, seat.bot, seat.name, seat.locale,
+                     seat.stand_in),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"table {seat.table_id}: cannot seat {seat.name!r}: {exc}") from exc
+
+    async def remove_seat(self, table_id: int, position: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
+            # Two steps so that no intermediate row collides with the (table_id, position) key.
+            await db.execute(
+                "UPDATE seats SET position = -position WHERE table_id = ? AND position > ?",
+                (table_id, position),
+            )
+            await db.execute(
+                "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0",
+                (table_id,),
+            )
+
+    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
+        async with self.transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT position FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
+            )
+            if sorted(order) != [r["position"] for r in rows]:
+                raise StorageError(f"table {table_id}: seat order {list(order)} is not a permutation")
+            for new, old in enumerate(order):
+                await db.execute(
+                    "UPDATE seats SET position = ? WHERE table_id = ? AND position = ?",
+                    (-1 - new, table_id, old),
+                )
+            await db.execute(
+                "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0", (table_id,)
+            )
+            await db.execute(
+                "UPDATE tables SET seed = ?, status = 'active', updated_at = ? WHERE id = ?",
+                (seed, encode_time(now), table_id),
+            )
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET stand_in = ? WHERE table_id = ? AND position = ?", (bot, table_id, position)
+            )
+
+    # ---- the action log ---------------------------------------------------------------------
+
+    async def append(
+        self,
+        table_id: int,
+        expected_head: int,
+        entries: Sequence[NewEntry],
+        now: datetime,
+        *,
+        snapshot: tuple[int, str] | None = None,
+    ) -> int:
+        stamp = encode_time(now)
+        async with self.transaction() as db:
+            head = await _head(db, table_id)
+            if head != expected_head:
+                raise StaleWrite(table_id, expected_head, head)
+            try:
+                for seq, entry in enumerate(entries, start=head + 1):
+                    await db.execute(
+                        "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
+                        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
+                         json.dumps(list(entry.undoes)), stamp),
+                    )
+                    await db.executemany(
+                        "INSERT INTO events (table_id, seq, idx, message_json, visible_to_json, reveals,"
+                        " data_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            (table_id, seq, idx, e.message_json,
+                             None if e.visible_to is None else json.dumps(sorted(e.visible_to)),
+                             int(e.reveals), e.data_json)
+                            for idx, e in enumerate(entry.events)
+                        ],
+                    )
+            except sqlite3.IntegrityError as exc:
+                if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
+                    # Only reachable if the head check were bypassed: the key is the last word.
+                    raise StaleWrite(table_id, expected_head, head + 1) from exc
+                raise StorageError(f"table {table_id}: entry refused: {exc}") from exc
+            if snapshot is not None:
+                await db.execute(
+                    "INSERT OR REPLACE INTO snapshots (table_id, seq, state_json) VALUES (?, ?, ?)",
+                    (table_id, snapshot[0], snapshot[1]),
+                )
+            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
+        return head + len(entries)
+
+    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
+            )
+            event_rows = await db.execute_fetchall(
+                "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq, idx", (table_id, after)
+            )
+        events: dict[int, list[StoredEvent]] = {}
+        for e in event_rows:
+            visible = e["visible_to_json"]
+            events.setdefault(e["seq"], []).append(
+                StoredEvent(
+                    message_json=e["message_json"],
+                    visible_to=None if visible is None else frozenset(json.loads(visible)),
+                    reveals=bool(e["reveals"]),
+                    data_json=e["data_json"],
+                )
+            )
+        return [
+            Entry(
+                table_id=table_id,
+                seq=r["seq"],
+                kind=cast(EntryKind, r["kind"]),
+                seat=r["seat"],
+                actor=r["actor"],
+                payload_json=r["payload_json"],
+                created_at=decode_time(r["created_at"]),
+                events=tuple(events.get(r["seq"], ())),
+                undoes=tuple(json.loads(r["undoes_json"])),
+            )
+            for r in rows
+        ]
+
+    async def head(self, table_id: int) -> int:
+        async with self._read() as db:
+            return await _head(db, table_id)
+
+    async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                (table_id, at_most if at_most is not None else 2**62),
+            )
+        for r in rows:
+            return Snapshot(table_id=table_id, seq=r["seq"], state_json=r["state_json"])
+        return None
+
+    async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, from_seq))
+
+    # ---- deadlines --------------------------------------------------------------------------
+
+    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM reminders WHERE table_id = ?", (table_id,))
+            await db.executemany(
+                "INSERT INTO reminders (table_id, seat, user_id, due_at, since_seq, reminded)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, d.seat, d.user_id, encode_time(d.due_at), d.since_seq, d.reminded)
+                 for d in deadlines],
+            )
+
+    async def deadlines(self, table_id: int) -> list[Deadline]:
+        return await self._deadlines("r.table_id = ?", (table_id,), "r.seat")
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        return await self._deadlines(
+            "r.due_at <= ? AND t.status = 'active'", (encode_time(now),), "r.due_at, r.table_id, r.seat"
+        )
+
+    async def deadlines_for_user(self, user_id: int) -> list[Deadline]:
+        return await self._deadlines("r.user_id = ? AND t.status = 'active'", (user_id,), "r.due_at")
+
+    async def _deadlines(self, where: str, params: Iterable[Any], order: str) -> list[Deadline]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where}"
+                f" ORDER BY {order}",
+                tuple(params),
+            )
+        return [
+            Deadline(table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
+                     due_at=decode_time(r["due_at"]), since_seq=r["since_seq"], reminded=r["reminded"])
+            for r in rows
+        ]
+
+    async def update_deadline(self, deadline: Deadline) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE reminders SET due_at = ?, reminded = ?, since_seq = ?, user_id = ?"
+                " WHERE table_id = ? AND seat = ?",
+                (encode_time(deadline.due_at), deadline.reminded, deadline.since_seq, deadline.user_id,
+                 deadline.table_id, deadline.seat),
+            )
+
+    # ---- preferences, votes, notices --------------------------------------------------------
+
+    async def get_preference(self, user_id: int) -> Preference | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT * FROM preferences WHERE user_id = ?", (user_id,))
+        for r in rows:
+            return Preference(user_id=user_id, locale=r["locale"], quiet_start=r["quiet_start"],
+                              quiet_end=r["quiet_end"], utc_offset_minutes=r["utc_offset_minutes"])
+        return None
+
+    async def set_preference(self, preference: Preference) -> None:
+        p = preference
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO preferences (user_id, locale, quiet_start, quiet_end,"
+                " utc_offset_minutes) VALUES (?, ?, ?, ?, ?)",
+                (p.user_id, p.locale, p.quiet_start, p.quiet_end, p.utc_offset_minutes),
+            )
+
+    async def add_vote(self, vote: Vote) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (vote.table_id, vote.kind, vote.user_id, vote.seq, encode_time(vote.created_at)),
+            )
+
+    async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM votes WHERE table_id = ? AND kind = ? ORDER BY created_at, user_id",
+                (table_id, kind),
+            )
+        return [Vote(table_id=table_id, kind=kind, user_id=r["user_id"], seq=r["seq"],
+                     created_at=decode_time(r["created_at"])) for r in rows]
+
+    async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM votes WHERE table_id = ? AND kind = ?", (table_id, kind))
+
+    async def add_notice(self, user_id: int, table_id: int | None, payload_json: str, now: datetime) -> int:
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES (?, ?, ?, ?)",
+                (user_id, table_id, payload_json, encode_time(now)),
+            )
+            notice_id = cursor.lastrowid
+        assert notice_id is not None
+        return notice_id
+
+    async def pending_notices(self, user_id: int) -> list[NoticeRow]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM notices WHERE user_id = ? AND delivered_at IS NULL ORDER BY id", (user_id,)
+            )
+        return [NoticeRow(id=r["id"], user_id=user_id, table_id=r["table_id"], payload_json=r["payload_json"],
+                          created_at=decode_time(r["created_at"])) for r in rows]
+
+    async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
+        async with self.transaction() as db:
+            await db.executemany(
+                "UPDATE notices SET delivered_at = ? WHERE id = ?",
+                [(encode_time(now), i) for i in notice_ids],
+            )
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    rows = await db.execute_fetchall("PRAGMA user_version")
+    return int(next(iter(rows))[0])
+
+
+async def _head(db: aiosqlite.Connection, table_id: int) -> int:
+    rows = await db.execute_fetchall(
+        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
+    )
+    return int(next(iter(rows))[0])
+
+
+def _table(r: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=r["id"],
+        game_id=r["game_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        thread_id=r["thread_id"],
+        creator_id=r["creator_id"],
+        options_json=r["options_json"],
+        seed=r["seed"],
+        status=cast(TableStatus, r["status"]),
+        pace_hours=r["pace_hours"],
+        stand_ins=bool(r["stand_ins"]),
+        stand_in_after=r["stand_in_after"],
+        created_at=decode_time(r["created_at"]),
+        updated_at=decode_time(r["updated_at"]),
+        head=r["head"],
+    )
+
+
+def _seat(r: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        table_id=r["table_id"],
+        position=r["position"],
+        name=r["name"],
+        user_id=r["user_id"],
+        bot=r["bot"],
+        stand_in=r["stand_in"],
+        locale=r["locale"],
+    )

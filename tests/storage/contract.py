@@ -1,0 +1,276 @@
+"""What every storage backend must do. A backend's test module subclasses :class:`RepositoryContract`
+and provides a ``repo`` fixture over real storage (a temporary SQLite file; later a PostgreSQL
+database), never a mock."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from storage.records import (
+    Deadline,
+    NewEntry,
+    NewTable,
+    Preference,
+    SeatRow,
+    StoredEvent,
+    TableFilter,
+    Vote,
+)
+from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def entry(n: int, seat: int = 0, *, events: int = 1, reveals: bool = False) -> NewEntry:
+    return NewEntry(
+        kind="action",
+        seat=seat,
+        actor=f"user:{seat}",
+        payload_json=json.dumps({"n": n}),
+        events=tuple(
+            StoredEvent(message_json=json.dumps({"key": f"e{n}.{i}"}),
+                        visible_to=frozenset({seat}) if i else None, reveals=reveals)
+            for i in range(events)
+        ),
+    )
+
+
+class RepositoryContract:
+    """Run for every backend through a subclass that defines the ``repo`` fixture."""
+
+    async def new_table(self, repo: Repository, **kwargs: object) -> int:
+        table = await repo.create_table(NewTable("sealed_bid", 10, 20, 100, **kwargs), T0)  # type: ignore[arg-type]
+        return table.id
+
+    # ---- tables and seats -------------------------------------------------------------------
+
+    async def test_a_new_table_is_in_the_lobby_with_what_it_was_created_with(self, repo: Repository) -> None:
+        table = await repo.create_table(
+            NewTable("sealed_bid", 10, 20, 100, options_json='{"starting_coins": 7}', pace_hours=12,
+                     stand_ins=True), T0)
+        loaded = await repo.get_table(table.id)
+        assert loaded == table
+        assert (loaded.status, loaded.seed, loaded.head) == ("lobby", None, 0)
+        assert json.loads(loaded.options_json) == {"starting_coins": 7}
+        assert (loaded.pace_hours, loaded.stand_ins) == (12, True)
+
+    async def test_table_times_come_back_aware_and_in_utc(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        later = datetime(2026, 3, 1, 15, 0, tzinfo=UTC) + timedelta(microseconds=5)
+        row = await repo.update_table(table_id, later, status="active", seed=42)
+        assert row.created_at == T0 and row.created_at.tzinfo is not None
+        assert row.updated_at == later
+        assert (row.status, row.seed) == ("active", 42)
+
+    async def test_naive_datetimes_are_refused(self, repo: Repository) -> None:
+        with pytest.raises(ValueError, match="naive"):
+            await repo.create_table(NewTable("g", 1, 1, 1), datetime(2026, 1, 1))  # noqa: DTZ001
+
+    async def test_updating_a_missing_table_fails(self, repo: Repository) -> None:
+        with pytest.raises(MissingTable):
+            await repo.update_table(999, T0, status="active")
+
+    async def test_missing_table_reads_as_none(self, repo: Repository) -> None:
+        assert await repo.get_table(999) is None
+
+    async def test_tables_are_listed_by_place_status_and_player(self, repo: Repository) -> None:
+        a = await self.new_table(repo)
+        b = (await repo.create_table(NewTable("sealed_bid", 10, 21, 100), T0)).id
+        c = (await repo.create_table(NewTable("sealed_bid", 11, 20, 100), T0)).id
+        await repo.update_table(c, T0, status="finished")
+        await repo.add_seat(SeatRow(b, 0, "Ada", user_id=5))
+        assert [t.id for t in await repo.list_tables(TableFilter(guild_id=10))] == [a, b]
+        assert [t.id for t in await repo.list_tables(TableFilter(channel_id=20))] == [a]
+        assert [t.id for t in await repo.list_tables(TableFilter(statuses=("finished",)))] == [c]
+        assert [t.id for t in await repo.list_tables(TableFilter(user_id=5))] == [b]
+
+    async def test_seats_come_back_in_seat_order(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=2, locale="el"))
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        await repo.add_seat(SeatRow(table_id, 2, "Greedy", bot="greedy"))
+        seats = await repo.seats(table_id)
+        assert [(s.position, s.name, s.user_id, s.bot, s.locale) for s in seats] == [
+            (0, "Ada", 1, None, "en"), (1, "Bo", 2, None, "el"), (2, "Greedy", None, "greedy", "en")]
+
+    async def test_a_user_cannot_hold_two_seats_at_one_table(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        with pytest.raises(StorageError):
+            await repo.add_seat(SeatRow(table_id, 1, "Ada again", user_id=1))
+
+    async def test_two_seats_cannot_share_a_position(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        with pytest.raises(StorageError):
+            await repo.add_seat(SeatRow(table_id, 0, "Bo", user_id=2))
+
+    async def test_removing_a_seat_moves_later_seats_up(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        for pos, name in enumerate(["Ada", "Bo", "Cy", "Di"]):
+            await repo.add_seat(SeatRow(table_id, pos, name, user_id=pos + 1))
+        await repo.remove_seat(table_id, 1)
+        seats = await repo.seats(table_id)
+        assert [(s.position, s.name) for s in seats] == [(0, "Ada"), (1, "Cy"), (2, "Di")]
+
+    async def test_starting_fixes_seat_order_and_seed_and_activates(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        for pos, name in enumerate(["Ada", "Bo", "Cy"]):
+            await repo.add_seat(SeatRow(table_id, pos, name, user_id=pos + 1))
+        row = await repo.start_table(table_id, 1234, [2, 0, 1], T0)
+        assert (row.status, row.seed) == ("active", 1234)
+        assert [s.name for s in await repo.seats(table_id)] == ["Cy", "Ada", "Bo"]
+
+    async def test_a_stand_in_is_set_and_cleared(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        await repo.set_stand_in(table_id, 0, "greedy")
+        assert (await repo.seats(table_id))[0].stand_in == "greedy"
+        await repo.set_stand_in(table_id, 0, None)
+        assert (await repo.seats(table_id))[0].stand_in is None
+
+    # ---- the action log ---------------------------------------------------------------------
+
+    async def test_entries_read_back_in_order_with_their_events(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        assert await repo.append(table_id, 0, [entry(1, events=2), entry(2, seat=1)], T0) == 2
+        assert await repo.append(table_id, 2, [entry(3, events=0)], T0) == 3
+        entries = await repo.entries(table_id)
+        assert [e.seq for e in entries] == [1, 2, 3]
+        assert [json.loads(e.payload_json)["n"] for e in entries] == [1, 2, 3]
+        assert entries[0].events == entry(1, events=2).events
+        assert entries[1].seat == 1 and entries[2].events == ()
+        assert [e.seq for e in await repo.entries(table_id, after=1)] == [2, 3]
+        assert await repo.head(table_id) == 3
+        table = await repo.get_table(table_id)
+        assert table is not None and table.head == 3
+
+    async def test_event_visibility_and_reveals_are_kept(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1, seat=2, events=2, reveals=True)], T0)
+        events = (await repo.entries(table_id))[0].events
+        assert [e.visible_to for e in events] == [None, frozenset({2})]
+        assert all(e.reveals for e in events)
+
+    async def test_a_stale_head_is_refused_and_writes_nothing(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0)
+        with pytest.raises(StaleWrite) as caught:
+            await repo.append(table_id, 0, [entry(2), entry(3)], T0)
+        assert (caught.value.expected, caught.value.actual) == (0, 1)
+        assert [e.seq for e in await repo.entries(table_id)] == [1]
+
+    async def test_a_batch_is_all_or_nothing(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        bad = NewEntry(kind="nonsense", seat=0, actor="x", payload_json="{}")  # type: ignore[arg-type]
+        with pytest.raises(StorageError) as caught:
+            await repo.append(table_id, 0, [entry(1), bad], T0)
+        assert not isinstance(caught.value, StaleWrite)
+        assert await repo.entries(table_id) == []
+
+    async def test_logs_of_two_tables_are_independent(self, repo: Repository) -> None:
+        a, b = await self.new_table(repo), await self.new_table(repo)
+        await repo.append(a, 0, [entry(1)], T0)
+        await repo.append(b, 0, [entry(1), entry(2)], T0)
+        assert (await repo.head(a), await repo.head(b)) == (1, 2)
+
+    async def test_undo_entries_keep_what_they_cancel(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        await repo.append(table_id, 2, [NewEntry("undo", 0, "user:0", "{}", undoes=(1, 2))], T0)
+        last = (await repo.entries(table_id))[-1]
+        assert (last.kind, last.undoes) == ("undo", (1, 2))
+
+    async def test_two_concurrent_appends_at_one_head_exactly_one_wins(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        results = await asyncio.gather(
+            repo.append(table_id, 0, [entry(1)], T0),
+            repo.append(table_id, 0, [entry(2)], T0),
+            return_exceptions=True,
+        )
+        assert sorted(type(r).__name__ for r in results) == ["StaleWrite", "int"]
+        assert await repo.head(table_id) == 1
+
+    # ---- snapshots --------------------------------------------------------------------------
+
+    async def test_the_latest_snapshot_at_or_before_a_seq_is_returned(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0, snapshot=(2, '{"s": 2}'))
+        await repo.append(table_id, 2, [entry(3), entry(4)], T0, snapshot=(4, '{"s": 4}'))
+        latest = await repo.latest_snapshot(table_id)
+        assert latest is not None and (latest.seq, latest.state_json) == (4, '{"s": 4}')
+        earlier = await repo.latest_snapshot(table_id, at_most=3)
+        assert earlier is not None and earlier.seq == 2
+        assert await repo.latest_snapshot(table_id, at_most=1) is None
+
+    async def test_a_stale_append_stores_no_snapshot(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0)
+        with pytest.raises(StaleWrite):
+            await repo.append(table_id, 0, [entry(1)], T0, snapshot=(1, "{}"))
+        assert await repo.latest_snapshot(table_id) is None
+
+    async def test_dropped_snapshots_are_gone_from_that_seq_on(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0, snapshot=(1, "{}"))
+        await repo.append(table_id, 1, [entry(2)], T0, snapshot=(2, "{}"))
+        await repo.drop_snapshots(table_id, 2)
+        latest = await repo.latest_snapshot(table_id)
+        assert latest is not None and latest.seq == 1
+
+    # ---- deadlines --------------------------------------------------------------------------
+
+    async def test_deadlines_are_replaced_per_table_and_due_in_time_order(self, repo: Repository) -> None:
+        a, b = await self.new_table(repo), await self.new_table(repo)
+        for table_id in (a, b):
+            await repo.update_table(table_id, T0, status="active")
+        await repo.set_deadlines(a, [Deadline(a, 0, 1, T0 + timedelta(hours=5), 3)])
+        await repo.set_deadlines(a, [Deadline(a, 1, 2, T0 + timedelta(hours=2), 4)])
+        await repo.set_deadlines(b, [Deadline(b, 0, 1, T0 + timedelta(hours=1), 0)])
+        assert [(d.table_id, d.seat) for d in await repo.deadlines(a)] == [(a, 1)]
+        due = await repo.due_deadlines(T0 + timedelta(hours=3))
+        assert [(d.table_id, d.seat) for d in due] == [(b, 0), (a, 1)]
+        assert [d.table_id for d in await repo.deadlines_for_user(1)] == [b]
+
+    async def test_deadlines_of_finished_tables_are_never_due(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.update_table(table_id, T0, status="finished")
+        await repo.set_deadlines(table_id, [Deadline(table_id, 0, 1, T0, 0)])
+        assert await repo.due_deadlines(T0 + timedelta(days=1)) == []
+
+    async def test_a_deadline_update_is_kept(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.set_deadlines(table_id, [Deadline(table_id, 0, 1, T0, 0)])
+        await repo.update_deadline(Deadline(table_id, 0, 1, T0 + timedelta(hours=48), 0, reminded=1))
+        (stored,) = await repo.deadlines(table_id)
+        assert (stored.due_at, stored.reminded) == (T0 + timedelta(hours=48), 1)
+
+    # ---- preferences, votes, notices --------------------------------------------------------
+
+    async def test_preferences_round_trip_and_replace(self, repo: Repository) -> None:
+        assert await repo.get_preference(7) is None
+        await repo.set_preference(Preference(7, "el", 23, 7, 120))
+        await repo.set_preference(Preference(7, "el", 22, 8, 120))
+        assert await repo.get_preference(7) == Preference(7, "el", 22, 8, 120)
+
+    async def test_votes_are_one_per_user_and_kind(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_vote(Vote(table_id, "abandon", 1, 3, T0))
+        await repo.add_vote(Vote(table_id, "abandon", 1, 4, T0 + timedelta(minutes=1)))
+        await repo.add_vote(Vote(table_id, "undo", 2, 4, T0))
+        assert [(v.user_id, v.seq) for v in await repo.votes(table_id, "abandon")] == [(1, 4)]
+        await repo.clear_votes(table_id, "abandon")
+        assert await repo.votes(table_id, "abandon") == []
+        assert len(await repo.votes(table_id, "undo")) == 1
+
+    async def test_notices_wait_until_delivered(self, repo: Repository) -> None:
+        first = await repo.add_notice(5, None, '["a"]', T0)
+        await repo.add_notice(5, 1, '["b"]', T0)
+        await repo.add_notice(6, 1, '["c"]', T0)
+        assert [n.payload_json for n in await repo.pending_notices(5)] == ['["a"]', '["b"]']
+        await repo.mark_delivered([first], T0)
+        assert [n.payload_json for n in await repo.pending_notices(5)] == ['["b"]']

@@ -1,0 +1,101 @@
+"""The SQLite backend: the shared contract on a real temporary file, plus what only SQLite has
+(WAL, the schema version, migrations from older files)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
+from storage.records import NewTable, Preference
+from storage.repository import StorageError
+from storage.sqlite import SqliteRepository
+from tests.storage.contract import T0, RepositoryContract, entry
+
+
+class TestSqliteRepository(RepositoryContract):
+    @pytest.fixture
+    async def repo(self, db_path: Path) -> AsyncIterator[SqliteRepository]:
+        repo = await SqliteRepository.open(db_path)
+        yield repo
+        await repo.close()
+
+
+async def test_the_database_is_in_wal_mode(sqlite_repo: SqliteRepository, db_path: Path) -> None:
+    with sqlite3.connect(db_path) as plain:
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_new_database_is_at_the_current_schema_version(sqlite_repo: SqliteRepository) -> None:
+    assert await sqlite_repo.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
+
+
+async def test_the_parent_folder_is_created(tmp_path: Path) -> None:
+    repo = await SqliteRepository.open(tmp_path / "data" / "nested" / "agora.db")
+    await repo.close()
+    assert (tmp_path / "data" / "nested" / "agora.db").is_file()
+
+
+async def test_a_version_1_database_migrates_forward_keeping_its_rows(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as old:
+        for statement in statements(MIGRATIONS[0]):
+            old.execute(statement)
+        old.execute("PRAGMA user_version = 1")
+        old.execute(
+            "INSERT INTO tables (game_id, guild_id, channel_id, creator_id, created_at, updated_at)"
+            " VALUES ('sealed_bid', 1, 2, 3, '2026-03-01T12:00:00.000000+00:00',"
+            " '2026-03-01T12:00:00.000000+00:00')"
+        )
+        old.execute("INSERT INTO preferences (user_id, locale) VALUES (3, 'el')")
+    old.close()
+
+    repo = await SqliteRepository.open(db_path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        table = await repo.get_table(1)
+        assert table is not None and (table.game_id, table.creator_id) == ("sealed_bid", 3)
+        assert table.stand_in_after == 2
+        assert await repo.get_preference(3) == Preference(3, "el", None, None, 0)
+        await repo.append(1, 0, [entry(1)], T0)
+        assert await repo.head(1) == 1
+    finally:
+        await repo.close()
+
+
+async def test_a_failed_migration_leaves_the_previous_version(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as old:
+        for statement in statements(MIGRATIONS[0]):
+            old.execute(statement)
+        old.execute("CREATE TABLE votes (x INTEGER)")  # makes migration 2 fail halfway
+        old.execute("PRAGMA user_version = 1")
+    old.close()
+    with pytest.raises(sqlite3.OperationalError):
+        await SqliteRepository.open(db_path)
+    with sqlite3.connect(db_path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == 1
+        columns = {r[1] for r in check.execute("PRAGMA table_info(preferences)")}
+        assert "quiet_start" not in columns
+    check.close()
+
+
+async def test_a_database_from_a_newer_build_is_refused(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as newer:
+        newer.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    newer.close()
+    with pytest.raises(StorageError, match="newer"):
+        await SqliteRepository.open(db_path)
+
+
+async def test_a_second_connection_sees_committed_appends(db_path: Path) -> None:
+    first = await SqliteRepository.open(db_path)
+    second = await SqliteRepository.open(db_path)
+    try:
+        table = await first.create_table(NewTable("sealed_bid", 1, 1, 1), T0)
+        await first.append(table.id, 0, [entry(1)], T0)
+        assert await second.head(table.id) == 1
+    finally:
+        await first.close()
+        await second.close()

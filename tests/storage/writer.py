@@ -1,0 +1,70 @@
+"""A separate writer process for the storage tests (``python -m tests.storage.writer DB MODE N``).
+
+``burst``: plays Sealed Bid games with random bots, appending each action with its events (and a
+snapshot every 5 actions) to a fresh table per game, printing ``<table> <seq>`` after each commit;
+runs until killed. ``race``: appends N single entries to table 1 with ``expected_head`` read just
+before, retrying on :class:`StaleWrite`, printing how many retries it needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from datetime import UTC, datetime
+
+from rules.core import Rng, random_choice
+from storage.records import NewEntry, NewTable, StoredEvent
+from storage.repository import StaleWrite
+from storage.sqlite import SqliteRepository
+from tests.fixtures.sealed_bid import ENGINE
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def burst(path: str) -> None:
+    repo = await SqliteRepository.open(path)
+    rng = Rng.from_seed(1)
+    while True:
+        table = await repo.create_table(NewTable("sealed_bid", 1, 1, 1), now())
+        await repo.update_table(table.id, now(), status="active", seed=table.id)
+        state = ENGINE.new_game(3, {}, seed=table.id)
+        seq = 0
+        while prompts := ENGINE.pending(state):
+            seat = min(prompts)
+            action = random_choice(prompts[seat], rng)
+            state, events = ENGINE.apply(state, seat, action)
+            entry = NewEntry(
+                kind="action", seat=seat, actor=f"bot:{seat}", payload_json=ENGINE.dump_action(action),
+                events=tuple(StoredEvent(message_json=e.message.model_dump_json(),
+                                         visible_to=e.visible_to, reveals=e.reveals) for e in events),
+            )
+            snapshot = (seq + 1, ENGINE.dump(state)) if (seq + 1) % 5 == 0 else None
+            seq = await repo.append(table.id, seq, [entry], now(), snapshot=snapshot)
+            print(table.id, seq, len(events), flush=True)
+
+
+async def race(path: str, count: int, name: str) -> None:
+    repo = await SqliteRepository.open(path)
+    retries = 0
+    done = 0
+    while done < count:
+        head = await repo.head(1)
+        await asyncio.sleep(0)
+        try:
+            await repo.append(1, head, [NewEntry("action", 0, name, f'{{"n": {done}}}')], now())
+        except StaleWrite:
+            retries += 1
+            continue
+        done += 1
+    await repo.close()
+    print(retries, flush=True)
+
+
+if __name__ == "__main__":
+    db, mode = sys.argv[1], sys.argv[2]
+    if mode == "burst":
+        asyncio.run(burst(db))
+    else:
+        asyncio.run(race(db, int(sys.argv[3]), sys.argv[4]))
