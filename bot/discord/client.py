@@ -1,0 +1,121 @@
+"""The Discord client: intents, command tree, persistent components, the scheduler, and startup.
+
+Agora asks for no privileged intent: only ``guilds`` (to know its servers' channels and threads).
+Everything players do arrives as interactions (slash commands, buttons, menus, modals), which need
+no intent at all, and messages are never read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.discord.commands.game import GameCommands
+from bot.discord.commands.play import act, play
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.context import Agora
+from bot.discord.funnel import report
+from bot.discord.pictures import Pictures
+from bot.discord.reminders import ReminderScheduler
+from bot.service import TableService
+from bot.settings import Clock, Settings
+from storage import Repository, open_repository
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """The gateway intents Agora needs: ``guilds`` only, none privileged."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+def repoint(settings: Settings) -> None:
+    """Testing hook: send discord.py's REST and gateway traffic to a local fake Discord."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class AgoraClient(discord.Client):
+    """discord.py client with Agora's command tree; the table service is opened in setup."""
+
+    agora: Agora
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(
+            intents=intents(),
+            guild_ready_timeout=settings.guild_ready_timeout,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,
+        )
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.repo: Repository | None = None
+        self.scheduler: ReminderScheduler | None = None
+
+    async def _on_tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)
+
+    async def setup_hook(self) -> None:
+        settings = self.settings
+        clock = Clock.from_settings(settings)
+        self.repo = await open_repository(settings.database_url)
+        service = TableService(self.repo, clock=clock.now)
+        self.agora = Agora(self, service, settings, clock, Pictures(service))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(GameCommands())
+        self.tree.add_command(play)
+        self.tree.add_command(act)
+        if settings.dev_guild_id:
+            guild = discord.Object(id=settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+        self.scheduler = ReminderScheduler(self.agora, settings.reminder_poll_seconds)
+        self.scheduler.start()
+
+    async def on_ready(self) -> None:
+        log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await super().close()
+        if self.repo is not None:
+            await self.repo.close()
+            self.repo = None
+
+
+async def run(settings: Settings) -> None:
+    """Log in, connect, and serve until SIGINT/SIGTERM."""
+    repoint(settings)
+    assert settings.discord_token is not None
+    client = AgoraClient(settings)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with client:
+        await client.login(settings.discord_token.get_secret_value())
+        connection = asyncio.create_task(client.connect(reconnect=True))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({connection, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if connection in done:
+            connection.result()
+        log.info("shutting down")
+        await client.close()
+        connection.cancel()

@@ -1,0 +1,1 @@
+"""Slash commands, one module per area: ``/game`` (tables), ``/play`` and ``/act`` (moves)."""

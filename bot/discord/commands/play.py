@@ -1,0 +1,117 @@
+"""``/play`` (the caller's decision as a private panel) and ``/act`` (the same from the keyboard).
+
+``/act choice:`` autocompletes from the legal options of the caller's current prompt; whatever
+arrives is checked again by the engine (an autocomplete value may be stale or typed by hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import ids
+from bot.discord.components import agora_of, answer, send_panel
+from bot.discord.context import AdapterError
+from bot.discord.panels import answer_choices
+from bot.service import NotSeated, NotYourTurn
+from rules.core import Prompt
+
+Interaction = discord.Interaction[Any]
+
+
+@app_commands.command(name="play", description="Open your move at this table (only you see it).")
+@app_commands.describe(table="Table number (not needed inside the table's thread)")
+async def play(interaction: Interaction, table: int | None = None) -> None:
+    await send_panel(interaction, table)
+
+
+@app_commands.command(
+    name="act", description="Make your move by typing it (suggestions list the legal ones)."
+)
+@app_commands.describe(
+    choice="Your move (start typing to see the legal ones)",
+    table="Table number (not needed inside the table's thread)",
+)
+async def act(interaction: Interaction, choice: str, table: int | None = None) -> None:
+    agora = agora_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info = await agora.table_for(interaction, table)
+    mine = info.seat_of(interaction.user.id)
+    if mine is None:
+        raise NotSeated(f"You have no seat at table {info.id}.", table=info.id)
+    sp = await agora.service.prompt_for(info.id, interaction.user.id)
+    if sp is None:
+        raise NotYourTurn("It is not your turn yet.")
+    words = await agora.words(interaction, info)
+    seq, sig = sp.seq, ids.prompt_signature(sp.prompt)
+    pick = parse_choice(choice, sp.prompt, [words(o.label) for o in sp.prompt.options])
+    if pick.seq_sig is not None:
+        seq, sig = pick.seq_sig
+
+    def choose(prompt: Prompt) -> Any:
+        if pick.number is not None:
+            if prompt.number is None:
+                raise unknown_choice(choice)
+            return prompt.number.action(pick.number)
+        assert pick.index is not None
+        if pick.index >= len(prompt.options):
+            raise unknown_choice(choice)
+        return prompt.options[pick.index].action
+
+    await answer(interaction, info.id, mine.seat, seq, sig, choose)
+
+
+@act.autocomplete("choice")
+async def act_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    agora = agora_of(interaction)
+    table_id = interaction.namespace.table
+    try:
+        info = await agora.table_for(interaction, table_id)
+        sp = await agora.service.prompt_for(info.id, interaction.user.id)
+    except Exception:
+        return []
+    if sp is None:
+        return []
+    words = await agora.words(interaction, info)
+    return [
+        app_commands.Choice(name=label, value=value)
+        for label, value in answer_choices(sp.prompt, words, sp.seq, current)
+    ]
+
+
+class Pick:
+    """What ``/act`` received: an option index or a number, and the prompt version it came from."""
+
+    def __init__(
+        self, index: int | None = None, number: int | None = None, seq_sig: tuple[int, str] | None = None
+    ) -> None:
+        self.index, self.number, self.seq_sig = index, number, seq_sig
+
+
+def unknown_choice(choice: str) -> AdapterError:
+    return AdapterError(
+        f"{choice!r} is not one of your options; pick one from the list.",
+        key="bot.unknown_choice",
+        choice=choice,
+    )
+
+
+def parse_choice(choice: str, prompt: Prompt, labels: list[str]) -> Pick:
+    """An autocomplete value (``"<seq>:<sig>:o3"``, ``"...:n5"``), an option's label, or a number."""
+    parts = choice.split(":")
+    if len(parts) == 3 and parts[0].isdigit() and parts[2][:1] in ("o", "n"):
+        seq_sig = (int(parts[0]), parts[1])
+        body = parts[2][1:]
+        if body.lstrip("-").isdigit():
+            if parts[2][0] == "o":
+                return Pick(index=int(body), seq_sig=seq_sig)
+            return Pick(number=int(body), seq_sig=seq_sig)
+    typed = choice.strip().casefold()
+    for index, label in enumerate(labels):
+        if label.casefold() == typed:
+            return Pick(index=index)
+    if prompt.number is not None and typed.lstrip("-").isdigit():
+        return Pick(number=int(typed))
+    raise unknown_choice(choice)

@@ -1,0 +1,476 @@
+"""Persistent buttons and menus: :class:`discord.ui.DynamicItem` s rebuilt from their ``custom_id``.
+
+Every component carries its table (and, for answers, the seat, action number and prompt signature;
+see :mod:`bot.discord.ids`), so a click works after a restart. A click on an outdated panel, on
+another player's panel, or at a table the clicker has no seat at gets an ephemeral refusal and
+changes nothing. Each click is acknowledged at once (deferred), then the work is done.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import discord
+
+from bot.discord import ids
+from bot.discord.context import AdapterError, Agora
+from bot.discord.delivery import deliver
+from bot.discord.funnel import report
+from bot.discord.notices import show_notices
+from bot.discord.panels import build_panel
+from bot.service import NotSeated, Outcome, StaleAction
+from rules.core import Prompt
+
+Interaction = discord.Interaction[Any]
+
+
+def agora_of(interaction: Interaction) -> Agora:
+    agora: Agora = interaction.client.agora  # type: ignore[attr-defined]
+    return agora
+
+
+def not_your_panel() -> AdapterError:
+    return AdapterError(
+        "This panel belongs to another player. Use /play to open your own.", key="bot.not_your_panel"
+    )
+
+
+def stale(table_id: int) -> StaleAction:
+    return StaleAction("This prompt is out of date: the table has moved on. Open it again.", table=table_id)
+
+
+async def answer(
+    interaction: Interaction, table_id: int, seat: int, seq: int, sig: str, choose: Callable[[Prompt], Any]
+) -> None:
+    """Play the answer ``choose(prompt)`` to the prompt a panel showed, then update the panel.
+
+    The prompt is still valid when the log has not moved (``seq``) or when this seat's prompt is
+    the same as shown (``sig``: other seats answered a simultaneous step meanwhile). A write lost to
+    a simultaneous answer is retried on the fresh table.
+    """
+    agora = agora_of(interaction)
+    user_id = interaction.user.id
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    table = await agora.service.table(table_id)
+    mine = table.seat_of(user_id)
+    if mine is None:
+        raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
+    if mine.seat != seat:
+        raise not_your_panel()
+    outcome: Outcome | None = None
+    for attempt in range(3):
+        sp = await agora.service.prompt_for(table_id, user_id)
+        if sp is None or (sp.seq != seq and ids.prompt_signature(sp.prompt) != sig):
+            raise stale(table_id)
+        try:
+            outcome = await agora.service.act(table_id, user_id, choose(sp.prompt), expected_seq=sp.seq)
+            break
+        except StaleAction:
+            if attempt == 2:
+                raise
+    assert outcome is not None
+    await after_move(interaction, outcome)
+
+
+async def after_move(interaction: Interaction, outcome: Outcome) -> None:
+    """Tell the table, then show the actor their next decision (or what they wait for) in place."""
+    agora = agora_of(interaction)
+    words = await agora.words(interaction, outcome.table)
+    mine = await deliver(agora, outcome, actor_id=interaction.user.id)
+    told = [words(line.message) for line in mine]
+    panel = await build_panel(agora, outcome.table, interaction.user.id, words, told)
+    await interaction.edit_original_response(**panel.edit_kwargs())  # type: ignore[arg-type]
+    await show_notices(agora, interaction)
+
+
+class OptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OPTION):
+    """One option of a prompt, as a button."""
+
+    def __init__(self, table: int, seat: int, seq: int, sig: str, index: int, *, label: str = "") -> None:
+        self.key = (table, seat, seq, sig)
+        self.index = index
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(index),
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.option(table, seat, seq, sig, index),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionButton:
+        return cls(
+            int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"], int(match["index"])
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        index = self.index
+
+        def choose(prompt: Prompt) -> Any:
+            if index >= len(prompt.options):
+                raise stale(self.key[0])
+            return prompt.options[index].action
+
+        try:
+            await answer(interaction, *self.key, choose)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT):
+    """A prompt's options as a select menu (more than fit as buttons); values are option indices."""
+
+    def __init__(
+        self,
+        table: int,
+        seat: int,
+        seq: int,
+        sig: str,
+        *,
+        options: list[str] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.key = (table, seat, seq, sig)
+        choices = [
+            discord.SelectOption(label=label, value=str(i)) for i, label in enumerate(options or ["·"])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.select(table, seat, seq, sig),
+                options=choices,
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionSelect:
+        return cls(int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        def choose(prompt: Prompt) -> Any:
+            if not values or not str(values[0]).isdigit() or int(values[0]) >= len(prompt.options):
+                raise stale(self.key[0])
+            return prompt.options[int(values[0])].action
+
+        try:
+            await answer(interaction, *self.key, choose)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class ValueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VALUE):
+    """One value of a small bounded number, as a button."""
+
+    def __init__(self, table: int, seat: int, seq: int, sig: str, value: int, *, label: str = "") -> None:
+        self.key = (table, seat, seq, sig)
+        self.value = value
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(value),
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.value(table, seat, seq, sig, value),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ValueButton:
+        return cls(
+            int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"], int(match["value"])
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.value
+
+        def choose(prompt: Prompt) -> Any:
+            if prompt.number is None:
+                raise stale(self.key[0])
+            return prompt.number.action(value)
+
+        try:
+            await answer(interaction, *self.key, choose)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class NumberModal(discord.ui.Modal):
+    """Type a number within the prompt's bounds (the engine checks them again)."""
+
+    def __init__(self, key: tuple[int, int, int, str], title: str, label: str, low: int, high: int) -> None:
+        super().__init__(title=title[:45], custom_id=ids.number(*key).replace(":num:", ":numm:"), timeout=900)
+        self.key = key
+        self.low, self.high = low, high
+        self.value: discord.ui.TextInput[NumberModal] = discord.ui.TextInput(
+            label=label[:45], custom_id="value", placeholder=f"{low}–{high}", max_length=12
+        )
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        text = self.value.value.strip()
+
+        def choose(prompt: Prompt) -> Any:
+            if prompt.number is None:
+                raise stale(self.key[0])
+            try:
+                number = int(text)
+            except ValueError:
+                raise AdapterError(
+                    f"Type a whole number from {self.low} to {self.high}.",
+                    key="bot.not_a_number",
+                    low=self.low,
+                    high=self.high,
+                ) from None
+            return prompt.number.action(number)
+
+        try:
+            await answer(interaction, *self.key, choose)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def on_error(self, interaction: Interaction, error: Exception, /) -> None:
+        await report(interaction, error)
+
+
+class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER):
+    """Opens a modal to type a number in a wide range."""
+
+    def __init__(self, table: int, seat: int, seq: int, sig: str, *, label: str = "") -> None:
+        self.key = (table, seat, seq, sig)
+        super().__init__(
+            discord.ui.Button(
+                label=label or "#",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.number(table, seat, seq, sig),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NumberButton:
+        return cls(int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            agora = agora_of(interaction)
+            table_id, seat, seq, sig = self.key
+            table = await agora.service.table(table_id)
+            mine = table.seat_of(interaction.user.id)
+            if mine is None:
+                raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
+            if mine.seat != seat:
+                raise not_your_panel()
+            sp = await agora.service.prompt_for(table_id, interaction.user.id)
+            if (
+                sp is None
+                or sp.prompt.number is None
+                or (sp.seq != seq and ids.prompt_signature(sp.prompt) != sig)
+            ):
+                raise stale(table_id)
+            words = await agora.words(interaction, table)
+            number = sp.prompt.number
+            modal = NumberModal(
+                self.key, words(sp.prompt.title), words(number.label), number.low, number.high
+            )
+            await interaction.response.send_modal(modal)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PLAY):
+    """Public "open my move": sends the clicker their own panel, privately."""
+
+    def __init__(self, table: int, label: str = "") -> None:
+        self.table_id = table
+        super().__init__(
+            discord.ui.Button(
+                label=label or "▶", style=discord.ButtonStyle.success, custom_id=ids.play(table)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayButton:
+        return cls(int(match["table"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await send_panel(interaction, self.table_id)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def send_panel(interaction: Interaction, table_id: int | None) -> None:
+    """Answer with the caller's panel, ephemerally (``/play`` and the Play button)."""
+    agora = agora_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = await agora.table_for(interaction, table_id)
+    if table.seat_of(interaction.user.id) is None:
+        raise NotSeated(f"You have no seat at table {table.id}.", table=table.id)
+    words = await agora.words(interaction, table)
+    panel = await build_panel(agora, table, interaction.user.id, words)
+    await interaction.followup.send(ephemeral=True, **panel.send_kwargs())  # type: ignore[arg-type]
+    await show_notices(agora, interaction)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
+    """Re-sends the clicker's private picture (ephemeral messages go stale)."""
+
+    def __init__(self, table: int, label: str = "") -> None:
+        self.table_id = table
+        super().__init__(
+            discord.ui.Button(
+                label=label or "🂠", style=discord.ButtonStyle.secondary, custom_id=ids.hand(table)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["table"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await send_hand(interaction, self.table_id)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def send_hand(interaction: Interaction, table_id: int | None) -> None:
+    """The caller's private picture, ephemerally (``/game hand`` and the Show-my-hand button)."""
+    agora = agora_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = await agora.table_for(interaction, table_id)
+    if table.seat_of(interaction.user.id) is None:
+        raise NotSeated(f"You have no seat at table {table.id}.", table=table.id)
+    words = await agora.words(interaction, table)
+    file = await agora.pictures.private(table, interaction.user.id)
+    text = words.t("bot.hand_header", table=table.id, game=table.title)
+    if file is None:
+        text += "\n" + words.t("bot.no_picture")
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.followup.send(text, file=file, ephemeral=True)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO):
+    """Consent to another player's undo request."""
+
+    def __init__(self, table: int, seq: int, label: str = "") -> None:
+        self.table_id, self.seq = table, seq
+        super().__init__(
+            discord.ui.Button(
+                label=label or "✓", style=discord.ButtonStyle.secondary, custom_id=ids.undo(table, seq)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["table"]), int(match["seq"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            agora = agora_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await agora.service.table(self.table_id)
+            if table.seq != self.seq:
+                raise stale(self.table_id)
+            outcome = await agora.service.consent_undo(self.table_id, interaction.user.id)
+            await deliver(agora, outcome, actor_id=interaction.user.id)
+            words = await agora.words(interaction, outcome.table)
+            await interaction.followup.send(words.t("bot.done"), ephemeral=True)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RECLAIM):
+    """Take one's seat back from a stand-in bot."""
+
+    def __init__(self, table: int, label: str = "") -> None:
+        self.table_id = table
+        super().__init__(
+            discord.ui.Button(
+                label=label or "↩", style=discord.ButtonStyle.primary, custom_id=ids.reclaim(table)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReclaimButton:
+        return cls(int(match["table"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await reclaim(interaction, self.table_id)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def reclaim(interaction: Interaction, table_id: int | None) -> None:
+    """Take the caller's seat back from a stand-in, then show their panel."""
+    agora = agora_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = await agora.table_for(interaction, table_id)
+    outcome = await agora.service.reclaim(table.id, interaction.user.id)
+    await after_move(interaction, outcome)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+    """Join, Leave, Add bot, Start: the lobby's buttons; the lobby message updates in place."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "bot": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, table: int, what: str, label: str = "") -> None:
+        self.table_id, self.what = table, what
+        super().__init__(
+            discord.ui.Button(label=label or what, style=self.STYLES[what], custom_id=ids.lobby(table, what))
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["what"], getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.discord.lobby import lobby_action
+
+        try:
+            await lobby_action(interaction, self.table_id, self.what)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    OptionButton,
+    OptionSelect,
+    ValueButton,
+    NumberButton,
+    PlayButton,
+    HandButton,
+    UndoButton,
+    ReclaimButton,
+    LobbyButton,
+)

@@ -1,0 +1,108 @@
+"""What every command and component needs: the table service, the clock, and who is asking.
+
+:class:`Agora` is created once per process and hangs off the client (``client.agora``), so that
+persistent components rebuilt from their ``custom_id`` after a restart reach it from the
+interaction alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.i18n import Words, choose_locale
+from bot.service import NoSuchTable, TableInfo, TableService
+from bot.settings import Clock, Settings
+from rules.core import RuleError
+
+if TYPE_CHECKING:
+    from bot.discord.pictures import Pictures
+
+
+class AdapterError(RuleError):
+    """A refusal by the adapter itself (no table in this channel, a panel that is not yours)."""
+
+
+def no_table_here() -> AdapterError:
+    return AdapterError(
+        "There is no table in this channel. Open one with /game new, or name the table.",
+        key="bot.no_table_here",
+    )
+
+
+@dataclass
+class Agora:
+    """The process-wide context of the adapter."""
+
+    client: discord.Client
+    service: TableService
+    settings: Settings
+    clock: Clock
+    pictures: Pictures
+    thread_tables: dict[int, int] = field(default_factory=dict)
+    """Thread id → the table played in it (a thread holds one table for its whole life)."""
+
+    async def locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language to answer ``interaction``'s user in."""
+        preference = await self.service.preferences(interaction.user.id)
+        return choose_locale(str(interaction.locale), preference.locale, self.settings.default_locale)
+
+    async def words(self, interaction: discord.Interaction[Any], table: TableInfo | None = None) -> Words:
+        locale = await self.locale(interaction)
+        if table is None:
+            return Words(locale)
+        return Words(locale, table.game_id, table.names)
+
+    def table_words(self, table: TableInfo) -> Words:
+        """Words for what the whole table reads (the thread): the language its creator plays in."""
+        creator = table.seat_of(table.creator_id)
+        locale = creator.locale if creator is not None else self.settings.default_locale
+        return Words(choose_locale(None, locale, self.settings.default_locale), table.game_id, table.names)
+
+    async def table_for(
+        self, interaction: discord.Interaction[Any], table_id: int | None = None
+    ) -> TableInfo:
+        """The table a command is about: the one named, the one played in this thread, or the only
+        one waiting on the caller in this server.
+
+        :raises AdapterError: none of these applies.
+        :raises NoSuchTable: the named table does not exist (or is in another server).
+        """
+        if table_id is not None:
+            table = await self.service.table(table_id)
+            if interaction.guild_id is not None and table.guild_id != interaction.guild_id:
+                raise NoSuchTable(f"There is no table {table_id}.", table=table_id)
+            return table
+        channel_id = interaction.channel_id
+        if channel_id is not None:
+            known = self.thread_tables.get(channel_id)
+            if known is not None:
+                return await self.service.table(known)
+            if interaction.guild_id is not None:
+                tables = await self.service.tables(interaction.guild_id, include_finished=True)
+                here = [t for t in tables if t.thread_id == channel_id]
+                if here:
+                    table = max(here, key=lambda t: t.id)
+                    self.thread_tables[channel_id] = table.id
+                    return table
+        mine = await self.tables_waiting_on(interaction.guild_id, interaction.user.id)
+        if len(mine) == 1:
+            return mine[0]
+        raise no_table_here()
+
+    async def tables_waiting_on(self, guild_id: int | None, user_id: int) -> list[TableInfo]:
+        """Active tables in the server (every server for ``None``) that wait for ``user_id``.
+
+        ``TableService.waiting_on`` does not say which table each decision belongs to, so this
+        asks each active table's status.
+        """
+        found = []
+        for table in await self.service.tables(guild_id):
+            if table.status != "active" or table.seat_of(user_id) is None:
+                continue
+            status = await self.service.status(table.id)
+            if any(w.user_id == user_id for w in status.waiting):
+                found.append(table)
+        return found

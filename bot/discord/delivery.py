@@ -1,0 +1,194 @@
+"""Sending what the table service says to tell whom: the thread, DMs, and undelivered notices.
+
+* Public lines go to the table's thread as one message, in order, with the board picture when the
+  service asks for one (end of a turn or phase) and a line saying whom the table waits for.
+* Private lines go to their seat's player only: to the actor inside their ephemeral panel (the
+  caller does that), to everyone else by DM. A refused DM (DMs closed) is kept as a notice and
+  shown, ephemerally, at the player's next interaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.context import Agora
+from bot.discord.i18n import Words, choose_locale
+from bot.service import Line, Outcome, TableInfo, Waiting
+from rules.core import Message, msg
+
+log = logging.getLogger(__name__)
+
+LIMIT = 2000
+"""Discord's limit on a message's text."""
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def chunks(lines: Sequence[str], limit: int = LIMIT) -> list[str]:
+    """Lines joined into as few messages as fit Discord's limit (a longer line is cut)."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+def waiting_line(words: Words, waiting: Sequence[Waiting]) -> str:
+    """``Waiting for @Ann (due in 5 hours), Bot 2.``"""
+    if not waiting:
+        return ""
+    who = []
+    for w in waiting:
+        name = f"<@{w.user_id}>" if w.user_id is not None else w.name
+        if w.due_at is not None and w.user_id is not None:
+            name += " " + words.t("bot.due", when=f"<t:{int(w.due_at.timestamp())}:R>")
+        who.append(name)
+    return words.t("bot.waiting_for", who=", ".join(who))
+
+
+def play_view(table_id: int, words: Words) -> discord.ui.View:
+    """A public "Open my move" button: each player who clicks gets their own private panel."""
+    from bot.discord.components import PlayButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(table_id, words.t("bot.open_panel")))
+    return view
+
+
+async def post(
+    agora: Agora,
+    channel_id: int,
+    texts: Sequence[str],
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Send ``texts`` to a channel or thread; the file and view go with the last message."""
+    channel = agora.client.get_partial_messageable(channel_id)
+    texts = list(texts) or [""]
+    for i, text in enumerate(texts):
+        last = i == len(texts) - 1
+        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
+        if last and file is not None:
+            kwargs["file"] = file
+        if last and view is not None:
+            kwargs["view"] = view
+        if not text and "file" not in kwargs:
+            continue
+        try:
+            await channel.send(text or None, **kwargs)
+        except discord.HTTPException:
+            log.exception("could not post to channel %s", channel_id)
+
+
+async def dm(
+    agora: Agora,
+    table: TableInfo | None,
+    user_id: int,
+    lines: Sequence[Message],
+    *,
+    words: Words | None = None,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> bool:
+    """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
+
+    :returns: whether the DM went through.
+    """
+    if words is None:
+        preference = await agora.service.preferences(user_id)
+        locale = choose_locale(None, preference.locale, agora.settings.default_locale)
+        words = Words(locale, table.game_id if table else "", table.names if table else ())
+    texts = chunks([words(line) for line in lines])
+    try:
+        channel = await agora.client.create_dm(discord.Object(user_id))
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            kwargs: dict[str, Any] = {}
+            if last and file is not None:
+                kwargs["file"] = file
+            if last and view is not None:
+                kwargs["view"] = view
+            await channel.send(text, **kwargs)
+        return True
+    except discord.Forbidden:
+        log.info("DMs to user %s are closed; keeping %d lines as a notice", user_id, len(lines))
+    except discord.HTTPException:
+        log.exception("DM to user %s failed; keeping it as a notice", user_id)
+    await agora.service.add_notice(user_id, table.id if table else None, list(lines))
+    return False
+
+
+async def deliver(
+    agora: Agora, outcome: Outcome, *, actor_id: int | None = None, board: bool = True
+) -> list[Line]:
+    """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
+
+    The actor's private lines and private picture belong in their ephemeral panel, which the caller
+    updates; every other seat's private lines go by DM.
+    """
+    table = outcome.table
+    words = agora.table_words(table)
+    texts = [words(line.message) for line in outcome.public]
+    if outcome.waiting and not outcome.finished:
+        texts.append(waiting_line(words, outcome.waiting))
+    picture = None
+    if board and any(p.seat is None for p in outcome.pictures):
+        picture = await agora.pictures.board(table)
+    view = None
+    if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
+        view = play_view(table.id, words)
+    if texts or picture is not None:
+        await post(
+            agora,
+            table.thread_id or table.channel_id,
+            chunks([t for t in texts if t]),
+            file=picture,
+            view=view,
+        )
+    mine: list[Line] = []
+    for seat, lines in outcome.private.items():
+        info = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        if info is None or info.user_id is None or not lines:
+            continue
+        if info.user_id == actor_id:
+            mine.extend(lines)
+            continue
+        file = None
+        if any(p.seat == seat for p in outcome.pictures):
+            file = await agora.pictures.private(table, info.user_id)
+        header = msg("bot.dm_header", table=table.id, game=table.title)
+        await dm(agora, table, info.user_id, [header, *(line.message for line in lines)], file=file)
+    return mine
+
+
+async def remind(agora: Agora, table: TableInfo, user_id: int, seat: int) -> None:
+    """Mention a seat the table waits for in the thread, and DM them, each with a Play button."""
+    words = agora.table_words(table)
+    text = words(msg("service.reminder", seat=seat, table=table.id, game=table.title))
+    await post(
+        agora, table.thread_id or table.channel_id, [f"<@{user_id}> {text}"], view=play_view(table.id, words)
+    )
+    preference = await agora.service.preferences(user_id)
+    own = Words(
+        choose_locale(None, preference.locale, agora.settings.default_locale), table.game_id, table.names
+    )
+    await dm(
+        agora,
+        table,
+        user_id,
+        [msg("service.reminder", seat=seat, table=table.id, game=table.title)],
+        words=own,
+        view=play_view(table.id, own),
+    )

@@ -1,0 +1,82 @@
+"""One error funnel: every refusal and failure ends here and becomes one ephemeral sentence.
+
+* A :class:`~rules.core.RuleError` (the engine's, the service's, or the adapter's own) is the
+  player's mistake or the table's state: its catalogue key is rendered in the reader's language.
+* Discord failures are handled and logged: ``Forbidden`` (missing permission), ``NotFound`` (a
+  message or channel gone), 5xx and rate limits ("try again") — never shown as a traceback.
+* Anything else is a bug: logged with the command and its options, and the player is told that
+  something went wrong, without detail.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.i18n import Words, choose_locale
+from rules.core import RuleError
+
+log = logging.getLogger(__name__)
+
+
+def describe(interaction: discord.Interaction[Any]) -> str:
+    """The command or component an interaction came from, with its options (for logs)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name} {data.get('options', [])}"
+    return f"component {data.get('custom_id', '?')} {data.get('values', '')}".strip()
+
+
+async def reader_words(interaction: discord.Interaction[Any]) -> Words:
+    """The reader's words, without trusting the table service to be up."""
+    agora = getattr(interaction.client, "agora", None)
+    if agora is not None:
+        try:
+            return await agora.words(interaction)
+        except Exception:
+            log.exception("could not read the preferences of user %s", interaction.user.id)
+    return Words(choose_locale(str(interaction.locale), None))
+
+
+def sentence(error: BaseException, words: Words) -> str:
+    """What to tell the player about ``error``."""
+    if isinstance(error, RuleError):
+        return words.error(error.key, error.params, error.sentence)
+    if isinstance(error, discord.Forbidden):
+        return words.t("bot.discord_forbidden")
+    if isinstance(error, discord.NotFound):
+        return words.t("bot.discord_not_found")
+    if isinstance(error, discord.HTTPException):
+        return words.t("bot.discord_unavailable")
+    return words.t("bot.internal_error")
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer ``interaction`` with an ephemeral sentence for ``error``, and log what needs logging."""
+    while (
+        isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError)
+        and error.__cause__ is not None
+    ):
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, discord.HTTPException):
+        log.warning("Discord refused a call for %s: %s %s", describe(interaction), error.status, error.text)
+    elif not isinstance(error, RuleError):
+        log.error("error in %s", describe(interaction), exc_info=error)
+    words = await reader_words(interaction)
+    await tell(interaction, sentence(error, words))
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """Say ``text`` to the interaction's user alone, whether or not it was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer %s: %s %s", describe(interaction), exc.status, exc.text)

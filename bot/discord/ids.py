@@ -1,0 +1,80 @@
+"""The ``custom_id`` of every component: what it does, at which table, and at which action number.
+
+Components outlive the process (they are :class:`discord.ui.DynamicItem` s, parsed back from their
+id after a restart), so the id carries everything a click needs:
+
+* ``agora:lobby:<table>:<what>`` — Join, Leave, Add bot, Start;
+* ``agora:opt:<table>:<seat>:<seq>:<sig>:<index>`` — answer option ``index`` of the prompt shown
+  to ``seat`` at log length ``seq`` whose content hashes to ``sig``;
+* ``agora:sel:<table>:<seat>:<seq>:<sig>`` — the same as a select menu (the value is the index);
+* ``agora:val:<table>:<seat>:<seq>:<sig>:<value>`` — answer a bounded number with ``value``;
+* ``agora:num:<table>:<seat>:<seq>:<sig>`` — open a modal to type a bounded number;
+* ``agora:play:<table>`` — open the clicker's own panel; ``agora:hand:<table>`` — show the clicker's
+  private picture again; ``agora:undo:<table>:<seq>`` — consent to an undo;
+  ``agora:reclaim:<table>`` — take one's seat back from a stand-in.
+
+The signature lets a panel stay valid while other seats answer a simultaneous step (the log grows
+but this seat's prompt is the same), and refuses it as soon as the prompt itself changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from rules.core import Prompt
+
+PREFIX = "agora"
+
+
+def prompt_signature(prompt: Prompt) -> str:
+    """A short, stable hash of what a prompt asks (title, options, number bounds)."""
+    text = prompt.model_dump_json(include={"seat", "title", "options", "number"})
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+def lobby(table_id: int, what: str) -> str:
+    return f"{PREFIX}:lobby:{table_id}:{what}"
+
+
+def option(table_id: int, seat: int, seq: int, sig: str, index: int) -> str:
+    return f"{PREFIX}:opt:{table_id}:{seat}:{seq}:{sig}:{index}"
+
+
+def select(table_id: int, seat: int, seq: int, sig: str) -> str:
+    return f"{PREFIX}:sel:{table_id}:{seat}:{seq}:{sig}"
+
+
+def value(table_id: int, seat: int, seq: int, sig: str, number: int) -> str:
+    return f"{PREFIX}:val:{table_id}:{seat}:{seq}:{sig}:{number}"
+
+
+def number(table_id: int, seat: int, seq: int, sig: str) -> str:
+    return f"{PREFIX}:num:{table_id}:{seat}:{seq}:{sig}"
+
+
+def play(table_id: int) -> str:
+    return f"{PREFIX}:play:{table_id}"
+
+
+def hand(table_id: int) -> str:
+    return f"{PREFIX}:hand:{table_id}"
+
+
+def undo(table_id: int, seq: int) -> str:
+    return f"{PREFIX}:undo:{table_id}:{seq}"
+
+
+def reclaim(table_id: int) -> str:
+    return f"{PREFIX}:reclaim:{table_id}"
+
+
+_PROMPT = r"(?P<table>\d+):(?P<seat>\d+):(?P<seq>\d+):(?P<sig>[0-9a-f]+)"
+LOBBY = rf"{PREFIX}:lobby:(?P<table>\d+):(?P<what>join|leave|bot|start)"
+OPTION = rf"{PREFIX}:opt:{_PROMPT}:(?P<index>\d+)"
+SELECT = rf"{PREFIX}:sel:{_PROMPT}"
+VALUE = rf"{PREFIX}:val:{_PROMPT}:(?P<value>-?\d+)"
+NUMBER = rf"{PREFIX}:num:{_PROMPT}"
+PLAY = rf"{PREFIX}:play:(?P<table>\d+)"
+HAND = rf"{PREFIX}:hand:(?P<table>\d+)"
+UNDO = rf"{PREFIX}:undo:(?P<table>\d+):(?P<seq>\d+)"
+RECLAIM = rf"{PREFIX}:reclaim:(?P<table>\d+)"

@@ -1,0 +1,177 @@
+"""The private panel: a seat's pending decision as buttons, a select menu or a number, with the
+seat's private picture and a digest of what happened since its last move.
+
+Built from the engine's :class:`~rules.core.Prompt` alone, so every game gets the same panel:
+
+* up to :data:`BUTTONS` options become buttons (five per row), more become one select menu
+  (a prompt never offers more than 25);
+* a bounded number becomes one button per value when the range is small, else a button that opens
+  a modal with the bounds;
+* the last row always holds "Show my hand" (private pictures go stale; this re-sends one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord import ids
+from bot.discord.context import Agora
+from bot.discord.i18n import Words
+from bot.service import SeatPrompt, TableInfo
+from rules.core import Prompt
+
+BUTTONS = 15
+"""Most options shown as buttons (three rows of five); more go in a select menu."""
+VALUE_BUTTONS = 10
+"""Largest number range shown as one button per value; wider ranges use a modal."""
+LABEL = 80
+"""Discord's limit for a button label."""
+
+
+@dataclass
+class Panel:
+    """What to send or edit: the text, the components and the private picture."""
+
+    content: str
+    view: discord.ui.View
+    file: discord.File | None
+
+    def send_kwargs(self) -> dict[str, object]:
+        kwargs: dict[str, object] = {"content": self.content, "view": self.view}
+        if self.file is not None:
+            kwargs["file"] = self.file
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, object]:
+        return {
+            "content": self.content,
+            "view": self.view,
+            "attachments": [self.file] if self.file is not None else [],
+        }
+
+
+def short(text: str, limit: int = LABEL) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unique_labels(labels: Sequence[str], limit: int) -> list[str]:
+    """Labels cut to ``limit`` and made unique (a cut can make two the same)."""
+    out: list[str] = []
+    for label in labels:
+        candidate = short(label, limit) or "·"
+        n = 2
+        while candidate in out:
+            suffix = f" ({n})"
+            candidate = short(label, limit - len(suffix)) + suffix
+            n += 1
+        out.append(candidate)
+    return out
+
+
+def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
+    """The components answering ``sp``."""
+    from bot.discord.components import HandButton, NumberButton, OptionButton, OptionSelect, ValueButton
+
+    prompt = sp.prompt
+    sig = ids.prompt_signature(prompt)
+    key = (table_id, sp.seat, sp.seq, sig)
+    view = discord.ui.View(timeout=None)
+    labels = [words(o.label) for o in prompt.options]
+    if len(prompt.options) <= BUTTONS:
+        for index, label in enumerate(unique_labels(labels, LABEL)):
+            view.add_item(OptionButton(*key, index, label=label))
+    else:
+        placeholder = short(words(prompt.title), 150)
+        view.add_item(OptionSelect(*key, options=unique_labels(labels, 100), placeholder=placeholder))
+    number = prompt.number
+    if number is not None:
+        label = words(number.label)
+        if number.high - number.low < VALUE_BUTTONS and len(prompt.options) <= 5:
+            for value in range(number.low, number.high + 1):
+                view.add_item(ValueButton(*key, value, label=short(f"{label}: {value}")))
+        else:
+            view.add_item(
+                NumberButton(
+                    *key,
+                    label=short(words.t("bot.choose_number", label=label, low=number.low, high=number.high)),
+                )
+            )
+    view.add_item(HandButton(table_id, words.t("bot.show_hand")))
+    return view
+
+
+def prompt_text(table: TableInfo, sp: SeatPrompt, words: Words, told: Sequence[str] = ()) -> str:
+    """Header, what the actor was just told, the digest since their last move, and the question."""
+    parts = [words.t("bot.panel_header", table=table.id, game=table.title)]
+    if told:
+        parts += list(told)
+    if sp.digest:
+        parts.append(words.t("bot.since_last_move"))
+        parts += [f"• {words(line.message)}" for line in sp.digest[-15:]]
+    parts.append(f"**{words(sp.prompt.title)}**")
+    if sp.prompt.secret:
+        parts.append(words.t("bot.secret_choice"))
+    return "\n".join(parts)
+
+
+async def build_panel(
+    agora: Agora, table: TableInfo, user_id: int, words: Words, told: Sequence[str] = ()
+) -> Panel:
+    """The panel ``user_id`` sees now at ``table``: their prompt, or why there is none."""
+    from bot.discord.components import HandButton, PlayButton
+
+    sp = await agora.service.prompt_for(table.id, user_id) if table.status == "active" else None
+    file = await agora.pictures.private(table, user_id)
+    if sp is not None:
+        text = prompt_text(table, sp, words, told)
+        return Panel(_fit(text), prompt_view(table.id, sp, words), file)
+    parts = [words.t("bot.panel_header", table=table.id, game=table.title), *told]
+    if table.status == "active":
+        status = await agora.service.status(table.id)
+        parts.append(words.t("bot.nothing_to_decide"))
+        from bot.discord.delivery import waiting_line
+
+        if status.waiting:
+            parts.append(waiting_line(words, status.waiting))
+    elif table.status == "finished":
+        parts.append(words.t("bot.game_finished"))
+    else:
+        parts.append(words.t("bot.table_not_active"))
+    view = discord.ui.View(timeout=None)
+    if table.status == "active":
+        view.add_item(PlayButton(table.id, words.t("bot.refresh")))
+        view.add_item(HandButton(table.id, words.t("bot.show_hand")))
+    return Panel(_fit("\n".join(parts)), view, file)
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[tuple[str, str]]:
+    """Autocomplete choices for ``/act``: (label, value) pairs matching what the user typed.
+
+    Values are ``"<seq>:<sig>:o<index>"`` for an option and ``"<seq>:<sig>:n<value>"`` for a number.
+    """
+    sig = ids.prompt_signature(prompt)
+    typed_low = typed.strip().lower()
+    found: list[tuple[str, str]] = []
+    for index, label in enumerate(unique_labels([words(o.label) for o in prompt.options], 100)):
+        if typed_low in label.lower():
+            found.append((label, f"{seq}:{sig}:o{index}"))
+    number = prompt.number
+    if number is not None:
+        label = words(number.label)
+        values = range(number.low, number.high + 1)
+        if typed_low.lstrip("-").isdigit():
+            values = (
+                range(int(typed_low), int(typed_low) + 1)
+                if number.low <= int(typed_low) <= number.high
+                else range(0)
+            )
+        for value in list(values)[:25]:
+            found.append((short(f"{label}: {value}", 100), f"{seq}:{sig}:n{value}"))
+    return found[:25]

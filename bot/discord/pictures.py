@@ -1,0 +1,63 @@
+"""Board pictures, rendered off the event loop.
+
+Renderers are pure functions of a view (``render/<game>.py``) and can take a good part of a
+second, so they run in a worker thread (:func:`asyncio.to_thread`). A game without a renderer, or a
+renderer that fails, gives no picture: the game goes on in words, and the failure is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+
+import render
+from bot.service import BoardView, TableInfo, TableService
+from rules.core import RuleError
+
+log = logging.getLogger(__name__)
+
+
+class Pictures:
+    """The public board and each seat's private picture of a table, as Discord files."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    async def board(self, table: TableInfo) -> discord.File | None:
+        """The public picture (the spectator's view)."""
+        if table.status == "lobby":
+            return None
+        try:
+            view = await self.service.view_for(table.id, None)
+        except RuleError:
+            return None
+        return await self._render(view, f"table-{table.id}-board.png")
+
+    async def private(self, table: TableInfo, user_id: int) -> discord.File | None:
+        """What ``user_id``'s seat alone may see; ``None`` without a seat or a renderer."""
+        if table.status == "lobby" or table.seat_of(user_id) is None:
+            return None
+        try:
+            view = await self.service.view_for(table.id, user_id)
+        except RuleError:
+            return None
+        if view.seat is None:
+            return None
+        return await self._render(view, f"table-{table.id}-seat-{view.seat}.png")
+
+    async def _render(self, board: BoardView, filename: str) -> discord.File | None:
+        module = render.for_game(board.game_id)
+        if module is None:
+            return None
+        try:
+            if board.seat is None:
+                data: bytes = await asyncio.to_thread(module.render_board, board.view)
+            else:
+                data = await asyncio.to_thread(module.render_private, board.view, board.seat)
+        except Exception:
+            log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
+            return None
+        return discord.File(io.BytesIO(data), filename=filename)

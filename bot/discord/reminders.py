@@ -1,0 +1,66 @@
+"""The reminder scheduler: one task that looks at the clock and reminds whoever is overdue.
+
+Deadlines live in storage (the table service sets them when a seat starts to owe a decision), so
+a restart resumes where it was: the first tick after start finds everything that fell due while
+the bot was down. Each due seat is mentioned in its thread and DMed; the service then records the
+reminder, sets the next one further off, and — when the table allows it and enough reminders were
+missed — seats a stand-in bot, whose moves are delivered like anyone's.
+
+The clock is injectable (:class:`bot.settings.Clock`): tests move it forward with a clock file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.discord.context import Agora
+from bot.discord.delivery import deliver, remind
+from bot.service import Reminder
+
+log = logging.getLogger(__name__)
+
+
+class ReminderScheduler:
+    """Polls :meth:`TableService.due_reminders` every ``poll`` seconds (and once at start)."""
+
+    def __init__(self, agora: Agora, poll: float) -> None:
+        self.agora = agora
+        self.poll = poll
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="agora-reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        await self.agora.client.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("reminder tick failed; trying again in %s s", self.poll)
+            await asyncio.sleep(self.poll)
+
+    async def tick(self) -> int:
+        """Send every reminder due now; return how many went out."""
+        due = await self.agora.service.due_reminders(self.agora.clock.now())
+        for reminder in due:
+            await self.send(reminder)
+        return len(due)
+
+    async def send(self, reminder: Reminder) -> None:
+        """Remind one seat, record it, and deliver what a stand-in then did."""
+        table = await self.agora.service.table(reminder.table_id)
+        await remind(self.agora, table, reminder.user_id, reminder.seat)
+        outcome = await self.agora.service.mark_reminded(reminder.table_id, reminder.seat)
+        if outcome is not None:
+            await deliver(self.agora, outcome)
