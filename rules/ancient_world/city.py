@@ -1,0 +1,129 @@
+"""What a player's city provides: the totals of §4 and §11 computed from the cards they hold.
+
+The Capital gives 1 food, 4 capacity, 5 coin income and army limit 2 (§2); intact built Empire
+cards, District cards and Titan cards add their symbols (§11.1: damaged and stored cards give
+nothing; Districts and Titans are never damaged).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.ancient_world.content import (
+    ActionEffect,
+    CardAction,
+    Content,
+    EmpireCard,
+    Symbols,
+    TextEffect,
+    Tribe,
+)
+from rules.ancient_world.state import Player
+
+CAPITAL = Symbols(food=1, capacity=4, army_limit=2, income_coins=5)
+
+
+def symbol_cards(content: Content, player: Player) -> Iterator[Symbols]:
+    """The Capital and every card whose symbols count now."""
+    yield CAPITAL
+    for built in player.empire:
+        if not built.damaged:
+            yield content.empire_card(built.card)
+    for card_id in player.districts:
+        yield content.district(card_id)
+    for card_id in player.titans:
+        yield content.titan(card_id)
+
+
+def total(content: Content, player: Player, symbol: str) -> int:
+    """The sum of one symbol over the player's counting cards (§11.1: symbols add up)."""
+    return sum(int(getattr(card, symbol)) for card in symbol_cards(content, player))
+
+
+def food(content: Content, player: Player) -> int:
+    return total(content, player, "food")
+
+
+def capacity(content: Content, player: Player) -> int:
+    return total(content, player, "capacity")
+
+
+def army_limit(content: Content, player: Player) -> int:
+    return total(content, player, "army_limit")
+
+
+def permanent_attack(content: Content, player: Player, arrows_allowed: bool) -> int:
+    """Sword (and, where allowed, arrow) symbols of intact Empire, District and Titan cards (§8.3)."""
+    swords = total(content, player, "swords")
+    return swords + (total(content, player, "arrows") if arrows_allowed else 0)
+
+
+def intact_empire(content: Content, player: Player) -> Iterator[EmpireCard]:
+    for built in player.empire:
+        if not built.damaged:
+            yield content.empire_card(built.card)
+
+
+def has_text(content: Content, player: Player, text: TextEffect) -> bool:
+    """Whether an intact built card of the player carries this ongoing or triggered text."""
+    return any(card.text is text for card in intact_empire(content, player))
+
+
+def built_names(content: Content, player: Player) -> set[str]:
+    return {content.empire_card(b.card).name for b in player.empire}
+
+
+def action_cards(content: Content, player: Player) -> list[tuple[str, CardAction]]:
+    """The player's own cards with a card action they may use (intact Empire cards, and District and
+    Titan cards, I-25, I-53), in table order."""
+    cards: list[tuple[str, CardAction]] = []
+    for built in player.empire:
+        card = content.empire_card(built.card)
+        if card.action is not None and not built.damaged:
+            cards.append((card.id, card.action))
+    for district in player.districts:
+        action = content.district(district).action
+        if action is not None:
+            cards.append((district, action))
+    for titan_id in player.titans:
+        titan_action = content.titan(titan_id).action
+        if titan_action is not None:
+            cards.append((titan_id, titan_action))
+    return cards
+
+
+def card_name(content: Content, card_id: str) -> str:
+    """The printed name of any card id."""
+    for lookup in (content.empire_card, content.district, content.titan, content.military_card):
+        try:
+            return lookup(card_id).name
+        except KeyError:
+            continue
+    return card_id
+
+
+def card_action(content: Content, card_id: str) -> CardAction | None:
+    for lookup in (content.empire_card, content.district, content.titan):
+        try:
+            card = lookup(card_id)
+        except KeyError:
+            continue
+        return card.action
+    return None
+
+
+def banners(content: Content, player: Player) -> dict[Tribe, int]:
+    """Banners per tribe on built Empire cards (damaged ones too: they are repaired for scoring),
+    Titans and Districts; stored cards do not count (I-33). Uncapped."""
+    counts = {tribe: 0 for tribe in Tribe}
+    holders = [content.empire_card(b.card).banners for b in player.empire]
+    holders += [content.titan(t).banners for t in player.titans]
+    holders += [content.district(d).banners for d in player.districts]
+    for held in holders:
+        for tribe, n in held.items():
+            counts[tribe] += n
+    return counts
+
+
+def uses_opponent(action: CardAction) -> bool:
+    return action.effect is ActionEffect.USE_OPPONENT

@@ -1,0 +1,212 @@
+"""The Ancient World's engine: the contract of rules/core over this package's modules."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, TypeAdapter
+
+from rules.ancient_world import actions as act
+from rules.ancient_world import attack, cards, placement, rounds, scoring
+from rules.ancient_world.content import Content
+from rules.ancient_world.effects import event, push, refuse, step
+from rules.ancient_world.options import Options
+from rules.ancient_world.prompts import pending
+from rules.ancient_world.state import Army, State, Step, StepKind
+from rules.ancient_world.views import View, scramble, view
+from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, Seat
+
+
+class AncientWorld(Engine[State, act.Action]):
+    """The Ancient World, 1st edition, 2–4 players, 6 rounds."""
+
+    info = GameInfo(
+        id="ancient_world",
+        title="The Ancient World",
+        min_players=2,
+        max_players=4,
+        has_secrets=True,
+        has_simultaneous_steps=True,
+        max_actions=5_000,
+        messages_package="rules.ancient_world",
+    )
+    state_type = State
+    action_adapter: TypeAdapter[act.Action] = act.ACTION_ADAPTER
+    options_type = Options
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> State:
+        assert isinstance(options, Options)
+        state = rounds.setup(self.content, players, options, seed)
+        rounds.advance(self.content, state)
+        return state
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        return pending(self.content, state)
+
+    def play(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
+        current = _step_for(state, seat)
+        events = self._turn(state, seat, action) if current is None else self._decide(state, current, action)
+        return events + rounds.advance(self.content, state)
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        return view(self.content, state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(self.content, state)
+
+    def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
+        return scramble(self.content, state, seat, rng)
+
+    def bots(self) -> dict[str, Bot]:
+        from rules.ancient_world.bots import GreedyBot
+
+        return {"random": RandomBot(), "greedy": GreedyBot()}
+
+    # ---- the turn (§5.2) ---------------------------------------------------------------------------
+
+    def _turn(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
+        content = self.content
+        match action:
+            case act.Citizen(rank=rank):
+                if rank not in rounds.placeable_ranks(content, state, seat):
+                    raise refuse(f"Citizen {rank} cannot be placed anywhere now.", "citizen_unavailable",
+                                 rank=rank)
+                push(state, step(StepKind.TARGET, seat, count=rank, source="turn"))
+                return []
+            case act.Attack(deck=deck):
+                if not attack.can_attack(content, state, seat, deck):
+                    raise refuse("You cannot defeat that Titan now.", "cannot_attack", deck=deck)
+                push(state, step(StepKind.ATTACK_PAY, seat, deck=deck, source="turn"))
+                return []
+            case act.Pass():
+                return rounds.do_pass(content, state, seat)
+        raise _wrong_move()
+
+    # ---- decisions -----------------------------------------------------------------------------
+
+    def _decide(self, state: State, current: Step, action: act.Action) -> list[Event]:
+        content = self.content
+        seat = current.seat
+        match current.kind, action:
+            case StepKind.TARGET, act.Place(space=space):
+                state.steps.pop(0)
+                push(state, step(StepKind.NEXT_TURN, seat))
+                return placement.place(content, state, seat, space, current.count)
+            case StepKind.TARGET, act.UseCard(card=card):
+                if card not in cards.own_card_options(content, state, seat):
+                    raise refuse("You cannot use that card's action now.", "card_unusable")
+                state.steps.pop(0)
+                push(state, step(StepKind.NEXT_TURN, seat))
+                return cards.use_card(content, state, seat, current.count, card)
+            case StepKind.TARGET | StepKind.ATTACK_PAY, act.Back():
+                state.steps.pop(0)
+                return []
+            case StepKind.ATTACK_PAY, act.Pay(army=army):
+                titan = attack.top_titan(state, current.deck)
+                assert titan is not None
+                if army not in attack.payable_next(content, state, seat, current.picks, titan):
+                    raise refuse("That card cannot be paid for in this attack.", "cannot_pay", army=army)
+                current.picks.append(army)
+                current.picks.sort()
+                return []
+            case StepKind.ATTACK_PAY, act.Confirm():
+                state.steps.pop(0)
+                if current.source == "turn":
+                    push(state, step(StepKind.NEXT_TURN, seat))
+                return attack.resolve(content, state, seat, current.deck, current.picks)
+            case StepKind.BUILD_CARD, act.Build(source=source, index=index):
+                return placement.choose_build(content, state, current, source, index)
+            case StepKind.CRANE, act.UseCrane(use=use):
+                return placement.choose_crane(content, state, current, use)
+            case StepKind.EXPAND_PAY, act.ExpandPay(currency=currency):
+                return placement.expand_pay(content, state, current, currency)
+            case StepKind.EXPAND_PICK, act.TakeDistrict(index=index):
+                return placement.expand_pick(content, state, current, index)
+            case StepKind.REBUILD_REPAIR | StepKind.REPAIR, act.Repair(index=index):
+                return placement.choose_repair(content, state, current, index)
+            case StepKind.REBUILD_REPAIR, act.Done():
+                return placement.stop_repairs(state, current)
+            case StepKind.RECRUIT_CARD, act.Recruit(index=index):
+                return placement.choose_recruit(content, state, current, index)
+            case StepKind.RETIRE, act.Retire(army=army):
+                return placement.choose_retire(content, state, current, army)
+            case StepKind.EXPLORE_MODE, act.Explore(mode=mode):
+                return placement.explore_mode(content, state, current, mode)
+            case StepKind.EXPLORE_STORE, act.Store(index=index):
+                return placement.explore_store(content, state, current, index)
+            case StepKind.DAMAGE, act.Damage(index=index):
+                return _damage(self, state, current, index)
+            case StepKind.DISCARD_ARMY, act.DiscardArmy(army=army):
+                return _discard_army(self, state, current, army)
+            case StepKind.HUNGER, act.Hungry(rank=rank):
+                return rounds.hungry(state, current, rank)
+            case StepKind.OUTPOST, act.Outpost(army=army, area=area):
+                return cards.outpost(state, current, army, area)
+            case StepKind.SCRIBE, act.Accept():
+                return cards.scribe(state, current)
+            case StepKind.OUTPOST | StepKind.SCRIBE | StepKind.ZORI | StepKind.HIDEOUT_ATTACK, act.Decline():
+                state.steps.pop(0)
+                return [event("declined", seat=seat)]
+            case StepKind.ZORI, act.Store(index=index):
+                return cards.zori_store(content, state, current, index)
+            case StepKind.ZORI, act.StoreBlind():
+                return cards.zori_store(content, state, current, None)
+            case StepKind.OPPONENT_CARD, act.OpponentCard(owner_seat=owner, card=card):
+                return cards.use_opponent(content, state, current, owner, card)
+            case StepKind.HIDEOUT_DECK, act.Hideout(deck=deck):
+                return cards.hideout_deck(content, state, current, deck)
+            case StepKind.HIDEOUT_ORDER, act.PutNext(index=index):
+                return cards.hideout_put(content, state, current, index)
+            case StepKind.HIDEOUT_ATTACK, act.Attack(deck=deck):
+                if deck != current.deck or not attack.can_attack(content, state, seat, deck):
+                    raise refuse("You cannot defeat that Titan now.", "cannot_attack", deck=deck)
+                state.steps.pop(0)
+                push(state, step(StepKind.ATTACK_PAY, seat, deck=deck, source="hideout"))
+                return []
+        raise _wrong_move()
+
+
+def _step_for(state: State, seat: Seat) -> Step | None:
+    """The decision ``seat`` owes now, or ``None`` when it is simply their turn."""
+    if not state.steps:
+        return None
+    for current in state.steps:
+        if current.kind is not StepKind.HUNGER:
+            break
+        if current.seat == seat:
+            return current
+    return state.steps[0]
+
+
+def _wrong_move() -> Exception:
+    return refuse("That move does not answer the decision asked now.", "wrong_move")
+
+
+def _damage(engine: AncientWorld, state: State, current: Step, index: int) -> list[Event]:
+    """A titan symbol: the attacker damages one intact Empire card of their choice (§8.5, I-12)."""
+    player = state.players[current.seat]
+    if not 0 <= index < len(player.empire) or player.empire[index].damaged:
+        raise refuse("Choose one of your intact Empire cards.", "not_intact")
+    player.empire[index].damaged = True
+    if current.count > 1:
+        state.steps[0] = current.model_copy(update={"count": current.count - 1})
+    else:
+        state.steps.pop(0)
+    name = engine.content.empire_card(player.empire[index].card).name
+    return [event("damaged", seat=current.seat, card=name)]
+
+
+def _discard_army(engine: AncientWorld, state: State, current: Step, army: int) -> list[Event]:
+    """Over the army limit: discard a whole army, retired cards included; its coins go to the bank."""
+    player = state.players[current.seat]
+    if not 0 <= army < len(player.armies):
+        raise refuse("Choose one of your armies.", "bad_army")
+    stack: Army = player.armies.pop(army)
+    state.military_discard += stack.cards
+    if current.count > 1:
+        state.steps[0] = current.model_copy(update={"count": current.count - 1})
+    else:
+        state.steps.pop(0)
+    return [event("army_discarded", seat=current.seat,
+                  card=engine.content.military_card(stack.active).name)]

@@ -1,0 +1,423 @@
+"""Citizen placement on the board's action spaces (§6) and the board actions themselves (§7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.ancient_world import city
+from rules.ancient_world.content import Content, TextEffect
+from rules.ancient_world.effects import (
+    damaged_indices,
+    discard_empire,
+    draw_empire,
+    empire_cards_left,
+    event,
+    gain_card_symbols,
+    gain_citizen,
+    push,
+    refuse,
+    repair,
+    step,
+)
+from rules.ancient_world.state import RANKS, Army, Built, Citizen, Space, State, Step, StepKind
+from rules.core import Event, Seat
+
+WORK_COINS = 2
+EDUCATE_COST = 3
+EXPAND_COINS = 3
+GROW_COST = 3
+REBUILD_REPAIRS = 2
+EXPLORE_DRAW = 5
+SURCHARGE_SPACES = (Space.BUILD, Space.RECRUIT)
+
+
+def covered(state: State, space: Space) -> bool:
+    """Explore and Grow start under the action covers (I-2); Explore opens in round 2, Grow in
+    round 2 or 3 (I-1)."""
+    if space is Space.EXPLORE:
+        return state.round < 2
+    if space is Space.GROW:
+        return state.round < state.options.grow_opens_round
+    return False
+
+
+def rank_check(state: State, space: Space, rank: int) -> tuple[bool, int]:
+    """(may the rank go there, surcharge in coins) by the rank rule of §6.1 and §6.2.
+
+    Rebuild ignores citizens already there; Build and Recruit take any rank but cost 1 coin when the
+    space is occupied and the rank is not strictly higher than every citizen there (I-5).
+    """
+    present = [c.rank for c in state.spaces[space]]
+    higher = not present or rank > max(present)
+    if space is Space.REBUILD:
+        return True, 0
+    if space in SURCHARGE_SPACES:
+        return True, 0 if higher else 1
+    return higher, 0
+
+
+@dataclass(frozen=True)
+class BuildChoice:
+    """One card a player may build now and how: with or without discarding Crane."""
+
+    source: str
+    index: int
+    card: str
+    plain: bool
+    crane: bool
+
+
+def _crane_index(content: Content, state: State, seat: Seat) -> int | None:
+    for i, built in enumerate(state.players[seat].empire):
+        if not built.damaged and content.empire_card(built.card).text is TextEffect.CRANE:
+            return i
+    return None
+
+
+def build_choices(content: Content, state: State, seat: Seat, surcharge: int) -> list[BuildChoice]:
+    """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
+    leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52)."""
+    player = state.players[seat]
+    names = city.built_names(content, player)
+    room = len(player.empire) < city.capacity(content, player)
+    crane = _crane_index(content, state, seat)
+    crane_surcharge = 0 if state.options.crane_waives_surcharge else surcharge
+    out: list[BuildChoice] = []
+    sources = [("row", state.empire_row), ("stored", player.stored)]
+    for source, cards in sources:
+        for index, card_id in enumerate(cards):
+            card = content.empire_card(card_id)
+            if card.name in names or card.cost_knowledge > player.knowledge:
+                continue
+            plain = room and player.coins >= card.cost_coins + surcharge
+            with_crane = crane is not None and player.coins >= crane_surcharge
+            if plain or with_crane:
+                out.append(BuildChoice(source, index, card_id, plain, with_crane))
+    return out
+
+
+def recruit_choices(content: Content, state: State, seat: Seat, surcharge: int) -> list[int]:
+    """Military row cards the player can pay for and place (§7.7, I-10)."""
+    player = state.players[seat]
+    if not _army_room(content, state, seat):
+        return []
+    return [i for i, card in enumerate(state.military_row)
+            if player.coins >= content.military_card(card).recruit_cost + surcharge]
+
+
+def _army_room(content: Content, state: State, seat: Seat) -> bool:
+    player = state.players[seat]
+    open_army = len(player.armies) < city.army_limit(content, player)
+    return open_army or any(not a.used for a in player.armies)
+
+
+def retire_targets(content: Content, state: State, seat: Seat) -> tuple[bool, list[int]]:
+    """(may start a new army, armies whose active card may be retired)."""
+    player = state.players[seat]
+    open_army = len(player.armies) < city.army_limit(content, player)
+    unused = [i for i, a in enumerate(player.armies) if not a.used]
+    if open_army:
+        return True, unused if state.options.voluntary_retire else []
+    return False, unused
+
+
+def feasible(content: Content, state: State, seat: Seat, space: Space, rank: int) -> bool:
+    """Whether the citizen of ``rank`` may go on ``space`` now, action included (I-40)."""
+    if covered(state, space):
+        return False
+    ok, surcharge = rank_check(state, space, rank)
+    if not ok:
+        return False
+    player = state.players[seat]
+    if player.coins < surcharge:
+        return False
+    match space:
+        case Space.BUILD:
+            return bool(build_choices(content, state, seat, surcharge))
+        case Space.RECRUIT:
+            return bool(recruit_choices(content, state, seat, surcharge))
+        case Space.EXPAND:
+            return bool(state.district_deck) and (player.knowledge >= 1 or player.coins >= EXPAND_COINS)
+        case Space.EDUCATE:
+            return player.coins >= EDUCATE_COST
+        case Space.GROW:
+            return player.coins >= GROW_COST and len(player.owned) < len(RANKS)
+        case Space.EXPLORE:
+            return explore_possible(state)
+    return True
+
+
+def explore_possible(state: State) -> bool:
+    return empire_cards_left(state) > 0 or bool(state.empire_row)
+
+
+def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -> list[Event]:
+    """Put the citizen on the space, pay any surcharge, and resolve the action at once (§6.1).
+
+    :raises RuleError: when the rank rule, a cover or the action's cost forbids it.
+    """
+    player = state.players[seat]
+    if rank not in player.available():
+        raise refuse(f"Your citizen {rank} is not available.", "citizen_unavailable", rank=rank)
+    if covered(state, space):
+        raise refuse("That action is still covered.", "covered", space=f"@ancient_world.space.{space}")
+    ok, surcharge = rank_check(state, space, rank)
+    if not ok:
+        raise refuse(f"Citizen {rank} must outrank every citizen already on that space.", "rank",
+                     rank=rank)
+    if not feasible(content, state, seat, space, rank):
+        raise refuse("You cannot carry out that action now.", "not_feasible",
+                     space=f"@ancient_world.space.{space}")
+    player.coins -= surcharge
+    player.placed.append(rank)
+    state.spaces[space].append(Citizen(seat=seat, rank=rank))
+    events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space.{space}",
+                    surcharge=surcharge)]
+    return events + _resolve(content, state, seat, space, surcharge)
+
+
+def _resolve(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> list[Event]:
+    player = state.players[seat]
+    match space:
+        case Space.WORK:
+            player.coins += WORK_COINS
+            return [event("work", seat=seat, coins=WORK_COINS)]
+        case Space.CONSCRIPTION:
+            bonus = len(state.spaces[space])
+            player.conscription += bonus
+            return [event("conscription", seat=seat, bonus=bonus, total=player.conscription)]
+        case Space.EDUCATE:
+            player.coins -= EDUCATE_COST
+            player.knowledge += 1
+            from rules.ancient_world.cards import educate_triggers
+
+            return [event("educate", seat=seat), *educate_triggers(content, state, seat)]
+        case Space.GROW:
+            player.coins -= GROW_COST
+            return [event("grow", seat=seat), *gain_citizen(content, state, seat)]
+        case Space.REBUILD:
+            return _rebuild(content, state, seat)
+        case Space.BUILD:
+            push(state, step(StepKind.BUILD_CARD, seat, count=surcharge))
+        case Space.RECRUIT:
+            push(state, step(StepKind.RECRUIT_CARD, seat, count=surcharge))
+        case Space.EXPAND:
+            _expand_payment(state, seat)
+        case Space.EXPLORE:
+            push(state, step(StepKind.EXPLORE_MODE, seat))
+    return []
+
+
+def _rebuild(content: Content, state: State, seat: Seat) -> list[Event]:
+    """Repair up to 2, take the first-player token if it is hand down (I-6), gain 1 coin (§7.6)."""
+    player = state.players[seat]
+    player.coins += 1
+    events = [event("rebuild", seat=seat)]
+    if not state.token_hand_up:
+        state.first_player = seat
+        state.token_hand_up = True
+        events.append(event("first_player_token", seat=seat))
+    push(state, step(StepKind.REBUILD_REPAIR, seat, count=REBUILD_REPAIRS))
+    return events
+
+
+# ---- Build ---------------------------------------------------------------------------------------
+
+
+def choose_build(content: Content, state: State, current: Step, source: str, index: int) -> list[Event]:
+    """Build step 1: which card. Asks about Crane only when both ways are possible."""
+    seat = current.seat
+    choices = {(c.source, c.index): c for c in build_choices(content, state, seat, current.count)}
+    choice = choices.get((source, index))
+    if choice is None:
+        raise refuse("You cannot build that card now.", "cannot_build")
+    state.steps.pop(0)
+    if choice.plain and choice.crane and content.empire_card(choice.card).cost_coins > 0:
+        push(state, step(StepKind.CRANE, seat, count=current.count, cards=[choice.card],
+                         source=source, deck=index))
+        return []
+    return build(content, state, seat, source, index, current.count, use_crane=not choice.plain)
+
+
+def build(content: Content, state: State, seat: Seat, source: str, index: int, surcharge: int,
+          *, use_crane: bool) -> list[Event]:
+    """Pay and put the card into the Empire face up; gain its Citizen symbols (§7.2)."""
+    player = state.players[seat]
+    pile = state.empire_row if source == "row" else player.stored
+    card = content.empire_card(pile[index])
+    events: list[Event] = []
+    if use_crane:
+        crane = _crane_index(content, state, seat)
+        assert crane is not None
+        crane_card = player.empire.pop(crane).card
+        player.on_cards.pop(crane_card, None)
+        discard_empire(content, state, crane_card)
+        if state.options.crane_waives_surcharge:
+            player.coins += surcharge
+        events.append(event("crane", seat=seat))
+    else:
+        player.coins -= card.cost_coins
+    player.knowledge -= card.cost_knowledge
+    pile.pop(index)
+    player.empire.append(Built(card=card.id))
+    events.append(event("built", seat=seat, card=card.name, data={"card": card.id}))
+    return events + gain_card_symbols(content, state, seat, card.citizens)
+
+
+def choose_crane(content: Content, state: State, current: Step, use: bool) -> list[Event]:
+    state.steps.pop(0)
+    return build(content, state, current.seat, current.source, current.deck, current.count, use_crane=use)
+
+
+# ---- Expand --------------------------------------------------------------------------------------
+
+
+def _expand_payment(state: State, seat: Seat) -> None:
+    push(state, step(StepKind.EXPAND_PAY, seat))
+
+
+def expand_pay(content: Content, state: State, current: Step, currency: str) -> list[Event]:
+    """Pay 1 knowledge or 3 coins (§7.4), then take the face-up District (or choose, Expand+)."""
+    seat = current.seat
+    player = state.players[seat]
+    if currency == "knowledge":
+        if player.knowledge < 1:
+            raise refuse("You have no knowledge to pay.", "no_knowledge")
+        player.knowledge -= 1
+    else:
+        if player.coins < EXPAND_COINS:
+            raise refuse("Expand costs 3 coins.", "short_coins", need=EXPAND_COINS, have=player.coins)
+        player.coins -= EXPAND_COINS
+    state.steps.pop(0)
+    if state.options.expand_plus:
+        offer = state.district_deck[:3]
+        del state.district_deck[:3]
+        push(state, step(StepKind.EXPAND_PICK, seat, cards=offer))
+        return []
+    return take_district(content, state, seat, state.district_deck.pop(0))
+
+
+def expand_pick(content: Content, state: State, current: Step, index: int) -> list[Event]:
+    """Expand+: keep one, the others go to the bottom face down (I-21)."""
+    if not 0 <= index < len(current.cards):
+        raise refuse("Choose one of the offered District cards.", "bad_choice")
+    state.steps.pop(0)
+    kept = current.cards[index]
+    state.district_deck += [c for i, c in enumerate(current.cards) if i != index]
+    return take_district(content, state, current.seat, kept)
+
+
+def take_district(content: Content, state: State, seat: Seat, card_id: str) -> list[Event]:
+    district = content.district(card_id)
+    state.players[seat].districts.append(card_id)
+    events = [event("district", seat=seat, card=district.name)]
+    if state.district_deck:
+        top = content.district(state.district_deck[0]).name
+        events.append(event("district_revealed", card=top, reveals=True))
+    return events + gain_card_symbols(content, state, seat, district.citizens)
+
+
+# ---- Rebuild and repairs ---------------------------------------------------------------------------
+
+
+def choose_repair(content: Content, state: State, current: Step, index: int) -> list[Event]:
+    """One repair of a series (Rebuild up to 2, a Military Repair symbol, a Repair card action)."""
+    result = repair(content, state, current.seat, index)
+    state.steps[0] = current.model_copy(update={"count": current.count - 1})
+    return [result]
+
+
+def stop_repairs(state: State, current: Step) -> list[Event]:
+    if current.kind is not StepKind.REBUILD_REPAIR:
+        raise refuse("These repairs are not optional.", "repair_required")
+    state.steps.pop(0)
+    return []
+
+
+def repairs_pointless(state: State, current: Step) -> bool:
+    return current.count <= 0 or not damaged_indices(state.players[current.seat])
+
+
+# ---- Recruit -------------------------------------------------------------------------------------
+
+
+def choose_recruit(content: Content, state: State, current: Step, index: int) -> list[Event]:
+    seat = current.seat
+    if index not in recruit_choices(content, state, seat, current.count):
+        raise refuse("You cannot recruit that card now.", "cannot_recruit")
+    player = state.players[seat]
+    card_id = state.military_row.pop(index)
+    player.coins -= content.military_card(card_id).recruit_cost
+    state.steps.pop(0)
+    events = [event("recruited", seat=seat, card=content.military_card(card_id).name)]
+    new_army, retirable = retire_targets(content, state, seat)
+    if new_army and not retirable:
+        player.armies.append(Army(cards=[card_id]))
+        return events
+    push(state, step(StepKind.RETIRE, seat, cards=[card_id]))
+    return events
+
+
+def choose_retire(content: Content, state: State, current: Step, army: int) -> list[Event]:
+    """Start a new army (``-1``) or lay the card on an unused active card, retiring it: its coins
+    go to the player (I-9), it turns to its Legacy side (§7.7)."""
+    seat = current.seat
+    player = state.players[seat]
+    new_army, retirable = retire_targets(content, state, seat)
+    card_id = current.cards[0]
+    if army == -1:
+        if not new_army:
+            raise refuse("You have no open army; retire an unused card.", "no_open_army")
+        player.armies.append(Army(cards=[card_id]))
+        state.steps.pop(0)
+        return []
+    if army not in retirable:
+        raise refuse("Choose an active card that has not attacked this round.", "cannot_retire")
+    stack = player.armies[army]
+    coins = stack.name_coins + stack.picture_coins
+    if not state.options.retired_coins_to_bank:
+        player.coins += coins
+    retired = content.military_card(stack.active).name
+    player.armies[army] = Army(cards=[*stack.cards, card_id])
+    state.steps.pop(0)
+    return [event("retired", seat=seat, card=retired, coins=coins)]
+
+
+# ---- Explore -------------------------------------------------------------------------------------
+
+
+def explore_mode(content: Content, state: State, current: Step, mode: str) -> list[Event]:
+    """(a) draw 5 + explore bonuses and store 1, or (b) store 1 from the row (§7.8)."""
+    seat = current.seat
+    if mode == "row":
+        if not state.empire_row:
+            raise refuse("The Empire row is empty.", "row_empty")
+        state.steps.pop(0)
+        push(state, step(StepKind.EXPLORE_STORE, seat, source="row"))
+        return []
+    if not empire_cards_left(state):
+        raise refuse("The Empire deck is empty.", "deck_empty")
+    count = EXPLORE_DRAW + city.total(content, state.players[seat], "explore_bonus")
+    drawn = draw_empire(state, count)
+    state.steps.pop(0)
+    push(state, step(StepKind.EXPLORE_STORE, seat, cards=drawn, source="deck"))
+    return [event("explore_draw", seat=seat, count=len(drawn)),
+            event("explore_seen", to=seat, reveals=True,
+                  cards=[content.empire_card(c).name for c in drawn])]
+
+
+def explore_store(content: Content, state: State, current: Step, index: int) -> list[Event]:
+    seat = current.seat
+    pile = state.empire_row if current.source == "row" else current.cards
+    if not 0 <= index < len(pile):
+        raise refuse("Choose one of the cards offered.", "bad_choice")
+    card_id = pile.pop(index)
+    state.players[seat].stored.append(card_id)
+    if current.source != "row":
+        for other in pile:
+            discard_empire(content, state, other)
+    state.steps.pop(0)
+    public = event("stored", seat=seat, source=f"@ancient_world.source.{current.source}")
+    if current.source == "row":
+        return [event("stored_from_row", seat=seat, card=content.empire_card(card_id).name)]
+    return [public, event("you_stored", to=seat, card=content.empire_card(card_id).name)]

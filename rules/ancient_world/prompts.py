@@ -1,0 +1,216 @@
+"""The decision each seat owes now (§16), as prompts of at most 25 options.
+
+Reactive prompts (Distant Outpost, Scribe Guild, Zori Dramatists, the Hunger box) list their
+timeout default first: decline, or the lowest rank (I-16).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.ancient_world import actions as act
+from rules.ancient_world import attack, city
+from rules.ancient_world.cards import opponent_cards
+from rules.ancient_world.content import Content
+from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices
+from rules.ancient_world.placement import (
+    EXPAND_COINS,
+    build_choices,
+    recruit_choices,
+    retire_targets,
+)
+from rules.ancient_world.rounds import attackable_decks, citizen_targets, placeable_ranks
+from rules.ancient_world.state import State, Step, StepKind
+from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
+
+
+def _m(key: str, **params: Any) -> Message:
+    return msg(f"{GAME}.{key}", **params)
+
+
+def _opt(action: act.Action, key: str, **params: Any) -> Option:
+    return Option(action=action, label=_m(f"opt.{key}", **params))
+
+
+def _prompt(seat: Seat, title: str, options: list[Option], **params: Any) -> Prompt:
+    return Prompt(seat=seat, title=_m(f"ask.{title}", **params), options=tuple(options[:MAX_OPTIONS]))
+
+
+def pending(content: Content, state: State) -> dict[Seat, Prompt]:
+    if state.over:
+        return {}
+    if not state.steps:
+        return {state.current: turn_prompt(content, state, state.current)}
+    first = state.steps[0]
+    if first.kind is StepKind.HUNGER:
+        prompts = {}
+        for current in state.steps:
+            if current.kind is not StepKind.HUNGER:
+                break
+            prompts[current.seat] = step_prompt(content, state, current)
+        return prompts
+    return {first.seat: step_prompt(content, state, first)}
+
+
+def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
+    """Place a citizen (which rank), attack a Titan (which deck), or pass (§5.2)."""
+    options = [_opt(act.Citizen(rank=r), "citizen", rank=r) for r in placeable_ranks(content, state, seat)]
+    for deck in attackable_decks(content, state, seat):
+        titan = content.titan(state.titan_decks[deck - 1][0])
+        options.append(_opt(act.Attack(deck=deck), "attack", titan=titan.name, defence=titan.defence))
+    options.append(_opt(act.Pass(), "pass"))
+    return _prompt(seat, "turn", options, round=state.round)
+
+
+def step_prompt(content: Content, state: State, current: Step) -> Prompt:
+    seat = current.seat
+    player = state.players[seat]
+    options: list[Option] = []
+    match current.kind:
+        case StepKind.TARGET:
+            spaces, cards = citizen_targets(content, state, seat, current.count)
+            options = [_opt(act.Place(space=s), "place", space=f"@{GAME}.space.{s}") for s in spaces]
+            options += [_opt(act.UseCard(card=c), "use_card", card=city.card_name(content, c)) for c in cards]
+            options.append(_opt(act.Back(), "back"))
+            return _prompt(seat, "target", options, rank=current.count)
+        case StepKind.ATTACK_PAY:
+            return _attack_prompt(content, state, current)
+        case StepKind.BUILD_CARD:
+            seen: set[tuple[str, str]] = set()
+            for choice in build_choices(content, state, seat, current.count):
+                if (choice.source, choice.card) in seen:
+                    continue
+                seen.add((choice.source, choice.card))
+                built = content.empire_card(choice.card)
+                options.append(_opt(act.Build(source=choice.source, index=choice.index),
+                                    f"build_{choice.source}", card=built.name, coins=built.cost_coins,
+                                    knowledge=built.cost_knowledge))
+            return _prompt(seat, "build", options, surcharge=current.count)
+        case StepKind.CRANE:
+            card = content.empire_card(current.cards[0]).name
+            options = [_opt(act.UseCrane(use=False), "crane_no"), _opt(act.UseCrane(use=True), "crane_yes")]
+            return _prompt(seat, "crane", options, card=card)
+        case StepKind.EXPAND_PAY:
+            if player.knowledge >= 1:
+                options.append(_opt(act.ExpandPay(currency="knowledge"), "pay_knowledge"))
+            if player.coins >= EXPAND_COINS:
+                options.append(_opt(act.ExpandPay(currency="coins"), "pay_coins", coins=EXPAND_COINS))
+            return _prompt(seat, "expand_pay", options)
+        case StepKind.EXPAND_PICK:
+            options = [_opt(act.TakeDistrict(index=i), "district", card=content.district(c).name)
+                       for i, c in enumerate(current.cards)]
+            return _prompt(seat, "expand_pick", options)
+        case StepKind.REBUILD_REPAIR | StepKind.REPAIR:
+            options = [_opt(act.Repair(index=i), "repair", card=_empire_name(content, state, seat, i))
+                       for i in damaged_indices(player)]
+            if current.kind is StepKind.REBUILD_REPAIR:
+                options.append(_opt(act.Done(), "done"))
+            return _prompt(seat, "repair", options, count=current.count)
+        case StepKind.RECRUIT_CARD:
+            seen_ids: set[str] = set()
+            for i in recruit_choices(content, state, seat, current.count):
+                card_id = state.military_row[i]
+                if card_id in seen_ids:
+                    continue
+                seen_ids.add(card_id)
+                mil = content.military_card(card_id)
+                options.append(_opt(act.Recruit(index=i), "recruit", card=mil.name, coins=mil.recruit_cost))
+            return _prompt(seat, "recruit", options, surcharge=current.count)
+        case StepKind.RETIRE:
+            new_army, retirable = retire_targets(content, state, seat)
+            if new_army:
+                options.append(_opt(act.Retire(army=-1), "new_army"))
+            options += [_opt(act.Retire(army=i), "retire", army=i + 1,
+                             card=content.military_card(player.armies[i].active).name) for i in retirable]
+            return _prompt(seat, "retire", options, card=content.military_card(current.cards[0]).name)
+        case StepKind.EXPLORE_MODE:
+            if empire_cards_left(state):
+                options.append(_opt(act.Explore(mode="deck"), "explore_deck"))
+            if state.empire_row:
+                options.append(_opt(act.Explore(mode="row"), "explore_row"))
+            return _prompt(seat, "explore", options)
+        case StepKind.EXPLORE_STORE:
+            pile = state.empire_row if current.source == "row" else current.cards
+            return _prompt(seat, "store", _store_options(content, pile))
+        case StepKind.DAMAGE:
+            options = [_opt(act.Damage(index=i), "damage", card=_empire_name(content, state, seat, i))
+                       for i in intact_indices(player)]
+            return _prompt(seat, "damage", options, count=current.count)
+        case StepKind.DISCARD_ARMY:
+            options = [_opt(act.DiscardArmy(army=i), "discard_army", army=i + 1,
+                            card=content.military_card(a.active).name) for i, a in enumerate(player.armies)]
+            return _prompt(seat, "discard_army", options, count=current.count)
+        case StepKind.HUNGER:
+            options = [_opt(act.Hungry(rank=r), "hungry", rank=r)
+                       for r in player.owned if r not in player.hungry]
+            return _prompt(seat, "hunger", options, count=current.count)
+        case StepKind.OUTPOST:
+            options = [_opt(act.Decline(), "decline")]
+            for i, a in enumerate(player.armies):
+                name = content.military_card(a.active).name
+                if a.name_coins:
+                    options.append(_opt(act.Outpost(army=i, area="name"), "outpost_name", army=i + 1,
+                                        card=name))
+                if a.picture_coins:
+                    options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture", army=i + 1,
+                                        card=name))
+            return _prompt(seat, "outpost", options)
+        case StepKind.SCRIBE:
+            return _prompt(seat, "scribe", [_opt(act.Decline(), "decline"), _opt(act.Accept(), "scribe_yes")])
+        case StepKind.ZORI:
+            options = [_opt(act.Decline(), "decline")]
+            if empire_cards_left(state):
+                options.append(_opt(act.StoreBlind(), "store_blind"))
+            options += _store_options(content, state.empire_row)
+            return _prompt(seat, "zori", options)
+        case StepKind.OPPONENT_CARD:
+            options = [_opt(act.OpponentCard(owner_seat=o, card=c), "opponent_card", owner_seat=o,
+                            card=city.card_name(content, c)) for o, c in opponent_cards(content, state, seat)]
+            return _prompt(seat, "opponent_card", options)
+        case StepKind.HIDEOUT_DECK:
+            options = [_opt(act.Hideout(deck=d), "hideout_deck", stars=d)
+                       for d in (1, 2, 3) if state.titan_decks[d - 1]]
+            return _prompt(seat, "hideout_deck", options)
+        case StepKind.HIDEOUT_ORDER:
+            options = [_opt(act.PutNext(index=i), "put_next", titan=content.titan(c).name)
+                       for i, c in enumerate(current.cards)]
+            return _prompt(seat, "hideout_order", options, position=len(current.chosen) + 1)
+        case StepKind.HIDEOUT_ATTACK:
+            titan = content.titan(state.titan_decks[current.deck - 1][0])
+            options = [_opt(act.Decline(), "decline"),
+                       _opt(act.Attack(deck=current.deck), "attack", titan=titan.name, defence=titan.defence)]
+            return _prompt(seat, "hideout_attack", options)
+    raise AssertionError(current.kind)
+
+
+def _empire_name(content: Content, state: State, seat: Seat, index: int) -> str:
+    return content.empire_card(state.players[seat].empire[index].card).name
+
+
+def _store_options(content: Content, pile: list[str]) -> list[Option]:
+    seen: set[str] = set()
+    options = []
+    for i, card_id in enumerate(pile):
+        if card_id in seen:
+            continue
+        seen.add(card_id)
+        options.append(_opt(act.Store(index=i), "store", card=content.empire_card(card_id).name))
+    return options
+
+
+def _attack_prompt(content: Content, state: State, current: Step) -> Prompt:
+    """Pay for Military cards one at a time, then attack; only cards that keep a win reachable."""
+    seat = current.seat
+    player = state.players[seat]
+    titan_id = state.titan_decks[current.deck - 1][0]
+    titan = content.titan(titan_id)
+    options = [_opt(act.Pay(army=i), "pay", army=i + 1,
+                    card=content.military_card(player.armies[i].active).name, coins=player.armies[i].use_cost)
+               for i in attack.payable_next(content, state, seat, current.picks, titan_id)]
+    if attack.winning(content, state, seat, current.picks, titan_id):
+        total = attack.attack_total(content, state, seat, current.picks, titan_id)
+        options.insert(0, _opt(act.Confirm(), "confirm", total=total,
+                               coins=attack.selection_cost(state, seat, current.picks)))
+    options.append(_opt(act.Back(), "back"))
+    return _prompt(seat, "attack", options, titan=titan.name, defence=titan.defence,
+                   arrows="@ancient_world.arrows." + ("yes" if titan.arrows_allowed else "no"))

@@ -1,0 +1,65 @@
+"""Building blocks for scenario tests: a fresh game and small ways to arrange the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.ancient_world import ENGINE
+from rules.ancient_world.actions import Action
+from rules.ancient_world.state import Army, Built, State
+from rules.core import Event
+
+CONTENT = ENGINE.content
+
+
+def new_game(players: int = 3, seed: int = 1, **options: Any) -> State:
+    """A game whose first player is seat 0 (the seats are rotated so the tests read simply)."""
+    state = ENGINE.new_game(players, options, seed)
+    if state.first_player != 0:
+        shift = state.first_player
+        state.players = state.players[shift:] + state.players[:shift]
+        state.first_player = 0
+        state.current = 0
+    return state
+
+
+def play(state: State, seat: int, *actions: Action) -> tuple[State, list[Event]]:
+    """Apply ``actions`` in order for ``seat``; return the last state and every event."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = ENGINE.apply(state, seat, action)
+        events += new
+    return state, events
+
+
+def keys(events: list[Event]) -> list[str]:
+    return [e.message.key.removeprefix("ancient_world.") for e in events]
+
+
+def give_empire(state: State, seat: int, *card_ids: str, damaged: bool = False) -> None:
+    for card_id in card_ids:
+        state.players[seat].empire.append(Built(card=card_id, damaged=damaged))
+
+
+def set_army(state: State, seat: int, index: int, *cards: str, name: int = 0, picture: int = 0) -> None:
+    army = Army(cards=list(cards), name_coins=name, picture_coins=picture)
+    armies = state.players[seat].armies
+    if index < len(armies):
+        armies[index] = army
+    else:
+        armies.append(army)
+
+
+def put_titan_on_top(state: State, titan_id: str) -> int:
+    """Move the Titan to the top of its deck, face up; return its deck (stars)."""
+    stars = CONTENT.titan(titan_id).stars
+    deck = state.titan_decks[stars - 1]
+    if titan_id in deck:
+        deck.remove(titan_id)
+    deck.insert(0, titan_id)
+    state.titan_face_up[stars - 1] = True
+    return stars
+
+
+def option_actions(state: State, seat: int) -> list[Any]:
+    return [o.action for o in ENGINE.pending(state)[seat].options]
