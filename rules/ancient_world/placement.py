@@ -74,13 +74,17 @@ def _crane_index(content: Content, state: State, seat: Seat) -> int | None:
     return None
 
 
-def build_choices(content: Content, state: State, seat: Seat, surcharge: int) -> list[BuildChoice]:
+def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
+                  paid: bool = False) -> list[BuildChoice]:
     """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
-    leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52)."""
+    leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52) unless it
+    is already ``paid`` (the citizen is on the space)."""
     player = state.players[seat]
     names = city.built_names(content, player)
     room = len(player.empire) < city.capacity(content, player)
     crane = _crane_index(content, state, seat)
+    if paid:
+        surcharge = 0
     crane_surcharge = 0 if state.options.crane_waives_surcharge else surcharge
     out: list[BuildChoice] = []
     sources = [("row", state.empire_row), ("stored", player.stored)]
@@ -227,7 +231,8 @@ def _rebuild(content: Content, state: State, seat: Seat) -> list[Event]:
 def choose_build(content: Content, state: State, current: Step, source: str, index: int) -> list[Event]:
     """Build step 1: which card. Asks about Crane only when both ways are possible."""
     seat = current.seat
-    choices = {(c.source, c.index): c for c in build_choices(content, state, seat, current.count)}
+    offered = build_choices(content, state, seat, current.count, paid=True)
+    choices = {(c.source, c.index): c for c in offered}
     choice = choices.get((source, index))
     if choice is None:
         raise refuse("You cannot build that card now.", "cannot_build")
@@ -343,7 +348,7 @@ def repairs_pointless(state: State, current: Step) -> bool:
 
 def choose_recruit(content: Content, state: State, current: Step, index: int) -> list[Event]:
     seat = current.seat
-    if index not in recruit_choices(content, state, seat, current.count):
+    if index not in recruit_choices(content, state, seat, 0):
         raise refuse("You cannot recruit that card now.", "cannot_recruit")
     player = state.players[seat]
     card_id = state.military_row.pop(index)

@@ -77,7 +77,7 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             return _attack_prompt(content, state, current)
         case StepKind.BUILD_CARD:
             seen: set[tuple[str, str]] = set()
-            for choice in build_choices(content, state, seat, current.count):
+            for choice in build_choices(content, state, seat, current.count, paid=True):
                 if (choice.source, choice.card) in seen:
                     continue
                 seen.add((choice.source, choice.card))
@@ -108,7 +108,7 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             return _prompt(seat, "repair", options, count=current.count)
         case StepKind.RECRUIT_CARD:
             seen_ids: set[str] = set()
-            for i in recruit_choices(content, state, seat, current.count):
+            for i in recruit_choices(content, state, seat, 0):
                 card_id = state.military_row[i]
                 if card_id in seen_ids:
                     continue

@@ -198,7 +198,9 @@ def scramble(content: Content, state: State, seat: Seat, rng: Rng) -> State:
     new = state.model_copy(deep=True)
     pool = [c.id for c in content.empire if c.deck != "start"]
     player = new.players[seat]
-    player.stored = [rng.choice(pool) for _ in player.stored]
+    building = any(s.seat == seat and s.kind in (StepKind.BUILD_CARD, StepKind.CRANE) for s in new.steps)
+    if not building:  # mid-Build the stored cards are the options on offer; keep them consistent
+        player.stored = [rng.choice(pool) for _ in player.stored]
     for current in new.steps:
         if current.seat != seat or current.kind not in SECRET_STEPS or current.source == "row":
             continue

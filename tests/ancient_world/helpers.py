@@ -63,3 +63,20 @@ def put_titan_on_top(state: State, titan_id: str) -> int:
 
 def option_actions(state: State, seat: int) -> list[Any]:
     return [o.action for o in ENGINE.pending(state)[seat].options]
+
+
+def rig_dice(state: State, *faces: int) -> None:
+    """Set the state's generator so that the next damage rolls show ``faces`` (die face indices)."""
+    from rules.core import Rng
+
+    for seed in range(200_000):
+        rng = Rng.from_seed(seed)
+        if all(rng.below(len(CONTENT.damage_die)) == f for f in faces):
+            state.rng = Rng.from_seed(seed)
+            return
+    raise AssertionError(f"no seed rolls {faces}")
+
+
+BLANK = next(i for i, f in enumerate(CONTENT.damage_die) if not f.titans and not f.coins)
+ONE_COIN = next(i for i, f in enumerate(CONTENT.damage_die) if f.coins == 1 and not f.titans)
+ONE_TITAN = next(i for i, f in enumerate(CONTENT.damage_die) if f.titans == 1 and not f.coins)
