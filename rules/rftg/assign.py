@@ -1,0 +1,349 @@
+"""Roll and Assign (spec §5.1, §5.2): the secret, simultaneous placing of each player's dice.
+
+Order inside one player's Assign: every wild die gets a column; then the phase selection (the
+phase, then the die); then, optionally, Dictate and each Reassign power once per round; undo
+(last step first) or reset until the player confirms (spec I-33). The selection die is locked once
+placed (I-4). Reassigned dice always go into a column, never onto a slot or into the Dictate area
+(F27), and must change column (I-28).
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Message, Option, Prompt, RuleError, msg
+from rules.rftg.actions import (
+    AnyAction,
+    Confirm,
+    Dictate,
+    Finish,
+    Narrow,
+    PickDie,
+    Reset,
+    Select,
+    ToColumn,
+    Undo,
+    UsePower,
+)
+from rules.rftg.content import PHASES, Content, Phase, Power
+from rules.rftg.dice import colour_word, grouped, phase_word
+from rules.rftg.state import AssignCore, AssignDie, AssignState, Player, State
+from rules.rftg.tableau import count_blue_worlds, sides
+
+DICTATE = "Dictate"
+DICTATE_POWER = Power(kind="reassign", max_dice=1, to="any")
+
+
+def roll(state: State, c: Content, p: Player) -> None:
+    """Roll every die in the cup; each non-wild die goes to the column of its face (spec §5.1–5.2)."""
+    a = AssignState()
+    for colour in sorted(p.cup):
+        face = state.rng.choice(c.dice[colour].faces)
+        a.dice.append(AssignDie(colour=colour, face=face, column=None if face == "wild" else face))
+    p.cup = []
+    a.confirmed = not a.dice
+    p.assign = a
+
+
+# ---- what the player may do now ---------------------------------------------------------------
+
+
+def reassign_powers(c: Content, state: State, seat: int) -> list[tuple[int, str, Power]]:
+    """The owner's Reassign powers (tableau index, name, power) with their per-round limit > 0."""
+    p = state.players[seat]
+    out = []
+    for i, s in sides(c, p):
+        if s.power is not None and s.power.kind == "reassign" and limit(c, state, seat, s.power) > 0:
+            out.append((i, s.name, s.power))
+    return out
+
+
+def limit(c: Content, state: State, seat: int, pw: Power) -> int:
+    """How many dice one use of ``pw`` may move; Mad Scientists compares Novelty worlds (I-6)."""
+    if pw.condition != "most_novelty_worlds":
+        return pw.max_dice
+    mine = count_blue_worlds(c, state.players[seat])
+    best_other = max(
+        (count_blue_worlds(c, q) for s, q in enumerate(state.players) if s != seat), default=0
+    )
+    if mine > best_other:
+        return pw.max_dice
+    return pw.max_dice_if_tied if mine == best_other else pw.max_dice_if_fewer
+
+
+def _power(c: Content, state: State, seat: int, name: str) -> tuple[Power, int]:
+    p = state.players[seat]
+    if name == DICTATE:
+        reassigns = max([1] + [s.power.dictate_reassigns_up_to for _, s in sides(c, p)
+                               if s.power is not None and s.power.kind == "dictate_modifier"])
+        return DICTATE_POWER, reassigns
+    side = c.by_name[name]
+    assert side.power is not None
+    return side.power, limit(c, state, seat, side.power)
+
+
+def _targets(a: AssignCore, die: AssignDie, pw: Power) -> list[Phase]:
+    if pw.to == "selected_phase":
+        wanted: list[Phase] = [a.selected] if a.selected else []
+    elif isinstance(pw.to, list):
+        wanted = list(pw.to)
+    else:
+        wanted = list(PHASES)
+    return [ph for ph in wanted if ph != die.column]
+
+
+def _colour_ok(pw: Power, colour: str) -> bool:
+    if pw.die_colours is None:
+        return True
+    if pw.die_colours == "non_white":
+        return colour != "white"
+    return colour in pw.die_colours
+
+
+def movable(a: AssignCore, pw: Power) -> list[int]:
+    """Dice the power in use may move next (spec I-28: conditions checked at the die's place now)."""
+    out = []
+    for i, d in enumerate(a.dice):
+        if d.where != "column" or i in a.moved or not _colour_ok(pw, d.colour):
+            continue
+        if pw.from_phases is not None and d.column not in pw.from_phases:
+            continue
+        if pw.same_source_column and a.source is not None and d.column != a.source:
+            continue
+        if not _targets(a, d, pw):
+            continue
+        out.append(i)
+    if pw.exact and pw.same_source_column and not a.moved:
+        counts = {d: sum(1 for j in out if a.dice[j].column == d) for d in PHASES}
+        out = [i for i in out if counts[a.dice[i].column or "explore"] >= pw.max_dice]
+    return out
+
+
+def can_dictate(c: Content, state: State, seat: int) -> bool:
+    """Dictate once per round, or again with Backup Planning; needs a die to put down and one to move."""
+    p = state.players[seat]
+    a = p.assign
+    assert a is not None
+    backup = any(s.power is not None and s.power.kind == "dictate_modifier"
+                 and s.power.dictate_reassigns_up_to == 0 for _, s in sides(c, p))
+    if DICTATE in a.used and not backup:
+        return False
+    return sum(1 for d in a.dice if d.where == "column") >= 2
+
+
+def usable(c: Content, state: State, seat: int) -> list[tuple[int, str]]:
+    a = state.players[seat].assign
+    assert a is not None
+    out = []
+    for i, name, pw in reassign_powers(c, state, seat):
+        if name in a.used or a.selected is None:
+            continue
+        if movable(a, pw):
+            out.append((i, name))
+    return out
+
+
+# ---- prompts ---------------------------------------------------------------------------------
+
+
+def prompt(c: Content, state: State, seat: int) -> Prompt | None:
+    a = state.players[seat].assign
+    if a is None or a.confirmed:
+        return None
+    undo = [Option(action=Undo(), label=msg("rftg.opt.undo"))] if a.history else []
+    reset = [Option(action=Reset(), label=msg("rftg.opt.reset"))] if len(a.history) > 1 else []
+    wild = next((d for d in a.dice if d.column is None), None)
+    if wild is not None:
+        opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
+                for ph in PHASES]
+        return _prompt(seat, msg("rftg.assign.wild", colour=colour_word(wild.colour)), opts + undo)
+    if a.choosing_phase is not None:
+        idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
+        return _pick(seat, a, idx, msg("rftg.assign.select_die", phase=phase_word(a.choosing_phase)), undo)
+    if a.selected is None:
+        opts = [Option(action=Select(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)))
+                for ph in PHASES]
+        return _prompt(seat, msg("rftg.assign.select"), opts + undo)
+    if a.dictating:
+        idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
+        return _pick(seat, a, idx, msg("rftg.assign.dictate_die"), undo)
+    if a.power is not None:
+        pw, most = _power(c, state, seat, a.power)
+        if a.picked is not None:
+            die = a.dice[a.picked]
+            opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
+                    for ph in _targets(a, die, pw)]
+            return _prompt(seat, msg("rftg.assign.target", colour=colour_word(die.colour),
+                                     power=a.power), opts + undo)
+        extras = list(undo)
+        if a.moved and not (pw.exact and len(a.moved) < most):
+            extras.insert(0, Option(action=Finish(), label=msg("rftg.opt.finish")))
+        return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras)
+    opts = [Option(action=Confirm(), label=msg("rftg.opt.confirm"))]
+    if can_dictate(c, state, seat):
+        opts.append(Option(action=Dictate(), label=msg("rftg.opt.dictate")))
+    opts += [Option(action=UsePower(tile=i), label=msg("rftg.opt.power", power=name))
+             for i, name in usable(c, state, seat)]
+    return _prompt(seat, msg("rftg.assign.main", phase=phase_word(a.selected)), opts[:23] + undo + reset)
+
+
+def _prompt(seat: int, title: Message, options: list[Option]) -> Prompt:
+    return Prompt(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
+
+
+def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list[Option]) -> Prompt:
+    keys = [(a.dice[i].colour, a.dice[i].column or "explore") for i in idx]
+    opts = grouped(
+        keys, extras, a.narrow,
+        place_of=lambda k: k[1],
+        option_for=lambda k: Option(action=PickDie(colour=k[0], column=k[1]),
+                                    label=msg("rftg.opt.die", colour=colour_word(k[0]),
+                                              phase=phase_word(k[1]))),
+        narrow_option=lambda ph: Option(action=Narrow(column=ph),
+                                        label=msg("rftg.opt.narrow", phase=phase_word(ph))),
+    )
+    return _prompt(seat, title, opts)
+
+
+# ---- actions ---------------------------------------------------------------------------------
+
+
+def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
+    """Carry out one Assign step for ``seat``.
+
+    :raises RuleError: when the step is not open to the player now.
+    """
+    p = state.players[seat]
+    a = p.assign
+    if a is None or a.confirmed:
+        raise RuleError("Your assignment is already confirmed.", key="rftg.err.confirmed")
+    if isinstance(action, Undo):
+        if not a.history:
+            raise RuleError("There is nothing to undo.", key="rftg.err.nothing_to_undo")
+        _restore(a, a.history.pop())
+        return []
+    if isinstance(action, Reset):
+        if not a.history:
+            raise RuleError("There is nothing to undo.", key="rftg.err.nothing_to_undo")
+        _restore(a, a.history[0])
+        a.history = []
+        return []
+    snapshot = AssignCore.model_validate(a.model_dump(exclude={"history", "confirmed"}))
+    events = _step(c, state, seat, a, action)
+    if isinstance(action, Confirm):
+        return events
+    a.history.append(snapshot)
+    return events
+
+
+def _restore(a: AssignState, core: AssignCore) -> None:
+    for name in AssignCore.model_fields:
+        setattr(a, name, getattr(core, name))
+
+
+def _step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:
+    wild = next((i for i, d in enumerate(a.dice) if d.column is None), None)
+    if wild is not None:
+        if not isinstance(action, ToColumn):
+            raise RuleError("Place your wild dice first.", key="rftg.err.place_wild")
+        a.dice[wild].column = action.phase
+        return []
+    if a.choosing_phase is not None:
+        i = _resolve_pick(a, action, [j for j, d in enumerate(a.dice) if d.where == "column"])
+        if i is None:
+            return []
+        a.dice[i].where = "select"
+        a.dice[i].column = a.choosing_phase
+        a.selected, a.choosing_phase = a.choosing_phase, None
+        return []
+    if a.selected is None:
+        if not isinstance(action, Select):
+            raise RuleError("Select a phase first.", key="rftg.err.select_first")
+        a.choosing_phase = action.phase
+        return []
+    if a.dictating:
+        i = _resolve_pick(a, action, [j for j, d in enumerate(a.dice) if d.where == "column"])
+        if i is None:
+            return []
+        a.dice[i].where = "dictate"
+        a.dictating = False
+        a.power, a.moved, a.source = DICTATE, [], None
+        a.used.append(DICTATE)
+        return []
+    if a.power is not None:
+        return _power_step(c, state, seat, a, action)
+    return _main_step(c, state, seat, a, action)
+
+
+def _main_step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:
+    if isinstance(action, Confirm):
+        a.confirmed = True
+        return [Event(message=msg("rftg.event.assigned", seat=seat))]
+    if isinstance(action, Dictate):
+        if not can_dictate(c, state, seat):
+            raise RuleError("You cannot Dictate now.", key="rftg.err.no_dictate")
+        a.dictating = True
+        return []
+    if isinstance(action, UsePower):
+        names = dict(usable(c, state, seat))
+        if action.tile not in names:
+            raise RuleError("That tile has no Reassign power you can use now.", key="rftg.err.no_power")
+        a.power, a.moved, a.source = names[action.tile], [], None
+        a.used.append(names[action.tile])
+        return []
+    raise RuleError("Confirm, Dictate, use a power or undo.", key="rftg.err.assign_menu")
+
+
+def _power_step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:
+    assert a.power is not None
+    pw, most = _power(c, state, seat, a.power)
+    if a.picked is not None:
+        die = a.dice[a.picked]
+        if not isinstance(action, ToColumn) or action.phase not in _targets(a, die, pw):
+            raise RuleError("That die cannot go to that column.", key="rftg.err.bad_column")
+        _move(a, a.picked, action.phase, pw, most)
+        return []
+    if isinstance(action, Finish):
+        if not a.moved or (pw.exact and len(a.moved) < most):
+            raise RuleError("This power must move its dice first.", key="rftg.err.cannot_finish")
+        _end_power(a)
+        return []
+    i = _resolve_pick(a, action, movable(a, pw))
+    if i is None:
+        return []
+    targets = _targets(a, a.dice[i], pw)
+    if len(targets) == 1:
+        _move(a, i, targets[0], pw, most)
+    else:
+        a.picked = i
+    return []
+
+
+def _move(a: AssignCore, i: int, phase: Phase, pw: Power, most: int) -> None:
+    die = a.dice[i]
+    if a.source is None:
+        a.source = die.column
+    die.column = phase
+    a.moved.append(i)
+    a.picked = None
+    if len(a.moved) >= most or (not pw.exact and not movable(a, pw)):
+        _end_power(a)
+
+
+def _end_power(a: AssignCore) -> None:
+    a.power, a.moved, a.source, a.picked, a.narrow = None, [], None, None, None
+
+
+def _resolve_pick(a: AssignCore, action: AnyAction, allowed: list[int]) -> int | None:
+    """The die named by a :class:`PickDie` among ``allowed``; ``None`` after a :class:`Narrow`."""
+    if isinstance(action, Narrow):
+        if not any(a.dice[i].column == action.column for i in allowed):
+            raise RuleError("None of those dice can be used here.", key="rftg.err.no_die")
+        a.narrow = action.column
+        return None
+    if not isinstance(action, PickDie):
+        raise RuleError("Pick a die.", key="rftg.err.pick_die")
+    for i in allowed:
+        d = a.dice[i]
+        if d.colour == action.colour and d.column == action.column:
+            a.narrow = None
+            return i
+    raise RuleError("You have no such die to use here.", key="rftg.err.no_die")

@@ -1,0 +1,276 @@
+"""Phases II Develop and III Settle (spec §5.6–5.8): workers onto the top tile of one stack.
+
+A top tile holding at least its effective cost in dice is completed first (spec I-14); then workers
+are placed one at a time on the top tile; a completed tile moves to the tableau, its completers to
+the Citizenry (or the cup: Galactic Federation, Galactic Exchange, New Galactic Order), then its
+immediate effect, then completion credits (spec §5.6 order). Workers left when the stack is empty
+return to the cup; workers on an incomplete tile stay there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import AnyAction, Completer, Place, PlaceWorker, RemoveDie, ToCup
+from rules.rftg.content import PHASES, Colour, Content, Phase, Side
+from rules.rftg.dice import colour_word, phase_word
+from rules.rftg.state import Built, Player, State
+from rules.rftg.tableau import effective_cost, gain_credits, powers, take_dice
+
+
+def _stack(p: Player, phase: Phase) -> tuple[list[int], list[Colour], bool]:
+    if phase == "develop":
+        return p.dev_stack, p.dev_dice, False
+    return p.world_stack, p.world_dice, True
+
+
+def top_cost(c: Content, p: Player, phase: Phase) -> tuple[Side, int] | None:
+    stack, _, world = _stack(p, phase)
+    if not stack:
+        return None
+    side = c.side_of(stack[0], world)
+    return side, effective_cost(c, p, side)
+
+
+def advance(c: Content, state: State, seat: int, phase: Phase) -> list[Event]:
+    """Do everything that needs no decision, until a decision is owed or the player is done."""
+    p = state.players[seat]
+    w = p.work
+    events: list[Event] = []
+    while not w.done:
+        if w.to_cup_from or w.removing:
+            return events
+        _, dice, _ = _stack(p, phase)
+        workers = p.columns.get(phase, [])
+        top = top_cost(c, p, phase)
+        if top is None:
+            p.cup += workers
+            p.columns[phase] = []
+            w.done = True
+            break
+        cost = top[1]
+        if len(dice) >= cost:
+            need = cost - len(w.completers)
+            rest = Counter(dice) - Counter(w.completers)
+            if len(dice) == cost or len(rest) == 1:
+                w.completers += list((rest if len(dice) == cost else Counter({next(iter(rest)): need}))
+                                     .elements())[:need]
+            if len(w.completers) < cost:
+                return events
+            events += _complete(c, state, seat, phase)
+            continue
+        if not workers:
+            w.done = True
+            break
+        if len(set(workers)) > 1:
+            return events
+        _place(p, phase, workers[0])
+    return events
+
+
+def _place(p: Player, phase: Phase, colour: Colour) -> None:
+    p.columns[phase].remove(colour)
+    _stack(p, phase)[1].append(colour)
+
+
+def _complete(c: Content, state: State, seat: int, phase: Phase) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    stack, dice, world = _stack(p, phase)
+    tile = stack.pop(0)
+    side = c.side_of(tile, world)
+    for colour in w.completers:
+        dice.remove(colour)
+    completers, w.completers = list(w.completers), []
+    p.tableau.append(Built(name=side.name))
+    events = [Event(message=msg("rftg.event.completed", seat=seat, tile=side.name))]
+    to_cup: list[Colour] = []
+    choice_from: list[Colour] = []
+    for name, pw in powers(c, p, "completers_to_cup"):
+        if pw.phase != phase or (pw.excluding_self and name == side.name):
+            continue
+        if pw.count == "all":
+            reds = [d for d in completers if pw.die_colours is None or d in pw.die_colours]
+            to_cup += reds
+            for d in reds:
+                completers.remove(d)
+        else:
+            choice_from = completers
+    w.removing = side.name
+    p.cup += to_cup
+    if choice_from:
+        if len(choice_from) == 1:
+            p.cup += choice_from
+        else:
+            w.to_cup_from = choice_from
+            return events
+    else:
+        p.citizenry += completers
+    return events + _effect(c, state, seat, phase)
+
+
+def _effect(c: Content, state: State, seat: int, phase: Phase) -> list[Event]:
+    """The completed tile's immediate effect and the completion credits; may wait for a removal."""
+    p = state.players[seat]
+    w = p.work
+    assert w.removing is not None
+    side = c.by_name[w.removing]
+    if side.grants.remove_die and _removable(p) and not w.effect_removed:
+        return []
+    return _gains(c, state, seat, phase, side)
+
+
+def _gains(c: Content, state: State, seat: int, phase: Phase, side: Side) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    w.removing, w.effect_removed = None, False
+    g = side.grants
+    gain_credits(p, g.credits)
+    index = len(p.tableau) - 1
+    for gain in g.dice:
+        got = take_dice(state, gain.colour, gain.count)
+        dest = {"cup": p.cup, "citizenry": p.citizenry, "good": p.tableau[index].goods}[gain.to]
+        dest += [gain.colour] * got
+    earned = 0
+    for name, pw in powers(c, p, "credits_per_completion"):
+        if side.kind not in pw.applies_to or (pw.excluding_self and name == side.name):
+            continue
+        earned += pw.credits + (pw.extra_credits if side.colour == pw.extra_if_world_colour
+                                and pw.extra_if_world_colour else 0)
+        gain_credits(p, pw.credits)
+        if pw.extra_if_world_colour and side.colour == pw.extra_if_world_colour:
+            gain_credits(p, pw.extra_credits)
+    if g.credits or earned:
+        total = g.credits + earned
+        return [Event(message=msg("rftg.event.credits", seat=seat, amount=total, tile=side.name))]
+    return []
+
+
+# ---- removal of a die (immediate effects, spec §5.8) ------------------------------------------
+
+
+def removable(p: Player) -> list[tuple[Place, int, Colour]]:
+    """Every die the player owns, as (place, index, colour) groups in a stable order."""
+    out: list[tuple[Place, int, Colour]] = []
+    out += [("cup", 0, d) for d in p.cup]
+    out += [("citizenry", 0, d) for d in p.citizenry]
+    out += [("dev_stack", 0, d) for d in p.dev_dice]
+    out += [("world_stack", 0, d) for d in p.world_dice]
+    for i, ph in enumerate(PHASES):
+        out += [("column", i, d) for d in p.columns.get(ph, [])]
+    for i, b in enumerate(p.tableau):
+        out += [("good", i, d) for d in b.goods]
+    return list(dict.fromkeys(out))
+
+
+def _removable(p: Player) -> bool:
+    return bool(removable(p))
+
+
+def _die_list(p: Player, place: str, index: int) -> list[Colour]:
+    if place == "cup":
+        return p.cup
+    if place == "citizenry":
+        return p.citizenry
+    if place == "dev_stack":
+        return p.dev_dice
+    if place == "world_stack":
+        return p.world_dice
+    if place == "column" and 0 <= index < len(PHASES):
+        return p.columns.setdefault(PHASES[index], [])
+    if place == "good" and 0 <= index < len(p.tableau):
+        return p.tableau[index].goods
+    raise RuleError("You have no dice there.", key="rftg.err.no_die")
+
+
+def take_die(p: Player, place: str, index: int, colour: Colour) -> None:
+    """Take one die of ``colour`` from a place of the player's; :raises RuleError: if none."""
+    dice = _die_list(p, place, index)
+    if colour not in dice:
+        raise RuleError("You have no such die there.", key="rftg.err.no_die")
+    dice.remove(colour)
+
+
+def place_word(c: Content, p: Player, place: str, index: int) -> str | list[str]:
+    if place == "column":
+        return phase_word(PHASES[index])
+    if place == "good":
+        return p.tableau[index].name
+    return f"@rftg.place.{place}"
+
+
+# ---- prompts and actions ----------------------------------------------------------------------
+
+
+def prompt(c: Content, state: State, seat: int, phase: Phase) -> Prompt | None:
+    p = state.players[seat]
+    w = p.work
+    if w.done:
+        return None
+    if w.to_cup_from:
+        opts = []
+        counts = Counter(w.to_cup_from)
+        for a in sorted(counts):
+            opts.append(Option(action=ToCup(first=a), label=msg("rftg.opt.to_cup1", colour=colour_word(a))))
+        for a in sorted(counts):
+            for b in sorted(counts):
+                if a < b or (a == b and counts[a] >= 2):
+                    opts.append(Option(action=ToCup(first=a, second=b),
+                                       label=msg("rftg.opt.to_cup2", colour=colour_word(a),
+                                                 other=colour_word(b))))
+        return Prompt(seat=seat, title=msg("rftg.build.to_cup"), options=tuple(opts[:MAX_OPTIONS]))
+    if w.removing:
+        opts = [Option(action=RemoveDie(place=pl, index=i, colour=d),
+                       label=msg("rftg.opt.remove", colour=colour_word(d), place=place_word(c, p, pl, i)))
+                for pl, i, d in removable(p)][:MAX_OPTIONS]
+        return Prompt(seat=seat, title=msg("rftg.build.remove", tile=w.removing), options=tuple(opts))
+    _, dice, _ = _stack(p, phase)
+    top = top_cost(c, p, phase)
+    assert top is not None
+    if len(dice) >= top[1]:
+        rest = Counter(dice) - Counter(w.completers)
+        opts = [Option(action=Completer(colour=d), label=msg("rftg.opt.completer", colour=colour_word(d)))
+                for d in sorted(rest)]
+        return Prompt(seat=seat, title=msg("rftg.build.completers", tile=top[0].name), options=tuple(opts))
+    opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.worker", colour=colour_word(d)))
+            for d in sorted(set(p.columns.get(phase, [])))]
+    return Prompt(seat=seat, title=msg(f"rftg.build.{phase}", tile=top[0].name, need=top[1] - len(dice)),
+                  options=tuple(opts))
+
+
+def act(c: Content, state: State, seat: int, phase: Phase, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    if w.to_cup_from:
+        if not isinstance(action, ToCup):
+            raise RuleError("Choose the dice that go to your cup.", key="rftg.err.to_cup")
+        chosen = [action.first] + ([action.second] if action.second else [])
+        if Counter(chosen) - Counter(w.to_cup_from):
+            raise RuleError("Those dice did not complete the tile.", key="rftg.err.to_cup")
+        rest = list((Counter(w.to_cup_from) - Counter(chosen)).elements())
+        p.cup += chosen
+        p.citizenry += rest
+        w.to_cup_from = []
+        return _effect(c, state, seat, phase)
+    if w.removing:
+        if not isinstance(action, RemoveDie):
+            raise RuleError("Choose the die to remove.", key="rftg.err.remove")
+        take_die(p, action.place, action.index, action.colour)
+        state.supply[action.colour] += 1
+        w.effect_removed = True
+        events = [Event(message=msg("rftg.event.removed", seat=seat, colour=colour_word(action.colour)))]
+        return events + _effect(c, state, seat, phase)
+    _, dice, _ = _stack(p, phase)
+    top = top_cost(c, p, phase)
+    if top is None:
+        raise RuleError("Your stack is empty.", key="rftg.err.empty_stack")
+    if len(dice) >= top[1]:
+        if not isinstance(action, Completer) or action.colour not in (Counter(dice) - Counter(w.completers)):
+            raise RuleError("Choose a die on the tile.", key="rftg.err.completer")
+        w.completers.append(action.colour)
+        return []
+    if not isinstance(action, PlaceWorker) or action.colour not in p.columns.get(phase, []):
+        raise RuleError("Place one of your workers.", key="rftg.err.worker")
+    _place(p, phase, action.colour)
+    return []

@@ -1,0 +1,171 @@
+"""The Roll for the Galaxy engine: the contract of rules/core over the modules of this package."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, TypeAdapter
+
+from rules.core import (
+    Bot,
+    Engine,
+    Event,
+    GameInfo,
+    Option,
+    Prompt,
+    RandomBot,
+    Result,
+    Rng,
+    RuleError,
+    Seat,
+    msg,
+)
+from rules.rftg import assign, build, explore, flow, manage, produce, ship
+from rules.rftg.actions import Action, AnyAction, SplitStart
+from rules.rftg.content import CONTENT, Content
+from rules.rftg.options import Options
+from rules.rftg.scoring import result
+from rules.rftg.setup import setup, split_start
+from rules.rftg.state import State
+from rules.rftg.views import View, view
+
+
+class RollForTheGalaxy(Engine[State, AnyAction]):
+    """Roll for the Galaxy, 2–5 players, base game (spec: shared/rules/roll_for_the_galaxy.md)."""
+
+    info = GameInfo(
+        id="rftg",
+        title="Roll for the Galaxy",
+        min_players=2,
+        max_players=5,
+        has_secrets=True,
+        has_simultaneous_steps=True,
+        max_actions=20_000,
+        messages_package="rules.rftg",
+    )
+    state_type = State
+    action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    options_type = Options
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content or CONTENT
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> State:
+        assert isinstance(options, Options)
+        state = setup(self.content, players, options, seed)
+        if options.first_game:
+            flow.start_round(self.content, state)
+        return state
+
+    # ---- prompts ------------------------------------------------------------------------------
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        c = self.content
+        out: dict[Seat, Prompt] = {}
+        if state.stage == "setup":
+            for seat, p in enumerate(state.players):
+                if p.start_tiles:
+                    out[seat] = self._split_prompt(state, seat)
+        elif state.stage == "assign":
+            for seat in range(len(state.players)):
+                prompt = assign.prompt(c, state, seat)
+                if prompt is not None:
+                    out[seat] = prompt
+        elif state.stage in ("phase", "manage"):
+            for seat in flow.acting(state):
+                prompt = self._phase_prompt(state, seat)
+                if prompt is not None:
+                    out[seat] = prompt
+        return out
+
+    def _split_prompt(self, state: State, seat: int) -> Prompt:
+        c = self.content
+        tiles = state.players[seat].start_tiles
+        opts = tuple(
+            Option(action=SplitStart(development=i),
+                   label=msg("rftg.opt.split", development=c.side_of(tiles[i], False).name,
+                             world=c.side_of(tiles[1 - i], True).name))
+            for i in (0, 1)
+        )
+        return Prompt(seat=seat, title=msg("rftg.setup.split"), options=opts, secret=True, simultaneous=True)
+
+    def _phase_prompt(self, state: State, seat: int) -> Prompt | None:
+        c = self.content
+        if state.stage == "manage":
+            return manage.prompt(c, state, seat)
+        phase = state.phase
+        prompt: Prompt | None = None
+        if phase == "explore":
+            prompt = explore.prompt(c, state, seat)
+        elif phase in ("develop", "settle"):
+            prompt = build.prompt(c, state, seat, phase)
+        elif phase == "produce":
+            prompt = produce.prompt(c, state, seat)
+        elif phase == "ship":
+            prompt = ship.prompt(c, state, seat)
+        if prompt is not None and not state.sequential:
+            prompt = prompt.model_copy(update={"simultaneous": True})
+        return prompt
+
+    # ---- actions ------------------------------------------------------------------------------
+
+    def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        c = self.content
+        if state.stage == "setup":
+            p = state.players[seat]
+            if not isinstance(action, SplitStart) or action.development not in (0, 1):
+                raise RuleError("Choose which starting tile is the development.", key="rftg.err.split")
+            split_start(c, p, action.development)
+            events = [Event(message=msg("rftg.event.split", seat=seat))]
+            if not any(q.start_tiles for q in state.players):
+                events += flow.start_round(c, state)
+            return events
+        if state.stage == "assign":
+            events = assign.act(c, state, seat, action)
+            return events + flow.maybe_reveal(c, state)
+        if state.stage == "manage":
+            events = manage.act(c, state, seat, action)
+            events += flow.advance(c, state, seat)
+            return events + flow.maybe_end_round(c, state)
+        phase = state.phase
+        if phase == "explore":
+            events = explore.act(c, state, seat, action)
+        elif phase in ("develop", "settle"):
+            events = build.act(c, state, seat, phase, action)
+        elif phase == "produce":
+            events = produce.act(c, state, seat, action)
+        else:
+            events = ship.act(c, state, seat, action)
+        events += flow.advance(c, state, seat)
+        return events + flow.maybe_end_phase(c, state)
+
+    # ---- views and results --------------------------------------------------------------------
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        return view(self.content, state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return result(self.content, state) if state.stage == "over" else None
+
+    def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
+        """Change what only ``seat`` knows: rolled faces, hidden stack order, drawn and starting tiles."""
+        new = state.model_copy(deep=True)
+        p = new.players[seat]
+        if p.assign is not None:
+            for d in p.assign.dice:
+                d.face = rng.choice(self.content.dice[d.colour].faces)
+                if d.column is not None and d.where == "column" and d.face != "wild":
+                    d.column = rng.choice(("explore", "develop", "settle", "produce", "ship"))
+        for stack in (p.dev_stack, p.world_stack):
+            rest = stack[1:]
+            rng.shuffle(rest)
+            stack[1:] = rest
+        for tiles in (p.work.drawn, p.start_tiles):
+            for i in range(len(tiles)):
+                if new.bag:
+                    j = rng.below(len(new.bag))
+                    tiles[i], new.bag[j] = new.bag[j], tiles[i]
+        return new
+
+    def bots(self) -> dict[str, Bot]:
+        from rules.rftg.bots import GreedyBot
+
+        return {"random": RandomBot(), "greedy": GreedyBot()}

@@ -1,0 +1,284 @@
+"""Phase I, Explore (spec §5.5): each explorer Scouts or Stocks, one at a time.
+
+Scout: return any construction-zone tiles (under the Explore tile), draw one more than returned,
+place each drawn tile as a development or a world at the bottom of its stack (on top with
+Improved Reconnaissance). Stock: +$2 ($4 for a yellow explorer with Alien Archaeology).
+Advanced Logistics rearranges the zone any number of times. At the end of the phase Alien Research
+Team draws its tile, then the returned tiles go back into the bag.
+"""
+
+from __future__ import annotations
+
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import (
+    AnyAction,
+    Done,
+    Draw,
+    MoveTile,
+    PlaceTile,
+    Rearrange,
+    ReturnTile,
+    Scout,
+    Stock,
+)
+from rules.rftg.content import Colour, Content
+from rules.rftg.dice import colour_word
+from rules.rftg.state import Player, State
+from rules.rftg.tableau import gain_credits, powers
+
+
+def explorers(p: Player) -> list[tuple[Colour, bool]]:
+    """Explorers still to act: (colour, virtual), dice first."""
+    return [(col, False) for col in p.columns.get("explore", [])] + [(col, True) for col in p.work.virtual]
+
+
+def zone(p: Player) -> list[tuple[int, bool]]:
+    """The construction zone in position order: (tile, is_world), development stack top first."""
+    return [(t, False) for t in p.dev_stack] + [(t, True) for t in p.world_stack]
+
+
+def _has(c: Content, p: Player, kind: str) -> bool:
+    return bool(powers(c, p, kind))
+
+
+def busy(p: Player) -> bool:
+    w = p.work
+    return w.scouting or bool(w.drawn) or w.logistics is not None
+
+
+def advance(c: Content, state: State, seat: int) -> list[Event]:
+    """Finish the player's Explore when nothing is left to decide."""
+    p = state.players[seat]
+    if state.explore_end and not busy(p):
+        p.work.done = True
+    if not busy(p) and not explorers(p) and not (_has(c, p, "explore_rearrange") and zone(p)):
+        p.work.done = True
+    return []
+
+
+def prompt(c: Content, state: State, seat: int) -> Prompt | None:
+    p = state.players[seat]
+    w = p.work
+    if w.done:
+        return None
+    if w.drawn:
+        return _place_prompt(c, state, seat)
+    if w.scouting:
+        opts = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world))
+                for i, (t, world) in enumerate(zone(p))][: MAX_OPTIONS - 1]
+        opts.insert(0, Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1)))
+        return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning), options=tuple(opts))
+    if w.logistics is not None:
+        if w.logistics < 0:
+            opts = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world))
+                    for i, (t, world) in enumerate(zone(p))][:MAX_OPTIONS]
+            return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"), options=tuple(opts))
+        opts = [Option(action=MoveTile(as_world=world, top=top),
+                       label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)))
+                for world in (False, True) for top in (True, False)]
+        return Prompt(seat=seat, title=msg("rftg.explore.rearrange_to"), options=tuple(opts))
+    opts = []
+    for colour, virtual in dict.fromkeys(explorers(p)):
+        tag = "v" if virtual else ""
+        opts.append(Option(action=Scout(colour=colour, virtual=virtual),
+                           label=msg(f"rftg.opt.scout{tag}", colour=colour_word(colour))))
+        opts.append(Option(action=Stock(colour=colour, virtual=virtual),
+                           label=msg(f"rftg.opt.stock{tag}", colour=colour_word(colour))))
+    if _has(c, p, "explore_rearrange") and zone(p):
+        opts.append(Option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange")))
+    if not explorers(p):
+        opts.append(Option(action=Done(), label=msg("rftg.opt.done")))
+    return Prompt(seat=seat, title=msg("rftg.explore.main", explorers=len(explorers(p))), options=tuple(opts))
+
+
+def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
+    p = state.players[seat]
+    ends = (False, True) if _has(c, p, "scout_place_on_top") else (False,)
+    per_tile = 2 * len(ends)
+    opts = []
+    for t in list(dict.fromkeys(p.work.drawn))[: MAX_OPTIONS // per_tile]:
+        for world in (False, True):
+            for top in ends:
+                name = c.side_of(t, world).name
+                key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
+                opts.append(Option(action=PlaceTile(tile=t, as_world=world, top=top),
+                                   label=msg(key + ("_top" if top else ""), tile=name)))
+    return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)), options=tuple(opts))
+
+
+def _tile_label(c: Content, tile: int, world: bool) -> object:
+    return msg("rftg.opt.zone_world" if world else "rftg.opt.zone_dev", tile=c.side_of(tile, world).name)
+
+
+def _stack_word(world: bool) -> str:
+    return "@rftg.word.worlds" if world else "@rftg.word.developments"
+
+
+def _end_word(top: bool) -> str:
+    return "@rftg.word.top" if top else "@rftg.word.bottom"
+
+
+# ---- actions ---------------------------------------------------------------------------------
+
+
+def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    if w.drawn:
+        return _place(c, state, seat, action)
+    if w.scouting:
+        if isinstance(action, ReturnTile):
+            return _return(state, seat, action.position)
+        if isinstance(action, Draw):
+            return _draw(state, seat)
+        raise RuleError("Return tiles or draw.", key="rftg.err.scouting")
+    if w.logistics is not None:
+        return _rearrange(state, seat, action)
+    if isinstance(action, (Scout, Stock)):
+        return _explorer(c, state, seat, action)
+    if isinstance(action, Rearrange) and action.position == -1:
+        if not _has(c, p, "explore_rearrange") or not zone(p):
+            raise RuleError("You cannot rearrange your construction zone.", key="rftg.err.no_logistics")
+        w.logistics = -1
+        return []
+    if isinstance(action, Done) and not explorers(p):
+        w.done = True
+        return []
+    raise RuleError("Scout or Stock with an explorer.", key="rftg.err.explore")
+
+
+def _take_explorer(p: Player, colour: Colour, virtual: bool) -> None:
+    if (colour, virtual) not in explorers(p):
+        raise RuleError("You have no such explorer.", key="rftg.err.no_explorer")
+    if virtual:
+        p.work.virtual.remove(colour)
+    else:
+        p.columns["explore"].remove(colour)
+        p.citizenry.append(colour)
+
+
+def _explorer(c: Content, state: State, seat: int, action: Scout | Stock) -> list[Event]:
+    p = state.players[seat]
+    _take_explorer(p, action.colour, action.virtual)
+    if isinstance(action, Stock):
+        amount = 2
+        for _, pw in powers(c, p, "stock_bonus"):
+            if pw.explorer_colour == action.colour:
+                amount = max(amount, pw.credits_instead)
+        gain_credits(p, amount)
+        return [Event(message=msg("rftg.event.stock", seat=seat, amount=amount,
+                                  colour=colour_word(action.colour)))]
+    p.work.scouting = True
+    p.work.returning = 0
+    if action.colour == "yellow":
+        p.work.scout_yellow = True
+    return []
+
+
+def _return(state: State, seat: int, position: int) -> list[Event]:
+    p = state.players[seat]
+    z = zone(p)
+    if not 0 <= position < len(z):
+        raise RuleError("There is no such tile in your construction zone.", key="rftg.err.no_tile")
+    tile, world = z[position]
+    (p.world_stack if world else p.dev_stack).remove(tile)
+    state.pile.append(tile)
+    p.work.returned.append(tile)
+    p.work.returning += 1
+    return []
+
+
+def _draw(state: State, seat: int) -> list[Event]:
+    p = state.players[seat]
+    want = p.work.returning + 1
+    p.work.scouting = False
+    drawn, events = draw_tiles(state, seat, want)
+    p.work.drawn = drawn
+    events.append(Event(message=msg("rftg.event.scout", seat=seat, returned=want - 1, drawn=len(drawn))))
+    events.append(Event(message=msg("rftg.event.drew", tiles=len(drawn)), visible_to=frozenset({seat}),
+                        reveals=True, data={"tiles": drawn}))
+    return events
+
+
+def draw_tiles(state: State, seat: int, want: int) -> tuple[list[int], list[Event]]:
+    """Draw ``want`` tiles, following the bag-exhaustion procedures (spec §5.5, X16, X17).
+
+    When the bag empties, the returned tiles go into it; when both are empty, every player with 3 or
+    more zone tiles (counting the drawer's tiles drawn so far) returns one to the bag: the bottom
+    tile of their longer stack (spec I-23 lets each choose; this engine picks for them).
+    """
+    drawn: list[int] = []
+    events: list[Event] = []
+    refilled = exhausted = False
+    while len(drawn) < want:
+        if state.bag:
+            drawn.append(state.bag.pop(state.rng.below(len(state.bag))))
+        elif state.pile and not refilled:
+            state.bag += state.pile
+            state.pile = []
+            for q in state.players:
+                q.work.returned = []
+            refilled = True
+            events.append(Event(message=msg("rftg.event.bag_refilled")))
+        elif not exhausted:
+            exhausted = True
+            for s in state.timing:
+                q = state.players[s]
+                size = len(q.dev_stack) + len(q.world_stack) + (len(drawn) if s == seat else 0)
+                if size >= 3 and (q.dev_stack or q.world_stack):
+                    stack = q.dev_stack if len(q.dev_stack) >= len(q.world_stack) else q.world_stack
+                    state.bag.append(stack.pop())
+                    events.append(Event(message=msg("rftg.event.gave_back", seat=s)))
+        else:
+            break
+    return drawn, events
+
+
+def _place(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    if not isinstance(action, PlaceTile) or action.tile not in p.work.drawn:
+        raise RuleError("Place one of the tiles you drew.", key="rftg.err.place")
+    if action.top and not _has(c, p, "scout_place_on_top"):
+        raise RuleError("Only Improved Reconnaissance lets you place a tile on top.", key="rftg.err.top")
+    p.work.drawn.remove(action.tile)
+    stack = p.world_stack if action.as_world else p.dev_stack
+    if action.top:
+        stack.insert(0, action.tile)
+    else:
+        stack.append(action.tile)
+    side = "@rftg.word.worlds" if action.as_world else "@rftg.word.developments"
+    return [Event(message=msg("rftg.event.placed", seat=seat, stack=side))]
+
+
+def _rearrange(state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    if w.logistics is not None and w.logistics < 0:
+        if not isinstance(action, Rearrange) or not 0 <= action.position < len(zone(p)):
+            raise RuleError("Pick a tile of your construction zone.", key="rftg.err.no_tile")
+        w.logistics = action.position
+        return []
+    if not isinstance(action, MoveTile) or w.logistics is None:
+        raise RuleError("Say where the tile goes.", key="rftg.err.move")
+    tile, world = zone(p)[w.logistics]
+    (p.world_stack if world else p.dev_stack).remove(tile)
+    stack = p.world_stack if action.as_world else p.dev_stack
+    if action.top:
+        stack.insert(0, tile)
+    else:
+        stack.append(tile)
+    w.logistics = None
+    return [Event(message=msg("rftg.event.rearranged", seat=seat))]
+
+
+def bag_may_run_out(state: State, extra_draws: int) -> bool:
+    """The bound of spec §5.5: could the bag empty if every Scout returned every tile?
+
+    ``extra_draws`` counts the Alien Research Team tiles drawn at the end of the phase.
+    """
+    need = extra_draws
+    for p in state.players:
+        e = len(explorers(p))
+        z = len(p.dev_stack) + len(p.world_stack)
+        need += e * z + e * (e + 1) // 2
+    return len(state.bag) < need

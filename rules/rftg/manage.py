@@ -1,0 +1,102 @@
+"""Manage Empire (spec §5.11): Recruit (mandatory while credits last, then $0 → $1), then Recall.
+
+Recall moves any of the player's stack dice and goods into the cup, free (spec I-21).
+"""
+
+from __future__ import annotations
+
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, Recruit
+from rules.rftg.build import place_word, take_die
+from rules.rftg.content import Colour, Content
+from rules.rftg.dice import colour_word
+from rules.rftg.state import Player, State
+
+
+def recallable(p: Player) -> list[tuple[Place, int, Colour]]:
+    out: list[tuple[Place, int, Colour]] = []
+    out += [("dev_stack", 0, d) for d in p.dev_dice]
+    out += [("world_stack", 0, d) for d in p.world_dice]
+    for i, b in enumerate(p.tableau):
+        out += [("good", i, d) for d in b.goods]
+    return list(dict.fromkeys(out))
+
+
+def recruit(p: Player, colours: list[Colour]) -> None:
+    for d in colours:
+        p.citizenry.remove(d)
+        p.cup.append(d)
+        p.credits -= 1
+
+
+def advance(c: Content, state: State, seat: int) -> list[Event]:
+    """Recruit automatically when there is no choice; then wait for Recall (or finish)."""
+    p = state.players[seat]
+    w = p.work
+    events: list[Event] = []
+    if not w.recruited:
+        n = min(p.credits, len(p.citizenry))
+        if n == len(p.citizenry) or len(set(p.citizenry)) == 1:
+            recruit(p, p.citizenry[:n])
+            events += _recruited(p, seat, n)
+        else:
+            return events
+    if not recallable(p):
+        w.done = True
+    return events
+
+
+def _recruited(p: Player, seat: int, n: int) -> list[Event]:
+    p.work.recruited = True
+    if p.credits == 0:
+        p.credits = 1
+    return [Event(message=msg("rftg.event.recruited", seat=seat, count=n))] if n else []
+
+
+def prompt(c: Content, state: State, seat: int) -> Prompt | None:
+    p = state.players[seat]
+    w = p.work
+    if w.done:
+        return None
+    if not w.recruited:
+        opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)))
+                for d in sorted(set(p.citizenry))]
+        return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts))
+    opts = [Option(action=Done(), label=msg("rftg.opt.done")),
+            Option(action=RecallAll(), label=msg("rftg.opt.recall_all"))]
+    opts += [Option(action=Recall(place=pl, index=i, colour=d),
+                    label=msg("rftg.opt.recall", colour=colour_word(d), place=place_word(c, p, pl, i)))
+             for pl, i, d in recallable(p)][: MAX_OPTIONS - 2]
+    return Prompt(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
+
+
+def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    w = p.work
+    if not w.recruited:
+        if not isinstance(action, Recruit) or action.colour not in p.citizenry:
+            raise RuleError("Recruit a die from your Citizenry.", key="rftg.err.recruit")
+        recruit(p, [action.colour])
+        if p.credits == 0 or not p.citizenry:
+            return _recruited(p, seat, 0) + advance(c, state, seat)
+        return []
+    if isinstance(action, Done):
+        w.done = True
+        return []
+    if isinstance(action, RecallAll):
+        for pl, i, d in recallable(p):
+            while True:
+                try:
+                    take_die(p, pl, i, d)
+                except RuleError:
+                    break
+                p.cup.append(d)
+        w.done = True
+        return [Event(message=msg("rftg.event.recalled_all", seat=seat))]
+    if not isinstance(action, Recall) or action.place not in ("dev_stack", "world_stack", "good"):
+        raise RuleError("Recall a die from a stack or a good, or finish.", key="rftg.err.recall")
+    take_die(p, action.place, action.index, action.colour)
+    p.cup.append(action.colour)
+    if not recallable(p):
+        w.done = True
+    return [Event(message=msg("rftg.event.recalled", seat=seat, colour=colour_word(action.colour)))]

@@ -1,0 +1,18 @@
+"""Table options: the spec's numbered interpretations that a table may change (spec §13)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Options(BaseModel):
+    """Roll for the Galaxy table options; each default is the spec's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_game: bool = False
+    """First game (spec §4.2 step 3, I-17): each player's two starting tiles are split automatically,
+    showing the cheaper development (then the cheaper world), instead of the player choosing."""
+    strict_timing_when_short: bool = True
+    """Prompt Explore (low bag) and Ship (nearly exhausted VP pool) one player at a time in timing
+    order when another player's action could change what one may do (spec §11, I-19)."""

@@ -1,0 +1,79 @@
+"""Phase IV, Produce (spec §5.9): each producer becomes a good on a non-gray world with room.
+
+Any die colour may be a good on any non-gray world; a world holds one good (two with Galactic
+Reserves). Producers must be placed while a world has room; leftovers return to the cup.
+"""
+
+from __future__ import annotations
+
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import AnyAction, PlaceWorker, Produce
+from rules.rftg.content import Content
+from rules.rftg.dice import colour_word
+from rules.rftg.state import State
+from rules.rftg.tableau import good_capacity, sides
+
+
+def open_worlds(c: Content, state: State, seat: int) -> list[int]:
+    """Tableau indexes of non-gray worlds with room for a good."""
+    p = state.players[seat]
+    cap = good_capacity(c, p)
+    return [i for i, s in sides(c, p)
+            if s.kind == "world" and s.colour != "gray" and len(p.tableau[i].goods) < cap]
+
+
+def advance(c: Content, state: State, seat: int) -> list[Event]:
+    p = state.players[seat]
+    producers = p.columns.get("produce", [])
+    room = open_worlds(c, state, seat)
+    if producers and room and len(set(producers)) == 1 and len(room) == 1:
+        return _produce(state, seat, producers[0], room[0]) + advance(c, state, seat)
+    if not producers or not room:
+        p.cup += producers
+        p.columns["produce"] = []
+        p.work.done = True
+    return []
+
+
+def prompt(c: Content, state: State, seat: int) -> Prompt | None:
+    p = state.players[seat]
+    if p.work.done:
+        return None
+    colours = sorted(set(p.columns["produce"]))
+    room = open_worlds(c, state, seat)
+    if p.work.producer is None and len(colours) * len(room) > MAX_OPTIONS:
+        opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.producer", colour=colour_word(d)))
+                for d in colours]
+        return Prompt(seat=seat, title=msg("rftg.produce.pick"), options=tuple(opts))
+    if p.work.producer is not None:
+        colours = [p.work.producer]
+    opts = [Option(action=Produce(colour=d, world=i),
+                   label=msg("rftg.opt.produce", colour=colour_word(d), world=p.tableau[i].name))
+            for d in colours for i in room][:MAX_OPTIONS]
+    return Prompt(seat=seat, title=msg("rftg.produce.main", producers=len(p.columns["produce"])),
+                  options=tuple(opts))
+
+
+def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    if isinstance(action, PlaceWorker) and p.work.producer is None:
+        if action.colour not in p.columns["produce"]:
+            raise RuleError("You have no such producer.", key="rftg.err.no_worker")
+        p.work.producer = action.colour
+        return []
+    if not isinstance(action, Produce):
+        raise RuleError("Choose a producer and a world.", key="rftg.err.produce")
+    if action.colour not in p.columns["produce"] or (p.work.producer not in (None, action.colour)):
+        raise RuleError("You have no such producer.", key="rftg.err.no_worker")
+    if action.world not in open_worlds(c, state, seat):
+        raise RuleError("That world cannot take a good.", key="rftg.err.no_room")
+    p.work.producer = None
+    return _produce(state, seat, action.colour, action.world)
+
+
+def _produce(state: State, seat: int, colour: str, world: int) -> list[Event]:
+    p = state.players[seat]
+    p.columns["produce"].remove(colour)  # type: ignore[arg-type]
+    p.tableau[world].goods.append(colour)  # type: ignore[arg-type]
+    return [Event(message=msg("rftg.event.produced", seat=seat, colour=colour_word(colour),
+                              world=p.tableau[world].name))]

@@ -1,0 +1,155 @@
+"""The state of a game of Roll for the Galaxy: plain data that round-trips through JSON (spec §3).
+
+Dice are their colours: once assigned, only a die's colour and place matter (spec §3, FAQ F1).
+Rolled faces live only in :class:`AssignCore` during Assign.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import Rng
+from rules.rftg.content import Colour, Face, Phase
+from rules.rftg.options import Options
+
+Stage = Literal["setup", "assign", "phase", "manage", "over"]
+Where = Literal["column", "select", "dictate"]
+
+
+class Built(BaseModel):
+    """A tile side in a tableau, by its printed name, with the goods (die colours) on it."""
+
+    name: str
+    goods: list[Colour] = Field(default_factory=list)
+
+
+class AssignDie(BaseModel):
+    """A rolled die during Assign: its face, its column (``None`` = a wild die not yet placed)."""
+
+    colour: Colour
+    face: Face
+    column: Phase | None = None
+    where: Where = "column"
+
+
+class AssignCore(BaseModel):
+    """One player's secret Assign step (spec §5.2); undo restores earlier copies of it."""
+
+    dice: list[AssignDie] = Field(default_factory=list)
+    selected: Phase | None = None
+    """The phase this player selected (the die with ``where == "select"`` sits on its slot)."""
+    choosing_phase: Phase | None = None
+    """Selection started: the phase is chosen, the die not yet."""
+    used: list[str] = Field(default_factory=list)
+    """Reassign powers used this round ("Dictate" once per Dictate)."""
+    power: str | None = None
+    """The Reassign power being used now, if any ("Dictate" for a Dictate)."""
+    dictating: bool = False
+    """Dictate started: the die for the Dictate area is still to be picked."""
+    moved: list[int] = Field(default_factory=list)
+    """Dice moved by the power in use."""
+    source: Phase | None = None
+    """The column the first die of the power in use came from (Executive Power)."""
+    picked: int | None = None
+    """A die picked for the power in use, waiting for its target column."""
+    narrow: Phase | None = None
+    """The column chosen first when a die choice was too big for one prompt."""
+
+
+class AssignState(AssignCore):
+    history: list[AssignCore] = Field(default_factory=list)
+    """Earlier versions, most recent last (spec I-33)."""
+    confirmed: bool = False
+
+
+class Work(BaseModel):
+    """What one player is in the middle of during the current phase."""
+
+    done: bool = False
+    virtual: list[Colour] = Field(default_factory=list)
+    """Workers that are not dice (Major Research Labs, Alien Research Ship, Space Docks, Organic
+    Shipyards; spec I-12)."""
+    # Explore
+    scouting: bool = False
+    scout_yellow: bool = False
+    """A Scout by a yellow explorer happened this phase (Alien Research Team)."""
+    returned: list[int] = Field(default_factory=list)
+    """Tiles this player returned under the Explore tile this phase (known to them only)."""
+    returning: int = 0
+    """Tiles returned by the Scout in progress."""
+    drawn: list[int] = Field(default_factory=list)
+    """Tiles drawn and not yet placed (seen by this player only)."""
+    logistics: int | None = None
+    """Advanced Logistics: the zone tile being moved (an index into dev stack + world stack)."""
+    # Develop / Settle
+    completers: list[Colour] = Field(default_factory=list)
+    """Dice chosen so far to complete a top tile that holds more dice than it needs."""
+    to_cup_from: list[Colour] = Field(default_factory=list)
+    """Completers of which one or two go to the cup (Galactic Federation / Galactic Exchange)."""
+    removing: str | None = None
+    """Name of the just-completed tile whose immediate effect and credits are still to apply."""
+    effect_removed: bool = False
+    """The die of that effect has been removed."""
+    narrow: int | None = None
+    """Produce/Ship: the world chosen first when the choice is too big for one prompt."""
+    # Produce
+    producer: Colour | None = None
+    # Ship
+    shipper: Colour | None = None
+    shipper_virtual: bool = False
+    bankers: bool = False
+    """A Trade just happened and Galactic Bankers may buy 1 VP for $1."""
+    # Manage
+    recruited: bool = False
+
+
+class Player(BaseModel):
+    faction: int
+    home: str
+    credits: int = 1
+    vp: int = 0
+    tableau: list[Built] = Field(default_factory=list)
+    dev_stack: list[int] = Field(default_factory=list)
+    """Tile ids, top first."""
+    world_stack: list[int] = Field(default_factory=list)
+    dev_dice: list[Colour] = Field(default_factory=list)
+    """Developers waiting on top of the development stack."""
+    world_dice: list[Colour] = Field(default_factory=list)
+    cup: list[Colour] = Field(default_factory=list)
+    citizenry: list[Colour] = Field(default_factory=list)
+    start_tiles: list[int] = Field(default_factory=list)
+    """The two tiles drawn at setup, before this player splits them (private)."""
+    assign: AssignState | None = None
+    chose: Phase | None = None
+    """The phase this player selected this round, public from Reveal on."""
+    columns: dict[Phase, list[Colour]] = Field(default_factory=dict)
+    """Workers per column after Reveal; a phase's workers are taken from here as they act."""
+    work: Work = Field(default_factory=Work)
+
+
+class State(BaseModel):
+    rng: Rng
+    options: Options
+    round: int = 1
+    stage: Stage = "setup"
+    phase: Phase | None = None
+    selected: list[Phase] = Field(default_factory=list)
+    phase_die: Face | None = None
+    """The 2-player extra white die of this round, after Reveal."""
+    explore_end: bool = False
+    """Explore's actions are over; Alien Research Team's extra tile is being placed."""
+    sequential: bool = False
+    """This phase is prompted one player at a time in timing order (spec §11, I-19)."""
+    bag: list[int]
+    pile: list[int] = Field(default_factory=list)
+    """Tiles returned under the Explore phase tile this phase."""
+    vp_pool: int
+    vp_reserve: int = 10
+    pool_exhausted: bool = False
+    supply: dict[Colour, int]
+    players: list[Player]
+    timing: list[int]
+    """Seats in timing order: clockwise from the lowest faction number (spec §11)."""
+    last_events: int = 0

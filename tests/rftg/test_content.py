@@ -1,0 +1,74 @@
+"""The content file against the rulebook's distribution table (spec §2)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rules.rftg.content import CONTENT, ContentError, load_content
+
+
+def test_there_are_55_game_tiles_9_factions_and_9_home_worlds() -> None:
+    assert (len(CONTENT.tiles), len(CONTENT.factions), len(CONTENT.home_worlds)) == (55, 9, 9)
+
+
+def test_worlds_by_colour_match_the_rulebook_table() -> None:
+    colours = Counter(t.world.colour for t in CONTENT.tiles)
+    assert colours == {"blue": 15, "brown": 13, "green": 9, "yellow": 7, "gray": 11}
+
+
+def test_developments_by_kind_match_the_rulebook_table() -> None:
+    kinds = Counter(t.development.category for t in CONTENT.tiles)
+    assert kinds == {"reassign": 18, "phase_power": 34, "immediate": 3}
+
+
+def test_tile_costs_per_side_match_the_public_histogram() -> None:
+    assert Counter(t.development.cost for t in CONTENT.tiles) == {1: 9, 2: 10, 3: 15, 4: 6, 5: 5, 6: 10}
+    assert Counter(t.world.cost for t in CONTENT.tiles) == {1: 7, 2: 14, 3: 15, 4: 10, 5: 5, 6: 4}
+
+
+def test_ten_six_plus_developments_each_have_an_end_game_bonus() -> None:
+    six = [t.development for t in CONTENT.tiles if t.development.cost == 6]
+    assert len(six) == 10
+    assert all(s.endgame is not None for s in six)
+
+
+def test_dice_counts_match_the_rulebook() -> None:
+    counts = {c: d.count for c, d in CONTENT.dice.items()}
+    assert counts == {"white": 25, "red": 22, "purple": 9, "blue": 20, "brown": 14, "green": 12, "yellow": 9}
+    assert sum(counts.values()) == 111
+
+
+def test_yellow_dice_have_no_explore_face() -> None:
+    assert "explore" not in CONTENT.dice["yellow"].faces
+
+
+def test_white_dice_have_no_wild_face() -> None:
+    assert "wild" not in CONTENT.dice["white"].faces
+
+
+def test_faction_nine_is_two_worlds_costing_0_and_3() -> None:
+    sides = CONTENT.faction(9).sides
+    assert [(s.kind, s.cost) for s in sides] == [("world", 0), ("world", 3)]
+
+
+def test_doomed_world_starts_with_8_credits_and_no_dice() -> None:
+    doomed = CONTENT.by_name["Doomed World"]
+    assert doomed.starting_credits == 8 and not doomed.grants.dice
+
+
+def test_every_entry_names_its_source() -> None:
+    data = json.loads((Path(__file__).parents[2] / "rules/rftg/content/tiles.json").read_text("utf-8"))
+    entries = data["tiles"] + data["factions"] + data["home_worlds"] + list(data["dice"].values())
+    assert all(e.get("source") for e in entries)
+
+
+def test_a_broken_content_file_is_reported_in_a_sentence(tmp_path: Path) -> None:
+    data = json.loads((Path(__file__).parents[2] / "rules/rftg/content/tiles.json").read_text("utf-8"))
+    data["tiles"][0]["world"]["colour"] = "pink"
+    (tmp_path / "tiles.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ContentError, match="tiles → 0 → world → colour"):
+        load_content(tmp_path)
