@@ -94,10 +94,29 @@ class AgoraClient(discord.Client):
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await self._drain()
         await super().close()
         if self.repo is not None:
             await self.repo.close()
             self.repo = None
+
+
+    async def _drain(self, timeout: float = 10.0) -> None:
+        """Let interactions being handled finish before storage closes (a clean shutdown loses
+        nothing a player was about to be told)."""
+        busy = [t for t in asyncio.all_tasks() if _handles_interaction(t) and not t.done()]
+        if busy:
+            log.info("waiting for %d interactions to finish", len(busy))
+            await asyncio.wait(busy, timeout=timeout)
+
+
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                     "discord-ui-modal-dispatch-")
+"""Names discord.py gives the tasks that run command, component and modal handlers."""
+
+
+def _handles_interaction(task: asyncio.Task[Any]) -> bool:
+    return task is not asyncio.current_task() and task.get_name().startswith(INTERACTION_TASKS)
 
 
 async def run(settings: Settings) -> None:

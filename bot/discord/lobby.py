@@ -26,11 +26,7 @@ def lobby_text(table: TableInfo, words: Words) -> str:
     lines = [words.t("bot.lobby_title", game=table.title, table=table.id)]
     seats = []
     for s in table.seats:
-        name = (
-            f"<@{s.user_id}>"
-            if s.user_id is not None
-            else words.t("bot.bot_seat", name=s.name, kind=s.bot or "")
-        )
+        name = f"<@{s.user_id}>" if s.user_id is not None else s.name
         seats.append(f"{s.seat + 1}. {name}")
     lines.append(
         words.t("bot.lobby_seats", count=len(table.seats), low=table.min_players, high=table.max_players)

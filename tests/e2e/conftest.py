@@ -1,0 +1,33 @@
+"""e2e fixtures: a fresh fake Discord and a fresh bot process per test.
+
+A test fails if the bot called a route the fake does not know, or logged an exception or error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.harness import BotProcess
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+    assert server.unhandled == [], f"the bot called routes the fake does not know: {server.unhandled}"
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, tmp_path)
+    await process.start()
+    yield process
+    rc = await process.stop()
+    assert process.problems() == [], process.log()
+    assert rc == 0, process.log()

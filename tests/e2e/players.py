@@ -1,0 +1,143 @@
+"""Simulated players: open panels, press buttons, read what the bot showed them.
+
+Everything goes through the fake Discord exactly as a person's client would: slash commands,
+button clicks and select choices on messages the bot sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tests.e2e.fakediscord import FakeDiscord, FakeUser, Ix
+
+ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:")
+
+
+def components(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for row in message.get("components") or []:
+        yield from row.get("components") or []
+
+
+def answers(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The components of a panel that answer its prompt."""
+    return [c for c in components(message) if str(c.get("custom_id", "")).startswith(ANSWER_PREFIXES)]
+
+
+def button(message: dict[str, Any], prefix: str) -> dict[str, Any]:
+    for comp in components(message):
+        if str(comp.get("custom_id", "")).startswith(prefix):
+            return comp
+    raise AssertionError(f"no component {prefix}… on message: {message.get('content')!r}")
+
+
+async def done(fake: FakeDiscord, ix: Ix, what: str = "") -> Ix:
+    """Wait until the bot answered ``ix`` with something the user can read."""
+    await fake.wait_for(
+        lambda: ix.outputs and not _loading(ix), what=what or f"an answer to {ix.payload['data']}"
+    )
+    return ix
+
+
+def _loading(ix: Ix) -> bool:
+    last = ix.outputs[-1]
+    return bool((last.body.get("flags") or 0) & 128) and not last.body.get("content")
+
+
+async def open_panel(fake: FakeDiscord, user: FakeUser, channel_id: int) -> dict[str, Any]:
+    """``/play`` in ``channel_id``; return the panel message the bot showed (ephemerally)."""
+    ix = await done(fake, await fake.slash(user, "play", channel_id=channel_id), f"{user.name}'s panel")
+    assert ix.ephemeral, "a panel must be ephemeral"
+    assert ix.original_id is not None
+    return fake.messages[ix.original_id]
+
+
+async def press(
+    fake: FakeDiscord, user: FakeUser, message: dict[str, Any], comp: dict[str, Any], pick: int = 0
+) -> Ix:
+    """Press a button, or choose option ``pick`` of a select menu; wait for the bot's answer."""
+    mid = int(message["id"])
+    if comp.get("type") == 3:
+        options = comp["options"]
+        value = options[pick % len(options)]["value"]
+        ix = await fake.select(user, mid, comp["custom_id"], [value])
+    else:
+        ix = await fake.click(user, mid, comp["custom_id"])
+    return await done(fake, ix, f"{user.name} pressing {comp.get('label') or comp['custom_id']}")
+
+
+async def play_panel(
+    fake: FakeDiscord, user: FakeUser, channel_id: int, pick: int = 0, max_steps: int = 50
+) -> int:
+    """Open ``user``'s panel and answer prompts in it until nothing is left to decide; return how
+    many answers were given."""
+    panel = await open_panel(fake, user, channel_id)
+    steps = 0
+    while steps < max_steps:
+        choices = answers(panel)
+        if not choices:
+            return steps
+        ix = await press(fake, user, panel, choices[pick % len(choices)], pick)
+        assert ix.outputs[0].op == "edit", f"the panel was not updated: {ix.texts()}"
+        steps += 1
+        panel = fake.messages[int(panel["id"])]
+    return steps
+
+
+async def open_table(
+    fake: FakeDiscord,
+    creator: FakeUser,
+    *joiners: FakeUser,
+    bots: int = 0,
+    options: str | None = None,
+    **extra: Any,
+) -> tuple[int, dict[str, Any]]:
+    """``/game new`` then Join/Add bot on the lobby; return the thread id and the lobby message."""
+    ix = await done(fake, await fake.slash(creator, "game new", game="sealed_bid", options=options, **extra))
+    assert not ix.ephemeral, "opening a table is announced in the channel"
+    thread = await fake.wait_for(lambda: fake.threads() and fake.threads()[-1], what="the table's thread")
+    thread_id = int(thread["id"])
+    lobby = await fake.wait_for(
+        lambda: next(
+            (c for c in fake.in_channel(thread_id) if "agora:lobby" in str(c.body.get("components"))), None
+        ),
+        what="the lobby",
+    )
+    message = fake.messages[lobby.message_id]
+    for user in joiners:
+        await press(fake, user, message, {"custom_id": _lobby(message, "join"), "type": 2})
+        message = fake.messages[lobby.message_id]
+    for _ in range(bots):
+        await press(fake, creator, message, {"custom_id": _lobby(message, "bot"), "type": 2})
+        message = fake.messages[lobby.message_id]
+    return thread_id, message
+
+
+def _lobby(message: dict[str, Any], what: str) -> str:
+    return button(message, "agora:lobby:")["custom_id"].rsplit(":", 1)[0] + ":" + what
+
+
+async def start(fake: FakeDiscord, creator: FakeUser, lobby: dict[str, Any]) -> None:
+    await press(fake, creator, lobby, {"custom_id": _lobby(lobby, "start"), "type": 2})
+
+
+def public_text(fake: FakeDiscord, thread_id: int) -> str:
+    """Everything posted in the thread, in order."""
+    return "\n".join(c.text() for c in fake.in_channel(thread_id))
+
+
+def finished(fake: FakeDiscord, thread_id: int) -> bool:
+    """Whether the thread announced the end of the game."""
+    return "The game is over." in public_text(fake, thread_id)
+
+
+async def play_to_the_end(fake: FakeDiscord, thread_id: int, users: list[FakeUser], rounds: int = 60) -> None:
+    """Each user in turn opens their panel and answers until nothing is left, until the game ends."""
+    for _ in range(rounds):
+        moved = 0
+        for user in users:
+            moved += await play_panel(fake, user, thread_id)
+        if finished(fake, thread_id):
+            return
+        assert moved, "nobody could move, yet the game is not over"
+    raise AssertionError("the game did not finish")
