@@ -11,7 +11,15 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from rules.ancient_world import city
-from rules.ancient_world.content import Content, MilitaryCard
+from rules.ancient_world.content import (
+    ActionEffect,
+    CardAction,
+    Content,
+    MilitaryCard,
+    Scoring,
+    ScoringEffect,
+    TextEffect,
+)
 from rules.ancient_world.placement import covered
 from rules.ancient_world.state import Citizen, Space, State, StepKind
 from rules.core import Rng, Seat
@@ -134,14 +142,59 @@ def _make_info(content: Content, card_id: str) -> CardInfo:
     return CardInfo(name=mil.name, kind="military", symbols=symbols, cost=(mil.recruit_cost, 0))
 
 
-def _effect_text(*parts: object) -> str:
+def _effect_text(action: CardAction | None, text: TextEffect | None, scoring: Scoring | None) -> str:
+    """A few words for a card's action, text and scoring (for pictures; the rules are in §12)."""
     words = []
-    for part in parts:
-        if part is None:
-            continue
-        effect = getattr(part, "effect", part)
-        words.append(str(effect))
-    return " ".join(words)
+    if action is not None:
+        words.append("act: " + _action_words(action))
+    if text is not None:
+        words.append(TEXT_WORDS[text])
+    if scoring is not None:
+        words.append(_scoring_words(scoring))
+    return "; ".join(words)
+
+
+TEXT_WORDS = {
+    TextEffect.AQUEDUCT: "new citizen: coin per food",
+    TextEffect.CRANE: "discard: build free",
+    TextEffect.DISTANT_OUTPOST: "right educates: -1 army coin",
+    TextEffect.SCRIBE_GUILD: "left educates: 1c → 1k",
+    TextEffect.ZORI_DRAMATISTS: "first pass: store a card",
+}
+
+
+def _action_words(action: CardAction) -> str:
+    match action.effect:
+        case ActionEffect.GAIN:
+            gains = ([f"+{action.coins}c"] if action.coins else []) + (
+                [f"+{action.knowledge}k"] if action.knowledge else [])
+            return " ".join(gains)
+        case ActionEffect.REPAIR:
+            return f"repair {action.count}"
+        case ActionEffect.EXPLORE:
+            return f"explore +{action.coins}c"
+        case ActionEffect.COINS_PER_FOOD:
+            return "coin per food"
+        case ActionEffect.USE_OPPONENT:
+            return "use a rival's card"
+        case ActionEffect.FOREST_HIDEOUT:
+            return "order a Titan deck, attack"
+        case ActionEffect.TOWN_HALL:
+            return "+1k, first player"
+    return str(action.effect)
+
+
+def _scoring_words(scoring: Scoring) -> str:
+    match scoring.effect:
+        case ScoringEffect.TRIBE_BANNERS:
+            return f"VP for {scoring.tribe} banners"
+        case ScoringEffect.BANNER_SETS:
+            return f"{scoring.vp} VP per 5 colours"
+        case ScoringEffect.PER_TITAN:
+            return f"{scoring.vp} VP per Titan"
+        case ScoringEffect.PER_DISTRICT:
+            return f"{scoring.vp} VP per District"
+    return str(scoring.effect)
 
 
 def view(content: Content, state: State, seat: Seat | None) -> View:
