@@ -28,3 +28,12 @@ def test_percentile_uses_nearest_rank() -> None:
     samples = [float(i) for i in range(1, 101)]
     assert bench.common.percentile(samples, 50) == 50.0
     assert bench.common.percentile(samples, 99) == 99.0
+
+
+async def test_storage_suite_measures_every_figure(tmp_path: Path) -> None:
+    from bench import storage
+
+    figures = await storage.measure(tmp_path, actions=60, tables=3, per_table=2)
+    assert set(figures) == {"commit_p50_ms", "commit_p99_ms", "load_ms", "db_bytes_per_1000_actions",
+                            "concurrent_actions_per_s"}
+    assert figures["db_bytes_per_1000_actions"] > 0
