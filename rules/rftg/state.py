@@ -6,7 +6,7 @@ Rolled faces live only in :class:`AssignCore` during Assign.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -152,4 +152,9 @@ class State(BaseModel):
     players: list[Player]
     timing: list[int]
     """Seats in timing order: clockwise from the lowest faction number (spec §11)."""
-    last_events: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
+        """A deep copy through pydantic-core (dump, then validate): several times faster than
+        :func:`copy.deepcopy` over this many small models, and exact, since the state is plain data."""
+        return State.model_validate(self.model_dump(round_trip=True))
+
