@@ -102,6 +102,7 @@ MIGRATIONS: tuple[str, ...] = (
         kind       TEXT    NOT NULL CHECK (kind IN ('undo', 'abandon')),
         user_id    INTEGER NOT NULL,
         seq        INTEGER NOT NULL,
+        role       TEXT    NOT NULL DEFAULT 'vote' CHECK (role IN ('request', 'vote')),
         created_at TEXT    NOT NULL,
         PRIMARY KEY (table_id, kind, user_id)
     );

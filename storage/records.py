@@ -13,6 +13,7 @@ from typing import Literal
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 EntryKind = Literal["action", "undo"]
 VoteKind = Literal["undo", "abandon"]
+VoteRole = Literal["request", "vote"]
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,8 @@ class Vote:
     user_id: int
     seq: int
     created_at: datetime
+    role: VoteRole = "vote"
+    """``"request"`` for the vote that opened the question (the undo's requester), else ``"vote"``."""
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from storage.records import (
     TableStatus,
     Vote,
     VoteKind,
+    VoteRole,
 )
 from storage.repository import MissingTable, Repository, StaleWrite, StorageError
 
@@ -444,9 +445,9 @@ class SqliteRepository(Repository):
     async def add_vote(self, vote: Vote) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (vote.table_id, vote.kind, vote.user_id, vote.seq, encode_time(vote.created_at)),
+                "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, role, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (vote.table_id, vote.kind, vote.user_id, vote.seq, vote.role, encode_time(vote.created_at)),
             )
 
     async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
@@ -456,7 +457,7 @@ class SqliteRepository(Repository):
                 (table_id, kind),
             )
         return [Vote(table_id=table_id, kind=kind, user_id=r["user_id"], seq=r["seq"],
-                     created_at=decode_time(r["created_at"])) for r in rows]
+                     created_at=decode_time(r["created_at"]), role=cast(VoteRole, r["role"])) for r in rows]
 
     async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
         async with self.transaction() as db:

@@ -112,6 +112,12 @@ class StandingIn(ServiceError):
     default_key = "service.standing_in"
 
 
+class NotStandingIn(ServiceError):
+    """No stand-in bot holds the user's seat."""
+
+    default_key = "service.not_standing_in"
+
+
 class BadSetting(ServiceError):
     """A table setting out of range."""
 
@@ -128,6 +134,7 @@ __all__ = [
     "NotCreator",
     "NotEnoughPlayers",
     "NotSeated",
+    "NotStandingIn",
     "NotStarted",
     "NotYourTurn",
     "ServiceError",

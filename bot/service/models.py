@@ -111,6 +111,7 @@ class Waiting:
     user_id: int | None
     name: str
     due_at: datetime | None = None
+    table_id: int = 0
 
 
 @dataclass

@@ -261,11 +261,11 @@ class RepositoryContract:
         table_id = await self.new_table(repo)
         await repo.add_vote(Vote(table_id, "abandon", 1, 3, T0))
         await repo.add_vote(Vote(table_id, "abandon", 1, 4, T0 + timedelta(minutes=1)))
-        await repo.add_vote(Vote(table_id, "undo", 2, 4, T0))
+        await repo.add_vote(Vote(table_id, "undo", 2, 4, T0, role="request"))
         assert [(v.user_id, v.seq) for v in await repo.votes(table_id, "abandon")] == [(1, 4)]
         await repo.clear_votes(table_id, "abandon")
         assert await repo.votes(table_id, "abandon") == []
-        assert len(await repo.votes(table_id, "undo")) == 1
+        assert [v.role for v in await repo.votes(table_id, "undo")] == ["request"]
 
     async def test_notices_wait_until_delivered(self, repo: Repository) -> None:
         first = await repo.add_notice(5, None, '["a"]', T0)
