@@ -1,0 +1,275 @@
+"""Praetor's components as data: city tiles, wall tiles, player boards and starting layouts.
+
+The rulebook names the 21 tile types and their effects but prints none of the 42 tiles' values, the
+14 wall tiles, the boards' wages, pensions, morale track and Market rates, nor the starting-city
+diagrams (spec §15). ``data/praetor.json`` ships a complete, coherent set with the rulebook's counts;
+every entry says in ``source`` where its values come from, and ``data/FORMAT.md`` explains how an
+owner of the physical game transcribes the real ones. :func:`load_content` validates a file and
+reports the first problem as a sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+RESOURCES: tuple[str, ...] = ("gold", "wood", "stone", "marble", "weapons")
+"""The five resources, in the order the boards print them."""
+GOODS: tuple[str, ...] = RESOURCES[1:]
+"""Resources other than gold: what the Market trades and final scoring converts."""
+CORNERS: tuple[str, ...] = ("NW", "NE", "SW", "SE")
+
+Resource = Literal["gold", "wood", "stone", "marble", "weapons"]
+Activation = Literal["red", "green", "grey", "none"]
+Effect = Literal[
+    "gain_exp", "forge", "favour_per_active", "favour_per_tile", "favour_per_wood_stone",
+    "favour_per_marble_weapons", "favour_morale", "recruit", "market", "wall", "academy",
+    "encampment", "gold_per_tile", "gold_per_active", "morale_per_tiles", "morale_per_retired", "none",
+]
+Costs = dict[str, int]
+
+
+def _check_costs(costs: dict[str, int], where: str) -> None:
+    for resource, amount in costs.items():
+        if resource not in RESOURCES:
+            raise ValueError(f"{where}: unknown resource {resource!r} (use {', '.join(RESOURCES)})")
+        if amount < 0:
+            raise ValueError(f"{where}: {resource} cannot be negative")
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TileType(_Entry):
+    """One of the 21 buildings (spec §8): what its activation slot does and costs."""
+
+    id: str
+    name: str
+    """Printed name; a proper name, shown unchanged in every language."""
+    effect: Effect
+    activation: Activation
+    """Slot colour: red gives the worker +1 exp, grey is a special tile, none has no slot."""
+    activation_cost: Costs = Field(default_factory=dict)
+    """What a player pays the owner to activate another's tile (nothing for your own or unowned)."""
+    amount: int = 1
+    """The effect's rate: "2 favour per active worker" has amount 2; the Encampment's exp is 6."""
+    resource: Resource | None = None
+    """For ``gain_exp``: the resource gained, one per exp."""
+    source: str
+
+    @model_validator(mode="after")
+    def _coherent(self) -> TileType:
+        if self.effect == "gain_exp" and self.resource is None:
+            raise ValueError(f"tile type {self.id}: gain_exp needs a resource")
+        if (self.effect in ("academy", "encampment")) != (self.activation == "grey"):
+            raise ValueError(f"tile type {self.id}: only the Academy and Encampment are grey")
+        _check_costs(self.activation_cost, f"tile type {self.id} activation_cost")
+        if (self.effect == "none") != (self.activation == "none"):
+            raise ValueError(f"tile type {self.id}: a tile without effect has no slot")
+        return self
+
+    @property
+    def is_action(self) -> bool:
+        """Whether a worker (or, for grey tiles, a turn) can be spent activating it."""
+        return self.activation in ("red", "green") or self.effect == "encampment"
+
+
+class CityTile(_Entry):
+    """One of the 42 city tiles: its type and the values printed on front and back."""
+
+    uid: str
+    type: str
+    era: Literal[0, 1, 2]
+    min_players: int = Field(ge=2, le=5)
+    """The player-count mark on the back: 2 means 2+, ..., 5 means 5 only."""
+    build_cost: Costs = Field(default_factory=dict)
+    favour: int = Field(ge=0)
+    corners: dict[str, str | None]
+    source: str
+
+    @model_validator(mode="after")
+    def _costs(self) -> CityTile:
+        _check_costs(self.build_cost, f"city tile {self.uid} build_cost")
+        return self
+
+
+class WallTile(_Entry):
+    """One of the 14 wall tiles: Caesar's demand, its favour and the back's bonus for later tiles."""
+
+    uid: str
+    demand: Costs
+    favour: int = Field(ge=0)
+    back: int = Field(ge=0)
+    source: str
+
+    @model_validator(mode="after")
+    def _costs(self) -> WallTile:
+        _check_costs(self.demand, f"wall tile {self.uid} demand")
+        return self
+
+
+class Prices(_Entry):
+    buy: int = Field(ge=1)
+    """Gold paid to the bank for one unit."""
+    sell: int = Field(ge=0)
+    """Gold received for one unit (also the final-scoring conversion rate)."""
+
+
+class Board(_Entry):
+    """One player-board side: wages, pensions, morale track and Market rates (spec §5)."""
+
+    id: str
+    wages: list[int] = Field(min_length=8, max_length=8)
+    """Gold per occupied active-worker slot, first slot first."""
+    pensions: list[int] = Field(min_length=8, max_length=8)
+    morale: list[int] = Field(min_length=2)
+    """Favour printed on each morale space, lowest first."""
+    morale_start: int
+    """Index of the space worth 0, where the marker starts."""
+    market: dict[str, Prices]
+    source: str
+
+    @model_validator(mode="after")
+    def _start_is_zero(self) -> Board:
+        if not 0 <= self.morale_start < len(self.morale) or self.morale[self.morale_start] != 0:
+            raise ValueError(f"board {self.id}: morale_start must point at the space worth 0")
+        if set(self.market) != set(GOODS):
+            raise ValueError(f"board {self.id}: the market needs prices for {', '.join(GOODS)}")
+        for good, prices in self.market.items():
+            if prices.sell >= prices.buy:
+                raise ValueError(f"board {self.id}: {good} must sell for less than it costs to buy")
+        return self
+
+
+class StartCell(_Entry):
+    x: int
+    y: int
+    tile: str
+    owner: int | None = None
+    """The seat that marks this tile (each Gold Mine), or none."""
+
+
+class StartLayout(_Entry):
+    players: int = Field(ge=2, le=5)
+    cells: list[StartCell]
+    source: str
+
+
+class Content(_Entry):
+    """Everything the engine reads from the data file, cross-checked on load."""
+
+    about: str = ""
+    patterns: list[str] = Field(min_length=1)
+    starting_resources: Costs
+    tile_types: list[TileType]
+    city_tiles: list[CityTile]
+    wall_tiles: list[WallTile]
+    boards: list[Board]
+    start_layouts: list[StartLayout]
+
+    @model_validator(mode="after")
+    def _references(self) -> Content:
+        types = {t.id for t in self.tile_types}
+        tiles = {t.uid: t for t in self.city_tiles}
+        _unique("tile type", [t.id for t in self.tile_types])
+        _unique("city tile", [t.uid for t in self.city_tiles])
+        _unique("wall tile", [t.uid for t in self.wall_tiles])
+        _unique("board", [b.id for b in self.boards])
+        for tile in self.city_tiles:
+            if tile.type not in types:
+                raise ValueError(f"city tile {tile.uid}: unknown type {tile.type!r}")
+            for corner, pattern in tile.corners.items():
+                if pattern is not None and pattern not in self.patterns:
+                    raise ValueError(f"city tile {tile.uid}: corner {corner} has unknown pattern {pattern!r}")
+            if set(tile.corners) != set(CORNERS):
+                raise ValueError(f"city tile {tile.uid}: give all four corners NW, NE, SW, SE")
+        if "A" not in {b.id for b in self.boards}:
+            raise ValueError("a board side 'A' is needed: it is every player's default")
+        for layout in self.start_layouts:
+            self._check_layout(layout, tiles)
+        return self
+
+    def _check_layout(self, layout: StartLayout, tiles: dict[str, CityTile]) -> None:
+        where = f"start layout for {layout.players} players"
+        cells = Counter((c.x, c.y) for c in layout.cells)
+        if any(n > 1 for n in cells.values()):
+            raise ValueError(f"{where}: two tiles on one cell")
+        owners = sorted(c.owner for c in layout.cells if c.owner is not None)
+        if owners != list(range(layout.players)):
+            raise ValueError(f"{where}: each seat must own exactly one starting tile")
+        for cell in layout.cells:
+            tile = tiles.get(cell.tile)
+            if tile is None:
+                raise ValueError(f"{where}: unknown tile {cell.tile!r}")
+            if tile.era != 0 or tile.min_players > layout.players:
+                raise ValueError(f"{where}: tile {cell.tile} is not an era-0 tile for this count")
+
+    # ---- look-ups -------------------------------------------------------------------------------
+
+    def tile(self, uid: str) -> CityTile:
+        return self._tiles()[uid]
+
+    def type_of(self, uid: str) -> TileType:
+        return self._types()[self.tile(uid).type]
+
+    def wall(self, uid: str) -> WallTile:
+        return {w.uid: w for w in self.wall_tiles}[uid]
+
+    def board(self, board_id: str) -> Board:
+        return {b.id: b for b in self.boards}[board_id]
+
+    def layout(self, players: int) -> StartLayout:
+        for layout in self.start_layouts:
+            if layout.players == players:
+                return layout
+        raise KeyError(players)
+
+    def _tiles(self) -> dict[str, CityTile]:
+        cache = self.__dict__.get("_tile_index")
+        if cache is None:
+            cache = {t.uid: t for t in self.city_tiles}
+            object.__setattr__(self, "_tile_index", cache)
+        return cache
+
+    def _types(self) -> dict[str, TileType]:
+        cache = self.__dict__.get("_type_index")
+        if cache is None:
+            cache = {t.id: t for t in self.tile_types}
+            object.__setattr__(self, "_type_index", cache)
+        return cache
+
+
+def _unique(what: str, ids: list[str]) -> None:
+    repeated = [i for i, n in Counter(ids).items() if n > 1]
+    if repeated:
+        raise ValueError(f"{what} id {repeated[0]!r} is used twice")
+
+
+class ContentError(ValueError):
+    """A content file that cannot be used, with a sentence saying where and why."""
+
+
+DATA_FILE = Path(__file__).parent / "data" / "praetor.json"
+
+
+def load_content(path: Path = DATA_FILE) -> Content:
+    """Read and validate a content file.
+
+    :raises ContentError: naming the file and the first problem found.
+    """
+    try:
+        raw = json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ContentError(f"{path}: cannot read Praetor content: {exc}") from exc
+    try:
+        return Content.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        detail = err["msg"].removeprefix("Value error, ")
+        raise ContentError(f"{path}: {where + ': ' if where else ''}{detail}") from exc

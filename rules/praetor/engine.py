@@ -1,0 +1,136 @@
+"""The Praetor engine: the contract of :mod:`rules.core` over this package's rules modules."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from pydantic import BaseModel, TypeAdapter
+
+from rules.core import Engine, Event, GameInfo, Prompt, Result, RuleError, Seat, msg
+from rules.core.bots import Bot, RandomBot
+from rules.praetor import rounds, scoring, turns
+from rules.praetor.actions import (
+    Academy,
+    Action,
+    Activate,
+    AnyAction,
+    Back,
+    Build,
+    Done,
+    Emergency,
+    Pass,
+    Pick,
+    Trade,
+)
+from rules.praetor.content import Content, load_content
+from rules.praetor.options import Options
+from rules.praetor.prompts import pending
+from rules.praetor.state import Draft, State
+from rules.praetor.views import View, make_view
+
+PROMPT_CACHE = 64
+"""States whose prompts are remembered."""
+
+
+class Praetor(Engine[State, AnyAction]):
+    """Praetor for 2–5 players, data-driven from a :class:`Content` set."""
+
+    info = GameInfo(
+        id="praetor",
+        title="Praetor",
+        min_players=2,
+        max_players=5,
+        has_secrets=False,
+        has_simultaneous_steps=True,
+        max_actions=20_000,
+        messages_package="rules.praetor",
+    )
+    state_type = State
+    action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    options_type = Options
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content if content is not None else load_content()
+        self._prompts: OrderedDict[str, dict[Seat, Prompt]] = OrderedDict()
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> State:
+        assert isinstance(options, Options)
+        state = rounds.setup(self.content, players, options, seed)
+        rounds.begin_turns(self.content, state)
+        return state
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        """The prompts, memoised by the state's JSON: the same state is asked about many times
+        (every :meth:`apply` checks whose turn it is), and prompts are a pure function of it."""
+        key = state.model_dump_json()
+        prompts = self._prompts.get(key)
+        if prompts is None:
+            prompts = pending(self.content, state)
+            self._prompts[key] = prompts
+            if len(self._prompts) > PROMPT_CACHE:
+                self._prompts.popitem(last=False)
+        else:
+            self._prompts.move_to_end(key)
+        return dict(prompts)
+
+    def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        content = self.content
+        match action:
+            case Academy():
+                return rounds.answer_academy(content, state, seat, action)
+            case Emergency():
+                return rounds.answer_emergency(content, state, seat, action)
+            case Pick():
+                return self._pick(state, seat, action)
+            case Back():
+                if turns.current_seat(state) != seat or state.draft == Draft():
+                    raise RuleError("There is nothing to go back from.", key="praetor.err.back")
+                state.draft = Draft()
+                return []
+            case Trade():
+                return turns.do_trade(content, state, seat, action)
+            case Done():
+                return turns.do_done(content, state, seat, action) + rounds.next_turn(content, state)
+        if state.phase != "actions":
+            raise RuleError("Actions are over for this round.", key="praetor.err.not_actions")
+        match action:
+            case Build():
+                events = turns.do_build(content, state, seat, action)
+            case Activate():
+                events = turns.do_activate(content, state, seat, action)
+                if state.market is not None:
+                    state.draft = Draft()
+                    return events
+            case Pass():
+                events = turns.do_pass(content, state, seat, action)
+        return events + rounds.next_turn(content, state)
+
+    def _pick(self, state: State, seat: Seat, action: Pick) -> list[Event]:
+        """A step is legal exactly when the seat's prompt offers it."""
+        if turns.current_seat(state) != seat or state.market is not None:
+            raise RuleError("There is no choice to make now.", key="praetor.err.no_decision")
+        offered = [o.action for o in self.pending(state)[seat].options]
+        if action not in offered:
+            raise RuleError("That choice is not offered now.", key="praetor.err.not_offered")
+        update = action.model_dump(exclude={"kind"}, exclude_none=True)
+        state.draft = state.draft.model_copy(update=update)
+        return []
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        return make_view(self.content, state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(self.content, state)
+
+    def bots(self) -> dict[str, Bot]:
+        from rules.praetor.bots import GreedyBot
+
+        return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+def message_for(event: Event) -> str:
+    """The event's key (handy in tests and golden files)."""
+    return event.message.key
+
+
+__all__ = ["Praetor", "msg"]

@@ -1,0 +1,67 @@
+"""The city as a square grid: where a tile may go, its corner-square bonus, and contiguous areas.
+
+Coordinates are ``(x, y)`` with +x east and +y north; "top" in the rulebook is north (spec §7.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+Cell = tuple[int, int]
+Corners = Mapping[str, str | None]
+
+_NEIGHBOURS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_CORNER_AT: dict[Cell, str] = {(1, 1): "NE", (-1, 1): "NW", (1, -1): "SE", (-1, -1): "SW"}
+
+
+def open_cells(city: Iterable[Cell]) -> list[Cell]:
+    """Empty cells sharing an edge with a built tile (§7 step 3), in a fixed order (north first)."""
+    taken = set(city)
+    found = {(x + dx, y + dy) for x, y in taken for dx, dy in _NEIGHBOURS} - taken
+    return sorted(found, key=lambda c: (-c[1], c[0]))
+
+
+def square_bonus(corners_at: Callable[[Cell], Corners | None], new: Corners, cell: Cell,
+                 *, diagonal_matches: bool = True) -> int:
+    """Favour for the corner squares of a tile placed at ``cell`` (§7.1, the vertex table).
+
+    Each corner of the new tile is a grid vertex shared with up to three tiles already in the city;
+    every one whose corner on that vertex shows the same pattern gives +1. ``corners_at`` returns
+    the corners of the tile on a cell, or ``None`` for an empty cell.
+
+    >>> city = {(0, 1): {"NW": "c", "NE": "d", "SW": "a", "SE": "b"}}
+    >>> square_bonus(city.get, {"NW": "a", "NE": "b", "SW": "c", "SE": "d"}, (0, 0))
+    2
+    """
+    x, y = cell
+    bonus = 0
+    for (dx, dy), corner in _CORNER_AT.items():
+        mine = new.get(corner)
+        if mine is None:
+            continue
+        checks = [((x + dx, y), _CORNER_AT[(-dx, dy)]), ((x, y + dy), _CORNER_AT[(dx, -dy)])]
+        if diagonal_matches:
+            checks.append(((x + dx, y + dy), _CORNER_AT[(-dx, -dy)]))
+        for other_cell, theirs in checks:
+            other = corners_at(other_cell)
+            if other is not None and other.get(theirs) == mine:
+                bonus += 1
+    return bonus
+
+
+def largest_area(cells: Iterable[Cell]) -> int:
+    """The size of the largest orthogonally connected group of ``cells`` (expert variant, §10.2)."""
+    left = set(cells)
+    best = 0
+    while left:
+        todo = [left.pop()]
+        size = 0
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for dx, dy in _NEIGHBOURS:
+                if (x + dx, y + dy) in left:
+                    left.remove((x + dx, y + dy))
+                    todo.append((x + dx, y + dy))
+        best = max(best, size)
+    return best

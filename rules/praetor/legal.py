@@ -1,0 +1,72 @@
+"""Which moves are legal now: the candidates the prompts and the bots choose from.
+
+Every candidate is confirmed by the same ``check_*`` function that guards the move itself, so
+legality is written once (in :mod:`rules.praetor.turns`).
+"""
+
+from __future__ import annotations
+
+from rules.praetor.actions import Activate, Build
+from rules.praetor.content import Content
+from rules.praetor.grid import open_cells
+from rules.praetor.state import State
+from rules.praetor.turns import can, check_activate, check_build, check_via
+
+
+def exps(state: State, seat: int, via: str | None, content: Content) -> list[int]:
+    """The distinct experiences the seat can work with: its unplaced active workers, or the
+    Encampment's fixed exp for a retired worker."""
+    if via is not None:
+        return [content.type_of(via).amount]
+    return sorted(set(state.players[seat].pool()))
+
+
+def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
+    """Available tiles the seat can build now (at any open cell)."""
+    cells = open_cells((t.x, t.y) for t in state.city)
+    workers = exps(state, seat, via, content)
+    if not cells or not workers:
+        return []
+    x, y = cells[0]
+    return [uid for uid in state.available
+            if can(check_build, content, state, seat, Build(tile=uid, exp=workers[0], x=x, y=y, via=via))]
+
+
+def activatable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
+    """City tiles the seat can activate now (exp only changes amounts, never legality)."""
+    workers = exps(state, seat, via, content)
+    if not workers:
+        return []
+    return [t.uid for t in state.city
+            if not t.activated and _slot(content, t.uid)
+            and can(check_activate, content, state, seat, Activate(tile=t.uid, exp=workers[0], via=via))]
+
+
+def _slot(content: Content, uid: str) -> bool:
+    kind = content.type_of(uid)
+    return kind.activation in ("red", "green")
+
+
+def specials(content: Content, state: State, seat: int) -> list[str]:
+    """Encampments the seat can use now: usable and with a legal target for the retired worker
+    (§6.4, §13.25)."""
+    out = []
+    for tile in state.city:
+        if content.type_of(tile.uid).effect != "encampment":
+            continue
+        if not can(check_via, content, state, seat, tile.uid):
+            continue
+        if activatable(content, state, seat, tile.uid) or (
+                state.options.encampment_can_build and buildable(content, state, seat, tile.uid)):
+            out.append(tile.uid)
+    return out
+
+
+def must_pass(content: Content, state: State, seat: int) -> bool:
+    """Forced pass (§6.2, S14): no unplaced active worker (and, when specials may be used without
+    workers, no usable special tile either)."""
+    if state.players[seat].pool():
+        return False
+    if state.options.special_actions_without_workers:
+        return not specials(content, state, seat)
+    return True

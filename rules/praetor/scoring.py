@@ -1,0 +1,85 @@
+"""Final scoring (spec §10.1), the expert majorities (§10.2) and the winner's tie-breakers (§10.4)."""
+
+from __future__ import annotations
+
+from rules.core import Result, msg
+from rules.praetor.content import GOODS, Content
+from rules.praetor.grid import largest_area
+from rules.praetor.state import State
+from rules.praetor.table import morale_value, owned
+
+AREA_AWARDS = (12, 8, 4)
+WALL_AWARDS = (18, 12, 6)
+PEASANT_AWARDS = (20, 10, 5)
+
+
+def majority(counts: dict[int, int], awards: tuple[int, ...], *, zeros: bool = True) -> dict[int, int]:
+    """Awards by place; tied seats share the places they occupy, each taking the average of those
+    places' awards rounded down (§10.2).
+
+    >>> majority({0: 5, 1: 5, 2: 3}, (12, 8, 4))
+    {0: 10, 1: 10, 2: 4}
+    """
+    out = {s: 0 for s in counts}
+    ranked = sorted((n for s, n in counts.items() if zeros or n > 0), reverse=True)
+    place = 0
+    for value in sorted(set(ranked), reverse=True):
+        tied = [s for s in counts if counts[s] == value]
+        share = [awards[p] if p < len(awards) else 0 for p in range(place, place + len(tied))]
+        for s in tied:
+            out[s] = sum(share) // len(tied)
+        place += len(tied)
+    return out
+
+
+def final_scoring(content: Content, state: State) -> dict[int, dict[str, int]]:
+    """Score every seat in the fixed order of §13.24 and return the breakdown per seat."""
+    details: dict[int, dict[str, int]] = {}
+    for seat, player in enumerate(state.players):
+        before = player.favour
+        workers = sum(w.exp for w in player.workers)
+        apprentices = player.level1 + player.level2
+        morale = morale_value(content, player)
+        favour = max(0, before + workers + apprentices + morale)
+        prices = content.board(player.board).market
+        gold = player.stock.gold + sum(player.stock.get(g) * prices[g].sell for g in GOODS)
+        favour += gold // 10
+        details[seat] = {"before": before, "workers": workers, "apprentices": apprentices,
+                         "morale": favour - gold // 10 - before - workers - apprentices,
+                         "resources": gold // 10}
+        player.favour = favour
+    if state.options.expert:
+        zeros = state.options.zero_counts_in_majorities
+        seats = range(len(state.players))
+        area = majority({s: largest_area((t.x, t.y) for t in owned(state, s)) for s in seats},
+                        AREA_AWARDS, zeros=zeros)
+        walls = majority({s: len(state.players[s].walls) for s in seats}, WALL_AWARDS, zeros=zeros)
+        peasants = majority({s: state.players[s].peasants for s in seats}, PEASANT_AWARDS, zeros=zeros)
+        for s in seats:
+            details[s].update(area=area[s], walls=walls[s], peasants=peasants[s])
+            state.players[s].favour += area[s] + walls[s] + peasants[s]
+    for s, player in enumerate(state.players):
+        details[s]["total"] = player.favour
+    return details
+
+
+def result(content: Content, state: State) -> Result | None:
+    """Most favour wins; ties go to higher morale, more wall tiles, more city tiles, then the earliest
+    in the last round's turn order (our substitute for "the youngest player", §13.17)."""
+    if state.phase != "over":
+        return None
+    seats = range(len(state.players))
+
+    def key(s: int) -> tuple[int, ...]:
+        p = state.players[s]
+        base = (p.favour, morale_value(content, p), len(p.walls), len(owned(state, s)))
+        return base if state.options.shared_victory else (*base, -state.order.index(s))
+
+    keys = {s: key(s) for s in seats}
+    ranks = {s: 1 + sum(1 for t in seats if keys[t] > keys[s]) for s in seats}
+    trail = [msg("praetor.tie.morale"), msg("praetor.tie.walls"), msg("praetor.tie.tiles")]
+    if not state.options.shared_victory:
+        trail.append(msg("praetor.tie.order"))
+    return Result(scores={s: float(state.players[s].favour) for s in seats}, ranks=ranks,
+                  tiebreak=tuple(trail),
+                  details={s: {k: float(v) for k, v in state.final.get(s, {}).items()} for s in seats})

@@ -1,0 +1,86 @@
+"""Small shared moves on the table: favour and morale markers, ownership, costs (spec §6, §8)."""
+
+from __future__ import annotations
+
+from rules.core import Event, RuleError, msg
+from rules.praetor.content import RESOURCES, Content
+from rules.praetor.state import Placed, Player, State
+
+MARKERS = 15
+"""Markers per colour (§2); three sit on the favour, turn-order and morale tracks (§13.19)."""
+TRACK_MARKERS = 3
+
+
+def gain_favour(state: State, seat: int, amount: int) -> int:
+    """Move ``seat``'s favour marker by ``amount`` as one move (the marker lands on top of any
+    stack there), never below 0 (§13.14). Returns the change actually made."""
+    player = state.players[seat]
+    before = player.favour
+    player.favour = max(0, before + amount)
+    if player.favour != before:
+        state.moves += 1
+        player.moved = state.moves
+    return player.favour - before
+
+
+def move_morale(content: Content, player: Player, steps: int) -> int:
+    """Move the morale marker ``steps`` spaces, stopping at either end; returns spaces moved."""
+    track = content.board(player.board).morale
+    target = min(max(player.morale + steps, 0), len(track) - 1)
+    moved = target - player.morale
+    player.morale = target
+    return moved
+
+
+def morale_value(content: Content, player: Player) -> int:
+    """The favour printed on the player's current morale space."""
+    return content.board(player.board).morale[player.morale]
+
+
+def placed(state: State, uid: str) -> Placed | None:
+    for tile in state.city:
+        if tile.uid == uid:
+            return tile
+    return None
+
+
+def owned(state: State, seat: int) -> list[Placed]:
+    """City tiles bearing ``seat``'s marker (the starting Gold Mine included)."""
+    return [t for t in state.city if t.owner == seat]
+
+
+def free_markers(state: State, seat: int) -> int:
+    return MARKERS - TRACK_MARKERS - len(owned(state, seat))
+
+
+def cost_text(costs: dict[str, int]) -> str:
+    """A cost as compact text for labels and sentences, e.g. ``2 gold + 1 wood``."""
+    parts = [f"{costs[r]} {r}" for r in RESOURCES if costs.get(r)]
+    return " + ".join(parts) if parts else "0"
+
+
+def require_pay(player: Player, costs: dict[str, int], what: str, key: str) -> None:
+    """:raises RuleError: when ``player`` cannot pay ``costs`` in full."""
+    if not player.stock.covers(costs):
+        raise RuleError(f"{what} costs {cost_text(costs)}; you have {cost_text(player.stock.as_dict())}.",
+                        key=key, cost=cost_text(costs))
+
+
+def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int]) -> list[Event]:
+    """Pay an activation cost to the tile's owner (nothing for your own or an unowned tile)."""
+    if owner is None or owner == seat or not costs:
+        return []
+    state.players[seat].stock.pay(costs)
+    for resource, amount in costs.items():
+        state.players[owner].stock.add(resource, amount)
+    return [Event(message=msg("praetor.ev.paid_owner", seat=seat, owner_seat=owner, cost=cost_text(costs)))]
+
+
+def tile_label(content: Content, uid: str) -> str:
+    """A tile's printed name and its number, e.g. ``Sawmill #09`` (unique within a prompt)."""
+    return f"{content.type_of(uid).name} #{uid[1:]}"
+
+
+def current_era(content: Content, state: State) -> int:
+    """The era on the back of the top tile of the city stack; era II once it is empty (§13.8)."""
+    return content.tile(state.stack[0]).era if state.stack else 2

@@ -1,0 +1,278 @@
+"""The action phase (spec §6.2–§7): build, activate, use a special tile, trade at the Market, pass.
+
+Each move is checked in full by a ``check_*`` function before anything changes (the prompts use the
+same checks to offer only legal options), then carried out by its ``do_*`` function.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, RuleError, msg
+from rules.praetor.actions import Activate, Build, Done, Pass, Trade
+from rules.praetor.content import Content, TileType
+from rules.praetor.effects import EFFECTS
+from rules.praetor.grid import open_cells, square_bonus
+from rules.praetor.state import Market, Placed, Player, State
+from rules.praetor.table import (
+    cost_text,
+    free_markers,
+    gain_favour,
+    pay_owner,
+    placed,
+    require_pay,
+    tile_label,
+)
+
+Costs = dict[str, int]
+
+
+def _add(total: Costs, more: dict[str, int]) -> Costs:
+    out = dict(total)
+    for r, n in more.items():
+        out[r] = out.get(r, 0) + n
+    return out
+
+
+def current_seat(state: State) -> int | None:
+    """The seat whose turn it is in the action phase, if any."""
+    if state.phase != "actions" or not state.order:
+        return None
+    return state.order[state.turn]
+
+
+def _check_turn(state: State, seat: int) -> Player:
+    if current_seat(state) != seat:
+        raise RuleError("It is not your turn.", key="praetor.err.not_turn")
+    if state.market is not None:
+        raise RuleError("Finish your Market trades first.", key="praetor.err.in_market")
+    return state.players[seat]
+
+
+def _owner_cost(state: State, seat: int, owner: int | None, costs: dict[str, int]) -> Costs:
+    """What ``seat`` owes the owner to use a tile: nothing for your own or an unowned tile (§6.3)."""
+    return {} if owner is None or owner == seat else dict(costs)
+
+
+def check_via(content: Content, state: State, seat: int, via: str) -> tuple[Costs, int]:
+    """The Encampment ``via`` may send one of ``seat``'s retired workers now (§6.4): returns the
+    cost owed to its owner and the exp the retired worker works at.
+
+    :raises RuleError: not an Encampment in the city, used already this round, no retired worker.
+    """
+    tile = placed(state, via)
+    if tile is None or content.type_of(via).effect != "encampment":
+        raise RuleError("That is not a Workers' Encampment in the city.", key="praetor.err.not_encampment")
+    player = state.players[seat]
+    if via in player.specials:
+        raise RuleError("You have used this special tile this round already.", key="praetor.err.special_used")
+    if player.retired == 0:
+        raise RuleError("The Workers' Encampment needs a retired worker; you have none.",
+                        key="praetor.err.no_retired")
+    if not player.pool() and not state.options.special_actions_without_workers:
+        raise RuleError("With no active worker left you must pass.", key="praetor.err.must_pass")
+    kind = content.type_of(via)
+    return _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)), kind.amount
+
+
+def _check_worker(content: Content, state: State, seat: int, exp: int, via: str | None) -> Costs:
+    if via is not None:
+        costs, works_at = check_via(content, state, seat, via)
+        if exp != works_at:
+            raise RuleError(f"A retired worker works at experience {works_at}.",
+                            key="praetor.err.retired_exp", exp=works_at)
+        return costs
+    if exp not in state.players[seat].pool():
+        raise RuleError(f"You have no unplaced active worker with experience {exp}.",
+                        key="praetor.err.no_worker", exp=exp)
+    return {}
+
+
+def check_build(content: Content, state: State, seat: int, action: Build) -> Costs:
+    """Building (§7): an available tile, an active worker, a free marker, the build cost, and a cell
+    sharing an edge with the city. Returns everything the seat pays.
+
+    :raises RuleError: saying which condition fails.
+    """
+    player = _check_turn(state, seat)
+    if action.tile not in state.available:
+        raise RuleError("That tile is not available to build.", key="praetor.err.not_available")
+    if action.via is not None and not state.options.encampment_can_build:
+        raise RuleError("A retired worker may not build at this table.", key="praetor.err.retired_build")
+    costs = _check_worker(content, state, seat, action.exp, action.via)
+    if state.options.marker_limit and free_markers(state, seat) <= 0:
+        raise RuleError("You have no free marker left, so you cannot own another tile.",
+                        key="praetor.err.no_marker")
+    tile = content.tile(action.tile)
+    costs = _add(costs, dict(tile.build_cost))
+    require_pay(player, costs, tile_label(content, action.tile), "praetor.err.cost")
+    if (action.x, action.y) not in open_cells((t.x, t.y) for t in state.city):
+        raise RuleError("A tile must go on an empty cell sharing an edge with the city.",
+                        key="praetor.err.cell")
+    return costs
+
+
+def build_favour(content: Content, state: State, uid: str, x: int, y: int) -> tuple[int, int]:
+    """The printed favour and the corner-square bonus (§7.1) for building ``uid`` at (x, y)."""
+    corners = {(t.x, t.y): content.tile(t.uid).corners for t in state.city}
+    tile = content.tile(uid)
+    bonus = square_bonus(corners.get, tile.corners, (x, y), diagonal_matches=state.options.diagonal_matches)
+    return tile.favour, bonus
+
+
+def do_build(content: Content, state: State, seat: int, action: Build) -> list[Event]:
+    """Pay, place the tile with your marker, and gain printed favour plus squares as one move."""
+    check_build(content, state, seat, action)
+    events = _send_worker(content, state, seat, action.tile, action.exp, action.via, "build")
+    tile = content.tile(action.tile)
+    state.players[seat].stock.pay(dict(tile.build_cost))
+    state.available.remove(action.tile)
+    printed, bonus = build_favour(content, state, action.tile, action.x, action.y)
+    state.city.append(Placed(uid=action.tile, x=action.x, y=action.y, owner=seat))
+    gained = gain_favour(state, seat, printed + bonus)
+    events.append(Event(message=msg("praetor.ev.built", seat=seat, tile=tile_label(content, action.tile),
+                                    x=action.x, y=action.y, favour=gained, bonus=bonus),
+                        data={"tile": action.tile, "x": action.x, "y": action.y}))
+    return events
+
+
+def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, via: str | None,
+                 task: str) -> list[Event]:
+    """Put the worker on ``uid``: an active worker from the pool, or a retired one via the
+    Encampment after paying its owner (§6.4)."""
+    player = state.players[seat]
+    events: list[Event] = []
+    if via is not None:
+        enc = placed(state, via)
+        assert enc is not None
+        events += _pay_owner(content, state, seat, enc.owner, dict(content.type_of(via).activation_cost))
+        player.specials.append(via)
+        player.retired -= 1
+        player.lent.append(uid)
+        events.append(Event(message=msg("praetor.ev.encampment", seat=seat, tile=tile_label(content, via))))
+        return events
+    for worker in player.workers:
+        if worker.on is None and worker.exp == exp:
+            worker.on = uid
+            worker.task = "build" if task == "build" else ("red" if task == "red" else "plain")
+            return events
+    raise AssertionError("checked worker vanished")
+
+
+def _pay_owner(content: Content, state: State, seat: int, owner: int | None, costs: Costs) -> list[Event]:
+    return pay_owner(state, seat, owner, costs)
+
+
+def check_activate(content: Content, state: State, seat: int, action: Activate) -> Costs:
+    """Activating a built tile (§6.3): its slot unused this round, a worker, the owner's cost, and
+    what the effect itself needs (a peasant, the wall tile's demand, wood to forge).
+
+    :raises RuleError: saying which condition fails.
+    """
+    player = _check_turn(state, seat)
+    tile = placed(state, action.tile)
+    if tile is None:
+        raise RuleError("That tile is not in the city.", key="praetor.err.not_in_city")
+    kind = content.type_of(action.tile)
+    if not kind.is_action or kind.activation == "grey":
+        raise RuleError(f"{kind.name} has no activation slot for a worker.", key="praetor.err.no_slot",
+                        tile=kind.name)
+    if tile.activated:
+        raise RuleError(f"{tile_label(content, action.tile)} has been activated this round already.",
+                        key="praetor.err.activated", tile=tile_label(content, action.tile))
+    costs = _check_worker(content, state, seat, action.exp, action.via)
+    costs = _add(costs, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
+    require_pay(player, costs, tile_label(content, action.tile), "praetor.err.cost")
+    _check_effect(content, state, player, kind, action, costs)
+    return costs
+
+
+def _check_effect(content: Content, state: State, player: Player, kind: TileType, action: Activate,
+                  costs: Costs) -> None:
+    if kind.effect == "recruit" and player.peasants == 0:
+        raise RuleError("The Workers' Camp needs a peasant in your village; you have none.",
+                        key="praetor.err.no_peasant")
+    if kind.effect == "wall":
+        if state.wall is None:
+            raise RuleError("No wall tile is available this round.", key="praetor.err.no_wall")
+        demand = _add(costs, dict(content.wall(state.wall).demand))
+        require_pay(player, demand, "Caesar's demand", "praetor.err.demand")
+    wood_left = player.stock.wood - costs.get("wood", 0)
+    if kind.effect == "forge" and not 0 <= action.amount <= min(action.exp, wood_left):
+        high = min(action.exp, wood_left)
+        raise RuleError(f"The Blacksmith forges 0 to {high} wood here.", key="praetor.err.forge", high=high)
+    if kind.effect != "forge" and action.amount != 0:
+        raise RuleError("Only the Blacksmith takes an amount.", key="praetor.err.amount")
+
+
+def do_activate(content: Content, state: State, seat: int, action: Activate) -> list[Event]:
+    """Pay the owner, place the worker, mark the slot used, then the tile's benefit (§6.3, §8).
+    A Market opens its trading step; the turn ends when the seat is done."""
+    check_activate(content, state, seat, action)
+    kind = content.type_of(action.tile)
+    tile = placed(state, action.tile)
+    assert tile is not None
+    task = "red" if kind.activation == "red" else "plain"
+    events = _send_worker(content, state, seat, action.tile, action.exp, action.via, task)
+    events += _pay_owner(content, state, seat, tile.owner, dict(kind.activation_cost))
+    tile.activated = True
+    events.append(Event(message=msg("praetor.ev.activated", seat=seat, tile=tile_label(content, action.tile),
+                                    exp=action.exp), data={"tile": action.tile}))
+    events += EFFECTS[kind.effect](content, state, seat, action.tile, action.exp, action.amount)
+    if kind.effect == "market":
+        state.market = Market(seat=seat, tile=action.tile)
+    return events
+
+
+def check_trade(content: Content, state: State, seat: int, action: Trade) -> int:
+    """One Market trade at the seat's board rates (§8 Market, §13.23); returns its price.
+
+    :raises RuleError: no open Market, or not enough gold or goods.
+    """
+    if state.market is None or state.market.seat != seat:
+        raise RuleError("You are not trading at a Market.", key="praetor.err.no_market")
+    player = state.players[seat]
+    prices = content.board(player.board).market[action.resource]
+    if action.buy and player.stock.gold < prices.buy:
+        raise RuleError(f"Buying 1 {action.resource} costs {prices.buy} gold.", key="praetor.err.buy",
+                        price=prices.buy, resource=f"@praetor.res.{action.resource}")
+    if not action.buy and player.stock.get(action.resource) < 1:
+        raise RuleError(f"You have no {action.resource} to sell.", key="praetor.err.sell",
+                        resource=f"@praetor.res.{action.resource}")
+    return prices.buy if action.buy else prices.sell
+
+
+def do_trade(content: Content, state: State, seat: int, action: Trade) -> list[Event]:
+    price = check_trade(content, state, seat, action)
+    stock = state.players[seat].stock
+    stock.gold += -price if action.buy else price
+    stock.add(action.resource, 1 if action.buy else -1)
+    assert state.market is not None
+    state.market.trades += 1
+    key = "praetor.ev.bought" if action.buy else "praetor.ev.sold"
+    return [Event(message=msg(key, seat=seat, resource=f"@praetor.res.{action.resource}", gold=price))]
+
+
+def do_done(content: Content, state: State, seat: int, action: Done) -> list[Event]:
+    if state.market is None or state.market.seat != seat:
+        raise RuleError("You are not trading at a Market.", key="praetor.err.no_market")
+    state.market = None
+    return []
+
+
+def do_pass(content: Content, state: State, seat: int, action: Pass) -> list[Event]:
+    """Pass: no more actions this round (§6.2 D)."""
+    player = _check_turn(state, seat)
+    player.passed = True
+    return [Event(message=msg("praetor.ev.passed", seat=seat))]
+
+
+def can(check: object, *args: object) -> bool:
+    """Whether a ``check_*`` function accepts the move (it raises :class:`RuleError` otherwise)."""
+    try:
+        check(*args)  # type: ignore[operator]
+    except RuleError:
+        return False
+    return True
+
+
+def describe_cost(costs: Costs) -> str:
+    return cost_text(costs)
