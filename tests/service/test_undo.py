@@ -1,0 +1,160 @@
+"""Undo: one's own last move, alone only while nothing hidden came out and nobody else moved;
+otherwise with every other person's consent."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
+from storage.sqlite import SqliteRepository
+from tests.fixtures.sealed_bid import Bid, Take
+from tests.service.conftest import ADA, BO, CY, new_table
+
+
+async def started(service: TableService, *people: tuple[int, str], bots: int = 0) -> int:
+    table = await new_table(service, *people, bots=bots)
+    await service.start(table.id, ADA, seed=7, shuffle_seats=False)
+    return table.id
+
+
+async def test_a_bid_nobody_has_seen_yet_can_be_taken_back(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    outcome = await service.undo(table_id, ADA)
+    assert [line.message.key for line in outcome.public] == ["service.undone"]
+    prompt = await service.prompt_for(table_id, ADA)
+    assert prompt is not None and prompt.prompt.number is not None and prompt.prompt.number.high == 5
+    await service.act(table_id, ADA, Bid(coins=1))
+    assert (await service.view_for(table_id, ADA)).view.players[0].bid == 1  # type: ignore[attr-defined]
+
+
+async def test_the_prompt_says_when_undo_is_possible_alone(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"), (CY, "Cy"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.act(table_id, BO, Bid(coins=0))
+    prompt = await service.prompt_for(table_id, CY)
+    assert prompt is not None and not prompt.can_undo  # Cy has not moved
+    await service.undo(table_id, BO)
+    prompt = await service.prompt_for(table_id, BO)
+    assert prompt is not None and prompt.can_undo is False  # Bo's move was taken back: none left
+
+
+async def test_undo_with_nothing_to_take_back_is_refused(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    with pytest.raises(UndoRefused) as caught:
+        await service.undo(table_id, ADA)
+    assert caught.value.key == "service.undo_nothing"
+
+
+async def test_a_move_that_revealed_the_bids_cannot_be_taken_back_alone(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.act(table_id, BO, Bid(coins=1))  # completes the bids: they are revealed
+    with pytest.raises(UndoRefused) as caught:
+        await service.undo(table_id, BO)
+    assert caught.value.key == "service.undo_needs_consent"
+    assert (await service.table(table_id)).seq == 2
+
+
+async def test_a_move_after_which_another_person_moved_needs_consent(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"), (CY, "Cy"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.act(table_id, BO, Bid(coins=1))
+    with pytest.raises(UndoRefused):
+        await service.undo(table_id, ADA)
+
+
+async def test_with_every_other_persons_consent_a_revealing_move_is_taken_back(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"), (CY, "Cy"))
+    for user, coins in ((ADA, 3), (BO, 1), (CY, 2)):
+        await service.act(table_id, user, Bid(coins=coins))
+    asked = await service.request_undo(table_id, CY)
+    assert [line.message.key for line in asked.public] == ["service.undo_requested"]
+    assert (await service.status(table_id)).undo_requested_by == 2
+    first = await service.consent_undo(table_id, ADA)
+    assert first.public[0].message.params == {"seat": 0, "missing": 1}
+    done = await service.consent_undo(table_id, BO)
+    assert [line.message.key for line in done.public] == ["service.undone"]
+    status = await service.status(table_id)
+    assert [w.user_id for w in status.waiting] == [CY]  # Cy bids again; the others' bids stand
+    assert status.undo_requested_by is None
+
+
+async def test_the_requester_cannot_consent_to_their_own_undo(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.act(table_id, BO, Bid(coins=1))
+    await service.request_undo(table_id, BO)
+    with pytest.raises(UndoRefused) as caught:
+        await service.consent_undo(table_id, BO)
+    assert caught.value.key == "service.undo_own_request"
+
+
+async def test_a_request_goes_stale_when_the_table_moves_on(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.act(table_id, BO, Bid(coins=1))
+    await service.request_undo(table_id, BO)
+    await service.act(table_id, ADA, Take(token=0))
+    with pytest.raises(NoUndoRequest):
+        await service.consent_undo(table_id, ADA)
+
+
+async def test_consent_without_a_request_is_refused(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    with pytest.raises(NoUndoRequest):
+        await service.consent_undo(table_id, BO)
+
+
+async def test_with_nobody_to_ask_a_request_is_carried_out_at_once(service: TableService) -> None:
+    table_id = await started(service, bots=1)
+    await service.act(table_id, ADA, Bid(coins=2))  # the bot bid at the start: this reveals
+    outcome = await service.request_undo(table_id, ADA)
+    assert outcome.public[0].message.key == "service.undone"
+
+
+async def test_undo_takes_back_the_bot_moves_that_followed(
+    service: TableService, repo: SqliteRepository
+) -> None:
+    table_id = await started(service, bots=1)  # the bot bids at the start (seq 1)
+    await service.act(table_id, ADA, Bid(coins=0))  # seq 2 reveals; the bot outbid Ada and takes first
+    head = (await service.table(table_id)).seq
+    assert head > 2, "the bot should have moved after Ada"
+    await service.request_undo(table_id, ADA)
+    undo = (await repo.entries(table_id))[-1]
+    assert (undo.kind, undo.undoes) == ("undo", tuple(range(2, head + 1)))
+    view = (await service.view_for(table_id, ADA)).view
+    assert view.players[0].bid is None and view.players[0].coins == 5  # type: ignore[attr-defined]
+    assert view.players[1].tokens == []  # type: ignore[attr-defined]
+
+
+async def test_the_log_tells_the_undo_and_not_the_moves_taken_back(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=3))
+    await service.undo(table_id, ADA)
+    assert [line.message.key for line in await service.log(table_id, ADA)] == ["service.undone"]
+
+
+async def test_a_table_reloads_right_after_an_undo_across_a_snapshot(
+    service: TableService, repo: SqliteRepository
+) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=2))
+    await service.act(table_id, BO, Bid(coins=1))
+    await service.act(table_id, ADA, Take(token=0))
+    await service.act(table_id, BO, Take(token=0))  # seq 4: a snapshot is stored
+    assert (snapshot := await repo.latest_snapshot(table_id)) is not None and snapshot.seq == 4
+    await service.request_undo(table_id, BO)
+    await service.consent_undo(table_id, ADA)
+    assert await repo.latest_snapshot(table_id) is None
+    view = (await service.view_for(table_id, BO)).view
+    assert view.players[1].tokens == [] and view.round == 1  # type: ignore[attr-defined]
+
+
+async def test_no_undo_after_the_game_is_over(service: TableService) -> None:
+    table_id = await started(service, bots=1)
+    while (prompt := await service.prompt_for(table_id, ADA)) is not None:
+        number = prompt.prompt.number
+        await service.act(table_id, ADA, number.action(0) if number else prompt.prompt.options[-1].action)
+    with pytest.raises(GameOverError):
+        await service.undo(table_id, ADA)
