@@ -1,0 +1,327 @@
+"""Phase 1, the auction (spec 7.1–7.5): 3–4 player open auction, special first auction, 2-player
+secret auction, and Vasco da Gama taking a tile first."""
+
+from __future__ import annotations
+
+from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.patchistory.actions import BidCoins, Pass, Pick, SealedBid, TakeTile
+from rules.patchistory.common import Ctx, back, event, fail, label
+from rules.patchistory.empire import abilities
+from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
+
+
+def lay_out(ctx: Ctx, state: State) -> list[Event]:
+    """Lay out as many tiles as players (p. 6); the first auction of 3–4 players lays them one by one."""
+    n = len(state.players)
+    state.auction = Auction()
+    events: list[Event] = []
+    for seat, p in enumerate(state.players):
+        if p.goods.coins == 0:
+            # Participation is mandatory: 3 culture for 1 coin, once per auction (p. 7, spec 19 #9).
+            p.goods.culture = max(0, p.goods.culture - state.options.broke_conversion_culture)
+            p.goods.coins = 1
+            events.append(event("broke", seat=seat))
+    if n == 2:
+        for _ in range(min(2, len(state.stack))):
+            state.auction.offers.append(Offer(tile=state.stack.pop(0), side="any"))
+    else:
+        count = 1 if (state.era, state.round) == (1, 1) else n
+        for _ in range(min(count, len(state.stack))):
+            lay_one(state)
+        if (state.era, state.round) == (1, 1):
+            state.auction.opening = 0
+    state.auction.vasco = [
+        s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)
+    ]
+    if not state.options.vasco_mandatory:
+        state.auction.vasco = []
+    tiles = [o.tile for o in state.auction.offers]
+    events.append(event("laid_out", tiles=tiles, reveals=True))
+    return events + settle(ctx, state)
+
+
+def lay_one(state: State) -> None:
+    side = "white" if state.next_white else "black"
+    state.next_white = not state.next_white
+    state.auction.offers.append(Offer(tile=state.stack.pop(0), side=side))
+
+
+def top(auction: Auction, tile: int) -> Bid | None:
+    on = [b for b in auction.bids if b.tile == tile]
+    return max(on, key=lambda b: b.coins) if on else None
+
+
+def bid_of(auction: Auction, seat: Seat) -> Bid | None:
+    return next((b for b in auction.bids if b.seat == seat), None)
+
+
+def bidders(state: State) -> list[Seat]:
+    return [s for s in state.order() if s not in state.auction.skip]
+
+
+def to_act(state: State) -> Seat | None:
+    """The seat whose turn it is, or ``None`` when the auction is over."""
+    a = state.auction
+    if a.vasco:
+        return a.vasco[0]
+    if len(state.players) == 2:
+        return None
+    seats = bidders(state)
+    if a.opening >= 0 and a.opening < len(seats):
+        return seats[a.opening]
+    if finished(state):
+        return None
+    for i in range(len(seats)):
+        seat = seats[(a.turn + i) % len(seats)]
+        mine = bid_of(a, seat)
+        if mine is None or top(a, mine.tile) is not mine:
+            return seat
+    return None
+
+
+def finished(state: State) -> bool:
+    """Every tile carries exactly one bid (p. 7)."""
+    a = state.auction
+    return all(sum(1 for b in a.bids if b.tile == t) == 1 for t in range(len(a.offers)))
+
+
+def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
+    """Lowest and highest total bid ``seat`` may have on ``tile`` now, or ``None`` if it cannot bid there."""
+    a = state.auction
+    coins = state.players[seat].goods.coins
+    mine = bid_of(a, seat)
+    best = top(a, tile)
+    floor = 1 if best is None else best.coins + 1
+    if mine is None:
+        return (floor, coins) if floor <= coins else None
+    if top(a, mine.tile) is mine:
+        return None
+    low = max(floor, mine.coins)
+    high = mine.coins + coins
+    return (low, high) if low <= high else None
+
+
+def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    a = state.auction
+    if len(state.players) == 2 and not a.vasco:
+        return sealed_prompt(state, seat)
+    if to_act(state) != seat:
+        return None
+    if a.vasco:
+        options = [
+            Option(action=TakeTile(tile=i), label=label("auction.take", tile=o.tile))
+            for i, o in enumerate(a.offers)
+        ]
+        return Prompt(seat=seat, title=label("auction.vasco"), options=tuple(options))
+    menu = state.players[seat].menu
+    picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
+    if picked is not None and (rng := bid_range(state, seat, picked)) is not None:
+        return Prompt(
+            seat=seat,
+            title=label("auction.how_much", tile=a.offers[picked].tile),
+            options=(back(),),
+            number=NumberChoice(
+                low=rng[0],
+                high=rng[1],
+                template=BidCoins(tile=picked, coins=0),
+                field="coins",
+                label=label("auction.coins"),
+            ),
+        )
+    options = [
+        Option(
+            action=Pick(choice=f"tile:{i}"),
+            label=label("auction.bid_on", tile=o.tile, side=f"@patchistory.side.{o.side}"),
+        )
+        for i, o in enumerate(a.offers)
+        if bid_range(state, seat, i) is not None
+    ]
+    if may_pass(state, seat):
+        options.append(Option(action=Pass(), label=label("auction.pass")))
+    return Prompt(seat=seat, title=label("auction.your_turn"), options=tuple(options))
+
+
+def may_pass(state: State, seat: Seat) -> bool:
+    """Only in the opening steps of the first auction, and never the last player (p. 9)."""
+    a = state.auction
+    seats = bidders(state)
+    return 0 <= a.opening < len(seats) - 1 and bid_of(a, seat) is None
+
+
+def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
+    a = state.auction
+    if seat in a.sealed or seat in a.skip or not a.offers:
+        return None
+    menu = state.players[seat].menu
+    picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
+    coins = state.players[seat].goods.coins
+    if picked is not None:
+        return Prompt(
+            seat=seat,
+            title=label("auction.how_much", tile=a.offers[picked].tile),
+            options=(back(),),
+            secret=True,
+            simultaneous=True,
+            number=NumberChoice(
+                low=1,
+                high=max(1, coins),
+                template=SealedBid(tile=picked, coins=1),
+                field="coins",
+                label=label("auction.coins"),
+            ),
+        )
+    options = [
+        Option(action=Pick(choice=f"tile:{i}"), label=label("auction.marker", number=i + 1, tile=o.tile))
+        for i, o in enumerate(a.offers)
+    ]
+    return Prompt(
+        seat=seat, title=label("auction.sealed"), options=tuple(options), secret=True, simultaneous=True
+    )
+
+
+def play_bid(ctx: Ctx, state: State, seat: Seat, action: BidCoins) -> list[Event]:
+    a = state.auction
+    if len(state.players) == 2 or to_act(state) != seat or a.vasco:
+        raise fail("It is not your turn to bid.", "not_bidding")
+    if not 0 <= action.tile < len(a.offers):
+        raise fail("There is no such tile in the auction.", "no_tile")
+    rng = bid_range(state, seat, action.tile)
+    if rng is None or not rng[0] <= action.coins <= rng[1]:
+        low, high = rng or (0, 0)
+        raise fail(f"On that tile you may bid {low} to {high} coins.", "bid_range", low=low, high=high)
+    mine = bid_of(a, seat)
+    extra = action.coins - (mine.coins if mine else 0)
+    state.players[seat].goods.coins -= extra
+    if mine is not None:
+        a.bids.remove(mine)
+    a.bids.append(Bid(seat=seat, tile=action.tile, coins=action.coins))
+    events = [event("auction.bid", seat=seat, tile=a.offers[action.tile].tile, coins=action.coins)]
+    return events + after_turn(ctx, state, seat)
+
+
+def play_pass(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    if to_act(state) != seat or not may_pass(state, seat):
+        raise fail("You cannot pass in this auction.", "no_pass")
+    state.auction.passed.append(seat)
+    return [event("auction.passed", seat=seat), *after_turn(ctx, state, seat)]
+
+
+def after_turn(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    a = state.auction
+    events: list[Event] = []
+    if a.opening >= 0:
+        a.opening += 1
+        seats = bidders(state)
+        if a.opening < len(seats):
+            lay_one(state)
+            events.append(event("laid_out", tiles=[a.offers[-1].tile], reveals=True))
+        else:
+            a.opening = -1
+            a.turn = 0
+    else:
+        seats = bidders(state)
+        a.turn = (seats.index(seat) + 1) % len(seats)
+    return events + settle(ctx, state)
+
+
+def play_take(ctx: Ctx, state: State, seat: Seat, action: TakeTile) -> list[Event]:
+    """Vasco da Gama takes a laid-out tile for free and stays out of the auction (p. 16)."""
+    a = state.auction
+    if not a.vasco or a.vasco[0] != seat:
+        raise fail("Only Vasco da Gama's owner takes a tile before the auction.", "not_vasco")
+    if not 0 <= action.tile < len(a.offers):
+        raise fail("There is no such tile in the auction.", "no_tile")
+    offer = a.offers.pop(action.tile)
+    a.vasco.pop(0)
+    a.skip.append(seat)
+    give(state, seat, offer)
+    return [event("auction.vasco_took", seat=seat, tile=offer.tile), *settle(ctx, state)]
+
+
+def give(state: State, seat: Seat, offer: Offer) -> None:
+    side = None if offer.side == "any" or not state.options.buyer_keeps_shown_side else offer.side
+    state.players[seat].reserve.append(Reserve(tile=offer.tile, side=side))
+
+
+def play_sealed(ctx: Ctx, state: State, seat: Seat, action: SealedBid) -> list[Event]:
+    a = state.auction
+    if len(state.players) != 2 or seat in a.sealed or seat in a.skip or a.vasco:
+        raise fail("You have no secret bid to make now.", "not_bidding")
+    if not 0 <= action.tile < len(a.offers):
+        raise fail("There is no such tile in the auction.", "no_tile")
+    coins = state.players[seat].goods.coins
+    if not 1 <= action.coins <= max(1, coins):
+        raise fail(f"Bid 1 to {coins} coins.", "bid_range", low=1, high=coins)
+    a.sealed[seat] = (action.tile, action.coins)
+    return [event("auction.sealed", seat=seat), *settle(ctx, state)]
+
+
+def settle(ctx: Ctx, state: State) -> list[Event]:
+    """End the auction when it is decided, hand out tiles, and move on to patching."""
+    a = state.auction
+    if a.vasco:
+        return []
+    if len(state.players) == 2:
+        return settle_sealed(state)
+    bidders_left = bidders(state)
+    if not a.offers or not bidders_left:
+        state.phase = Phase.PATCH
+        return []
+    if len(a.offers) == 1 and len(bidders_left) == 1 and not a.bids:
+        # Spec 19 #22: one bidder and one tile left: the 1-coin minimum.
+        seat = bidders_left[0]
+        state.players[seat].goods.coins = max(0, state.players[seat].goods.coins - 1)
+        a.bids.append(Bid(seat=seat, tile=0, coins=1))
+    if a.opening >= 0 or not finished(state):
+        return []
+    events = []
+    for b in sorted(a.bids, key=lambda b: b.tile):
+        give(state, b.seat, a.offers[b.tile])
+        events.append(event("auction.won", seat=b.seat, tile=a.offers[b.tile].tile, coins=b.coins))
+    state.phase = Phase.PATCH
+    return events
+
+
+def settle_sealed(state: State) -> list[Event]:
+    """2 players (p. 15): different tiles → each gets theirs; same tile → the higher bid wins it,
+    the first player on a tie."""
+    a = state.auction
+    bidding = [s for s in state.order() if s not in a.skip]
+    if len(bidding) == 1 and a.offers:
+        seat = bidding[0]
+        state.players[seat].goods.coins = max(0, state.players[seat].goods.coins - 1)
+        give(state, seat, a.offers[0])
+        state.phase = Phase.PATCH
+        return [event("auction.won", seat=seat, tile=a.offers[0].tile, coins=1)]
+    if any(s not in a.sealed for s in bidding) or not bidding:
+        if not bidding:
+            state.phase = Phase.PATCH
+        return []
+    first, second = bidding
+    (t1, c1), (t2, c2) = a.sealed[first], a.sealed[second]
+    if t1 != t2:
+        won = {first: t1, second: t2}
+    elif c2 > c1:
+        won = {second: t1, first: 1 - t1}
+    else:
+        won = {first: t1, second: 1 - t1}
+    events = [
+        event(
+            "auction.revealed",
+            first_seat=first,
+            first_tile=t1 + 1,
+            first_coins=c1,
+            second_seat=second,
+            second_tile=t2 + 1,
+            second_coins=c2,
+            reveals=True,
+        )
+    ]
+    for seat, tile in won.items():
+        coins = a.sealed[seat][1]
+        if state.options.two_player_both_pay:
+            state.players[seat].goods.coins -= coins
+        give(state, seat, a.offers[tile])
+        events.append(event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins))
+    state.phase = Phase.PATCH
+    return events

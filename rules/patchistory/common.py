@@ -1,0 +1,90 @@
+"""Small helpers shared by the phase modules: errors, events, era costs, menus of squares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import Event, Message, Option, RuleError, Seat, msg
+from rules.patchistory.actions import Back, Pick
+from rules.patchistory.content import Cell, Content, Stat
+from rules.patchistory.empire import stats
+from rules.patchistory.state import Goods, State
+
+MAX_MENU = 24
+"""Options per menu level, leaving room for a Back option (prompts hold at most 25)."""
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What every rule reads besides the state: the loaded components."""
+
+    content: Content
+
+
+def fail(sentence: str, key: str, **params: Any) -> RuleError:
+    """A :class:`RuleError` with its catalogue key under ``patchistory.error``."""
+    return RuleError(sentence, key=f"patchistory.error.{key}", **params)
+
+
+def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
+    """An event; ``to`` makes it private to one seat."""
+    return Event(
+        message=msg(f"patchistory.{key}", **params),
+        visible_to=None if to is None else frozenset({to}),
+        reveals=reveals,
+    )
+
+
+def label(key: str, **params: Any) -> Message:
+    return msg(f"patchistory.{key}", **params)
+
+
+def per_era(era: int, costs: tuple[int, int, int]) -> int:
+    """The bracketed "(a/b/c)" cost of the current era."""
+    return costs[min(era, 3) - 1]
+
+
+def stat(ctx: Ctx, state: State, seat: Seat, which: Stat) -> int:
+    return stats(state.players[seat], seat, ctx.content, state.routes)[which]
+
+
+def pay(goods: Goods, good: str, amount: int) -> int:
+    """Take up to ``amount`` of ``good``; return the shortfall (culture never below 0, p. 6)."""
+    have: int = getattr(goods, good)
+    paid = min(have, amount)
+    setattr(goods, good, have - paid)
+    return amount - paid
+
+
+def need(goods: Goods, good: str, amount: int, what: str) -> None:
+    have = getattr(goods, good)
+    if have < amount:
+        raise fail(
+            f"{what} needs {amount} {good}; you have {have}.",
+            "short",
+            need=amount,
+            good=f"@patchistory.good.{good}",
+            have=have,
+        )
+
+
+def cell_options(
+    cells: list[Cell], make: Any, menu: list[str], prefix: str, key: str, **params: Any
+) -> tuple[list[Option], bool]:
+    """Options for choosing a square: all at once if they fit, else the row first (≤ 25 per step).
+
+    Returns the options and whether this level is a row menu.
+    """
+    picked_row = next((int(m.split(":")[1]) for m in menu if m.startswith(f"{prefix}row:")), None)
+    if len(cells) <= MAX_MENU or picked_row is not None:
+        chosen = [c for c in cells if picked_row is None or c[0] == picked_row]
+        return [Option(action=make(r, c), label=label(key, row=r, col=c, **params)) for r, c in chosen], False
+    rows = sorted({r for r, _ in cells})
+    return [
+        Option(action=Pick(choice=f"{prefix}row:{r}"), label=label("menu.row", row=r)) for r in rows
+    ], True
+
+
+def back() -> Option:
+    return Option(action=Back(), label=label("menu.back"))

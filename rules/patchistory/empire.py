@@ -1,0 +1,339 @@
+"""A player's empire as a grid: visible squares, spaces, derived stats and legal patches (spec 5, 7.7).
+
+The empire is a stack of tiles (``Player.layers``, bottom to top) plus building tokens above them.
+Everything here is computed from that stack, so the overview board can never disagree with it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rules.patchistory.content import Cell, Content, SideDef, SpaceDef, Stat
+from rules.patchistory.state import Layer, Player, Route, Token
+
+SpaceKey = tuple[int, int]
+"""(layer index, space index) names a space of the empire."""
+
+SIZE_LIMIT = {1: 5, 2: 6, 3: 7}
+"""Bounding box of the visible squares after patching, by era (p. 8)."""
+
+
+@dataclass(frozen=True)
+class Square:
+    """The visible square at a cell: the top tile's square, or the building token above it."""
+
+    key: SpaceKey
+    space: SpaceDef
+    building: str | None = None
+    reclaimed: bool = False
+
+    @property
+    def sea(self) -> bool:
+        return self.space.sea and not self.reclaimed
+
+    @property
+    def wasteland(self) -> bool:
+        return self.reclaimed or (self.space.wasteland and self.building is None)
+
+
+@dataclass
+class Grid:
+    """The visible empire: cell → square, and each visible space's cells."""
+
+    squares: dict[Cell, Square] = field(default_factory=dict)
+    spaces: dict[SpaceKey, list[Cell]] = field(default_factory=dict)
+
+    def space_at(self, cell: Cell) -> SpaceKey | None:
+        sq = self.squares.get(cell)
+        return sq.key if sq else None
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        rows = [r for r, _ in self.squares]
+        cols = [c for _, c in self.squares]
+        return min(rows), min(cols), max(rows), max(cols)
+
+
+def side_of(layer: Layer, content: Content) -> SideDef:
+    """The printed side a layer shows."""
+    tile, side = layer[0], layer[1]
+    if tile.startswith("capital:"):
+        cap = next(c for c in content.capitals if c.id == tile.split(":", 1)[1])
+        return cap.liberty if side == "liberty" else cap.equality
+    return content.tiles_by_id[tile].side(side)
+
+
+_CONTENTS: dict[int, Content] = {}
+
+
+def grid_of(player: Player, content: Content) -> Grid:
+    """The visible squares of ``player``'s empire (top tile wins; tokens lie above all tiles).
+
+    Cached on the layers and tokens; callers must not modify the grid they get.
+    """
+    _CONTENTS.setdefault(id(content), content)
+    return _grid(id(content), tuple(player.layers), tuple(player.tokens))
+
+
+@lru_cache(maxsize=4096)
+def _grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
+    content = _CONTENTS[content_id]
+    grid = Grid()
+    for li, layer in enumerate(layers):
+        side = side_of(layer, content)
+        for si, space in enumerate(side.spaces):
+            for r, c in space.cells:
+                grid.squares[(layer[2] + r, layer[3] + c)] = Square((li, si), space)
+    for row, col, building in tokens:
+        cell = (row, col)
+        if cell in grid.squares:
+            sq = grid.squares[cell]
+            grid.squares[cell] = Square(sq.key, sq.space, building, building is None)
+    for cell, sq in sorted(grid.squares.items()):
+        grid.spaces.setdefault(sq.key, []).append(cell)
+    return grid
+
+
+def square_symbols(sq: Square, content: Content) -> tuple[dict[Stat, int], dict[Stat, int]]:
+    """(outside-frame, inside-frame) symbols of a visible square's space."""
+    if sq.reclaimed:
+        return {}, {}
+    if sq.building is not None:
+        b = content.buildings_by_id[sq.building]
+        return dict(b.yields), dict(b.framed)
+    return dict(sq.space.yields), dict(sq.space.framed)
+
+
+def worked_spaces(player: Player, grid: Grid) -> set[SpaceKey]:
+    """Spaces where one of the owner's workers stands."""
+    out = set()
+    for w in player.workers:
+        if w.where == "land" and (key := grid.space_at((w.row, w.col))) is not None:
+            out.add(key)
+    return out
+
+
+def routes_owned(seat: int, routes: Iterable[Route]) -> int:
+    """General routes starting at ``seat`` plus alliance routes ``seat`` is part of (p. 16)."""
+    return sum(
+        1
+        for r in routes
+        if (r.kind == "general" and r.start == seat) or (r.kind == "alliance" and seat in (r.start, r.end))
+    )
+
+
+def abilities(player: Player, content: Content, grid: Grid | None = None) -> set[str]:
+    """Abilities of the Wonders and Personalities visible in the empire (controlled, p. 16)."""
+    grid = grid or grid_of(player, content)
+    return {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+
+
+def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) -> dict[Stat, int]:
+    """The overview board: symbols of visible spaces, framed ones where a worker stands, modifiers.
+
+    Spec 5.2. Che Guevara fixes Politics at 6; Great Wall adds 1 Defence per worker you control;
+    Genghis Khan adds 1 Military, Petra and Apollo 11 add 1 coin, per route you own (p. 16).
+    """
+    grid = grid_of(player, content)
+    worked = worked_spaces(player, grid)
+    total = dict.fromkeys(Stat, 0)
+    for key, cells in grid.spaces.items():
+        base, framed = square_symbols(grid.squares[cells[0]], content)
+        for stat, n in base.items():
+            total[stat] += n
+        if key in worked:
+            for stat, n in framed.items():
+                total[stat] += n
+    have = abilities(player, content, grid)
+    owned = routes_owned(seat, routes)
+    if "great_wall" in have:
+        total[Stat.DEFENCE] += len(player.workers)
+    if "genghis_khan" in have:
+        total[Stat.MILITARY] += owned
+    for coin_wonder in ("petra", "apollo_11"):
+        if coin_wonder in have:
+            total[Stat.COINS] += owned
+    total = {s: max(0, v) for s, v in total.items()}
+    if "che_guevara" in have:
+        total[Stat.POLITICS] = 6
+    return total
+
+
+def count_kind(player: Player, content: Content, kind: str) -> int:
+    """Visible Wonders or Personalities (each multi-square space counts once)."""
+    grid = grid_of(player, content)
+    return sum(1 for cells in grid.spaces.values() if grid.squares[cells[0]].space.kind == kind)
+
+
+def wastelands(player: Player, content: Content, *, reclaimed_only: bool = False) -> int:
+    """Visible wastelands: printed ones and reclaimed ones (spec 20.1 #19)."""
+    grid = grid_of(player, content)
+    return sum(1 for sq in grid.squares.values() if (sq.reclaimed if reclaimed_only else sq.wasteland))
+
+
+def seas(player: Player, content: Content) -> int:
+    return sum(1 for sq in grid_of(player, content).squares.values() if sq.sea)
+
+
+def empty_spaces(player: Player, grid: Grid) -> list[Cell]:
+    """The first cell of every visible space with no worker, in reading order."""
+    worked = worked_spaces(player, grid)
+    return [
+        cells[0] for key, cells in sorted(grid.spaces.items(), key=lambda kv: kv[1][0]) if key not in worked
+    ]
+
+
+def reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
+    """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (spec 19 #26)."""
+    origin = grid.space_at(start)
+    if origin is None:
+        return {}
+    dist = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        key = queue.popleft()
+        if dist[key] == steps:
+            continue
+        for r, c in grid.spaces[key]:
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                other = grid.space_at(nb)
+                if other is not None and other not in dist:
+                    dist[other] = dist[key] + 1
+                    queue.append(other)
+    return dist
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A legal patch: the tile's top-left square at (row, col), laid over or slid under."""
+
+    row: int
+    col: int
+    under: bool
+    covers_building: bool
+
+
+def try_patch(
+    player: Player,
+    content: Content,
+    tile: str,
+    side: str,
+    row: int,
+    col: int,
+    *,
+    under: bool,
+    keep_buildings: bool,
+    era: int,
+    grid: Grid | None = None,
+    build: bool = True,
+) -> tuple[Player | None, str]:
+    """The player after patching, or ``None`` and the reason it is illegal (spec 7.7).
+
+    With ``build=False`` only legality is checked and the player returned is the unchanged one.
+    """
+    grid = grid or grid_of(player, content)
+    sdef = content.tiles_by_id[tile].side(side)
+    new_cells = {(row + r, col + c): (si, sp) for si, sp in enumerate(sdef.spaces) for r, c in sp.cells}
+    overlap = [cell for cell in new_cells if cell in grid.squares]
+    if not overlap:
+        return None, "no_overlap"
+    if any(grid.squares[cell].sea for cell in overlap):
+        return None, "sea_covered"
+    if not under and any(grid.squares[cell].space.ability == "statue_of_liberty" for cell in overlap):
+        return None, "statue"
+    squares = dict(grid.squares)
+    if under:
+        if any(new_cells[cell][1].sea for cell in overlap):
+            return None, "sea_hidden"
+        for sp in sdef.spaces:
+            inside = sum(1 for r, c in sp.cells if (row + r, col + c) in grid.squares)
+            if 0 < inside < len(sp.cells):
+                return None, "half_space"
+        for cell, (si, sp) in new_cells.items():
+            squares.setdefault(cell, Square((-1, si), sp))
+    else:
+        touched = {grid.squares[cell].key for cell in overlap}
+        for key in touched:
+            if any(cell not in new_cells for cell in grid.spaces[key]):
+                return None, "half_space"
+        for cell, (si, sp) in new_cells.items():
+            old = grid.squares.get(cell)
+            if (
+                keep_buildings
+                and old is not None
+                and old.building is not None
+                and len(sp.cells) == 1
+                and not sp.sea
+            ):
+                squares[cell] = Square((len(player.layers), si), sp, old.building)
+            else:
+                squares[cell] = Square((len(player.layers), si), sp)
+    for (r, c), sq in squares.items():
+        if sq.sea and any(
+            (nb := squares.get(cell)) is not None and nb.sea for cell in ((r + 1, c), (r, c + 1))
+        ):
+            return None, "seas_adjacent"
+    rows = [r for r, _ in squares]
+    cols = [c for _, c in squares]
+    limit = SIZE_LIMIT[min(era, 3)]
+    statue = any(sq.space.ability == "statue_of_liberty" for sq in squares.values())
+    if not statue and (max(rows) - min(rows) + 1 > limit or max(cols) - min(cols) + 1 > limit):
+        return None, "too_big"
+    if not build:
+        return player, ""
+    layer: Layer = (tile, side, row, col)
+    # A shallow copy with fresh layer and token lists: callers that keep it own it from here.
+    if under:
+        return player.model_copy(
+            update={"layers": [layer, *player.layers], "tokens": list(player.tokens)}
+        ), ""
+    tokens = [
+        t
+        for t in player.tokens
+        if (t[0], t[1]) not in new_cells or (t[2] is not None and squares[(t[0], t[1])].building == t[2])
+    ]
+    return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens}), ""
+
+
+def placements(player: Player, content: Content, tile: str, side: str, era: int) -> list[Placement]:
+    """Every legal patch of ``tile`` on ``side``, top-left first, over before under."""
+    _CONTENTS.setdefault(id(content), content)
+    return list(_placements(id(content), tuple(player.layers), tuple(player.tokens), tile, side, era))
+
+
+@lru_cache(maxsize=1024)
+def _placements(
+    content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...], tile: str, side: str, era: int
+) -> tuple[Placement, ...]:
+    content = _CONTENTS[content_id]
+    player = Player.model_construct(colour="", capital="", layers=list(layers), tokens=list(tokens))
+    grid = _grid(content_id, layers, tokens)
+    sdef = content.tiles_by_id[tile].side(side)
+    r0, c0, r1, c1 = grid.bounds()
+    built = {(t[0], t[1]) for t in tokens if t[2] is not None}
+    out = []
+    for row in range(r0 - sdef.height + 1, r1 + 1):
+        for col in range(c0 - sdef.width + 1, c1 + 1):
+            for under in (False, True):
+                after, _ = try_patch(
+                    player,
+                    content,
+                    tile,
+                    side,
+                    row,
+                    col,
+                    under=under,
+                    keep_buildings=False,
+                    era=era,
+                    grid=grid,
+                    build=False,
+                )
+                if after is None:
+                    continue
+                covers = not under and any(
+                    (row + r, col + c) in built for sp in sdef.spaces for r, c in sp.cells
+                )
+                out.append(Placement(row, col, under, covers))
+    return tuple(out)

@@ -1,0 +1,383 @@
+"""The Patchistory engine: the round's phases wired to the contract (spec 6).
+
+``pending`` asks each phase module for the seats' prompts; ``play`` dispatches the action to its
+phase and then :func:`advance` runs every step that needs nobody's decision (production, upkeep,
+the end of a round or an era) until a seat owes a decision again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pydantic import BaseModel, TypeAdapter
+
+from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, Seat, msg
+from rules.core.bots import Bot, RandomBot
+from rules.patchistory import auction, conflict, flow, movement, patching, politics, voting
+from rules.patchistory.actions import (
+    Action,
+    Advance,
+    Agree,
+    Aid,
+    AllyWith,
+    AnswerAid,
+    AnyAction,
+    Back,
+    BidCoins,
+    Birth,
+    BreakAlliance,
+    Build,
+    BuildRoute,
+    Campaign,
+    Choose,
+    Commit,
+    Done,
+    Exchange,
+    HonourPersonalities,
+    HonourWonders,
+    Move,
+    Pass,
+    Patch,
+    Pick,
+    PlaceWorker,
+    Reclaim,
+    RemoveRoute,
+    Rest,
+    ReturnWorker,
+    SealedBid,
+    Spend,
+    TakeTile,
+    Threat,
+    Trade,
+    Vote,
+)
+from rules.patchistory.common import Ctx, event, fail
+from rules.patchistory.content import Content, load_content
+from rules.patchistory.options import Options
+from rules.patchistory.state import Goods, Phase, State
+from rules.patchistory.views import View, view
+
+
+class Patchistory(Engine[State, AnyAction]):
+    """Patchistory for 2–4 players: 3 eras × 5 rounds (spec 1)."""
+
+    info = GameInfo(
+        id="patchistory",
+        title="Patchistory",
+        min_players=2,
+        max_players=4,
+        has_secrets=True,
+        has_simultaneous_steps=True,
+        max_actions=20_000,
+        messages_package="rules.patchistory",
+    )
+    state_type = State
+    action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    options_type = Options
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.ctx = Ctx(content or load_content())
+
+    @property
+    def content(self) -> Content:
+        return self.ctx.content
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> State:
+        assert isinstance(options, Options)
+        state, _ = flow.setup(self.ctx, players, options, seed)
+        advance(self.ctx, state)
+        return state
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        if state.phase == Phase.OVER:
+            return {}
+        ctx = self.ctx
+        seats = range(len(state.players))
+        if any(p.homing > 0 for p in state.players):
+            found = {s: patching.place_prompt(ctx, state, s) for s in seats}
+        else:
+            ask = PROMPTS[state.phase]
+            found = {s: ask(ctx, state, s) for s in seats}
+        return {s: p for s, p in found.items() if p is not None}
+
+    def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        events = self.dispatch(state, seat, action)
+        if not isinstance(action, Pick | Back):
+            state.players[seat].menu = []
+        return events + advance(self.ctx, state)
+
+    def dispatch(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        ctx = self.ctx
+        p = state.players[seat]
+        homing = any(q.homing > 0 for q in state.players)
+        if isinstance(action, Pick | Back):
+            prompt = self.pending(state).get(seat)
+            if prompt is None or action not in [o.action for o in prompt.options]:
+                raise fail("That choice is not open to you now.", "no_choice")
+            if isinstance(action, Pick):
+                p.menu.append(action.choice)
+            else:
+                p.menu.pop()
+            return []
+        if homing:
+            if isinstance(action, PlaceWorker):
+                return patching.play_place(ctx, state, seat, action)
+            raise fail("First put your returning workers on empty spaces.", "place_first")
+        match action:
+            case BidCoins():
+                return auction.play_bid(ctx, state, seat, action)
+            case Pass():
+                return auction.play_pass(ctx, state, seat)
+            case SealedBid():
+                return auction.play_sealed(ctx, state, seat, action)
+            case TakeTile():
+                return auction.play_take(ctx, state, seat, action)
+            case Patch():
+                return patching.play_patch(ctx, state, seat, action)
+            case AllyWith():
+                return patching.play_ally_with(ctx, state, seat, action)
+            case Aid():
+                return politics.play_aid(ctx, state, seat, action)
+            case AnswerAid():
+                return politics.play_answer_aid(ctx, state, seat, action)
+            case Threat():
+                return politics.play_threat(ctx, state, seat, action)
+            case BreakAlliance():
+                return politics.play_break(ctx, state, seat, action)
+            case RemoveRoute():
+                return politics.play_remove_route(ctx, state, seat, action)
+            case Trade():
+                return politics.play_trade(ctx, state, seat, action)
+            case Exchange():
+                return politics.play_exchange(ctx, state, seat, action)
+            case Birth():
+                return politics.play_birth(ctx, state, seat)
+            case HonourWonders():
+                return politics.play_honour(ctx, state, seat, "wonder")
+            case HonourPersonalities():
+                return politics.play_honour(ctx, state, seat, "personality")
+            case BuildRoute():
+                return politics.play_build_route(ctx, state, seat, action)
+            case Reclaim() if state.stealth is not None:
+                return conflict.play_stealth(ctx, state, seat, action)
+            case Reclaim():
+                return politics.play_reclaim(ctx, state, seat, action)
+            case Build():
+                return politics.play_build(ctx, state, seat, action)
+            case Campaign():
+                return politics.play_campaign(ctx, state, seat, action)
+            case Move():
+                return movement.play_move(ctx, state, seat, action)
+            case Advance():
+                return movement.play_advance(ctx, state, seat, action)
+            case Rest():
+                return movement.play_rest(ctx, state, seat, action)
+            case Choose():
+                return conflict.play_choose(ctx, state, seat, action)
+            case Agree():
+                return conflict.play_agree(ctx, state, seat, action)
+            case Spend():
+                return conflict.play_spend(ctx, state, seat, action)
+            case ReturnWorker():
+                return voting.play_return(ctx, state, seat, action)
+            case Commit():
+                return voting.play_commit(ctx, state, seat, action)
+            case Vote():
+                return voting.play_vote(ctx, state, seat, action)
+            case Done():
+                return self.done(state, seat)
+            case PlaceWorker():
+                raise fail("You have no worker to place.", "no_worker")
+        raise fail("That move does not exist.", "unknown")
+
+    def done(self, state: State, seat: Seat) -> list[Event]:
+        ctx = self.ctx
+        p = state.players[seat]
+        match state.phase:
+            case Phase.PATCH if p.ally_choice:
+                p.ally_choice = False
+                return []
+            case Phase.PATCH if not p.done and p.reserve:
+                p.done = True
+                p.menu = []
+                return []
+            case Phase.DIPLOMACY:
+                return politics.play_end_diplomacy(ctx, state, seat)
+            case Phase.ADMINISTRATION:
+                return politics.play_end_admin(ctx, state, seat)
+            case Phase.MOVEMENT:
+                return movement.play_done(ctx, state, seat)
+            case Phase.NEGOTIATION if state.stealth is not None:
+                return conflict.play_stealth(ctx, state, seat, Done())
+            case Phase.RETURN_WORKERS:
+                return voting.play_return_done(ctx, state, seat)
+        raise fail("There is nothing to finish now.", "nothing_to_finish")
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        return view(self.ctx, state, seat)
+
+    def result(self, state: State) -> Result | None:
+        """Most culture wins; tied players share the rank (no tie-breaker, spec 19 #32)."""
+        if state.phase != Phase.OVER:
+            return None
+        scores = {s: float(p.goods.culture) for s, p in enumerate(state.players)}
+        ranks = {s: 1 + sum(1 for t in scores if scores[t] > scores[s]) for s in scores}
+        return Result(
+            scores=scores,
+            ranks=ranks,
+            tiebreak=(msg("patchistory.tiebreak_shared"),),
+            details={s: {"culture": scores[s]} for s in scores},
+        )
+
+    def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
+        """Change what only ``seat`` knows: goods, buildings, cards and its secret commitments."""
+        new = state.model_copy(deep=True)
+        p = new.players[seat]
+        # Goods only grow, so the owner's prompts stay answerable.
+        g = p.goods
+        p.goods = Goods(
+            food=g.food + rng.below(4),
+            coins=g.coins + rng.below(4),
+            resources=g.resources + rng.below(4),
+            culture=g.culture + 1 + rng.below(9),
+            votes=g.votes + rng.below(4),
+        )
+        p.buildings = [rng.choice(self.content.buildings).id for _ in p.buildings]
+        p.cards = [rng.choice(self.content.prosperity).id for _ in p.cards]
+        a = new.auction
+        if seat in a.sealed:
+            a.sealed[seat] = (rng.below(max(1, len(a.offers))), 1 + rng.below(5))
+        n = new.negotiation
+        if n is not None and seat in n.choices and len(n.choices) == 1:
+            n.choices[seat] = rng.choice(["red", "blue"])
+        if new.war is not None and seat in new.war.spend:
+            new.war.spend[seat] = (rng.below(5), 0)
+        if seat in new.voting.committed:
+            new.voting.committed[seat] = rng.choice(self.content.prosperity).id
+        if seat in new.voting.votes:
+            new.voting.votes[seat] = rng.below(5)
+        return new
+
+    def bots(self) -> dict[str, Bot]:
+        from rules.patchistory.bots import GreedyBot
+
+        return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+PromptFn = Callable[[Ctx, State, Seat], Prompt | None]
+PROMPTS: dict[Phase, PromptFn] = {
+    Phase.AUCTION: auction.prompt,
+    Phase.PATCH: patching.patch_prompt,
+    Phase.PLACEMENT: lambda ctx, state, seat: None,
+    Phase.DIPLOMACY: politics.diplomacy_prompt,
+    Phase.ADMINISTRATION: politics.admin_prompt,
+    Phase.MOVEMENT: movement.prompt,
+    Phase.NEGOTIATION: conflict.prompt,
+    Phase.WAR: conflict.prompt,
+    Phase.RETURN_WORKERS: voting.return_prompt,
+    Phase.VOTE_COMMIT: lambda ctx, state, seat: voting.commit_prompt(ctx, state, seat),
+    Phase.VOTE: lambda ctx, state, seat: voting.vote_prompt(state, seat),
+}
+
+
+def advance(ctx: Ctx, state: State) -> list[Event]:
+    """Run the steps that need no decision until some seat owes one (or the game is over)."""
+    events: list[Event] = []
+    for _ in range(1000):
+        events += patching.settle_homing(ctx, state)
+        if any(p.homing > 0 for p in state.players) or state.phase == Phase.OVER:
+            return events
+        step = STEPS.get(state.phase)
+        if step is None:
+            return events
+        more = step(ctx, state)
+        if more is None:
+            return events
+        events += more
+    raise AssertionError("the game did not settle")
+
+
+def step_patch(ctx: Ctx, state: State) -> list[Event] | None:
+    if any((p.reserve and not p.done) or p.ally_choice for p in state.players):
+        return None
+    for p in state.players:
+        p.done = False
+        p.menu = []
+        if not state.options.keep_unpatched_tiles:
+            p.reserve = []
+    if (state.era, state.round) == (1, 1):
+        # First worker placement (p. 9): Liberty 2 workers, Equality 1.
+        count = 2 if state.options.capital_side == "liberty" else 1
+        for p in state.players:
+            p.homing += count
+        state.phase = Phase.PLACEMENT
+        return [event("first_placement", count=count)]
+    return politics.start(ctx, state)
+
+
+def step_placement(ctx: Ctx, state: State) -> list[Event] | None:
+    return politics.start(ctx, state)
+
+
+def step_admin(ctx: Ctx, state: State) -> list[Event] | None:
+    if not all(p.done for p in state.players):
+        return None
+    return movement.start(ctx, state)
+
+
+def step_movement(ctx: Ctx, state: State) -> list[Event] | None:
+    if not all(p.done for p in state.players):
+        return None
+    return movement.finish(state) + conflict.start(ctx, state)
+
+
+def step_negotiation(ctx: Ctx, state: State) -> list[Event] | None:
+    if state.stealth is not None or state.negotiation is not None or state.war is not None:
+        return None
+    events = conflict.advance(ctx, state)
+    if state.negotiation is not None or state.war is not None:
+        return events
+    events += flow.production(ctx, state)
+    if state.round < flow.ROUNDS_PER_ERA:
+        return events + flow.end_of_round(ctx, state)
+    events += flow.great_upkeep(ctx, state)
+    return events + voting.start(ctx, state)
+
+
+def step_returns(ctx: Ctx, state: State) -> list[Event] | None:
+    if state.returners:
+        return None
+    state.phase = Phase.VOTE_COMMIT
+    if not any(p.cards for p in state.players):
+        return flow.end_of_era(ctx, state)
+    return [event("phase.voting")]
+
+
+def step_commit(ctx: Ctx, state: State) -> list[Event] | None:
+    return None
+
+
+def step_vote(ctx: Ctx, state: State) -> list[Event] | None:
+    if state.voting.cards:
+        return None
+    return flow.end_of_era(ctx, state)
+
+
+STEPS: dict[Phase, Callable[[Ctx, State], list[Event] | None]] = {
+    Phase.PATCH: step_patch,
+    Phase.PLACEMENT: step_placement,
+    Phase.ADMINISTRATION: step_admin,
+    Phase.MOVEMENT: step_movement,
+    Phase.NEGOTIATION: step_negotiation,
+    Phase.RETURN_WORKERS: step_returns,
+    Phase.VOTE: step_vote,
+}
+
+
+def build_engine(content_dir: Path | None = None) -> Patchistory:
+    """An engine with the content in ``content_dir`` (an owner's corrected ``content.json``).
+
+    :raises ContentError: the file is missing or invalid; the message lists every problem.
+    """
+    return Patchistory(load_content(content_dir))

@@ -1,0 +1,202 @@
+"""Phase 3, Movement (spec 9): workers in the territory, then on general and alliance routes."""
+
+from __future__ import annotations
+
+from rules.core import Event, Option, Prompt, Seat
+from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
+from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, stat
+from rules.patchistory.content import Stat
+from rules.patchistory.empire import grid_of, reachable, worked_spaces
+from rules.patchistory.state import Phase, Player, State
+
+FRESH_REST = 1
+"""``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
+
+
+def start(ctx: Ctx, state: State) -> list[Event]:
+    """Read T (spec 19 #39); T = 0 sends route workers to rest (p. 11, #40); declared wars advance (#19)."""
+    state.phase = Phase.MOVEMENT
+    events = [event("phase.movement")]
+    war_step = ctx.content.routes.war
+    for seat, p in enumerate(state.players):
+        p.done = False
+        p.moved = []
+        p.menu = []
+        p.transport = stat(ctx, state, seat, Stat.TRANSPORT)
+        for i, w in enumerate(p.workers):
+            if w.where != "route":
+                continue
+            route = state.routes[w.route]
+            if route.kind == "general" and route.war_attackers and w.step == ctx.content.routes.negotiation:
+                w.step = war_step
+                p.moved.append(i)
+                events.append(event("to_war", seat=seat, route=w.route + 1))
+            elif p.transport == 0:
+                w.where = "rest"
+                w.step = FRESH_REST
+                p.moved.append(i)
+                events.append(event("rest", seat=seat, route=w.route + 1))
+    return events
+
+
+def must_move(ctx: Ctx, state: State, seat: Seat) -> list[int]:
+    """Route workers that still have to move forward this phase."""
+    p = state.players[seat]
+    return [
+        i
+        for i, w in enumerate(p.workers)
+        if w.where == "route" and i not in p.moved and max_steps(ctx, state, p, i) > 0
+    ]
+
+
+def max_steps(ctx: Ctx, state: State, p: Player, worker: int) -> int:
+    w = p.workers[worker]
+    route = state.routes[w.route]
+    if route.kind == "general":
+        return min(p.transport, ctx.content.routes.negotiation - w.step)
+    return min(p.transport, len(ctx.content.routes.alliance) - 1 - w.step)
+
+
+def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
+    """Empty spaces within T (one worker per space at the end; spec 9.1)."""
+    grid = grid_of(p, ctx.content)
+    w = p.workers[worker]
+    occupied = worked_spaces(p, grid)
+    here = grid.space_at((w.row, w.col))
+    return sorted(
+        grid.spaces[key][0]
+        for key, d in reachable(grid, (w.row, w.col), p.transport).items()
+        if d > 0 and key not in occupied and key != here
+    )
+
+
+def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    p = state.players[seat]
+    if p.done:
+        return None
+    title = label("movement.title", transport=p.transport)
+    if p.menu and p.menu[0].startswith("w:"):
+        worker = int(p.menu[0][2:])
+        options, _ = cell_options(
+            destinations(ctx, p, worker),
+            lambda r, c: Move(worker=worker, row=r, col=c),
+            p.menu[1:],
+            "",
+            "move.to",
+        )
+        return Prompt(seat=seat, title=title, options=(*options, back()), simultaneous=True)
+    if p.menu and p.menu[0].startswith("r:"):
+        worker = int(p.menu[0][2:])
+        options = [
+            Option(action=Advance(worker=worker, steps=k), label=label("move.advance", steps=k))
+            for k in range(1, max_steps(ctx, state, p, worker) + 1)
+        ]
+        if state.routes[p.workers[worker].route].kind == "general":
+            options.append(Option(action=Rest(worker=worker), label=label("move.rest")))
+        return Prompt(seat=seat, title=title, options=(*options[:24], back()), simultaneous=True)
+    options = []
+    for i, w in enumerate(p.workers):
+        if i in p.moved:
+            continue
+        if w.where == "land" and p.transport > 0 and destinations(ctx, p, i):
+            options.append(
+                Option(
+                    action=Pick(choice=f"w:{i}"), label=label("worker", worker=i + 1, row=w.row, col=w.col)
+                )
+            )
+        elif w.where == "route" and i in must_move(ctx, state, seat):
+            options.append(
+                Option(
+                    action=Pick(choice=f"r:{i}"), label=label("route_worker", worker=i + 1, route=w.route + 1)
+                )
+            )
+    if not must_move(ctx, state, seat):
+        options.append(Option(action=Done(), label=label("movement.done")))
+    return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+
+
+def check(state: State, seat: Seat, worker: int) -> Player:
+    p = state.players[seat]
+    if state.phase != Phase.MOVEMENT or p.done:
+        raise fail("Movement is not open for you now.", "not_movement")
+    if not 0 <= worker < len(p.workers) or worker in p.moved:
+        raise fail("That worker cannot move now.", "no_worker")
+    p.menu = []
+    return p
+
+
+def play_move(ctx: Ctx, state: State, seat: Seat, action: Move) -> list[Event]:
+    p = check(state, seat, action.worker)
+    if p.workers[action.worker].where != "land":
+        raise fail("That worker is not in your territory.", "no_worker")
+    grid = grid_of(p, ctx.content)
+    key = grid.space_at((action.row, action.col))
+    if key is None or grid.spaces[key][0] not in destinations(ctx, p, action.worker):
+        raise fail(f"Move to an empty space at most {p.transport} spaces away.", "move_far", t=p.transport)
+    w = p.workers[action.worker]
+    w.row, w.col = grid.spaces[key][0]
+    p.moved.append(action.worker)
+    return [event("moved", seat=seat, worker=action.worker + 1, row=w.row, col=w.col)]
+
+
+def play_advance(ctx: Ctx, state: State, seat: Seat, action: Advance) -> list[Event]:
+    p = check(state, seat, action.worker)
+    w = p.workers[action.worker]
+    if w.where != "route":
+        raise fail("That worker is not on a trade route.", "no_worker")
+    top = max_steps(ctx, state, p, action.worker)
+    if not 1 <= action.steps <= top:
+        raise fail(f"Move this worker 1 to {top} spaces forward.", "advance_range", high=top)
+    w.step += action.steps
+    p.moved.append(action.worker)
+    route = state.routes[w.route]
+    if route.kind == "alliance" and w.step == len(ctx.content.routes.alliance) - 1:
+        # Arriving at the other ally's Start: home at once (p. 11).
+        p.workers.pop(action.worker)
+        p.moved = [m if m < action.worker else m - 1 for m in p.moved if m != action.worker]
+        p.homing += 1
+        return [event("arrived", seat=seat, route=w.route + 1)]
+    return [event("advanced", seat=seat, route=w.route + 1, steps=action.steps)]
+
+
+def play_rest(ctx: Ctx, state: State, seat: Seat, action: Rest) -> list[Event]:
+    p = check(state, seat, action.worker)
+    w = p.workers[action.worker]
+    if (
+        w.where != "route"
+        or state.routes[w.route].kind != "general"
+        or w.step >= ctx.content.routes.negotiation
+    ):
+        raise fail("Only a general-route worker before the negotiation space may rest.", "no_rest")
+    w.where = "rest"
+    w.step = FRESH_REST
+    p.moved.append(action.worker)
+    return [event("rest", seat=seat, route=w.route + 1)]
+
+
+def play_done(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    p = state.players[seat]
+    if state.phase != Phase.MOVEMENT or p.done:
+        raise fail("Movement is not open for you now.", "not_movement")
+    if must_move(ctx, state, seat):
+        raise fail("Your trade-route workers must move at least one space.", "route_must_move")
+    p.done = True
+    p.menu = []
+    return [event("movement_done", seat=seat)]
+
+
+def finish(state: State) -> list[Event]:
+    """End of Movement: workers that rested since the last Movement come home (p. 11)."""
+    events = []
+    for seat, p in enumerate(state.players):
+        kept = []
+        for w in p.workers:
+            if w.where == "rest" and w.step != FRESH_REST:
+                p.homing += 1
+                events.append(event("rest_home", seat=seat))
+                continue
+            if w.where == "rest":
+                w.step = 0
+            kept.append(w)
+        p.workers = kept
+    return events

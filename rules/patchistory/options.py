@@ -1,0 +1,54 @@
+"""Table options: the capital side and the spec's chosen interpretations (spec 19), with defaults."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    """Every field is a rule reading the table may change; the defaults are the spec's choices."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    capital_side: Literal["liberty", "equality"] = "equality"
+    """Which side every capital uses (p. 2, p. 5). Liberty players place 2 first workers, Equality 1."""
+    first_player: int = Field(-1, ge=-1, le=3)
+    """Seat of the first player; -1 draws it at random (p. 5: "by any method")."""
+    first_tile_white: bool = True
+    """#5: the first tile laid out in the game shows its White side; sides alternate from there."""
+    buyer_keeps_shown_side: bool = True
+    """#4: in 3–4 player auctions the buyer uses the side shown in the auction."""
+    keep_unpatched_tiles: bool = True
+    """#6: a won tile left unpatched stays in the player's reserve for later rounds (else discarded)."""
+    two_player_both_pay: bool = True
+    """#7: in the 2-player auction each player pays the coins revealed."""
+    broke_conversion_culture: int = Field(3, ge=0)
+    """p. 7: a player with 0 coins at the auction start converts this much culture into 1 coin (#9)."""
+    break_alliance_gives_votes: bool = True
+    """#11: Break Alliance gives one vote per PP spent."""
+    unspent_pp_lost: bool = True
+    """#13: PP not spent in Diplomacy & Administration are lost."""
+    sea_adjacency_diagonal: bool = False
+    """#2: seas may not touch orthogonally; set to forbid diagonal contact too."""
+    patch_between_building: bool = True
+    """#37: laying a tile over a built building may keep the building on top (else it is covered)."""
+    vasco_mandatory: bool = True
+    """#22: Vasco da Gama's owner must take a tile before the auction."""
+    war_prep_partial: bool = True
+    """#17: an attacker who cannot pay the preparation cost pays what they can; war still declared."""
+    great_victory_margin: int = Field(5, ge=1)
+    """p. 12: margin for a great victory."""
+    great_victory_steal: int = Field(7, ge=0)
+    """p. 12: culture the great victor takes from the loser (#20: only what the loser has)."""
+    discard_all_tied_lowest: bool = True
+    """#28: in 3–4 players every card tied for fewest votes is discarded."""
+    shared_victory: bool = True
+    """#32: players tied for most culture share the victory (no tie-breaker in the rules)."""
+    aid_block_on_accept_only: bool = True
+    """#43: only a player who accepted Aid may not offer Aid that round."""
+    repeat_aid_threat: bool = True
+    """#36: Aid and Threat may be repeated, also against the same player."""
+    military_card_counts_military_only: bool = True
+    """#29: the Military Strength card compares the Military track (not Military + Defence)."""

@@ -1,0 +1,252 @@
+"""Patching won tiles into the empire (spec 7.7), placing workers owed to the territory (7.6, 9.1,
+19 #23), and the abilities that trigger when a tile is patched in (Moses, Constantine, p. 16)."""
+
+from __future__ import annotations
+
+from rules.core import Event, Option, Prompt, Seat
+from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
+from rules.patchistory.common import MAX_MENU, Ctx, back, cell_options, event, fail, label
+from rules.patchistory.content import Stat
+from rules.patchistory.empire import abilities, empty_spaces, grid_of, placements, stats, try_patch
+from rules.patchistory.state import Phase, Player, Route, State, Worker
+
+SHORT = {
+    Stat.COINS: "C",
+    Stat.FOOD: "F",
+    Stat.RESOURCES: "R",
+    Stat.CULTURE: "Cu",
+    Stat.POLITICS: "P",
+    Stat.TRANSPORT: "T",
+    Stat.MILITARY: "M",
+    Stat.DEFENCE: "D",
+}
+
+
+def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    p = state.players[seat]
+    if p.done:
+        return None
+    if p.ally_choice:
+        return ally_prompt(state, seat)
+    if not p.reserve:
+        return None
+    menu = p.menu
+    reserve = next((int(m[2:]) for m in menu if m.startswith("r:")), None)
+    if reserve is None or reserve >= len(p.reserve):
+        options = [
+            Option(action=Pick(choice=f"r:{i}"), label=label("patch.tile", tile=r.tile))
+            for i, r in enumerate(p.reserve)
+        ]
+        options.append(Option(action=Done(), label=label("patch.done")))
+        return Prompt(seat=seat, title=label("patch.choose_tile"), options=tuple(options), simultaneous=True)
+    item = p.reserve[reserve]
+    side = item.side or next((m[5:] for m in menu if m.startswith("side:")), None)
+    if side is None:
+        options = [
+            Option(action=Pick(choice=f"side:{s}"), label=label("patch.side", side=f"@patchistory.side.{s}"))
+            for s in ("white", "black")
+        ]
+        return Prompt(
+            seat=seat,
+            title=label("patch.choose_side", tile=item.tile),
+            options=(*options, back()),
+            simultaneous=True,
+        )
+    return Prompt(
+        seat=seat,
+        title=label("patch.choose_square", tile=item.tile),
+        options=(*placement_options(ctx, state, seat, reserve, side), back()),
+        simultaneous=True,
+    )
+
+
+def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
+    """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first)."""
+    p = state.players[seat]
+    tile = p.reserve[reserve].tile
+    legal = placements(p, ctx.content, tile, side, state.era)
+    actions: list[Patch] = []
+    for pl in legal:
+        actions.append(Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
+        if pl.covers_building and state.options.patch_between_building:
+            actions.append(
+                Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True)
+            )
+    row = next((int(m[4:]) for m in p.menu if m.startswith("row:")), None)
+    if len(actions) > MAX_MENU and row is None:
+        rows = sorted({a.row for a in actions})
+        return [Option(action=Pick(choice=f"row:{r}"), label=label("menu.row", row=r)) for r in rows]
+    before = stats(p, seat, ctx.content, state.routes)
+    options = []
+    for a in actions:
+        if row is not None and a.row != row:
+            continue
+        after, _ = try_patch(
+            p,
+            ctx.content,
+            tile,
+            side,
+            a.row,
+            a.col,
+            under=a.under,
+            keep_buildings=a.keep_buildings,
+            era=state.era,
+        )
+        assert after is not None
+        now = stats(after, seat, ctx.content, state.routes)
+        change = (
+            " ".join(
+                f"{'+' if now[s] > before[s] else ''}{now[s] - before[s]}{SHORT[s]}"
+                for s in Stat
+                if now[s] != before[s]
+            )
+            or "±0"
+        )
+        how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
+        options.append(Option(action=a, label=label(how, row=a.row, col=a.col, change=change)))
+    return options[:MAX_MENU]
+
+
+def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]:
+    p = state.players[seat]
+    if state.phase != Phase.PATCH or p.done or p.ally_choice:
+        raise fail("You cannot patch a tile now.", "not_patching")
+    if not 0 <= action.reserve < len(p.reserve):
+        raise fail("You have no such tile waiting to be patched.", "no_reserve")
+    item = p.reserve[action.reserve]
+    if item.side is not None and action.side != item.side:
+        raise fail("You must use the side the tile was bought on.", "wrong_side")
+    if action.side not in ("white", "black"):
+        raise fail("A land tile has a white and a black side.", "wrong_side")
+    if action.keep_buildings and (action.under or not state.options.patch_between_building):
+        raise fail("A building can only stay on top of a tile laid over it.", "keep_building")
+    after, why = try_patch(
+        p,
+        ctx.content,
+        item.tile,
+        action.side,
+        action.row,
+        action.col,
+        under=action.under,
+        keep_buildings=action.keep_buildings,
+        era=state.era,
+    )
+    if after is None:
+        raise fail(PATCH_REASONS[why], f"patch.{why}")
+    before = abilities(p, ctx.content)
+    after = after.model_copy(deep=True)
+    after.reserve.pop(action.reserve)
+    after.menu = []
+    state.players[seat] = after
+    events = [event("patched", seat=seat, tile=item.tile, row=action.row, col=action.col, under=action.under)]
+    events += unstack_workers(ctx, after)
+    gained = abilities(after, ctx.content) - before
+    if "moses" in gained and after.born() < 8:
+        after.homing += 1
+        events.append(event("moses", seat=seat))
+    if "constantine" in gained and state.alliance_left > 0 and allies_possible(state, seat):
+        after.ally_choice = True
+    return events
+
+
+PATCH_REASONS = {
+    "no_overlap": "At least one square must lie over or under your empire.",
+    "sea_covered": "A visible sea can never be covered, nor a tile slid under it.",
+    "statue": "The Statue of Liberty can never be patched over.",
+    "sea_hidden": "A sea of the new tile may never end up hidden.",
+    "half_space": "A space of several squares must be covered whole or not at all.",
+    "seas_adjacent": "Two seas may never be next to each other.",
+    "too_big": "Your empire would outgrow this era's size limit.",
+}
+
+
+def unstack_workers(ctx: Ctx, player: Player) -> list[Event]:
+    """Spec 19 #23: a second worker in one space after a patch must move to an empty space."""
+    grid = grid_of(player, ctx.content)
+    seen: set[tuple[int, int]] = set()
+    kept: list[Worker] = []
+    moved = 0
+    for w in player.workers:
+        if w.where == "land":
+            key = grid.space_at((w.row, w.col))
+            if key is None or key in seen:
+                moved += 1
+                continue
+            seen.add(key)
+        kept.append(w)
+    player.workers = kept
+    player.homing += moved
+    return []
+
+
+def allies_possible(state: State, seat: Seat) -> list[Seat]:
+    return [s for s in range(len(state.players)) if s != seat and not allied(state, seat, s)]
+
+
+def allied(state: State, a: Seat, b: Seat) -> bool:
+    return any(r.kind == "alliance" and {r.start, r.end} == {a, b} for r in state.routes)
+
+
+def ally_prompt(state: State, seat: Seat) -> Prompt:
+    options = [
+        Option(action=AllyWith(target=s), label=label("constantine.with", target_seat=s))
+        for s in allies_possible(state, seat)
+    ]
+    options.append(Option(action=Done(), label=label("constantine.none")))
+    return Prompt(seat=seat, title=label("constantine.title"), options=tuple(options), simultaneous=True)
+
+
+def play_ally_with(ctx: Ctx, state: State, seat: Seat, action: AllyWith) -> list[Event]:
+    """Constantine the Great: a free alliance route the other player cannot refuse; a war between
+    you lapses (p. 16, spec 19 #41)."""
+    p = state.players[seat]
+    if not p.ally_choice:
+        raise fail("You have no free alliance to place.", "no_constantine")
+    if action.target not in allies_possible(state, seat) or state.alliance_left <= 0:
+        raise fail("You cannot ally with that player.", "bad_target")
+    p.ally_choice = False
+    state.alliance_left -= 1
+    state.routes.append(Route(kind="alliance", start=seat, end=action.target))
+    return [event("alliance", seat=seat, other_seat=action.target)]
+
+
+def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    p = state.players[seat]
+    if p.homing <= 0:
+        return None
+    cells = empty_spaces(p, grid_of(p, ctx.content))
+    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.menu, "", "place.at")
+    if p.menu:
+        options.append(back())
+    return Prompt(
+        seat=seat, title=label("place.title", count=p.homing), options=tuple(options), simultaneous=True
+    )
+
+
+def play_place(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:
+    p = state.players[seat]
+    if p.homing <= 0:
+        raise fail("You have no worker to place.", "no_worker")
+    cells = empty_spaces(p, grid_of(p, ctx.content))
+    grid = grid_of(p, ctx.content)
+    key = grid.space_at((action.row, action.col))
+    if key is None or grid.spaces[key][0] not in cells:
+        raise fail("Put the worker on an empty space of your territory.", "not_empty")
+    first = grid.spaces[key][0]
+    p.workers.append(Worker(where="land", row=first[0], col=first[1]))
+    p.homing -= 1
+    p.menu = []
+    return [event("placed", seat=seat, row=first[0], col=first[1])]
+
+
+def settle_homing(ctx: Ctx, state: State) -> list[Event]:
+    """Workers owed a space when none is empty go back to the descendant track (spec 19 #23)."""
+    events = []
+    for seat, p in enumerate(state.players):
+        if p.homing > 0:
+            free = len(empty_spaces(p, grid_of(p, ctx.content)))
+            if free < p.homing:
+                back_to_track = p.homing - free
+                p.homing = free
+                events.append(event("to_track", seat=seat, count=back_to_track))
+    return events

@@ -1,0 +1,771 @@
+"""Phase 2, Diplomacy & Administration (spec 8): PP budget, the action table, repeatable actions.
+
+Diplomacy is played in turn order; Administration simultaneously. Costs come from the content's
+``pp_costs`` table and the per-era goods costs of the screen (p. 9–10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.patchistory.actions import (
+    Aid,
+    AnswerAid,
+    Birth,
+    BreakAlliance,
+    Build,
+    BuildRoute,
+    Campaign,
+    Done,
+    Exchange,
+    HonourPersonalities,
+    HonourWonders,
+    Pick,
+    Reclaim,
+    RemoveRoute,
+    Threat,
+    Trade,
+)
+from rules.patchistory.common import (
+    MAX_MENU,
+    Ctx,
+    back,
+    cell_options,
+    event,
+    fail,
+    label,
+    need,
+    pay,
+    per_era,
+    stat,
+)
+from rules.patchistory.content import Stat
+from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
+from rules.patchistory.flow import draw_building
+from rules.patchistory.patching import allied
+from rules.patchistory.state import AidOffer, Phase, Player, State, Worker
+
+TRADE_FOOD = (2, 3, 4)
+BIRTH_FOOD = (4, 5, 6)
+HONOUR_WONDERS_RESOURCES = (1, 2, 3)
+HONOUR_PERSONALITIES_FOOD = (1, 2, 3)
+ROUTE_RESOURCES = 2
+RECLAIM_RESOURCES = 1
+AID_UNITS = 3
+AID_ACCEPTED_CULTURE = 5
+AID_REFUSED_CULTURE = 2
+VALUE = {"resources": 2, "food": 1, "coins": 1}
+"""Exchange rates: 1 resource = 2 food = 2 coins; 1 food = 1 coin (p. 10)."""
+
+
+def start(ctx: Ctx, state: State) -> list[Event]:
+    """PP are read once, at the start of the phase (spec 19 #39)."""
+    for seat, p in enumerate(state.players):
+        p.pp = stat(ctx, state, seat, Stat.POLITICS)
+        p.done = False
+        p.menu = []
+    state.phase = Phase.DIPLOMACY
+    state.active = 0
+    return [event("phase.diplomacy")]
+
+
+def connected(state: State, a: Seat, b: Seat, *, general_only: bool) -> bool:
+    return any({r.start, r.end} == {a, b} and (r.kind == "general" or not general_only) for r in state.routes)
+
+
+# ---- Diplomacy -----------------------------------------------------------------------------------
+
+
+def aid_targets(ctx: Ctx, state: State, seat: Seat) -> list[Seat]:
+    p = state.players[seat]
+    if p.accepted_aid or p.pp < ctx.content.pp_costs.aid:
+        return []
+    if p.goods.food + p.goods.coins + p.goods.resources < AID_UNITS:
+        return []
+    return [
+        s for s in range(len(state.players)) if s != seat and connected(state, seat, s, general_only=False)
+    ]
+
+
+def threat_targets(ctx: Ctx, state: State, seat: Seat) -> list[Seat]:
+    """A player joined by a general route and not allied (p. 10, spec 19 #15)."""
+    if state.players[seat].pp < ctx.content.pp_costs.threat:
+        return []
+    return [
+        s
+        for s in range(len(state.players))
+        if s != seat and connected(state, seat, s, general_only=True) and not allied(state, seat, s)
+    ]
+
+
+def alliance_routes(state: State, seat: Seat) -> list[int]:
+    return [i for i, r in enumerate(state.routes) if r.kind == "alliance" and seat in (r.start, r.end)]
+
+
+def gustav_routes(ctx: Ctx, state: State, seat: Seat) -> list[int]:
+    p = state.players[seat]
+    if p.used_gustav or "schwerer_gustav" not in abilities(p, ctx.content):
+        return []
+    return [
+        i
+        for i, r in enumerate(state.routes)
+        if (r.kind == "general" and r.start == seat) or (r.kind == "alliance" and seat in (r.start, r.end))
+    ]
+
+
+def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    if state.aid is not None:
+        if state.aid.target != seat:
+            return None
+        a = state.aid
+        answers = (
+            Option(action=AnswerAid(accept=True), label=label("aid.accept")),
+            Option(action=AnswerAid(accept=False), label=label("aid.refuse")),
+        )
+        return Prompt(
+            seat=seat,
+            title=label("aid.offered", giver_seat=a.giver, food=a.food, coins=a.coins, resources=a.resources),
+            options=answers,
+        )
+    if state.order()[state.active] != seat:
+        return None
+    p = state.players[seat]
+    menu = p.menu[-1] if p.menu else ""
+    if menu.startswith("aid:"):
+        return aid_mix_prompt(state, seat, int(menu[4:]))
+    if menu == "aid":
+        return menu_prompt(
+            seat,
+            "aid.choose_target",
+            [
+                Option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s))
+                for s in aid_targets(ctx, state, seat)
+            ],
+        )
+    if menu == "threat":
+        return menu_prompt(
+            seat,
+            "threat.choose",
+            [
+                Option(action=Threat(target=s, demand=d), label=label(f"threat.{d}", target_seat=s))
+                for s in threat_targets(ctx, state, seat)
+                for d in ("culture", "coins")
+            ],
+        )
+    if menu == "break":
+        return menu_prompt(
+            seat,
+            "break.choose",
+            [
+                Option(
+                    action=BreakAlliance(route=i),
+                    label=label(
+                        "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
+                    ),
+                )
+                for i in alliance_routes(state, seat)
+            ],
+        )
+    if menu == "gustav":
+        return menu_prompt(
+            seat,
+            "gustav.choose",
+            [
+                Option(
+                    action=RemoveRoute(route=i),
+                    label=label(
+                        "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
+                    ),
+                )
+                for i in gustav_routes(ctx, state, seat)
+            ],
+        )
+    options = []
+    if aid_targets(ctx, state, seat):
+        options.append(Option(action=Pick(choice="aid"), label=label("action.aid")))
+    if threat_targets(ctx, state, seat):
+        options.append(Option(action=Pick(choice="threat"), label=label("action.threat")))
+    if not p.diplomacy_acted and p.pp >= 1 and alliance_routes(state, seat):
+        options.append(Option(action=Pick(choice="break"), label=label("action.break")))
+    if gustav_routes(ctx, state, seat):
+        options.append(Option(action=Pick(choice="gustav"), label=label("action.gustav")))
+    options.append(Option(action=Done(), label=label("action.done_diplomacy")))
+    return Prompt(seat=seat, title=label("diplomacy.title", pp=p.pp), options=tuple(options))
+
+
+def menu_prompt(seat: Seat, title: str, options: list[Option]) -> Prompt:
+    return Prompt(seat=seat, title=label(title), options=(*options[:MAX_MENU], back()))
+
+
+def aid_mixes(p: Player) -> list[tuple[int, int, int]]:
+    g = p.goods
+    return [
+        (f, c, AID_UNITS - f - c)
+        for f in range(AID_UNITS + 1)
+        for c in range(AID_UNITS + 1 - f)
+        if f <= g.food and c <= g.coins and AID_UNITS - f - c <= g.resources
+    ]
+
+
+def aid_mix_prompt(state: State, seat: Seat, target: Seat) -> Prompt:
+    options = [
+        Option(
+            action=Aid(target=target, food=f, coins=c, resources=r),
+            label=label("aid.mix", food=f, coins=c, resources=r),
+        )
+        for f, c, r in aid_mixes(state.players[seat])
+    ]
+    return menu_prompt(seat, "aid.choose_mix", options)
+
+
+def check_diplomat(state: State, seat: Seat) -> Player:
+    if state.phase != Phase.DIPLOMACY or state.aid is not None or state.order()[state.active] != seat:
+        raise fail("It is not your diplomacy turn.", "not_diplomacy")
+    return state.players[seat]
+
+
+def spend_pp(p: Player, cost: int, what: str) -> None:
+    cost = max(1, cost)
+    if p.pp < cost:
+        raise fail(f"{what} needs {cost} PP; you have {p.pp}.", "pp", need=cost, have=p.pp)
+    p.pp -= cost
+
+
+def play_aid(ctx: Ctx, state: State, seat: Seat, action: Aid) -> list[Event]:
+    """Offer 3 goods to a connected player; accepted: +5 culture, refused: +2 (p. 9)."""
+    p = check_diplomat(state, seat)
+    if action.target not in aid_targets(ctx, state, seat):
+        raise fail("You cannot offer Aid to that player now.", "aid_target")
+    mix = (action.food, action.coins, action.resources)
+    if min(mix) < 0 or sum(mix) != AID_UNITS:
+        raise fail("Aid is exactly 3 goods of food, coins and resources.", "aid_mix")
+    for good, n in zip(("food", "coins", "resources"), mix, strict=True):
+        need(p.goods, good, n, "This Aid")
+    spend_pp(p, ctx.content.pp_costs.aid, "Aid")
+    p.diplomacy_acted = True
+    p.menu = []
+    state.aid = AidOffer(
+        giver=seat, target=action.target, food=action.food, coins=action.coins, resources=action.resources
+    )
+    return [
+        event(
+            "aid.offer",
+            seat=seat,
+            target_seat=action.target,
+            food=action.food,
+            coins=action.coins,
+            resources=action.resources,
+        )
+    ]
+
+
+def play_answer_aid(ctx: Ctx, state: State, seat: Seat, action: AnswerAid) -> list[Event]:
+    offer = state.aid
+    if offer is None or offer.target != seat:
+        raise fail("Nobody is offering you Aid.", "no_aid")
+    giver = state.players[offer.giver]
+    state.aid = None
+    if action.accept:
+        target = state.players[seat]
+        for good in ("food", "coins", "resources"):
+            n = getattr(offer, good)
+            pay(giver.goods, good, n)
+            setattr(target.goods, good, getattr(target.goods, good) + n)
+        giver.goods.culture += AID_ACCEPTED_CULTURE
+        target.accepted_aid = True
+        return [event("aid.accepted", seat=seat, giver_seat=offer.giver, culture=AID_ACCEPTED_CULTURE)]
+    giver.goods.culture += AID_REFUSED_CULTURE
+    return [event("aid.refused", seat=seat, giver_seat=offer.giver, culture=AID_REFUSED_CULTURE)]
+
+
+def threat_outcome(ctx: Ctx, state: State, seat: Seat, target: Seat) -> int:
+    """0 = fails, 1 = succeeds, 2 = succeeds by 5 or more (p. 10). Gandhi: target Military counts 0."""
+    mine = stat(ctx, state, seat, Stat.MILITARY)
+    theirs = stat(ctx, state, target, Stat.MILITARY)
+    if "gandhi" in abilities(state.players[seat], ctx.content):
+        theirs = 0
+    theirs += stat(ctx, state, target, Stat.DEFENCE)
+    if mine <= theirs:
+        return 0
+    return 2 if mine >= theirs + 5 else 1
+
+
+THREAT_DEMAND = {"culture": (2, 4), "coins": (3, 5)}
+
+
+def play_threat(ctx: Ctx, state: State, seat: Seat, action: Threat) -> list[Event]:
+    p = check_diplomat(state, seat)
+    if action.target not in threat_targets(ctx, state, seat):
+        raise fail(
+            "You can only threaten a player joined to you by a general route and not allied.", "threat_target"
+        )
+    spend_pp(p, ctx.content.pp_costs.threat, "Threat")
+    p.diplomacy_acted = True
+    p.menu = []
+    outcome = threat_outcome(ctx, state, seat, action.target)
+    if outcome == 0:
+        return [event("threat.failed", seat=seat, target_seat=action.target)]
+    asked = THREAT_DEMAND[action.demand][outcome - 1]
+    victim = state.players[action.target]
+    short = pay(victim.goods, action.demand, asked)
+    setattr(p.goods, action.demand, getattr(p.goods, action.demand) + asked - short)
+    events = [
+        event(
+            "threat.paid",
+            seat=seat,
+            target_seat=action.target,
+            amount=asked - short,
+            good=f"@patchistory.good.{action.demand}",
+        )
+    ]
+    if "bismarck" in abilities(p, ctx.content):
+        p.goods.culture += 5
+        events.append(event("bismarck", seat=seat))
+    return events
+
+
+def play_break(ctx: Ctx, state: State, seat: Seat, action: BreakAlliance) -> list[Event]:
+    """All your PP; the alliance ends; route workers go home; a vote per PP (p. 10, spec 19 #11)."""
+    p = check_diplomat(state, seat)
+    if p.diplomacy_acted or p.pp < 1:
+        raise fail("Break Alliance must be your first diplomacy action and takes all your PP.", "break_first")
+    if action.route not in alliance_routes(state, seat):
+        raise fail("That is not one of your alliance routes.", "not_your_route")
+    spent = p.pp
+    p.pp = 0
+    p.diplomacy_acted = True
+    p.menu = []
+    if state.options.break_alliance_gives_votes:
+        p.goods.votes += spent
+    events = [event("alliance_broken", seat=seat, route=action.route + 1, votes=spent)]
+    return events + remove_route(state, action.route)
+
+
+def play_remove_route(ctx: Ctx, state: State, seat: Seat, action: RemoveRoute) -> list[Event]:
+    """Schwerer Gustav: once per round in its owner's diplomacy turn, no PP (spec 20.1 #21)."""
+    p = check_diplomat(state, seat)
+    if action.route not in gustav_routes(ctx, state, seat):
+        raise fail(
+            "Schwerer Gustav can remove a general route you own or an alliance route you share.",
+            "gustav_route",
+        )
+    p.used_gustav = True
+    p.menu = []
+    return [event("route_removed", seat=seat, route=action.route + 1), *remove_route(state, action.route)]
+
+
+def remove_route(state: State, index: int) -> list[Event]:
+    """Take a route off the table: its workers go home, a pending war on it lapses (spec 19 #41)."""
+    route = state.routes.pop(index)
+    if route.kind == "general":
+        state.general_left += 1
+    else:
+        state.alliance_left += 1
+    for p in state.players:
+        kept = []
+        for w in p.workers:
+            if w.where in ("route", "rest") and w.route == index:
+                p.homing += 1
+                continue
+            if w.where in ("route", "rest") and w.route > index:
+                w.route -= 1
+            kept.append(w)
+        p.workers = kept
+    return []
+
+
+def play_end_diplomacy(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    p = check_diplomat(state, seat)
+    p.menu = []
+    state.active += 1
+    if state.active < len(state.players):
+        return []
+    state.phase = Phase.ADMINISTRATION
+    for q in state.players:
+        q.done = False
+    return [event("phase.administration")]
+
+
+# ---- Administration -----------------------------------------------------------------------------
+
+
+def trade_cost(ctx: Ctx, state: State, seat: Seat) -> int:
+    """Food (2/3/4); Genghis Khan fixes it at 1 (p. 16)."""
+    if "genghis_khan" in abilities(state.players[seat], ctx.content):
+        return 1
+    return per_era(state.era, TRADE_FOOD)
+
+
+def trade_routes(state: State, seat: Seat) -> list[int]:
+    """Routes a worker may enter: general routes starting at you with no worker, alliance routes
+    you share without a worker of yours (p. 10, spec 19 #14)."""
+    out = []
+    for i, r in enumerate(state.routes):
+        on = [
+            (s, w)
+            for s, q in enumerate(state.players)
+            for w in q.workers
+            if w.where in ("route", "rest") and w.route == i
+        ]
+        if r.kind == "general" and r.start == seat and not on and not r.war_attackers:
+            out.append(i)
+        if r.kind == "alliance" and seat in (r.start, r.end) and all(s != seat for s, _ in on):
+            out.append(i)
+    return out
+
+
+def land_workers(p: Player) -> list[int]:
+    return [i for i, w in enumerate(p.workers) if w.where == "land"]
+
+
+def one_by_one_cells(ctx: Ctx, p: Player, *, seas: bool, reclaimed: bool) -> list[tuple[int, int]]:
+    grid = grid_of(p, ctx.content)
+    out = []
+    for cells in grid.spaces.values():
+        if len(cells) != 1:
+            continue
+        sq = grid.squares[cells[0]]
+        if (sq.sea and not seas) or (sq.reclaimed and not reclaimed):
+            continue
+        out.append(cells[0])
+    return sorted(out)
+
+
+def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
+    """The actions ``seat`` can afford now."""
+    p, c, era = state.players[seat], ctx.content.pp_costs, state.era
+    g = p.goods
+    can: list[tuple[str, bool]] = [
+        (
+            "trade",
+            p.pp >= c.trade
+            and g.food >= trade_cost(ctx, state, seat)
+            and bool(land_workers(p))
+            and bool(trade_routes(state, seat)),
+        ),
+        (
+            "exchange",
+            p.pp >= c.exchange
+            and stat(ctx, state, seat, Stat.TRANSPORT) > 0
+            and (g.food + g.coins + g.resources) > 0,
+        ),
+        (
+            "birth",
+            p.pp >= c.birth
+            and g.food >= per_era(era, BIRTH_FOOD)
+            and p.born() < 8
+            and len(empty_spaces(p, grid_of(p, ctx.content))) > p.homing,
+        ),
+        (
+            "honour_wonders",
+            p.pp >= c.honour_wonders
+            and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
+            and count_kind(p, ctx.content, "wonder") > 0,
+        ),
+        (
+            "honour_personalities",
+            p.pp >= c.honour_personalities
+            and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
+            and count_kind(p, ctx.content, "personality") > 0,
+        ),
+        (
+            "build_route",
+            p.pp >= c.build_route
+            and g.resources >= ROUTE_RESOURCES
+            and not p.built_route
+            and state.general_left > 0,
+        ),
+        ("reclaim", p.pp >= c.reclaim and g.resources >= RECLAIM_RESOURCES and bool(p.buildings)),
+        (
+            "build",
+            p.pp >= c.build_building
+            and bool(p.buildings)
+            and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings),
+        ),
+        ("campaign", p.pp >= 1 and not p.campaigned),
+    ]
+    options = [Option(action=Pick(choice=name), label=label(f"action.{name}")) for name, ok in can if ok]
+    options.append(Option(action=Done(), label=label("action.done_administration")))
+    return options
+
+
+def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    p = state.players[seat]
+    if p.done:
+        return None
+    title = label("administration.title", pp=p.pp)
+    menu = p.menu
+    if not menu:
+        return Prompt(seat=seat, title=title, options=tuple(admin_menu(ctx, state, seat)), simultaneous=True)
+    head = menu[0]
+    options = ADMIN_SUBMENUS[head](ctx, state, seat, menu[1:])
+    extra: dict[str, object] = {}
+    if head == "campaign":
+        extra["number"] = NumberChoice(
+            low=1, high=max(1, p.pp), template=Campaign(pp=1), field="pp", label=label("campaign.pp")
+        )
+    return Prompt(seat=seat, title=title, options=(*options, back()), simultaneous=True, **extra)
+
+
+def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
+    p = state.players[seat]
+    if not rest:
+        return [
+            Option(
+                action=Pick(choice=f"w:{i}"),
+                label=label("worker", worker=i + 1, row=p.workers[i].row, col=p.workers[i].col),
+            )
+            for i in land_workers(p)
+        ]
+    worker = int(rest[0][2:])
+    return [
+        Option(
+            action=Trade(worker=worker, route=r),
+            label=label("route", route=r + 1, start_seat=state.routes[r].start, end_seat=state.routes[r].end),
+        )
+        for r in trade_routes(state, seat)
+    ][:MAX_MENU]
+
+
+def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
+    p = state.players[seat]
+    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    if not rest:
+        return [
+            Option(action=Pick(choice=g), label=label("exchange.give", good=f"@patchistory.good.{g}"))
+            for g in ("food", "coins", "resources")
+            if getattr(p.goods, g) > 0
+        ]
+    give = rest[0]
+    if len(rest) == 1:
+        top = min(t, getattr(p.goods, give), 11)
+        return [
+            Option(
+                action=Pick(choice=f"n:{k}"),
+                label=label("exchange.amount", amount=k, good=f"@patchistory.good.{give}"),
+            )
+            for k in range(1, top + 1)
+        ]
+    amount = int(rest[1][2:])
+    return [
+        Option(action=a, label=label("exchange.mix", food=a.food, coins=a.coins, resources=a.resources))
+        for a in exchange_mixes(give, amount)
+    ][:MAX_MENU]
+
+
+def exchange_mixes(give: str, amount: int) -> list[Exchange]:
+    """Every output mix of the other goods with exactly the input's value (spec 19 #35)."""
+    value = amount * VALUE[give]
+    out = []
+    for r in range(value // 2 + 1):
+        for f in range(value - 2 * r + 1):
+            c = value - 2 * r - f
+            mix = {"resources": r, "food": f, "coins": c}
+            if mix[give] == 0:
+                out.append(Exchange(give=give, amount=amount, **mix))
+    return out
+
+
+def direct(action: object, key: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
+    return lambda ctx, state, seat, rest: [Option(action=action, label=label(key))]
+
+
+def route_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
+    return [
+        Option(action=BuildRoute(target=s), label=label("target", target_seat=s))
+        for s in range(len(state.players))
+        if s != seat
+    ]
+
+
+def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
+    def options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
+        p = state.players[seat]
+        if not rest:
+            return [
+                Option(
+                    action=Pick(choice=f"b:{i}"),
+                    label=label(
+                        "building", index=i + 1, building=b, cost=ctx.content.buildings_by_id[b].cost
+                    ),
+                )
+                for i, b in enumerate(p.buildings)
+                if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
+            ]
+        index = int(rest[0][2:])
+        if kind == "reclaim":
+            cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
+            opts, _ = cell_options(
+                cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at"
+            )
+        else:
+            cells = one_by_one_cells(ctx, p, seas=False, reclaimed=True)
+            opts, _ = cell_options(
+                cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at"
+            )
+        return opts
+
+    return options
+
+
+ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]] = {
+    "trade": trade_options,
+    "exchange": exchange_options,
+    "birth": direct(Birth(), "action.birth"),
+    "honour_wonders": direct(HonourWonders(), "action.honour_wonders"),
+    "honour_personalities": direct(HonourPersonalities(), "action.honour_personalities"),
+    "build_route": route_options,
+    "reclaim": building_options("reclaim"),
+    "build": building_options("build"),
+    "campaign": lambda ctx, state, seat, rest: [],
+}
+
+
+def check_admin(state: State, seat: Seat) -> Player:
+    p = state.players[seat]
+    if state.phase != Phase.ADMINISTRATION or p.done:
+        raise fail("Administration is not open for you now.", "not_administration")
+    p.menu = []
+    return p
+
+
+def play_trade(ctx: Ctx, state: State, seat: Seat, action: Trade) -> list[Event]:
+    p = check_admin(state, seat)
+    if action.worker not in land_workers(p):
+        raise fail("Choose one of your workers in your territory.", "no_worker")
+    if action.route not in trade_routes(state, seat):
+        raise fail("Your worker cannot enter that route.", "route_closed")
+    food = trade_cost(ctx, state, seat)
+    need(p.goods, "food", food, "Trade")
+    spend_pp(p, ctx.content.pp_costs.trade, "Trade")
+    p.goods.food -= food
+    p.workers[action.worker] = Worker(where="route", route=action.route, step=0)
+    return [event("trade", seat=seat, route=action.route + 1)]
+
+
+def play_exchange(ctx: Ctx, state: State, seat: Seat, action: Exchange) -> list[Event]:
+    p = check_admin(state, seat)
+    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    if not 1 <= action.amount <= t:
+        raise fail(f"One Exchange gives up to T = {t} units of one good.", "exchange_t", t=t)
+    if action not in exchange_mixes(action.give, action.amount):
+        raise fail(
+            "The goods received must be worth exactly what you give, in other goods.", "exchange_value"
+        )
+    need(p.goods, action.give, action.amount, "This Exchange")
+    spend_pp(p, ctx.content.pp_costs.exchange, "Exchange")
+    setattr(p.goods, action.give, getattr(p.goods, action.give) - action.amount)
+    p.goods.food += action.food
+    p.goods.coins += action.coins
+    p.goods.resources += action.resources
+    return [event("exchange", seat=seat)]
+
+
+def play_birth(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    p = check_admin(state, seat)
+    if p.born() >= 8:
+        raise fail("All your workers are born.", "no_descendant")
+    if len(empty_spaces(p, grid_of(p, ctx.content))) <= p.homing:
+        raise fail("A newborn worker needs an empty space.", "no_space")
+    food = per_era(state.era, BIRTH_FOOD)
+    need(p.goods, "food", food, "Birth")
+    spend_pp(p, ctx.content.pp_costs.birth, "Birth")
+    p.goods.food -= food
+    p.homing += 1
+    return [event("birth", seat=seat)]
+
+
+def play_honour(ctx: Ctx, state: State, seat: Seat, kind: str) -> list[Event]:
+    p = check_admin(state, seat)
+    if kind == "wonder":
+        good, cost, pp = (
+            "resources",
+            per_era(state.era, HONOUR_WONDERS_RESOURCES),
+            ctx.content.pp_costs.honour_wonders,
+        )
+    else:
+        good, cost, pp = (
+            "food",
+            per_era(state.era, HONOUR_PERSONALITIES_FOOD),
+            ctx.content.pp_costs.honour_personalities,
+        )
+    need(p.goods, good, cost, "Honour")
+    spend_pp(p, pp, "Honour")
+    setattr(p.goods, good, getattr(p.goods, good) - cost)
+    gain = count_kind(p, ctx.content, kind)
+    p.goods.culture += gain
+    return [event("honour", seat=seat, culture=gain, kind=f"@patchistory.kind.{kind}")]
+
+
+def play_build_route(ctx: Ctx, state: State, seat: Seat, action: BuildRoute) -> list[Event]:
+    p = check_admin(state, seat)
+    if p.built_route:
+        raise fail("You may build one trade route per round.", "one_route")
+    if not 0 <= action.target < len(state.players) or action.target == seat:
+        raise fail("Build the route to another player.", "bad_target")
+    if state.general_left <= 0:
+        raise fail("No general trade route is left in the supply.", "no_routes")
+    need(p.goods, "resources", ROUTE_RESOURCES, "Build Trade Route")
+    spend_pp(p, ctx.content.pp_costs.build_route, "Build Trade Route")
+    p.goods.resources -= ROUTE_RESOURCES
+    p.built_route = True
+    state.general_left -= 1
+    from rules.patchistory.state import Route
+
+    state.routes.append(Route(kind="general", start=seat, end=action.target))
+    return [event("route_built", seat=seat, other_seat=action.target)]
+
+
+def play_reclaim(ctx: Ctx, state: State, seat: Seat, action: Reclaim) -> list[Event]:
+    p = check_admin(state, seat)
+    if not 0 <= action.building < len(p.buildings):
+        raise fail("You have no such building tile.", "no_building")
+    if (action.row, action.col) not in one_by_one_cells(ctx, p, seas=True, reclaimed=False):
+        raise fail("Reclaim a 1x1 space of your territory.", "reclaim_space")
+    need(p.goods, "resources", RECLAIM_RESOURCES, "Reclaim")
+    spend_pp(p, ctx.content.pp_costs.reclaim, "Reclaim")
+    p.goods.resources -= RECLAIM_RESOURCES
+    lay_token(p, action.row, action.col, None)
+    p.buildings[action.building] = draw_building(ctx, state.rng)
+    return [event("reclaimed", seat=seat, row=action.row, col=action.col)]
+
+
+def lay_token(p: Player, row: int, col: int, building: str | None) -> None:
+    p.tokens = [t for t in p.tokens if (t[0], t[1]) != (row, col)]
+    p.tokens.append((row, col, building))
+
+
+def play_build(ctx: Ctx, state: State, seat: Seat, action: Build) -> list[Event]:
+    p = check_admin(state, seat)
+    if not 0 <= action.building < len(p.buildings):
+        raise fail("You have no such building tile.", "no_building")
+    if (action.row, action.col) not in one_by_one_cells(ctx, p, seas=False, reclaimed=True):
+        raise fail("Build on a 1x1 space of your territory that is not a sea.", "build_space")
+    building = p.buildings[action.building]
+    need(p.goods, "resources", ctx.content.buildings_by_id[building].cost, "This building")
+    spend_pp(p, ctx.content.pp_costs.build_building, "Build Building")
+    p.goods.resources -= ctx.content.buildings_by_id[building].cost
+    lay_token(p, action.row, action.col, building)
+    p.buildings[action.building] = draw_building(ctx, state.rng)
+    return [event("built", seat=seat, building=building, row=action.row, col=action.col)]
+
+
+def play_campaign(ctx: Ctx, state: State, seat: Seat, action: Campaign) -> list[Event]:
+    p = check_admin(state, seat)
+    if p.campaigned:
+        raise fail("Campaign is once per round.", "campaign_once")
+    if not 1 <= action.pp <= p.pp:
+        raise fail(f"Spend 1 to {p.pp} PP on the Campaign.", "campaign_pp", high=p.pp)
+    p.pp -= action.pp
+    p.goods.votes += action.pp
+    p.campaigned = True
+    return [event("campaign", seat=seat, votes=action.pp)]
+
+
+def play_end_admin(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
+    p = check_admin(state, seat)
+    p.done = True
+    if state.options.unspent_pp_lost:
+        p.pp = 0
+    return [event("admin_done", seat=seat)]

@@ -1,0 +1,229 @@
+"""The game state of Patchistory as plain data (round-trips through JSON exactly).
+
+Nothing derived is stored: the overview-board stats come from the visible squares each time
+(``empire.py``), so they can never disagree with the empire (spec 5.2).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import Rng, Seat
+from rules.patchistory.options import Options
+
+
+class Phase(StrEnum):
+    """Where the round stands (spec 6); the order is the round's order."""
+
+    AUCTION = "auction"
+    PATCH = "patch"
+    PLACEMENT = "placement"
+    DIPLOMACY = "diplomacy"
+    ADMINISTRATION = "administration"
+    MOVEMENT = "movement"
+    NEGOTIATION = "negotiation"
+    WAR = "war"
+    RETURN_WORKERS = "return_workers"
+    VOTE_COMMIT = "vote_commit"
+    VOTE = "vote"
+    OVER = "over"
+
+
+class Goods(BaseModel):
+    """What lies behind a player's screen (p. 6): secret from the other players."""
+
+    food: int = 0
+    coins: int = 0
+    resources: int = 0
+    culture: int = 0
+    votes: int = 0
+
+
+Good = Literal["food", "coins", "resources", "culture", "votes"]
+
+
+Layer = tuple[str, str, int, int]
+"""One tile of an empire: (tile id or ``capital:<id>``, side, row, col of its top-left square).
+
+``white``/``black`` for land tiles, ``liberty``/``equality`` for a capital. Plain tuples keep the
+state cheap to copy and hashable for the empire cache.
+"""
+
+Token = tuple[int, int, str | None]
+"""A building tile on a square, above every tile there (p. 8, p. 10): (row, col, building id), the
+id ``None`` for a reclaimed wasteland (Wasteland side up)."""
+
+
+class Worker(BaseModel):
+    """A born worker: in the territory at a square, on a route, or resting (p. 11)."""
+
+    where: Literal["land", "route", "rest"] = "land"
+    row: int = 0
+    col: int = 0
+    route: int = -1
+    """Index in :attr:`State.routes` when on a route or resting from one."""
+    step: int = 0
+    """Position on the route counted from the owner's own Start."""
+
+
+class Reserve(BaseModel):
+    """A won land tile not yet patched (spec 19 #6); ``side`` is ``None`` when the owner may choose."""
+
+    tile: str
+    side: str | None
+
+
+class Player(BaseModel):
+    colour: str
+    capital: str
+    goods: Goods = Field(default_factory=Goods)
+    buildings: list[str] = Field(default_factory=list)
+    """The building tiles behind the screen (secret)."""
+    cards: list[str] = Field(default_factory=list)
+    """Prosperity cards in hand (secret)."""
+    layers: list[Layer] = Field(default_factory=list)
+    """Bottom to top."""
+    tokens: list[Token] = Field(default_factory=list)
+    workers: list[Worker] = Field(default_factory=list)
+    homing: int = 0
+    """Workers owed a space in the territory (returns, births, first placement)."""
+    reserve: list[Reserve] = Field(default_factory=list)
+    pp: int = 0
+    """Politics points left this phase."""
+    transport: int = 0
+    """T read at the start of Movement (spec 19 #39)."""
+    menu: list[str] = Field(default_factory=list)
+    """Steps chosen so far in a multi-step choice (pick the tile, then the square)."""
+    done: bool = False
+    accepted_aid: bool = False
+    campaigned: bool = False
+    built_route: bool = False
+    used_gustav: bool = False
+    diplomacy_acted: bool = False
+    moved: list[int] = Field(default_factory=list)
+    """Indices of workers already moved this Movement phase."""
+    ally_choice: bool = False
+    """Constantine the Great was patched in: a free alliance route is owed a choice."""
+
+    def born(self) -> int:
+        """Workers that have left the descendant track (upkeep reads the track here, p. 13)."""
+        return len(self.workers) + self.homing
+
+
+class Bid(BaseModel):
+    seat: Seat
+    tile: int
+    coins: int
+
+
+class Offer(BaseModel):
+    """A land tile laid out for the auction with the side it is offered on."""
+
+    tile: str
+    side: str
+
+
+class Auction(BaseModel):
+    offers: list[Offer] = Field(default_factory=list)
+    bids: list[Bid] = Field(default_factory=list)
+    """Every bid still on the table, in the order placed (the last on a tile is the top bid)."""
+    turn: int = 0
+    """Index into :attr:`State.order` of the seat to act."""
+    opening: int = -1
+    """Special first auction (p. 9): seats that have had their opening step; -1 when normal."""
+    passed: list[Seat] = Field(default_factory=list)
+    sealed: dict[int, tuple[int, int]] = Field(default_factory=dict)
+    """2-player auction: seat → (tile index, coins), secret until both have chosen."""
+    skip: list[Seat] = Field(default_factory=list)
+    """Seats not in the auction (Vasco da Gama took a tile)."""
+    vasco: list[Seat] = Field(default_factory=list)
+    """Vasco owners still to take a tile before the auction starts."""
+
+
+class Route(BaseModel):
+    """A trade route between two players; a general route belongs to the player at its Start."""
+
+    kind: Literal["general", "alliance"]
+    start: Seat
+    end: Seat
+    war_attackers: list[Seat] = Field(default_factory=list)
+    """Declared war on this route (the negotiating worker waits on it)."""
+    war_declared: tuple[int, int] | None = None
+    """(era, round) of the declaration."""
+
+
+class Negotiation(BaseModel):
+    route: int
+    choices: dict[int, str] = Field(default_factory=dict)
+    """seat → "red"/"blue" (secret until both chose)."""
+    consent: dict[int, bool] = Field(default_factory=dict)
+    stage: Literal["choose", "ally"] = "choose"
+
+
+class War(BaseModel):
+    route: int
+    attackers: list[Seat]
+    defender: Seat | None
+    spend: dict[int, tuple[int, int]] = Field(default_factory=dict)
+    """seat → (resources, votes) committed (secret until both committed)."""
+
+
+class AidOffer(BaseModel):
+    giver: Seat
+    target: Seat
+    food: int
+    coins: int
+    resources: int
+
+
+class Voting(BaseModel):
+    committed: dict[int, str] = Field(default_factory=dict)
+    """seat → card id (secret; once revealed, who played which stays unknown)."""
+    cards: list[str] = Field(default_factory=list)
+    """Revealed cards in reveal order."""
+    current: int = 0
+    votes: dict[int, int] = Field(default_factory=dict)
+    """Votes put on the current card (secret until all committed)."""
+    totals: list[int] = Field(default_factory=list)
+    """Votes on each card voted so far."""
+    standings: list[list[int]] = Field(default_factory=list)
+    """Per revealed card, each seat's rank after tie demotion (fixed when the cards are revealed)."""
+
+
+class State(BaseModel):
+    rng: Rng
+    options: Options = Field(default_factory=Options)
+    era: int = 1
+    round: int = 1
+    phase: Phase = Phase.AUCTION
+    first: Seat = 0
+    players: list[Player]
+    stack: list[str] = Field(default_factory=list)
+    """The current era's shuffled land-tile stack (secret to all)."""
+    next_white: bool = True
+    """Side of the next tile laid out in a 3–4 player auction (spec 19 #5)."""
+    auction: Auction = Field(default_factory=Auction)
+    routes: list[Route] = Field(default_factory=list)
+    general_left: int = 14
+    alliance_left: int = 4
+    active: int = 0
+    """Index into the turn order for turn-based steps (diplomacy)."""
+    aid: AidOffer | None = None
+    negotiations: list[int] = Field(default_factory=list)
+    """Routes still to negotiate this phase, in turn order."""
+    negotiation: Negotiation | None = None
+    wars: list[int] = Field(default_factory=list)
+    war: War | None = None
+    voting: Voting = Field(default_factory=Voting)
+    returners: list[Seat] = Field(default_factory=list)
+    """Seats still to decide on returning workers before Voting (Chichen Itza & co)."""
+    stealth: tuple[int, int] | None = None
+    """(winner, loser) owed the Stealth Aircraft choice after a war."""
+
+    def order(self) -> list[Seat]:
+        """Seats clockwise from the first player (spec 6)."""
+        n = len(self.players)
+        return [(self.first + i) % n for i in range(n)]

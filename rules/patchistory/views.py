@@ -1,0 +1,160 @@
+"""What each seat may see (spec 15): empires, boards and routes are public; goods, buildings,
+prosperity cards and every secret commitment only in the owner's view."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules.core import Seat
+from rules.patchistory.common import Ctx
+from rules.patchistory.empire import stats
+from rules.patchistory.flow import worker_upkeep
+from rules.patchistory.state import Goods, Layer, Offer, Phase, Reserve, State, Token, Worker
+
+
+class PlayerView(BaseModel):
+    colour: str
+    capital: str
+    side: str
+    layers: list[Layer]
+    tokens: list[Token]
+    workers: list[Worker]
+    homing: int
+    born: int
+    upkeep: int
+    reserve: list[Reserve]
+    stats: dict[str, int]
+    buildings_held: int
+    cards_held: int
+    done: bool
+    goods: Goods | None = None
+    """Behind the screen: only the owner (and everyone once the game is over)."""
+    buildings: list[str] | None = None
+    cards: list[str] | None = None
+
+
+class RouteView(BaseModel):
+    kind: str
+    start: Seat
+    end: Seat
+    workers: list[tuple[Seat, str, int]]
+    """(owner, "route"/"rest", step) of each worker on it."""
+    war_attackers: list[Seat]
+
+
+class View(BaseModel):
+    seat: Seat | None
+    era: int
+    round: int
+    phase: Phase
+    first: Seat
+    order: list[Seat]
+    players: list[PlayerView]
+    offers: list[Offer]
+    bids: list[tuple[Seat, int, int]]
+    sealed_done: list[Seat]
+    my_sealed: tuple[int, int] | None
+    routes: list[RouteView]
+    general_left: int
+    alliance_left: int
+    stack_left: int
+    aid: tuple[Seat, Seat, int, int, int] | None
+    negotiation: tuple[Seat, Seat] | None
+    negotiation_chosen: list[Seat]
+    my_choice: str | None
+    consent: dict[int, bool]
+    war: tuple[Seat, Seat] | None
+    war_attackers: list[Seat]
+    war_committed: list[Seat]
+    my_spend: tuple[int, int] | None
+    cards: list[str]
+    card_totals: list[int]
+    standings: list[list[int]]
+    current_card: int
+    committed: list[Seat]
+    my_card: str | None
+    votes_in: list[Seat]
+    my_vote: int | None
+    active: Seat | None
+    scores: list[int] | None
+
+
+def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
+    over = state.phase == Phase.OVER
+    players = []
+    for s, p in enumerate(state.players):
+        mine = s == seat or over
+        players.append(
+            PlayerView(
+                colour=p.colour,
+                capital=p.capital,
+                side=next(layer[1] for layer in p.layers if layer[0].startswith("capital:")),
+                layers=list(p.layers),
+                tokens=list(p.tokens),
+                workers=list(p.workers),
+                homing=p.homing,
+                born=p.born(),
+                upkeep=worker_upkeep(ctx, state, s),
+                reserve=list(p.reserve),
+                stats={k.value: v for k, v in stats(p, s, ctx.content, state.routes).items()},
+                buildings_held=len(p.buildings),
+                cards_held=len(p.cards),
+                done=p.done,
+                goods=p.goods.model_copy() if mine else None,
+                buildings=list(p.buildings) if mine else None,
+                cards=list(p.cards) if mine else None,
+            )
+        )
+    routes = []
+    for i, r in enumerate(state.routes):
+        on = [
+            (s, w.where, w.step)
+            for s, p in enumerate(state.players)
+            for w in p.workers
+            if w.where in ("route", "rest") and w.route == i
+        ]
+        routes.append(
+            RouteView(kind=r.kind, start=r.start, end=r.end, workers=on, war_attackers=list(r.war_attackers))
+        )
+    a, n, w, v = state.auction, state.negotiation, state.war, state.voting
+    active = None
+    if state.phase == Phase.DIPLOMACY and state.active < len(state.players):
+        active = state.order()[state.active]
+    return View(
+        seat=seat,
+        era=state.era,
+        round=state.round,
+        phase=state.phase,
+        first=state.first,
+        order=state.order(),
+        players=players,
+        offers=list(a.offers),
+        bids=[(b.seat, b.tile, b.coins) for b in a.bids],
+        sealed_done=sorted(a.sealed),
+        my_sealed=a.sealed.get(seat) if seat is not None else None,
+        routes=routes,
+        general_left=state.general_left,
+        alliance_left=state.alliance_left,
+        stack_left=len(state.stack),
+        aid=(state.aid.giver, state.aid.target, state.aid.food, state.aid.coins, state.aid.resources)
+        if state.aid
+        else None,
+        negotiation=(state.routes[n.route].start, state.routes[n.route].end) if n else None,
+        negotiation_chosen=sorted(n.choices) if n else [],
+        my_choice=n.choices.get(seat) if n and seat is not None else None,
+        consent=dict(n.consent) if n else {},
+        war=(state.routes[w.route].start, state.routes[w.route].end) if w else None,
+        war_attackers=list(w.attackers) if w else [],
+        war_committed=sorted(w.spend) if w else [],
+        my_spend=w.spend.get(seat) if w and seat is not None else None,
+        cards=list(v.cards),
+        card_totals=list(v.totals),
+        standings=[list(x) for x in v.standings],
+        current_card=v.current,
+        committed=sorted(v.committed),
+        my_card=v.committed.get(seat) if seat is not None else None,
+        votes_in=sorted(v.votes),
+        my_vote=v.votes.get(seat) if seat is not None else None,
+        active=active,
+        scores=[p.goods.culture for p in state.players] if over else None,
+    )
