@@ -175,8 +175,9 @@ def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -
     player.coins -= surcharge
     player.placed.append(rank)
     state.spaces[space].append(Citizen(seat=seat, rank=rank))
-    events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space.{space}",
-                    surcharge=surcharge)]
+    events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space.{space}")]
+    if surcharge:
+        events.append(event("surcharge", seat=seat, coins=surcharge))
     return events + _resolve(content, state, seat, space, surcharge)
 
 

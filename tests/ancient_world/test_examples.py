@@ -244,8 +244,8 @@ def test_s9_build_surcharge(present: list[int], rank: int, surcharge: int) -> No
     state.players[0].coins = 10
     state, events = play(state, 0, Citizen(rank=rank), Place(space=Space.BUILD), Build(source="row", index=0))
     assert state.players[0].coins == 10 - surcharge - CONTENT.empire_card("granary").cost_coins
-    placed = next(e for e in events if e.message.key.endswith(".placed"))
-    assert placed.message.params["surcharge"] == surcharge
+    paid = [e.message.params["coins"] for e in events if e.message.key.endswith(".surcharge")]
+    assert paid == ([surcharge] if surcharge else [])
 
 
 # ---- S10 -----------------------------------------------------------------------------------------
