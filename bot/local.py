@@ -1,0 +1,282 @@
+"""Play a game in the terminal, without Discord: ``python -m bot.local --game ID --seats NAME,bot,bot``.
+
+Every seat named ``bot`` (or ``bot:greedy``, ``bot:random``) is played by a bot; every other name is
+a person, and people take turns at the same keyboard (hotseat). The game runs through the same
+:class:`~bot.service.TableService` as the Discord bot, over a SQLite file (``--db``; a temporary one
+by default), so a game can be stopped and its file inspected. Each prompt is a numbered menu (a
+bounded number is typed in); events are told in words from the game's message catalogue
+(``--lang``); board pictures go to ``--out`` when the game has a renderer.
+
+At a prompt, ``u`` takes back your last move (when the rules allow it alone) and ``q`` quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TextIO
+
+from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
+from bot.service.words import render
+from render import for_game
+from rules import registry
+from rules.core import Message, RuleError
+from storage.sqlite import SqliteRepository
+
+GUILD = 0
+CHANNEL = 0
+BOT_SEAT = "bot"
+
+
+class Quit(Exception):
+    """The player asked to stop (or input ended)."""
+
+
+class Terminal:
+    """Reads answers and prints sentences for one hotseat game."""
+
+    def __init__(self, service: TableService, table: TableInfo, locale: str, out: Path | None,
+                 read: Callable[[], str], write: TextIO) -> None:
+        self.service = service
+        self.table = table
+        self.locale = locale
+        self.out = out
+        self.read = read
+        self.write = write
+        self.renderer: ModuleType | None = for_game(table.game_id)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.write, flush=True)
+
+    def words(self, message: Message) -> str:
+        return render(message, self.locale, self.table.game_id, self.table.names)
+
+    async def tell(self, outcome: Outcome, seat: int | None) -> None:
+        """Print what the table and ``seat`` (the person at the keyboard) are told, and write the
+        pictures (another person's private picture is not written: they share the screen)."""
+        self.table = outcome.table
+        for line in outcome.lines_for(seat):
+            self.say(self._line(line))
+        shown = [p for p in outcome.pictures if p.seat is None or p.seat == seat]
+        visible = Outcome(table=outcome.table, pictures=shown)
+        for path in await write_pictures(self.service, visible, self.renderer, self.out):
+            self.say(f"  [picture: {path}]")
+
+    def _line(self, line: Line) -> str:
+        prefix = "" if line.seats is None else "  (only you) "
+        return f"{prefix}{self.words(line.message)}"
+
+    async def turn(self, user_id: int, prompt: SeatPrompt) -> Outcome:
+        """Show ``prompt`` to its player and play their answer; ``u`` undoes, ``q`` quits."""
+        name = self.table.names[prompt.seat]
+        self.say(f"\n=== {name} (seat {prompt.seat + 1}) ===")
+        for line in prompt.digest:
+            if line.seats is not None:
+                self.say(self._line(line))
+        self.say(self.words(prompt.prompt.title))
+        options = prompt.prompt.options
+        for i, option in enumerate(options, start=1):
+            self.say(f"  {i}. {self.words(option.label)}")
+        number = prompt.prompt.number
+        if number is not None:
+            pick = f"{len(options) + 1}. " if options else ""
+            self.say(f"  {pick}{self.words(number.label)} ({number.low}–{number.high})")
+        while True:
+            try:
+                action = self._choose(prompt)
+                if action == "undo":
+                    return await self.service.undo(self.table.id, user_id)
+                return await self.service.act(self.table.id, user_id, action, expected_seq=prompt.seq)
+            except RuleError as refusal:
+                self.say(f"  ! {refusal_words(refusal, self.locale, self.table)}")
+
+    def _choose(self, prompt: SeatPrompt) -> Any:
+        options = prompt.prompt.options
+        number = prompt.prompt.number
+        text = self._ask("> ")
+        if text == "u":
+            return "undo"
+        if number is not None and not options:
+            return number.action(self._number(text, number.low, number.high))
+        choice = self._number(text, 1, len(options) + (1 if number else 0))
+        if choice <= len(options):
+            return options[choice - 1].action
+        assert number is not None
+        return number.action(self._number(self._ask(f"  {number.low}–{number.high}: "), number.low,
+                                          number.high))
+
+    def _number(self, text: str, low: int, high: int) -> int:
+        while True:
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is not None and low <= value <= high:
+                return value
+            text = self._ask(f"  a number from {low} to {high}: ")
+
+    def _ask(self, question: str) -> str:
+        self.write.write(question)
+        self.write.flush()
+        text = self.read()
+        if text == "":
+            raise Quit("input ended")
+        text = text.strip()
+        if text == "q":
+            raise Quit("quit")
+        return text
+
+
+def refusal_words(refusal: RuleError, locale: str, table: TableInfo) -> str:
+    """A refusal in the reader's language, or its English sentence when no catalogue has the key."""
+    if not refusal.key:
+        return refusal.sentence
+    params = {k: v for k, v in refusal.params.items() if isinstance(v, str | int | float | bool | list)}
+    text = render(Message(key=refusal.key, params=params), locale, table.game_id, table.names)
+    return refusal.sentence if text.startswith(refusal.key) else text
+
+
+async def write_pictures(service: TableService, outcome: Outcome, renderer: ModuleType | None,
+                         out: Path | None) -> list[Path]:
+    """Render and write the pictures ``outcome`` asks for: the public board from the spectator
+    view, a seat's private picture from that seat's view. Nothing without a renderer or a folder."""
+    if renderer is None or out is None:
+        return []
+    table = outcome.table
+    written: list[Path] = []
+    for picture in outcome.pictures:
+        out.mkdir(parents=True, exist_ok=True)
+        if picture.seat is None:
+            board = await service.view_for(table.id, None)
+            png = renderer.render_board(board.view)
+            path = out / f"table{table.id}-{table.seq:04d}-board.png"
+        else:
+            board = await service.view_for(table.id, table.seats[picture.seat].user_id)
+            png = renderer.render_private(board.view, picture.seat)
+            path = out / f"table{table.id}-{table.seq:04d}-seat{picture.seat + 1}.png"
+        path.write_bytes(png)
+        written.append(path)
+    return written
+
+
+def parse_seats(text: str) -> list[tuple[str, str | None]]:
+    """``"Ada,bot,bot:greedy"`` → ``[("Ada", None), ("bot", "random"), ("bot", "greedy")]``.
+
+    :raises ValueError: an empty name.
+    """
+    seats: list[tuple[str, str | None]] = []
+    for raw in text.split(","):
+        name = raw.strip()
+        if not name:
+            raise ValueError(f"empty seat name in {text!r}")
+        kind, _, bot = name.partition(":")
+        if kind.lower() == BOT_SEAT:
+            seats.append((BOT_SEAT, bot or "greedy"))
+        else:
+            seats.append((name, None))
+    return seats
+
+
+def load_engine(spec: str) -> str:
+    """Register the engine at ``module:ATTRIBUTE`` (a game defined outside the registry, e.g. a
+    test fixture) and return its game id."""
+    module_name, _, attribute = spec.partition(":")
+    engine = getattr(importlib.import_module(module_name), attribute or "ENGINE")
+    registry.register(engine)
+    return str(engine.info.id)
+
+
+async def play(args: argparse.Namespace, read: Callable[[], str], write: TextIO) -> int:
+    seats = parse_seats(args.seats)
+    people = [name for name, bot in seats if bot is None]
+    if not people:
+        print("At least one seat must be a person (a name other than 'bot').", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as scratch:
+        db = Path(args.db) if args.db else Path(scratch) / "local.db"
+        repo = await SqliteRepository.open(db)
+        try:
+            return await _play(repo, args, seats, read, write)
+        finally:
+            await repo.close()
+
+
+async def _play(repo: SqliteRepository, args: argparse.Namespace, seats: list[tuple[str, str | None]],
+                read: Callable[[], str], write: TextIO) -> int:
+    service = TableService(repo)
+    user_ids = {i: i + 1 for i, (_, bot) in enumerate(seats) if bot is None}
+    creator = min(user_ids)
+    table = await service.create_table(args.game, GUILD, CHANNEL, user_ids[creator], seats[creator][0],
+                                       locale=args.lang)
+    for i, (name, bot) in enumerate(seats):
+        if i == creator:
+            continue
+        if bot is None:
+            await service.join(table.id, user_ids[i], name, locale=args.lang)
+        else:
+            await service.add_bot(table.id, user_ids[creator], bot)
+    outcome = await service.start(table.id, user_ids[creator], seed=args.seed, shuffle_seats=False)
+    out = Path(args.out) if args.out else None
+    term = Terminal(service, outcome.table, args.lang, out, read, write)
+    await term.tell(outcome, None)
+    try:
+        while outcome.waiting:
+            waiting = outcome.waiting[0]
+            assert waiting.user_id is not None
+            prompt = await service.prompt_for(table.id, waiting.user_id)
+            assert prompt is not None
+            outcome = await term.turn(waiting.user_id, prompt)
+            await term.tell(outcome, prompt.seat)
+            if not outcome.waiting and not outcome.finished:
+                outcome.waiting = list((await service.status(table.id)).waiting)
+    except Quit as stop:
+        term.say(f"\nStopped ({stop}). The game is saved in {args.db or 'a temporary file'}.")
+        return 1
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m bot.local",
+        description="Play an Agora game in the terminal: hotseat for people, bots for the other seats.",
+        epilog="Example: python -m bot.local --game rftg --seats Ada,bot,bot",
+    )
+    p.add_argument("--game", help="game id (" + ", ".join(registry.GAMES) + ")")
+    p.add_argument("--seats", required=True,
+                   help="comma-separated seats in order: a name for a person, 'bot' or 'bot:KIND' for a bot")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (default: random)")
+    p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
+    p.add_argument("--out", default="agora-pictures",
+                   help="folder for board pictures (default: ./agora-pictures); '' for none")
+    p.add_argument("--lang", choices=("en", "el"), default="en", help="language of the game's words")
+    p.add_argument("--engine", default=None, metavar="MODULE:ATTR",
+                   help="register an engine defined outside the registry (e.g. a test fixture)")
+    return p
+
+
+def main(
+    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run the terminal client; returns the exit status (0 when the game was played to its end)."""
+    args = parser().parse_args(argv)
+    if args.engine:
+        engine_id = load_engine(args.engine)
+        args.game = args.game or engine_id
+    if not args.game:
+        parser().error("--game is required")
+    source = stdin or sys.stdin
+    try:
+        return asyncio.run(play(args, source.readline, stdout or sys.stdout))
+    except (RuleError, registry.UnknownGame, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""The terminal client plays a whole game through the table service, fed from stdin."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from bot.local import main, parse_seats, write_pictures
+from bot.service import Outcome, Picture, TableService
+from rules import registry
+from storage.sqlite import SqliteRepository
+from tests.fixtures.sealed_bid import ENGINE
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ["--engine", "tests.fixtures.sealed_bid:ENGINE"]
+
+
+@pytest.fixture(autouse=True)
+def forget_fixture() -> Iterator[None]:
+    yield
+    registry.unregister(ENGINE.info.id)
+
+
+def run(args: list[str], answers: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main([*FIXTURE, *args], stdin=io.StringIO(answers), stdout=out)
+    return code, out.getvalue()
+
+
+def test_help_works_from_the_shell() -> None:
+    done = subprocess.run([sys.executable, "-m", "bot.local", "--help"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0
+    assert "--seats" in done.stdout and "--game" in done.stdout
+
+
+def test_a_scripted_game_against_a_bot_is_played_to_the_end(tmp_path: Path) -> None:
+    # Three rounds: bid 0 (a bounded number), then take the first token (a numbered menu).
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "0\n1\n" * 3)
+    assert code == 0, shown
+    assert shown.count("=== Ada (seat 1) ===") == 6
+    assert "The game is over." in shown
+    assert "Ada: " in shown and "rank 1" in shown
+
+
+def test_bad_answers_are_asked_again_within_bounds() -> None:
+    answers = "seven\n9\n0\n0\n1\n" + "0\n1\n" * 2
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], answers)
+    assert code == 0, shown
+    assert shown.count("a number from 0 to 5") == 2  # "seven", then 9
+    assert "a number from 1 to" in shown  # 0 is not a menu entry
+
+
+def test_two_people_share_the_keyboard_and_see_only_their_own_secrets(tmp_path: Path) -> None:
+    # Ada bids 2; afterwards every prompt gets "0" (a bid) or, when 0 is not on the menu, "1".
+    answers = "2\n" + "0\n1\n" * 20
+    code, shown = run(["--seats", "Ada,Bo", "--seed", "4", "--out", "", "--db", str(tmp_path / "g.db")],
+                      answers)
+    assert code == 0, shown
+    before_bo, bo_turn = shown.split("=== Bo (seat 2) ===", 1)
+    assert "(only you) sealed.your_bid(coins=2)" in before_bo
+    assert "your_bid(coins=2)" not in bo_turn.split("===")[0]
+    assert "The game is over." in shown
+
+
+def test_the_game_is_kept_in_the_database_file(tmp_path: Path) -> None:
+    db = tmp_path / "kept.db"
+    code, _ = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--db", str(db)], "0\n1\n" * 3)
+    assert code == 0
+
+    async def finished() -> str:
+        repo = await SqliteRepository.open(db)
+        try:
+            table = await repo.get_table(1)
+            assert table is not None
+            return table.status
+        finally:
+            await repo.close()
+
+    import asyncio
+
+    assert asyncio.run(finished()) == "finished"
+
+
+def test_greek_output_uses_the_greek_catalogue() -> None:
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--lang", "el"], "0\n1\n" * 3)
+    assert code == 0
+    assert "Το παιχνίδι τελείωσε." in shown
+
+
+def test_quitting_stops_with_a_non_zero_status() -> None:
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "q\n")
+    assert code == 1 and "Stopped" in shown
+
+
+def test_input_running_out_stops_the_game() -> None:
+    code, _ = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "0\n")
+    assert code == 1
+
+
+def test_undo_at_a_prompt_is_refused_in_words_when_there_is_nothing_to_take_back() -> None:
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "u\n" + "0\n1\n" * 3)
+    assert code == 0, shown
+    assert "! You have no move to take back." in shown
+
+
+def test_a_table_of_bots_only_is_refused() -> None:
+    code, _ = run(["--seats", "bot,bot", "--out", ""], "")
+    assert code == 2
+
+
+def test_seats_parse_people_and_bot_kinds() -> None:
+    assert parse_seats("Ada, bot,bot:random") == [("Ada", None), ("bot", "greedy"), ("bot", "random")]
+    with pytest.raises(ValueError):
+        parse_seats("Ada,,bot")
+
+
+async def test_pictures_are_written_for_the_board_and_a_seat(tmp_path: Path) -> None:
+    registry.register(ENGINE)
+    repo = await SqliteRepository.open(tmp_path / "p.db")
+    try:
+        service = TableService(repo)
+        table = await service.create_table("sealed_bid", 0, 0, 1, "Ada")
+        await service.join(table.id, 2, "Bo")
+        started = await service.start(table.id, 1, seed=1, shuffle_seats=False)
+        seen: list[tuple[str, object]] = []
+        renderer = SimpleNamespace(
+            render_board=lambda view: seen.append(("board", view)) or b"board-png",
+            render_private=lambda view, seat: seen.append((f"seat{seat}", view)) or b"seat-png",
+        )
+        outcome = Outcome(table=started.table, pictures=[Picture(None), Picture(1)])
+        paths = await write_pictures(service, outcome, renderer, tmp_path / "out")  # type: ignore[arg-type]
+        assert [p.name for p in paths] == ["table1-0000-board.png", "table1-0000-seat2.png"]
+        assert [p.read_bytes() for p in paths] == [b"board-png", b"seat-png"]
+        board_view, private_view = seen[0][1], seen[1][1]
+        assert all(p.card is None for p in board_view.players)  # type: ignore[attr-defined]
+        assert private_view.players[1].card is not None  # type: ignore[attr-defined]
+    finally:
+        await repo.close()
