@@ -263,8 +263,10 @@ def _end_round(content: Content, state: State) -> list[Event]:
         player.specials = []
     state.order = turn_order(state)
     state.draft = Draft()
-    events.append(Event(message=msg("praetor.ev.round", round=state.round, last=state.last_round),
+    events.append(Event(message=msg("praetor.ev.round", round=state.round),
                         data={"order": list(state.order)}))
+    if state.last_round:
+        events.append(Event(message=msg("praetor.ev.last_round")))
     return events + begin_turns(content, state)
 
 
