@@ -1,4 +1,10 @@
-"""Bots for Roll for the Galaxy."""
+"""Bots for Roll for the Galaxy: the greedy player (the random one comes from rules/core).
+
+The greedy player scores each option of its prompt with a short heuristic and plays the best
+(ties broken by its random generator): it selects the phase its dice and empire serve best, never
+undoes, Consumes for VP while it has credits to recruit, Trades when short, places scouted tiles
+on their cheaper side, and puts producers on worlds whose colour matches.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +12,103 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.core import Prompt, Rng, Seat, random_choice
+from rules.core import Prompt, Rng, Seat
+from rules.rftg import actions as a
+from rules.rftg.build import top_cost
+from rules.rftg.content import PHASES, Content, Phase
+from rules.rftg.produce import open_worlds
+from rules.rftg.ship import consume_vp, trade_value
+from rules.rftg.state import Player, State
+
+NEVER = -1000.0
 
 
 class GreedyBot:
-    """Placeholder until the heuristic player lands: plays like the random bot."""
+    """Plays the option with the best heuristic score."""
 
     name = "greedy"
 
     def choose(self, engine: Any, state: BaseModel, seat: Seat, prompt: Prompt, rng: Rng) -> Any:
-        return random_choice(prompt, rng)
+        assert isinstance(state, State)
+        c: Content = engine.content
+        scored = [(_score(c, state, seat, o.action) + rng.below(1000) / 1e6, i)
+                  for i, o in enumerate(prompt.options)]
+        return prompt.options[max(scored)[1]].action
+
+
+def phase_value(c: Content, state: State, seat: int, phase: Phase, workers: int) -> float:
+    """How much ``workers`` dice are worth in ``phase`` for this player now."""
+    p = state.players[seat]
+    if phase == "explore":
+        zone = len(p.dev_stack) + len(p.world_stack)
+        return 1.0 + (3 if zone == 0 else 0) + (2 if p.credits <= 2 else 0) + 0.3 * workers
+    if phase in ("develop", "settle"):
+        top = top_cost(c, p, phase)
+        if top is None:
+            return NEVER / 10
+        on = len(p.dev_dice if phase == "develop" else p.world_dice)
+        need = top[1] - on
+        return 2.0 + (4 + top[0].cost if workers >= need else workers / max(need, 1))
+    if phase == "produce":
+        room = len(open_worlds(c, state, seat))
+        return NEVER / 10 if room == 0 else 1.0 + 1.5 * min(room, workers)
+    goods = sum(len(b.goods) for b in p.tableau)
+    return NEVER / 10 if goods == 0 else 1.0 + 2.5 * min(goods, workers)
+
+
+def _columns(p: Player) -> dict[Phase, int]:
+    counts = dict.fromkeys(PHASES, 0)
+    if p.assign is not None:
+        for d in p.assign.dice:
+            if d.column is not None and d.where != "dictate":
+                counts[d.column] += 1
+    return counts
+
+
+def _score(c: Content, state: State, seat: int, action: Any) -> float:
+    p = state.players[seat]
+    if isinstance(action, (a.Undo, a.Reset, a.Dictate, a.Narrow, a.Rearrange)):
+        return NEVER
+    if isinstance(action, a.Confirm):
+        return 10.0
+    if isinstance(action, a.SplitStart):
+        dev, world = p.start_tiles[action.development], p.start_tiles[1 - action.development]
+        return -float(c.side_of(dev, False).cost + c.side_of(world, True).cost)
+    if isinstance(action, (a.ToColumn, a.Select)):
+        counts = _columns(p)
+        return phase_value(c, state, seat, action.phase, counts[action.phase] + 1)
+    if isinstance(action, a.PickDie):
+        # the die selecting a phase is best taken from the least useful column
+        counts = _columns(p)
+        return -phase_value(c, state, seat, action.column, counts[action.column])
+    if isinstance(action, a.Stock):
+        zone = len(p.dev_stack) + len(p.world_stack)
+        return 2.0 + (3 if zone >= 3 else 0) - (2 if zone == 0 else 0) + (2 if p.credits <= 2 else 0)
+    if isinstance(action, a.Scout):
+        return 3.0
+    if isinstance(action, a.Draw):
+        return 5.0
+    if isinstance(action, a.ReturnTile):
+        return 0.0
+    if isinstance(action, a.PlaceTile):
+        side = c.side_of(action.tile, action.as_world)
+        bonus = 1.0 if action.as_world and side.colour != "gray" else 0.0
+        return -side.cost + bonus + (0.5 if side.endgame else 0) - (1 if action.top else 0)
+    if isinstance(action, a.Produce):
+        world = c.by_name[p.tableau[action.world].name].colour
+        return 2.0 + (1 if action.colour == world or action.colour == "purple" else 0)
+    if isinstance(action, a.ShipGood):
+        world = c.by_name[p.tableau[action.world].name].colour
+        shipper = p.work.shipper or "white"
+        if action.consume:
+            return 1.5 * consume_vp(action.colour, shipper, world) - (3 if p.credits <= 1 else 0)
+        return trade_value(c, p, world) / 2
+    if isinstance(action, a.Bankers):
+        return 1.0 if action.buy == (p.credits >= 3) else 0.0
+    if isinstance(action, a.RemoveDie):
+        return (1.0 if action.colour == "white" else 0.0) + (1.0 if action.place == "citizenry" else 0.0)
+    if isinstance(action, (a.Done, a.Finish)):
+        return 1.0
+    if isinstance(action, (a.Recall, a.RecallAll)):
+        return -1.0
+    return 0.5

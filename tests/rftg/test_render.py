@@ -56,7 +56,7 @@ def test_the_private_picture_is_deterministic(which: int) -> None:
 
 
 def test_the_private_picture_shows_the_seats_own_dice_during_assign() -> None:
-    state = _states(3, 12)[0]
+    state = _states(3, 12)[0].model_copy(deep=True)
     mine = render_private(ENGINE.view(state, 1), 1)
     state.players[1].assign = None  # nothing rolled: a different picture
     assert mine != render_private(ENGINE.view(state, 1), 1)
