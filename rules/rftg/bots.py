@@ -95,14 +95,14 @@ def _score(c: Content, state: State, seat: int, action: Any) -> float:
         bonus = 1.0 if action.as_world and side.colour != "gray" else 0.0
         return -side.cost + bonus + (0.5 if side.endgame else 0) - (1 if action.top else 0)
     if isinstance(action, a.Produce):
-        world = c.by_name[p.tableau[action.world].name].colour
-        return 2.0 + (1 if action.colour == world or action.colour == "purple" else 0)
+        land = c.by_name[p.tableau[action.world].name].colour
+        return 2.0 + (1 if action.colour in (land, "purple") else 0)
     if isinstance(action, a.ShipGood):
-        world = c.by_name[p.tableau[action.world].name].colour
+        land = c.by_name[p.tableau[action.world].name].colour
         shipper = p.work.shipper or "white"
         if action.consume:
-            return 1.5 * consume_vp(action.colour, shipper, world) - (3 if p.credits <= 1 else 0)
-        return trade_value(c, p, world) / 2
+            return 1.5 * consume_vp(action.colour, shipper, land) - (3 if p.credits <= 1 else 0)
+        return trade_value(c, p, land) / 2
     if isinstance(action, a.Bankers):
         return 1.0 if action.buy == (p.credits >= 3) else 0.0
     if isinstance(action, a.RemoveDie):
