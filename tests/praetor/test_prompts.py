@@ -1,0 +1,146 @@
+"""Prompts walk a turn in steps of at most 25 options: tile, then worker, then cell."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import MAX_OPTIONS, RuleError
+from rules.praetor import ENGINE
+from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
+from rules.praetor.prompts import CELLS_PER_PAGE
+from rules.praetor.state import Placed, State
+from tests.praetor.helpers import (
+    BLACKSMITH,
+    CAMP,
+    MARKET,
+    MINES,
+    YELLOW,
+    give_turn,
+    set_city,
+    set_workers,
+    table,
+)
+
+
+def _yellow_to_play() -> State:
+    state = table(ENGINE, 3, seed=4)
+    give_turn(state, YELLOW)
+    return state
+
+
+def _actions(state: State, seat: int = YELLOW) -> list[object]:
+    return [o.action for o in ENGINE.pending(state)[seat].options]
+
+
+def test_the_first_step_offers_builds_activations_and_pass() -> None:
+    state = _yellow_to_play()
+    actions = _actions(state)
+    assert Pass() in actions
+    assert Pick(type="gold_mine") in actions
+    assert {a.build for a in actions if isinstance(a, Pick) and a.build} <= set(state.available)
+
+
+def test_build_steps_go_tile_then_worker_then_cell() -> None:
+    state = _yellow_to_play()
+    uid = next(a.build for a in _actions(state) if isinstance(a, Pick) and a.build)
+    state, _ = ENGINE.apply(state, YELLOW, Pick(build=uid))
+    assert _actions(state) == [Pick(exp=1), Pick(exp=2), Pick(exp=3), Back()]
+    state, _ = ENGINE.apply(state, YELLOW, Pick(exp=2))
+    cells = [a for a in _actions(state) if isinstance(a, Build)]
+    assert cells and all(a.tile == uid and a.exp == 2 for a in cells)
+
+
+def test_each_cell_is_labelled_with_the_favour_it_would_give() -> None:
+    state = _yellow_to_play()
+    uid = state.available[0]
+    state.draft = state.draft.model_copy(update={"build": uid, "exp": 1})
+    prompt = ENGINE.pending(state)[YELLOW]
+    for option in prompt.options:
+        if isinstance(option.action, Build):
+            after, _ = ENGINE.apply(state, YELLOW, option.action)
+            gained = after.players[YELLOW].favour - state.players[YELLOW].favour
+            assert gained == option.label.params["favour"]
+
+
+def test_cells_come_in_pages_when_the_city_is_large() -> None:
+    state = _yellow_to_play()
+    state.city = [Placed(uid=t.uid, x=i * 2, y=0) for i, t in enumerate(ENGINE.content.city_tiles[:20])]
+    state.draft = state.draft.model_copy(update={"build": state.available[0], "exp": 1})
+    prompt = ENGINE.pending(state)[YELLOW]
+    assert len(prompt.options) == MAX_OPTIONS
+    assert sum(isinstance(o.action, Build) for o in prompt.options) == CELLS_PER_PAGE
+    more = next(o.action for o in prompt.options if isinstance(o.action, Pick))
+    state, _ = ENGINE.apply(state, YELLOW, more)
+    assert state.draft.page == 1
+
+
+def test_a_first_step_over_25_options_is_grouped_into_build_activate_special() -> None:
+    state = _yellow_to_play()
+    state.options = state.options.model_copy(update={"marker_limit": False})
+    uids = [t.uid for t in ENGINE.content.city_tiles]
+    state.available = uids[35:41]
+    state.city = [Placed(uid=u, x=i, y=0) for i, u in enumerate(uids[:35] + uids[41:])]
+    state.players[YELLOW].stock.gold, state.players[YELLOW].stock.marble = 60, 9
+    state.players[YELLOW].stock.weapons, state.players[YELLOW].retired = 9, 1
+    prompt = ENGINE.pending(state)[YELLOW]
+    assert [o.action for o in prompt.options] == [Pick(group="build"), Pick(group="activate"),
+                                                  Pick(group="special"), Pass()]
+    state, _ = ENGINE.apply(state, YELLOW, Pick(group="activate"))
+    options = ENGINE.pending(state)[YELLOW].options
+    assert 15 <= len(options) <= MAX_OPTIONS
+    assert all(isinstance(o.action, Pick) and o.action.type for o in options[:-1])
+
+
+def test_activation_steps_go_type_then_tile_then_worker() -> None:
+    state = _yellow_to_play()
+    state, _ = ENGINE.apply(state, YELLOW, Pick(type="gold_mine"))
+    tiles = [a for a in _actions(state) if isinstance(a, Pick)]
+    mines = {t.uid for t in state.city if ENGINE.content.type_of(t.uid).id == "gold_mine"}
+    assert {a.tile for a in tiles} == mines
+    state, _ = ENGINE.apply(state, YELLOW, tiles[0])
+    assert _actions(state)[:3] == [Activate(tile=tiles[0].tile or "", exp=e) for e in (1, 2, 3)]
+
+
+def test_the_blacksmith_asks_for_a_bounded_amount() -> None:
+    state = _yellow_to_play()
+    set_city(state, (CAMP, 0, 0, None), (BLACKSMITH, 1, 0, YELLOW))
+    set_workers(state, YELLOW, 2)
+    state.players[YELLOW].stock.wood = 5
+    state, _ = ENGINE.apply(state, YELLOW, Pick(type="blacksmith"))
+    prompt = ENGINE.pending(state)[YELLOW]
+    assert prompt.number is not None and (prompt.number.low, prompt.number.high) == (0, 2)
+
+
+def test_back_forgets_the_steps_chosen() -> None:
+    state = _yellow_to_play()
+    state, _ = ENGINE.apply(state, YELLOW, Pick(type="gold_mine"))
+    state, _ = ENGINE.apply(state, YELLOW, Back())
+    assert Pass() in _actions(state)
+
+
+def test_a_step_not_offered_is_refused() -> None:
+    state = _yellow_to_play()
+    with pytest.raises(RuleError, match="not offered"):
+        ENGINE.apply(state, YELLOW, Pick(type="statue"))
+
+
+def test_market_trades_are_offered_one_unit_at_a_time() -> None:
+    state = _yellow_to_play()
+    set_city(state, (CAMP, 0, 0, None), (MARKET, 1, 0, None), (MINES[0], 0, 1, YELLOW))
+    state, _ = ENGINE.apply(state, YELLOW, Activate(tile=MARKET, exp=1))
+    actions = _actions(state)
+    assert Trade(resource="wood", buy=True) in actions and Trade(resource="marble", buy=False) in actions
+    assert actions[-1] == Done()
+    assert len(set(o.label.model_dump_json() for o in ENGINE.pending(state)[YELLOW].options)) == len(actions)
+
+
+def test_update_prompts_are_simultaneous() -> None:
+    state = table(ENGINE, 3)
+    for seat in range(3):
+        set_workers(state, seat)
+    state.players[0].favour = state.players[1].favour = 9
+    while state.phase == "actions":
+        state, _ = ENGINE.apply(state, state.order[state.turn], Pass())
+    prompts = ENGINE.pending(state)
+    assert set(prompts) == {0, 1, 2}
+    assert all(p.simultaneous for p in prompts.values())
