@@ -60,3 +60,31 @@ def enter(state: State, phase: Phase, workers: dict[int, list[Any]]) -> None:
         p.columns[phase] = list(workers.get(s, []))
         p.work = Work(virtual=[col for _, pw in powers(C, p, "virtual_workers") if pw.phase == phase
                                for col in pw.colours])
+
+
+def rolled(state: State, seat: int, dice: list[tuple[str, str]]) -> None:
+    """Start Assign with ``seat`` holding these rolled dice (colour, face), non-wild ones placed."""
+    from rules.rftg.state import AssignDie, AssignState
+
+    state.stage = "assign"
+    state.players[seat].assign = AssignState(
+        dice=[AssignDie(colour=c, face=f, column=None if f == "wild" else f) for c, f in dice]  # type: ignore[arg-type]
+    )
+
+
+def play(state: State, seat: int, *actions: Any) -> State:
+    """Apply ``actions`` for ``seat`` through the engine, in order."""
+    for action in actions:
+        state = ENGINE.apply(state, seat, action)[0]
+    return state
+
+
+def columns(state: State, seat: int) -> list[tuple[str | None, str, str]]:
+    """(column, colour, where) of each die in ``seat``'s Assign."""
+    a = state.players[seat].assign
+    assert a is not None
+    return [(d.column, d.colour, d.where) for d in a.dice]
+
+
+def options(state: State, seat: int) -> list[Any]:
+    return [o.action for o in ENGINE.pending(state)[seat].options]
