@@ -220,14 +220,36 @@ def _header(draw: ImageDraw.ImageDraw, view: Any, title: str) -> float:
     return PAD + LINE + 12
 
 
+def _scores(draw: ImageDraw.ImageDraw, view: Any, y: float) -> float:
+    """The final scores, best first, by source."""
+    kit.text(draw, (PAD, y), "Final scores", size=TITLE, bold=True)
+    y += LINE + 8
+    order = sorted(view.final, key=lambda s: (view.final[s]["rank"], s))
+    for seat in order:
+        row = view.final[seat]
+        kit.text(draw, (PAD, y), f"{int(row['rank'])}. Player {seat + 1}: {row['total']:g} VP", size=NORMAL,
+                 bold=True, colour=_seat_colour(seat))
+        kit.text(draw, (PAD + 330, y), f"banners {row['banners']:g}   special {row['special']:g}   "
+                 f"hunger {row['hunger']:g}   coins {view.players[seat].coins}", size=NORMAL)
+        y += LINE
+    return y + 8
+
+
+def _scores_height(view: Any) -> int:
+    return 0 if view.final is None else LINE + 8 + LINE * len(view.final) + 8
+
+
 def render_board(view: Any) -> bytes:
-    """The public picture: action spaces, rows, Titans, District, and every city."""
+    """The public picture: action spaces, rows, Titans, District, every city, and at the end the
+    final scores."""
     players = range(len(view.players))
-    height = (PAD + LINE + 12 + 3 * 78 + 8 + _rows_height(len(view.empire_row))
+    height = (PAD + LINE + 12 + _scores_height(view) + 3 * 78 + 8 + _rows_height(len(view.empire_row))
               + _rows_height(len(view.military_row)) + CARD_H + LINE + 16
               + sum(_city_height(view, s) for s in players) + PAD)
     image, draw = kit.canvas(WIDTH, height)
     y = _header(draw, view, "The Ancient World")
+    if view.final is not None:
+        y = _scores(draw, view, y)
     y = _spaces(draw, view, y)
     y = _card_row(draw, y, f"Empire row (deck {view.empire_deck}, discards {view.empire_discard})",
                   [(view.cards[c], False, "") for c in view.empire_row])

@@ -39,6 +39,8 @@ def evaluate(content: Content, state: State, seat: Seat) -> float:
     if state.over:
         return points + 0.01 * player.coins
     left = ROUNDS - state.round + (0 if player.passed else 0.5)
+    coin = COIN * (0.25 + 0.75 * left / ROUNDS)
+    knowledge = KNOWLEDGE * (0.25 + 0.75 * left / ROUNDS)
     income = (city.total(content, player, "income_coins") * COIN
               + city.total(content, player, "income_knowledge") * KNOWLEDGE)
     food_gap = city.food(content, player) - len(player.owned)
@@ -47,7 +49,7 @@ def evaluate(content: Content, state: State, seat: Seat) -> float:
     room = max(0, city.capacity(content, player) - len(player.empire))
     damaged = sum(1 for b in player.empire if b.damaged)
     return (points
-            + COIN * player.coins + KNOWLEDGE * player.knowledge
+            + coin * player.coins + knowledge * player.knowledge
             + income * left
             + (min(food_gap, 0) * 2.0 + min(food_gap, 1) * 0.3) * (1 if left > 0 else 0)
             + len(player.owned) * 0.5 * left / ROUNDS

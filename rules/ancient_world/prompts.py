@@ -143,7 +143,8 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
         case StepKind.HUNGER:
             options = [_opt(act.Hungry(rank=r), "hungry", rank=r)
                        for r in player.owned if r not in player.hungry]
-            return _prompt(seat, "hunger", options, count=current.count)
+            hunger = _prompt(seat, "hunger", options, count=current.count)
+            return hunger.model_copy(update={"simultaneous": True})
         case StepKind.OUTPOST:
             options = [_opt(act.Decline(), "decline")]
             for i, a in enumerate(player.armies):

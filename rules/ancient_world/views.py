@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from rules.ancient_world import city
+from rules.ancient_world import city, scoring
 from rules.ancient_world.content import (
     ActionEffect,
     CardAction,
@@ -106,6 +106,8 @@ class View(BaseModel):
     waiting: list[StepView]
     players: list[PlayerView]
     cards: dict[str, CardInfo]
+    final: dict[int, dict[str, float]] | None = None
+    """At the end: each seat's score by source (hunger, banners, special, total) and rank."""
 
 
 def _info(content: Content, card_id: str) -> CardInfo:
@@ -243,7 +245,15 @@ def view(content: Content, state: State, seat: Seat | None) -> View:
         district_deck=len(state.district_deck), titan_tops=tops,
         titan_decks=[len(d) for d in state.titan_decks], waiting=waiting, players=players,
         cards={c: _info(content, c) for c in sorted(mentioned)},
+        final=_final(content, state),
     )
+
+
+def _final(content: Content, state: State) -> dict[int, dict[str, float]] | None:
+    result = scoring.result(content, state)
+    if result is None:
+        return None
+    return {seat: {**result.details[seat], "rank": result.ranks[seat]} for seat in result.scores}
 
 
 def scramble(content: Content, state: State, seat: Seat, rng: Rng) -> State:

@@ -444,3 +444,23 @@ def test_a_build_surcharge_is_due_on_recruit_too() -> None:
     state.military_row = ["spearmen", "archers"]
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.RECRUIT), Recruit(index=0))
     assert state.players[0].coins == 4
+
+
+def test_an_empty_empire_deck_is_reshuffled_from_the_discards_mid_draw() -> None:
+    from rules.ancient_world.actions import Explore
+
+    state = new_game(2)
+    state.round = 2
+    state.empire_discard = state.empire_deck[2:]
+    state.empire_deck = state.empire_deck[:2]
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EXPLORE), Explore(mode="deck"))
+    assert len(state.steps[0].cards) == 5
+
+
+def test_the_spectator_sees_the_final_scores_at_the_end() -> None:
+    state = new_game(2)
+    assert ENGINE.view(state, None).final is None
+    for _ in range(6):
+        state = _end_round(state)
+    final = ENGINE.view(state, None).final
+    assert final is not None and set(final) == {0, 1} and all("total" in row for row in final.values())
