@@ -6,7 +6,7 @@ button clicks and select choices on messages the bot sent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tests.e2e.fakediscord import FakeDiscord, FakeUser, Ix
@@ -67,7 +67,12 @@ async def press(
 
 
 async def play_panel(
-    fake: FakeDiscord, user: FakeUser, channel_id: int, pick: int = 0, max_steps: int = 50
+    fake: FakeDiscord,
+    user: FakeUser,
+    channel_id: int,
+    pick: int = 0,
+    max_steps: int = 50,
+    chooser: Callable[[int], int] | None = None,
 ) -> int:
     """Open ``user``'s panel and answer prompts in it until nothing is left to decide; return how
     many answers were given."""
@@ -77,6 +82,8 @@ async def play_panel(
         choices = answers(panel)
         if not choices:
             return steps
+        if chooser is not None:
+            pick = chooser(len(choices))
         ix = await press(fake, user, panel, choices[pick % len(choices)], pick)
         assert ix.outputs[0].op == "edit", f"the panel was not updated: {ix.texts()}"
         steps += 1
@@ -90,10 +97,11 @@ async def open_table(
     *joiners: FakeUser,
     bots: int = 0,
     options: str | None = None,
+    game: str = "sealed_bid",
     **extra: Any,
 ) -> tuple[int, dict[str, Any]]:
     """``/game new`` then Join/Add bot on the lobby; return the thread id and the lobby message."""
-    ix = await done(fake, await fake.slash(creator, "game new", game="sealed_bid", options=options, **extra))
+    ix = await done(fake, await fake.slash(creator, "game new", game=game, options=options, **extra))
     assert not ix.ephemeral, "opening a table is announced in the channel"
     thread = await fake.wait_for(lambda: fake.threads() and fake.threads()[-1], what="the table's thread")
     thread_id = int(thread["id"])
@@ -131,12 +139,18 @@ def finished(fake: FakeDiscord, thread_id: int) -> bool:
     return "The game is over." in public_text(fake, thread_id)
 
 
-async def play_to_the_end(fake: FakeDiscord, thread_id: int, users: list[FakeUser], rounds: int = 60) -> None:
+async def play_to_the_end(
+    fake: FakeDiscord,
+    thread_id: int,
+    users: list[FakeUser],
+    rounds: int = 60,
+    chooser: Callable[[int], int] | None = None,
+) -> None:
     """Each user in turn opens their panel and answers until nothing is left, until the game ends."""
     for _ in range(rounds):
         moved = 0
         for user in users:
-            moved += await play_panel(fake, user, thread_id)
+            moved += await play_panel(fake, user, thread_id, max_steps=500, chooser=chooser)
         if finished(fake, thread_id):
             return
         assert moved, "nobody could move, yet the game is not over"
