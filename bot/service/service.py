@@ -319,9 +319,13 @@ class TableService:
         return TableStatus(table=t.info(), waiting=tuple(waiting), result=result,
                            undo_requested_by=requester)
 
-    async def log(self, table_id: int, user_id: int | None, n: int = 20) -> list[Line]:
-        """The last ``n`` lines the user may see (public ones, and private ones to their seat);
+    async def log(self, table_id: int, user_id: int | None, n: int = 20) -> list[Message]:
+        """The last ``n`` events the user may see (public ones, and private ones to their seat);
         moves taken back are left out, the undo itself is told."""
+        return [line.message for line in await self.log_lines(table_id, user_id, n)]
+
+    async def log_lines(self, table_id: int, user_id: int | None, n: int = 20) -> list[Line]:
+        """:meth:`log` with each message's log entry (``seq``) and visibility (``seats``)."""
         t = await self._load(table_id)
         seat = t.seat_of(user_id) if user_id is not None else None
         lines = t.visible_lines(seat.position if seat is not None else None)

@@ -96,9 +96,9 @@ async def test_a_secret_bid_is_told_only_to_its_seat(service: TableService) -> N
     bo_prompt = await service.prompt_for(table_id, BO)
     assert bo_prompt is not None
     assert all(line.message.key != "sealed.your_bid" for line in bo_prompt.digest)
-    assert all(line.message.key != "sealed.your_bid" for line in await service.log(table_id, BO))
-    assert "sealed.your_bid" in [line.message.key for line in await service.log(table_id, ADA)]
-    assert all(line.message.key != "sealed.your_bid" for line in await service.log(table_id, None))
+    assert all(m.key != "sealed.your_bid" for m in await service.log(table_id, BO))
+    assert "sealed.your_bid" in [m.key for m in await service.log(table_id, ADA)]
+    assert all(m.key != "sealed.your_bid" for m in await service.log(table_id, None))
 
 
 async def test_no_seat_ever_hears_another_seats_secret_in_a_whole_game(service: TableService) -> None:

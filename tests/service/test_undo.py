@@ -132,7 +132,9 @@ async def test_the_log_tells_the_undo_and_not_the_moves_taken_back(service: Tabl
     table_id = await started(service, (BO, "Bo"))
     await service.act(table_id, ADA, Bid(coins=3))
     await service.undo(table_id, ADA)
-    assert [line.message.key for line in await service.log(table_id, ADA)] == ["service.undone"]
+    assert [m.key for m in await service.log(table_id, ADA)] == ["service.undone"]
+    (line,) = await service.log_lines(table_id, ADA)
+    assert (line.seq, line.seats) == (2, None)
 
 
 async def test_a_table_reloads_right_after_an_undo_across_a_snapshot(
