@@ -24,19 +24,38 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def test_without_token_explains_setup_and_exits_non_zero(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=clean_env(), capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
-    for needed in ("DISCORD_TOKEN", "discord.com/developers/applications", "Reset Token",
-                   "Privileged Gateway Intent", "applications.commands", f"permissions={PERMISSIONS}",
-                   ".env", "DEV_GUILD_ID"):
+    for needed in (
+        "DISCORD_TOKEN",
+        "discord.com/developers/applications",
+        "Reset Token",
+        "Privileged Gateway Intent",
+        "applications.commands",
+        f"permissions={PERMISSIONS}",
+        ".env",
+        "DEV_GUILD_ID",
+    ):
         assert needed in done.stderr, needed
     assert "Traceback" not in done.stderr
 
 
 def test_blank_token_counts_as_missing(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=clean_env(DISCORD_TOKEN="  "),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=clean_env(DISCORD_TOKEN="  "),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert NO_TOKEN.splitlines()[0] in done.stderr
 
@@ -61,9 +80,15 @@ def test_the_token_never_shows_in_the_settings_repr(monkeypatch: pytest.MonkeyPa
 def test_permissions_in_the_invite_url_are_the_ones_listed() -> None:
     import discord
 
-    wanted = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
-                                 create_public_threads=True, attach_files=True, embed_links=True,
-                                 read_message_history=True)
+    wanted = discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        create_public_threads=True,
+        attach_files=True,
+        embed_links=True,
+        read_message_history=True,
+    )
     assert wanted.value == PERMISSIONS
 
 
