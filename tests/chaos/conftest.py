@@ -1,0 +1,42 @@
+"""Fixtures for the fault, fuzz and audit runs: a timed fake Discord and the real bot process.
+
+Every test here ends with the same checks, whatever it did: the bot called no route the fake does
+not know, logged no exception or error, exits cleanly when asked, and the secrets audit finds
+nothing in any payload the fake received that reached someone it does not belong to.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.chaos.checks import read_told, secrets_audit
+from tests.chaos.fake import TimedDiscord
+from tests.e2e.harness import BotProcess
+
+SCALE = max(1, int(os.environ.get("AGORA_CHAOS_SCALE", "1")))
+"""Multiplies the size of the chaos and flood runs (1 in CI; e.g. 10 for a long local run)."""
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[TimedDiscord]:
+    server = TimedDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+    assert server.unhandled == [], f"the bot called routes the fake does not know: {server.unhandled}"
+
+
+@pytest.fixture
+async def bot(fake: TimedDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, tmp_path)
+    await process.start()
+    yield process
+    rc = await process.stop()
+    assert process.problems() == [], process.log()
+    assert rc == 0, process.log()
+    audit = secrets_audit(fake, await read_told(tmp_path / "agora.db"))
+    assert audit.leaks == [], "\n".join(audit.leaks[:20])
