@@ -24,7 +24,9 @@ from rules.ancient_world.placement import covered
 from rules.ancient_world.state import Citizen, Space, State, StepKind
 from rules.core import Rng, Seat
 
-SECRET_STEPS = frozenset({StepKind.EXPLORE_STORE, StepKind.HIDEOUT_ORDER, StepKind.EXPAND_PICK})
+SECRET_STEPS = frozenset({StepKind.EXPLORE_STORE, StepKind.HIDEOUT_ORDER, StepKind.EXPAND_PICK,
+                          StepKind.CRANE})
+"""Steps whose cards only their seat sees (a Crane question may be about a stored card)."""
 SYMBOLS = ("food", "capacity", "army_limit", "swords", "arrows", "income_coins", "income_knowledge",
            "citizens", "explore_bonus")
 
@@ -266,6 +268,8 @@ def scramble(content: Content, state: State, seat: Seat, rng: Rng) -> State:
         player.stored = [rng.choice(pool) for _ in player.stored]
     for current in new.steps:
         if current.seat != seat or current.kind not in SECRET_STEPS or current.source == "row":
+            continue
+        if current.kind is StepKind.CRANE:
             continue
         if current.kind is StepKind.EXPLORE_STORE:
             current.cards = [rng.choice(pool) for _ in current.cards]

@@ -464,3 +464,14 @@ def test_the_spectator_sees_the_final_scores_at_the_end() -> None:
         state = _end_round(state)
     final = ENGINE.view(state, None).final
     assert final is not None and set(final) == {0, 1} and all("total" in row for row in final.values())
+
+
+def test_the_crane_question_about_a_stored_card_is_private() -> None:
+    state = new_game(2)
+    give_empire(state, 0, "crane")
+    state.players[0].stored = ["market"]
+    state.players[0].coins = 10
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.BUILD), Build(source="stored", index=0))
+    assert state.steps[0].kind is StepKind.CRANE
+    assert ENGINE.view(state, 1).waiting[0].cards is None
+    assert ENGINE.view(state, 0).waiting[0].cards == ["market"]
