@@ -18,21 +18,34 @@ from rules.praetor.actions import Academy, Activate, AnyAction, Build, Done, Eme
 from rules.praetor.content import GOODS, Content
 from rules.praetor.grid import open_cells
 from rules.praetor.legal import activatable, buildable, exps, specials
+from rules.praetor.rounds import upkeep_cost
 from rules.praetor.state import State
-from rules.praetor.table import morale_value
+from rules.praetor.table import current_era, morale_value
 from rules.praetor.turns import build_favour
 
 
 def standing(content: Content, state: State, seat: int) -> float:
-    """Favour now plus what the seat's goods, workers and morale are worth towards the end."""
+    """Favour now plus an estimate of what the seat's position is worth by the end: morale, gold
+    kept for the coming upkeep (each missing gold costs a morale space), goods, workers (their exp
+    scores at the end; a worker about to reach exp 6 retires for favour) and wall tiles' backs."""
     p = state.players[seat]
     prices = content.board(p.board).market
-    goods = sum(p.stock.get(g) * (prices[g].buy + prices[g].sell) / 2 for g in GOODS)
-    rounds_left = max(1, 14 - state.round)
-    workers = sum(0.6 + w.exp * 0.5 + (1.0 if w.task in ("build", "red") else 0.0) for w in p.workers)
-    upkeep_reserve = min(p.stock.gold, 3 * len(p.workers) + 2 * p.retired) * 0.5
-    return (p.favour + morale_value(content, p) * 0.8 + (p.stock.gold - upkeep_reserve) / 4 + goods / 3.5
-            + workers * min(1.0, rounds_left / 4) + (p.level1 + p.level2) * 1.5 + 2.0 * len(p.walls))
+    last = state.last_round
+    due = upkeep_cost(content, p)
+    kept = min(p.stock.gold, due)
+    short = due - kept
+    gold = kept * 3.0 + (p.stock.gold - kept) * (0.1 if last else 0.35) - short * 3.5
+    goods = sum(p.stock.get(g) * (prices[g].sell / 10 if last else (prices[g].buy + prices[g].sell) / 6)
+                for g in GOODS)
+    workers = 0.0
+    for w in p.workers:
+        rises = w.task in ("build", "red")
+        workers += w.exp + (1.0 if rises else 0.0)
+        if rises and w.exp == 5:
+            workers += 8.0 if current_era(content, state) < 2 else 5.0
+    walls = 0.0 if last else sum(content.wall(w).back for w in p.walls) * 0.8
+    return (p.favour + morale_value(content, p) + gold + goods + workers + (p.level1 + p.level2) * 1.5
+            + walls)
 
 
 class GreedyBot:
