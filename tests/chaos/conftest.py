@@ -8,17 +8,28 @@ nothing in any payload the fake received that reached someone it does not belong
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.chaos.checks import read_told, secrets_audit
+from rules import registry
+from tests.chaos.checks import read_told, register_fixture_game, secrets_audit
 from tests.chaos.fake import TimedDiscord
 from tests.e2e.harness import BotProcess
 
 SCALE = max(1, int(os.environ.get("AGORA_CHAOS_SCALE", "1")))
 """Multiplies the size of the chaos and flood runs (1 in CI; e.g. 10 for a long local run)."""
+
+
+@pytest.fixture(autouse=True)
+def sealed_bid() -> Iterator[None]:
+    """The bot runs with the Sealed Bid fixture game; the checks in this process need it too."""
+    known = "sealed_bid" in registry.available()
+    register_fixture_game()
+    yield
+    if not known:
+        registry.unregister("sealed_bid")
 
 
 @pytest.fixture
