@@ -19,7 +19,7 @@ class _Flat(BaseModel):
     """A model whose fields are all atomic: a deep copy is a shallow one (much faster)."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        return self.model_copy()
+        return self.__copy__()
 
 
 class Stock(_Flat):
@@ -81,6 +81,15 @@ class Player(BaseModel):
     specials: list[str] = Field(default_factory=list)
     """Special tiles this player used this round (once per special tile per player per round)."""
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        new = self.__copy__()
+        fields = new.__dict__
+        fields["stock"] = self.stock.__copy__()
+        fields["workers"] = [w.__copy__() for w in self.workers]
+        for name in ("lent", "walls", "specials"):
+            fields[name] = list(fields[name])
+        return new
+
     def pool(self) -> list[int]:
         """Exps of the active workers not yet placed this round, lowest first."""
         return sorted(w.exp for w in self.workers if w.on is None)
@@ -100,7 +109,7 @@ class Placed(_Flat):
     """The slot was used this round (every tile once per round, §6.3)."""
 
 
-class Draft(BaseModel):
+class Draft(_Flat):
     """The steps a seat has chosen so far towards one action (tile, then worker, then cell)."""
 
     group: Literal["build", "activate", "special"] | None = None
@@ -117,7 +126,7 @@ class Draft(BaseModel):
     """Which page of legal cells is shown (24 per page)."""
 
 
-class Market(BaseModel):
+class Market(_Flat):
     """An open Market activation: the seat trades step by step, then says it is done."""
 
     seat: int
@@ -153,3 +162,19 @@ class State(BaseModel):
     """Update-phase answers collected so far (Academy skip, emergency worker)."""
     final: dict[int, dict[str, int]] = Field(default_factory=dict)
     """Final scoring per seat, by source, once the game is over."""
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A full copy, written out because every action copies the state (see Engine.apply).
+        The options are frozen and shared."""
+        new = self.__copy__()
+        fields = new.__dict__
+        fields["rng"] = self.rng.model_copy()
+        fields["players"] = [p.__deepcopy__() for p in self.players]
+        fields["city"] = [t.__copy__() for t in self.city]
+        for name in ("available", "stack", "walls", "order"):
+            fields[name] = list(fields[name])
+        fields["draft"] = self.draft.__copy__()
+        fields["market"] = None if self.market is None else self.market.__copy__()
+        fields["choices"] = dict(self.choices)
+        fields["final"] = {k: dict(v) for k, v in self.final.items()}
+        return new
