@@ -75,7 +75,7 @@ class GreedyBot:
         picks = [a for a in actions if isinstance(a, Pick)]
         try:
             choice = self.decide(engine, state, seat, prompt, actions, picks)
-        except RuleError:
+        except (RuleError, StopIteration):
             choice = None
         return choice if choice is not None else random_choice(prompt, rng)
 

@@ -7,9 +7,34 @@ from pydantic import BaseModel
 
 from rules.core import Seat
 from rules.patchistory.common import Ctx
-from rules.patchistory.empire import stats
+from rules.patchistory.content import SideDef
+from rules.patchistory.empire import grid_of, square_symbols, stats, worked_spaces
 from rules.patchistory.flow import worker_upkeep
-from rules.patchistory.state import Goods, Layer, Offer, Phase, Reserve, State, Token, Worker
+from rules.patchistory.state import Goods, Layer, Offer, Phase, Player, Reserve, State, Token, Worker
+
+
+class SquareView(BaseModel):
+    """One visible square, with what a picture needs to draw it."""
+
+    row: int
+    col: int
+    space: int
+    """Squares with the same number belong to one space."""
+    kind: str
+    name: str = ""
+    sea: bool = False
+    wasteland: bool = False
+    building: str | None = None
+    yields: dict[str, int] = {}
+    framed: dict[str, int] = {}
+    worker: bool = False
+
+
+class OfferView(BaseModel):
+    tile: str
+    side: str
+    sides: dict[str, list[SquareView]]
+    """The side(s) a bidder may get: the shown one, or both in the 2-player auction."""
 
 
 class PlayerView(BaseModel):
@@ -24,6 +49,7 @@ class PlayerView(BaseModel):
     upkeep: int
     reserve: list[Reserve]
     stats: dict[str, int]
+    squares: list[SquareView]
     buildings_held: int
     cards_held: int
     done: bool
@@ -31,6 +57,8 @@ class PlayerView(BaseModel):
     """Behind the screen: only the owner (and everyone once the game is over)."""
     buildings: list[str] | None = None
     cards: list[str] | None = None
+    card_categories: list[str] | None = None
+    """The category of each card in hand, same order (owner only)."""
 
 
 class RouteView(BaseModel):
@@ -50,7 +78,7 @@ class View(BaseModel):
     first: Seat
     order: list[Seat]
     players: list[PlayerView]
-    offers: list[Offer]
+    offers: list[OfferView]
     bids: list[tuple[Seat, int, int]]
     sealed_done: list[Seat]
     my_sealed: tuple[int, int] | None
@@ -68,6 +96,8 @@ class View(BaseModel):
     war_committed: list[Seat]
     my_spend: tuple[int, int] | None
     cards: list[str]
+    categories: list[str]
+    """Category of each revealed card, in voting order."""
     card_totals: list[int]
     standings: list[list[int]]
     current_card: int
@@ -97,12 +127,14 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
                 upkeep=worker_upkeep(ctx, state, s),
                 reserve=list(p.reserve),
                 stats={k.value: v for k, v in stats(p, s, ctx.content, state.routes).items()},
+                squares=squares_of(ctx, p),
                 buildings_held=len(p.buildings),
                 cards_held=len(p.cards),
                 done=p.done,
                 goods=p.goods.model_copy() if mine else None,
                 buildings=list(p.buildings) if mine else None,
                 cards=list(p.cards) if mine else None,
+                card_categories=[ctx.content.cards_by_id[c].category for c in p.cards] if mine else None,
             )
         )
     routes = []
@@ -128,7 +160,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         first=state.first,
         order=state.order(),
         players=players,
-        offers=list(a.offers),
+        offers=[offer_view(ctx, o) for o in a.offers],
         bids=[(b.seat, b.tile, b.coins) for b in a.bids],
         sealed_done=sorted(a.sealed),
         my_sealed=a.sealed.get(seat) if seat is not None else None,
@@ -148,6 +180,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         war_committed=sorted(w.spend) if w else [],
         my_spend=w.spend.get(seat) if w and seat is not None else None,
         cards=list(v.cards),
+        categories=[ctx.content.cards_by_id[c].category for c in v.cards],
         card_totals=list(v.totals),
         standings=[list(x) for x in v.standings],
         current_card=v.current,
@@ -158,3 +191,52 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         active=active,
         scores=[p.goods.culture for p in state.players] if over else None,
     )
+
+
+def squares_of(ctx: Ctx, p: Player) -> list[SquareView]:
+    grid = grid_of(p, ctx.content)
+    worked = worked_spaces(p, grid)
+    numbers = {key: i for i, key in enumerate(sorted(grid.spaces, key=lambda k: grid.spaces[k][0]))}
+    out = []
+    for (r, c), sq in sorted(grid.squares.items()):
+        base, framed = square_symbols(sq, ctx.content)
+        out.append(
+            SquareView(
+                row=r,
+                col=c,
+                space=numbers[sq.key],
+                kind="building" if sq.building else sq.space.kind,
+                name=sq.space.name,
+                sea=sq.sea,
+                wasteland=sq.wasteland,
+                building=sq.building,
+                yields={k.value: v for k, v in base.items()},
+                framed={k.value: v for k, v in framed.items()},
+                worker=sq.key in worked,
+            )
+        )
+    return out
+
+
+def side_squares(side: SideDef) -> list[SquareView]:
+    return [
+        SquareView(
+            row=r,
+            col=c,
+            space=i,
+            kind=sp.kind,
+            name=sp.name,
+            sea=sp.sea,
+            wasteland=sp.wasteland,
+            yields={k.value: v for k, v in sp.yields.items()},
+            framed={k.value: v for k, v in sp.framed.items()},
+        )
+        for i, sp in enumerate(side.spaces)
+        for r, c in sp.cells
+    ]
+
+
+def offer_view(ctx: Ctx, offer: Offer) -> OfferView:
+    tile = ctx.content.tiles_by_id[offer.tile]
+    names = ("white", "black") if offer.side == "any" else (offer.side,)
+    return OfferView(tile=offer.tile, side=offer.side, sides={n: side_squares(tile.side(n)) for n in names})

@@ -1,0 +1,356 @@
+"""Patchistory pictures: the public table and each seat's private screen.
+
+``render_board(view)`` draws the spectator view: era, round and phase, the auction row with its bids,
+every empire's grid (symbols, gold frames, seas, wastelands, buildings, named spaces and workers), the
+overview stats, and the trade routes with their workers. ``render_private(view, seat)`` draws what is
+behind that seat's screen: goods, building tiles, prosperity cards and its secret commitments, next to
+its own empire. Pure functions of the view: the same view gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.kit import THEME, Colour, box, canvas, fit, png, text
+from rules.patchistory.views import PlayerView, SquareView, View
+
+WIDTH = 1000
+CELL = 52
+SMALL = 30
+"""Squares of the auction tiles."""
+
+SEAT_COLOURS: dict[str, Colour] = {
+    "red": THEME["red"],
+    "green": THEME["green"],
+    "blue": THEME["blue"],
+    "yellow": THEME["yellow"],
+}
+STAT_LETTERS = {
+    "coins": "C",
+    "food": "F",
+    "resources": "R",
+    "culture": "K",
+    "politics": "P",
+    "transport": "T",
+    "military": "M",
+    "defence": "D",
+}
+STAT_COLOURS: dict[str, Colour] = {
+    "coins": THEME["green"],
+    "food": (190, 150, 20),
+    "resources": THEME["black"],
+    "culture": THEME["blue"],
+    "politics": THEME["purple"],
+    "transport": THEME["orange"],
+    "military": THEME["red"],
+    "defence": THEME["grey"],
+}
+KIND_FILL: dict[str, Colour] = {
+    "land": (236, 226, 196),
+    "wonder": (214, 196, 236),
+    "personality": (246, 214, 170),
+    "special": (210, 228, 210),
+    "building": (200, 214, 236),
+}
+SEA: Colour = (120, 170, 220)
+WASTE: Colour = (170, 130, 90)
+GOLD: Colour = (212, 160, 30)
+PHASES = {
+    "auction": "Auction & Patching",
+    "patch": "Patching",
+    "placement": "Placing workers",
+    "diplomacy": "Diplomacy",
+    "administration": "Administration",
+    "movement": "Movement",
+    "negotiation": "Negotiations & War",
+    "war": "War",
+    "return_workers": "Before Voting",
+    "vote_commit": "Voting: commit a card",
+    "vote": "Voting",
+    "over": "Game over",
+}
+CATEGORY = {
+    "military": "Military",
+    "food_production": "Food prod.",
+    "culture_production": "Culture prod.",
+    "personalities": "Personalities",
+    "trade_routes": "Trade routes",
+    "wastelands": "Wastelands",
+    "coins_production": "Coin prod.",
+    "politics": "Politics",
+    "wonders": "Wonders",
+    "transport": "Transport",
+}
+
+
+LEGEND = "C coins · F food · R resources · K culture · P politics · T transport · M military · D defence"
+
+
+def symbols(values: dict[str, int]) -> str:
+    return " ".join(f"{n}{STAT_LETTERS[k]}" for k, n in values.items() if n)
+
+
+def draw_squares(
+    draw: ImageDraw.ImageDraw,
+    squares: list[SquareView],
+    x0: float,
+    y0: float,
+    cell: int,
+    *,
+    worker_colour: Colour | None = None,
+    size: int = 18,
+) -> None:
+    """A grid of squares with its top-left visible square at (x0, y0)."""
+    if not squares:
+        return
+    r0 = min(s.row for s in squares)
+    c0 = min(s.col for s in squares)
+    spaces: dict[int, list[SquareView]] = {}
+    for sq in squares:
+        spaces.setdefault(sq.space, []).append(sq)
+    for members in spaces.values():
+        first = members[0]
+        xs = [x0 + (s.col - c0) * cell for s in members]
+        ys = [y0 + (s.row - r0) * cell for s in members]
+        rect = (min(xs) + 1, min(ys) + 1, max(xs) + cell - 1, max(ys) + cell - 1)
+        fill = (
+            SEA if first.sea else WASTE if first.wasteland else KIND_FILL.get(first.kind, KIND_FILL["land"])
+        )
+        draw.rectangle(rect, fill=fill, outline=THEME["line"], width=1)
+        if first.framed:
+            draw.rectangle((rect[0] + 3, rect[1] + 3, rect[2] - 3, rect[3] - 3), outline=GOLD, width=3)
+        cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+        width = rect[2] - rect[0] - 6
+        lines = []
+        if first.name:
+            lines.append((fit(first.name, width, size=size - 2, bold=True), THEME["ink"], True))
+        if first.yields:
+            lines.append((fit(symbols(first.yields), width, size=size, bold=True), THEME["ink"], True))
+        if first.framed:
+            lines.append((fit("+" + symbols(first.framed), width, size=size), (150, 110, 10), False))
+        if cell < 40:
+            lines = lines[-1:] if lines else []
+        step = size + 2
+        top = cy - step * (len(lines) - 1) / 2
+        for i, (words, colour, bold) in enumerate(lines[:3]):
+            text(
+                draw,
+                (cx, top + i * step),
+                words,
+                size=size if not bold or first.name == "" else size - 2,
+                bold=bold,
+                colour=colour,
+                anchor="mm",
+            )
+        if first.worker and worker_colour is not None:
+            wx, wy = rect[0] + 10, rect[1] + 10
+            draw.ellipse((wx - 7, wy - 7, wx + 7, wy + 7), fill=worker_colour, outline=THEME["ink"], width=2)
+
+
+def grid_size(squares: list[SquareView], cell: int) -> tuple[int, int]:
+    if not squares:
+        return cell, cell
+    rows = max(s.row for s in squares) - min(s.row for s in squares) + 1
+    cols = max(s.col for s in squares) - min(s.col for s in squares) + 1
+    return cols * cell, rows * cell
+
+
+def player_name(view: View, seat: int) -> str:
+    return f"Seat {seat + 1} ({view.players[seat].colour})"
+
+
+def draw_player(
+    draw: ImageDraw.ImageDraw, view: View, seat: int, x: float, y: float, width: float, cell: int
+) -> float:
+    """One player's panel; returns its height."""
+    p = view.players[seat]
+    colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
+    w, h = grid_size(p.squares, cell)
+    stats_h = 4 * 26 + 10
+    height = 44 + max(h, stats_h) + 50
+    box(draw, (x, y, x + width, y + height))
+    draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
+    mark = " ★" if view.first == seat else ""
+    text(
+        draw,
+        (x + 24, y + 10),
+        fit(player_name(view, seat) + mark, width - 40, size=22, bold=True),
+        size=22,
+        bold=True,
+    )
+    grid_w = width - 190
+    scale = min(cell, int(grid_w / max(1, w / cell)), int(cell * 7 / max(1, h / cell)))
+    draw_squares(draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 14)
+    sx = x + width - 160
+    for i, (k, v) in enumerate(p.stats.items()):
+        row, col = divmod(i, 2)
+        text(
+            draw,
+            (sx + col * 80, y + 44 + row * 26),
+            f"{STAT_LETTERS[k]} {v}",
+            size=20,
+            bold=True,
+            colour=STAT_COLOURS[k],
+        )
+    route_workers = sum(1 for wk in p.workers if wk.where != "land")
+    info = f"workers {p.born}/8 · on routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
+    if view.scores is not None:
+        info = f"culture {view.scores[seat]} · " + info
+    text(draw, (x + 24, y + height - 34), fit(info, width - 40, size=18), size=18, colour=THEME["muted"])
+    return height
+
+
+def draw_auction(draw: ImageDraw.ImageDraw, view: View, x: float, y: float) -> float:
+    if not view.offers:
+        return 0
+    text(draw, (x, y), "Auction", size=22, bold=True)
+    cx = x
+    top = y + 32
+    for i, offer in enumerate(view.offers):
+        label = f"#{i + 1} {offer.tile}"
+        text(draw, (cx, top), label, size=18, bold=True)
+        sx = cx
+        for name, squares in offer.sides.items():
+            draw_squares(draw, squares, sx, top + 26, SMALL * 2, size=14)
+            text(draw, (sx, top + 26 + SMALL * 4 + 4), name, size=18, colour=THEME["muted"])
+            sx += SMALL * 4 + 10
+        bx = cx + 14
+        for s, t, c in view.bids:
+            if t != i:
+                continue
+            by = top + 26 + SMALL * 4 + 40
+            colour = SEAT_COLOURS.get(view.players[s].colour, THEME["ink"])
+            draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=colour, outline=THEME["ink"])
+            text(draw, (bx, by), str(c), size=18, bold=True, colour=THEME["white"], anchor="mm")
+            bx += 34
+        cx = sx + 24
+    return 32 + 26 + SMALL * 4 + 60
+
+
+def draw_routes(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: float) -> float:
+    if not view.routes:
+        return 0
+    text(
+        draw,
+        (x, y),
+        f"Trade routes (supply {view.general_left} general, {view.alliance_left} alliance)",
+        size=22,
+        bold=True,
+    )
+    yy = y + 34
+    for i, r in enumerate(view.routes):
+        a, b = view.players[r.start].colour, view.players[r.end].colour
+        kind = "alliance" if r.kind == "alliance" else "general"
+        war = " WAR" if r.war_attackers else ""
+        text(
+            draw,
+            (x, yy),
+            f"{i + 1}. {a} → {b} ({kind}){war}",
+            size=18,
+            colour=THEME["bad"] if war else THEME["ink"],
+        )
+        spaces = 5
+        for k in range(spaces):
+            bx = x + 330 + k * 46
+            draw.rectangle((bx, yy, bx + 40, yy + 22), outline=THEME["line"], fill=THEME["panel"])
+        for seat, where, step in r.workers:
+            colour = SEAT_COLOURS.get(view.players[seat].colour, THEME["ink"])
+            if where == "rest":
+                bx = x + 330 + spaces * 46 + 10
+                text(draw, (bx + 30, yy), "rest", size=18, colour=THEME["muted"])
+            else:
+                pos = step if seat == r.start or r.kind == "general" else spaces - 1 - step
+                bx = x + 330 + pos * 46
+            draw.ellipse((bx + 11, yy + 2, bx + 29, yy + 20), fill=colour, outline=THEME["ink"])
+        yy += 30
+    return yy - y
+
+
+def header(view: View) -> str:
+    phase = PHASES.get(view.phase.value, view.phase.value)
+    return f"Patchistory · Era {view.era} · Round {view.round} · {phase}"
+
+
+def render_board(view: View) -> bytes:
+    """The public picture: everything the spectator view holds."""
+    n = len(view.players)
+    cols = 2 if n > 1 else 1
+    panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
+    heights = [panel_height(view, s) for s in range(n)]
+    rows = (n + cols - 1) // cols
+    total = (
+        70
+        + (SMALL * 4 + 150 if view.offers else 0)
+        + sum(max(heights[r * cols : (r + 1) * cols]) + 12 for r in range(rows))
+        + 50
+        + 30 * len(view.routes)
+        + 80
+    )
+    image, draw = canvas(WIDTH, int(total))
+    text(draw, (15, 14), header(view), size=26, bold=True)
+    y = 60.0
+    y += draw_auction(draw, view, 15, y)
+    for r in range(rows):
+        row_h = 0.0
+        for c in range(cols):
+            s = r * cols + c
+            if s < n:
+                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w, CELL))
+        y += row_h + 12
+    y += draw_routes(draw, view, 15, y + 8, WIDTH - 30) + 12
+    text(draw, (15, y), LEGEND, size=18, colour=THEME["muted"])
+    return png(image)
+
+
+def panel_height(view: View, seat: int) -> float:
+    _, h = grid_size(view.players[seat].squares, CELL)
+    return 44 + max(h, 4 * 26 + 10) + 50
+
+
+def render_private(view: View, seat: int) -> bytes:
+    """What is behind ``seat``'s screen, beside its own empire."""
+    p: PlayerView = view.players[seat]
+    lines: list[str] = [header(view), ""]
+    g = p.goods
+    if g is not None:
+        lines.append(f"Food {g.food} · Coins {g.coins} · Resources {g.resources}")
+        lines.append(f"Culture {g.culture} · Votes {g.votes}")
+    if p.buildings:
+        lines.append("Building tiles: " + ", ".join(p.buildings[:2]))
+        if p.buildings[2:]:
+            lines.append("    " + ", ".join(p.buildings[2:]))
+    if p.cards and p.card_categories:
+        cards = [f"{CATEGORY.get(k, k)} ({c})" for c, k in zip(p.cards, p.card_categories, strict=True)]
+        lines.append("Prosperity: " + ", ".join(cards[:2]))
+        if cards[2:]:
+            lines.append("    " + ", ".join(cards[2:]))
+    if view.my_sealed is not None:
+        lines.append(f"Your secret bid: tile #{view.my_sealed[0] + 1}, {view.my_sealed[1]} coins")
+    if view.my_choice is not None:
+        lines.append(f"Your negotiation choice: {view.my_choice}")
+    if view.my_spend is not None:
+        lines.append(f"Committed to the war: {view.my_spend[0]} resources, {view.my_spend[1]} votes")
+    if view.my_card is not None:
+        lines.append(f"Card committed: {view.my_card}")
+    if view.my_vote is not None:
+        lines.append(f"Votes on this card: {view.my_vote}")
+    if view.categories:
+        lines.append("Voting on: " + ", ".join(CATEGORY.get(k, k) for k in view.categories))
+    if p.reserve:
+        lines.append("Tiles waiting: " + ", ".join(r.tile for r in p.reserve))
+    w, h = grid_size(p.squares, CELL)
+    height = max(40 + 30 * len(lines), 60 + h + 20)
+    image, draw = canvas(WIDTH, int(height) + 20)
+    colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
+    draw.rectangle((0, 0, 10, height + 20), fill=colour)
+    for i, line in enumerate(lines):
+        text(draw, (24, 16 + 30 * i), fit(line, 520, size=20, bold=i == 0), size=20, bold=i == 0)
+    draw_squares(
+        draw,
+        p.squares,
+        WIDTH - 20 - min(w, 430),
+        60,
+        min(CELL, int(430 / max(1, w / CELL))),
+        worker_colour=colour,
+    )
+    return png(image)
