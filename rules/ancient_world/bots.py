@@ -54,7 +54,7 @@ def evaluate(content: Content, state: State, seat: Seat) -> float:
             + (min(food_gap, 0) * 2.0 + min(food_gap, 1) * 0.3) * (1 if left > 0 else 0)
             + len(player.owned) * 0.5 * left / ROUNDS
             + strength * 0.25 * left / ROUNDS + player.conscription * 0.2
-            + room * 0.4 * left / ROUNDS
+            + min(room, player.coins / 4) * 1.5 * left / ROUNDS
             + len(player.stored) * STORED_CARD * left / ROUNDS
             - damaged * 0.8)
 
