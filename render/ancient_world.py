@@ -31,10 +31,14 @@ SPACE_NAMES = {
     "educate": "Educate", "rebuild": "Rebuild", "recruit": "Recruit", "explore": "Explore", "grow": "Grow",
 }
 SYMBOL_WORDS = {
-    "food": "food", "capacity": "cap", "army_limit": "army", "swords": "sword", "arrows": "arrow",
+    "food": "food", "capacity": "cap", "army_limit": "army", "swords": "⚔", "arrows": "➶",
     "income_coins": "+coin", "income_knowledge": "+know", "citizens": "citizen", "explore_bonus": "eye",
     "spoils": "spoils", "spy": "spy", "repair": "repair",
 }
+
+
+ICONS = frozenset({"⚔", "➶"})
+LEGEND = "⚔ sword  ➶ arrow  cap capacity  +coin/+know income  eye explore  L legacy  S+A arrows count"
 
 
 def symbol_text(symbols: dict[str, int], *, legacy: bool = False) -> str:
@@ -44,7 +48,8 @@ def symbol_text(symbols: dict[str, int], *, legacy: bool = False) -> str:
         is_legacy = name.startswith("legacy_")
         if is_legacy != legacy:
             continue
-        words.append(f"{count} {SYMBOL_WORDS.get(name.removeprefix('legacy_'), name)}")
+        word = SYMBOL_WORDS.get(name.removeprefix("legacy_"), name)
+        words.append(f"{count}{word}" if word in ICONS else f"{count} {word}")
     return " ".join(words)
 
 
@@ -112,6 +117,8 @@ def _card_row(draw: ImageDraw.ImageDraw, y: float, label: str, cards: list[tuple
 
 
 def _rows_height(count: int) -> int:
+    if count == 0:
+        return 2 * LINE + 4
     per_row = (WIDTH - 2 * PAD + 8) // (CARD_W + 8)
     rows = max(1, -(-count // per_row))
     return LINE + 4 + rows * (CARD_H + 8) + 12
@@ -243,11 +250,14 @@ def render_board(view: Any) -> bytes:
     """The public picture: action spaces, rows, Titans, District, every city, and at the end the
     final scores."""
     players = range(len(view.players))
-    height = (PAD + LINE + 12 + _scores_height(view) + 3 * 78 + 8 + _rows_height(len(view.empire_row))
+    height = (PAD + 2 * LINE + 12 + _scores_height(view) + 3 * 78 + 8 + _rows_height(len(view.empire_row))
               + _rows_height(len(view.military_row)) + CARD_H + LINE + 16
               + sum(_city_height(view, s) for s in players) + PAD)
     image, draw = kit.canvas(WIDTH, height)
     y = _header(draw, view, "The Ancient World")
+    legend = kit.fit(LEGEND, WIDTH - 2 * PAD, size=SMALL)
+    kit.text(draw, (PAD, y - 6), legend, size=SMALL, colour=kit.THEME["muted"])
+    y += LINE
     if view.final is not None:
         y = _scores(draw, view, y)
     y = _spaces(draw, view, y)

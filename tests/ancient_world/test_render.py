@@ -64,5 +64,5 @@ def test_the_renderer_is_found_by_game_id() -> None:
 
 def test_symbol_text_separates_front_and_legacy() -> None:
     symbols = {"swords": 2, "legacy_swords": 1}
-    assert picture.symbol_text(symbols) == "2 sword"
-    assert picture.symbol_text(symbols, legacy=True) == "1 sword"
+    assert picture.symbol_text(symbols) == "2⚔"
+    assert picture.symbol_text(symbols, legacy=True) == "1⚔"
