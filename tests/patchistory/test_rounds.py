@@ -1,0 +1,366 @@
+"""The round's phases: diplomacy, administration, movement, negotiations, and the round's end."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import RuleError
+from rules.patchistory import conflict, flow, movement, politics
+from rules.patchistory.actions import (
+    Advance,
+    Agree,
+    Aid,
+    AnswerAid,
+    BreakAlliance,
+    Build,
+    BuildRoute,
+    Campaign,
+    Choose,
+    Done,
+    HonourWonders,
+    Move,
+    Reclaim,
+    Rest,
+    SealedBid,
+    Threat,
+    Trade,
+)
+from rules.patchistory.empire import grid_of
+from rules.patchistory.state import Negotiation, Phase, Route, State, Worker
+from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game, own
+
+CTX = ENGINE.ctx
+
+
+def diplomacy(politics_points: int = 6) -> State:
+    state = game(3)
+    for seat in range(3):
+        empire(state, seat, politics=politics_points)
+        state.players[seat].goods.resources = 3
+    politics.start(CTX, state)
+    return state
+
+
+def administration(politics_points: int = 6) -> State:
+    state = diplomacy(politics_points)
+    for seat in range(3):
+        state, _ = ENGINE.apply(state, seat, Done())
+    assert state.phase == Phase.ADMINISTRATION
+    return state
+
+
+# Diplomacy ---------------------------------------------------------------------------------------
+
+
+def test_pp_are_read_at_the_start_of_the_phase() -> None:
+    assert [p.pp for p in diplomacy(4).players] == [4, 4, 4]
+
+
+def test_diplomacy_is_played_in_turn_order() -> None:
+    state = diplomacy()
+    assert set(ENGINE.pending(state)) == {0}
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert set(ENGINE.pending(state)) == {1}
+
+
+def test_accepted_aid_moves_the_goods_and_gives_five_culture() -> None:
+    state = diplomacy()
+    state, _ = ENGINE.apply(state, 0, Aid(target=1, food=1, coins=1, resources=1))
+    assert set(ENGINE.pending(state)) == {1}
+    giver, target = state.players[0].goods.model_copy(), state.players[1].goods.model_copy()
+    state, _ = ENGINE.apply(state, 1, AnswerAid(accept=True))
+    assert state.players[0].goods.culture == giver.culture + 5
+    assert state.players[0].goods.food == giver.food - 1
+    assert state.players[1].goods.resources == target.resources + 1
+    assert state.players[0].pp == 4
+
+
+def test_refused_aid_keeps_the_goods_and_gives_two_culture() -> None:
+    state = diplomacy()
+    food = state.players[0].goods.food
+    state, _ = ENGINE.apply(state, 0, Aid(target=1, food=3))
+    state, _ = ENGINE.apply(state, 1, AnswerAid(accept=False))
+    assert (state.players[0].goods.food, state.players[0].goods.culture) == (food, 22)
+
+
+def test_a_player_who_accepted_aid_may_not_offer_aid_that_round() -> None:
+    state = diplomacy()
+    state, _ = ENGINE.apply(state, 0, Aid(target=1, food=1, coins=1, resources=1))
+    state, _ = ENGINE.apply(state, 1, AnswerAid(accept=True))
+    state, _ = ENGINE.apply(state, 0, Done())
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 1, Aid(target=2, food=1, coins=1, resources=1))
+
+
+def test_aid_is_exactly_three_goods() -> None:
+    with pytest.raises(RuleError):
+        ENGINE.apply(diplomacy(), 0, Aid(target=1, food=2))
+
+
+def test_allies_may_not_threaten_each_other() -> None:
+    state = diplomacy()
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Threat(target=1, demand="coins"))
+
+
+def test_threat_needs_a_general_route_between_the_players() -> None:
+    state = game(4)
+    empire(state, 0, politics=6, military=9)
+    politics.start(CTX, state)
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Threat(target=2, demand="coins"))  # opposite seats are not connected
+
+
+def test_break_alliance_takes_all_pp_and_gives_a_vote_per_pp() -> None:
+    state = diplomacy(5)
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.alliance_left -= 1
+    state, _ = ENGINE.apply(state, 0, BreakAlliance(route=3))
+    p = state.players[0]
+    assert (p.pp, p.goods.votes, len(state.routes), state.alliance_left) == (0, 5, 3, 4)
+
+
+def test_break_alliance_must_be_the_first_diplomacy_action() -> None:
+    state = diplomacy(8)
+    state.routes.append(Route(kind="alliance", start=0, end=2))
+    state, _ = ENGINE.apply(state, 0, Threat(target=1, demand="coins"))
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, BreakAlliance(route=3))
+
+
+# Administration ----------------------------------------------------------------------------------
+
+
+def test_administration_is_simultaneous() -> None:
+    assert set(ENGINE.pending(administration())) == {0, 1, 2}
+
+
+def test_trade_costs_food_by_era_and_puts_the_worker_on_the_start_space() -> None:
+    state = administration()
+    state.players[0].workers = [Worker(row=0, col=0)]
+    state.players[0].goods.food = 5
+    state, _ = ENGINE.apply(state, 0, Trade(worker=0, route=0))
+    w = state.players[0].workers[0]
+    assert (w.where, w.route, w.step, state.players[0].goods.food) == ("route", 0, 0, 3)
+
+
+def test_genghis_khan_fixes_the_trade_cost_at_one_food() -> None:
+    state = administration()
+    own(state, 0, "genghis_khan")
+    state.players[0].workers = [Worker(row=0, col=0)]
+    state.players[0].goods.food = 5
+    state, _ = ENGINE.apply(state, 0, Trade(worker=0, route=0))
+    assert state.players[0].goods.food == 4
+
+
+def test_a_general_route_holds_one_worker_at_a_time() -> None:
+    state = administration()
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=0, col=1)]
+    state.players[0].goods.food = 9
+    state, _ = ENGINE.apply(state, 0, Trade(worker=0, route=0))
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Trade(worker=1, route=0))
+
+
+def test_campaign_turns_pp_into_votes_once_per_round() -> None:
+    state = administration()
+    state, _ = ENGINE.apply(state, 0, Campaign(pp=2))
+    assert state.players[0].goods.votes == 2
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Campaign(pp=1))
+
+
+def test_build_trade_route_once_per_round_from_the_supply() -> None:
+    state = administration()
+    state, _ = ENGINE.apply(state, 0, BuildRoute(target=1))
+    assert state.routes[-1] == Route(kind="general", start=0, end=1)
+    assert state.general_left == 14 - 4
+    state.players[0].goods.resources = 5
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, BuildRoute(target=2))
+
+
+def test_reclaim_turns_even_a_sea_into_a_wasteland() -> None:
+    state = administration()
+    state.players[0].layers.append(("t-sea", "white", -2, 0))
+    state, _ = ENGINE.apply(state, 0, Reclaim(building=0, row=-2, col=0))
+    sq = grid_of(state.players[0], CONTENT).squares[(-2, 0)]
+    assert sq.wasteland and not sq.sea
+    assert len(state.players[0].buildings) == 4
+
+
+def test_build_building_puts_the_building_on_a_one_by_one_space() -> None:
+    state = administration()
+    state.players[0].buildings = ["economy-1", "economy-4", "culture-1", "culture-4"]
+    state, _ = ENGINE.apply(state, 0, Build(building=0, row=1, col=1))
+    assert grid_of(state.players[0], CONTENT).squares[(1, 1)].building == "economy-1"
+    assert state.players[0].goods.resources == 1
+
+
+def test_build_building_never_on_a_sea() -> None:
+    state = administration()
+    state.players[0].layers.append(("t-sea", "white", -2, 0))
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Build(building=0, row=-2, col=0))
+
+
+def test_honour_wonders_gives_one_culture_per_wonder() -> None:
+    state = administration()
+    own(state, 0, "pyramids", 2, 0)
+    own(state, 0, "petra", 4, 0)
+    state, _ = ENGINE.apply(state, 0, HonourWonders())
+    assert state.players[0].goods.culture == 22
+
+
+def test_unspent_pp_are_lost_at_the_end_of_administration() -> None:
+    state = administration()
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert state.players[0].pp == 0
+
+
+# Movement ----------------------------------------------------------------------------------------
+
+
+def moving(transport: int) -> State:
+    state = at_phase(game(3), Phase.ADMINISTRATION)
+    empire(state, 0, transport=transport)
+    movement.start(CTX, state)
+    return state
+
+
+def test_a_worker_moves_at_most_t_spaces_orthogonally() -> None:
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0)]
+    assert movement.destinations(CTX, state.players[0], 0) == [(0, 1), (1, 0)]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Move(worker=0, row=1, col=1))
+
+
+def test_a_route_worker_must_move_at_least_one_space() -> None:
+    state = moving(2)
+    state.players[0].workers = [Worker(where="route", route=0, step=0)]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Done())
+    state, _ = ENGINE.apply(state, 0, Advance(worker=0, steps=2))
+    assert state.players[0].workers[0].step == 2
+
+
+def test_a_route_worker_stops_on_the_negotiation_space() -> None:
+    state = moving(5)
+    state.players[0].workers = [Worker(where="route", route=0, step=1)]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Advance(worker=0, steps=3))
+
+
+def test_a_resting_worker_returns_home_at_the_end_of_the_next_movement() -> None:
+    state = moving(2)
+    state.players[0].workers = [Worker(where="route", route=0, step=1)]
+    state, _ = ENGINE.apply(state, 0, Rest(worker=0))
+    movement.finish(state)
+    assert state.players[0].workers[0].where == "rest"
+    movement.start(CTX, state)
+    movement.finish(state)
+    assert (state.players[0].workers, state.players[0].homing) == ([], 1)
+
+
+def test_transport_zero_sends_route_workers_to_rest() -> None:
+    state = at_phase(game(3), Phase.ADMINISTRATION)
+    empire(state, 0)
+    state.players[0].workers = [Worker(where="route", route=0, step=1)]
+    movement.start(CTX, state)
+    assert state.players[0].workers[0].where == "rest"
+
+
+def test_reaching_the_far_end_of_an_alliance_route_sends_the_worker_home() -> None:
+    state = moving(2)
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.players[0].workers = [Worker(where="route", route=3, step=3)]
+    state, _ = ENGINE.apply(state, 0, Advance(worker=0, steps=1))
+    assert (state.players[0].workers, state.players[0].homing) == ([], 1)
+
+
+# Negotiations ------------------------------------------------------------------------------------
+
+
+def negotiating(era: int = 1) -> State:
+    state = at_phase(game(3), Phase.NEGOTIATION)
+    state.era = era
+    state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.negotiation)]
+    state.players[0].goods.resources = 3
+    state.negotiation = Negotiation(route=0)
+    return state
+
+
+def test_negotiation_choices_are_secret_until_both_chose() -> None:
+    state = negotiating()
+    state, _ = ENGINE.apply(state, 0, Choose(colour="red"))
+    assert ENGINE.view(state, 1).my_choice is None and ENGINE.view(state, 0).my_choice == "red"
+
+
+@pytest.mark.parametrize(("era", "cost"), [(1, 0), (2, 1), (3, 2)])
+def test_a_red_choice_declares_war_and_the_attacker_pays_preparation(era: int, cost: int) -> None:
+    state = negotiating(era)
+    state, _ = ENGINE.apply(state, 0, Choose(colour="red"))
+    state, _ = ENGINE.apply(state, 1, Choose(colour="blue"))
+    assert state.routes[0].war_attackers == [0]
+    assert state.players[0].goods.resources == 3 - cost
+    assert state.players[0].workers[0].step == CONTENT.routes.negotiation
+
+
+def test_both_blue_and_both_agreeing_form_an_alliance() -> None:
+    state = negotiating()
+    for seat in (0, 1):
+        state, _ = ENGINE.apply(state, seat, Choose(colour="blue"))
+    for seat in (0, 1):
+        state, _ = ENGINE.apply(state, seat, Agree(ally=True))
+    assert state.routes[-1] == Route(kind="alliance", start=0, end=1)
+    assert (state.alliance_left, state.players[0].homing) == (3, 1)
+
+
+def test_both_blue_without_agreement_sends_the_worker_home_without_alliance() -> None:
+    state = negotiating()
+    for seat in (0, 1):
+        state, _ = ENGINE.apply(state, seat, Choose(colour="blue"))
+    state, _ = ENGINE.apply(state, 0, Agree(ally=True))
+    state, _ = ENGINE.apply(state, 1, Agree(ally=False))
+    assert all(r.kind == "general" for r in state.routes)
+    assert state.players[0].homing == 1
+
+
+def test_a_declared_war_advances_to_the_war_space_next_movement_even_at_transport_zero() -> None:
+    state = negotiating()
+    state.routes[0].war_attackers = [0]
+    empire(state, 0)
+    movement.start(CTX, state)
+    assert state.players[0].workers[0].step == CONTENT.routes.war
+
+
+def test_a_war_between_players_who_became_allies_lapses() -> None:
+    state = negotiating()
+    state.negotiation = None
+    state.players[0].workers[0].step = CONTENT.routes.war
+    state.routes[0].war_attackers = [0]
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    conflict.start(CTX, state)
+    conflict.advance(CTX, state)
+    assert state.war is None and state.players[0].homing == 1
+
+
+# The round's end ---------------------------------------------------------------------------------
+
+
+def test_the_first_player_marker_passes_left_at_the_end_of_a_round() -> None:
+    state = game(3)
+    flow.end_of_round(CTX, state)
+    assert (state.first, state.round) == (1, 2)
+
+
+def test_equality_players_place_one_first_worker_and_liberty_players_two() -> None:
+    for side, count in (("equality", 1), ("liberty", 2)):
+        state = game(2, capital_side=side)
+        state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=1))
+        state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
+        for seat in (0, 1):
+            state, _ = ENGINE.apply(state, seat, Done())
+        assert [p.homing for p in state.players] == [count, count]
