@@ -105,6 +105,13 @@ class ReturnTile(_Action):
     position: int
 
 
+class GiveBack(_Action):
+    """Explore, bag and pile empty: the zone tile at ``position`` this player puts back in the bag."""
+
+    kind: Literal["give_back"] = "give_back"
+    position: int
+
+
 class Draw(_Action):
     """Explore: stop returning; draw one more tile than were returned."""
 
@@ -222,7 +229,7 @@ class Done(_Action):
 
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
-    | Confirm | Stock | Scout | ReturnTile | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
+    | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
     | Completer | ToCup | RemoveDie | Produce | Shipper | ShipGood | Bankers | Recruit | Recall
     | RecallAll | Done
 )

@@ -69,6 +69,9 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
                 prompt = assign.prompt(c, state, seat)
                 if prompt is not None:
                     out[seat] = prompt
+        elif state.giveback:
+            seat = state.giveback[0]
+            out[seat] = explore.giveback_prompt(c, state, seat)
         elif state.stage in ("phase", "manage"):
             for seat in flow.acting(state):
                 prompt = self._phase_prompt(state, seat)
@@ -126,6 +129,11 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
             events += flow.advance(c, state, seat)
             return events + flow.maybe_end_round(c, state)
         phase = state.phase
+        if state.giveback:
+            events = explore.give_back(state, seat, action)
+            if state.giveback_for is None:  # the give-back is over: the waiting seat goes on
+                return events + flow.maybe_end_phase(c, state)
+            return events
         if phase == "explore":
             events = explore.act(c, state, seat, action)
         elif phase in ("develop", "settle"):

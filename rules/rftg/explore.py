@@ -9,11 +9,12 @@ Team draws its tile, then the returned tiles go back into the bag.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import (
     AnyAction,
     Done,
     Draw,
+    GiveBack,
     MoveTile,
     PlaceTile,
     Rearrange,
@@ -43,12 +44,14 @@ def _has(c: Content, p: Player, kind: str) -> bool:
 
 def busy(p: Player) -> bool:
     w = p.work
-    return w.scouting or bool(w.drawn) or w.logistics is not None
+    return w.scouting or bool(w.drawn) or w.owed > 0 or w.logistics is not None
 
 
 def advance(c: Content, state: State, seat: int) -> list[Event]:
     """Finish the player's Explore when nothing is left to decide."""
     p = state.players[seat]
+    if not p.work.drawn and p.work.owed and not state.giveback:
+        return start_giveback(state, seat)
     if state.explore_end and not busy(p):
         p.work.done = True
     if not busy(p) and not explorers(p) and not (_has(c, p, "explore_rearrange") and zone(p)):
@@ -106,8 +109,8 @@ def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
     return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)), options=tuple(opts))
 
 
-def _tile_label(c: Content, tile: int, world: bool) -> object:
-    return msg("rftg.opt.zone_world" if world else "rftg.opt.zone_dev", tile=c.side_of(tile, world).name)
+def _tile_label(c: Content, tile: int, world: bool, key: str = "rftg.opt.zone") -> Message:
+    return msg(key + ("_world" if world else "_dev"), tile=c.side_of(tile, world).name)
 
 
 def _stack_word(world: bool) -> str:
@@ -201,37 +204,73 @@ def _draw(state: State, seat: int) -> list[Event]:
 
 
 def draw_tiles(state: State, seat: int, want: int) -> tuple[list[int], list[Event]]:
-    """Draw ``want`` tiles, following the bag-exhaustion procedures (spec §5.5, X16, X17).
+    """Draw up to ``want`` tiles; when the bag empties, the returned tiles refill it (spec §5.5, X16).
 
-    When the bag empties, the returned tiles go into it; when both are empty, every player with 3 or
-    more zone tiles (counting the drawer's tiles drawn so far) returns one to the bag: the bottom
-    tile of their longer stack (spec I-23 lets each choose; this engine picks for them).
+    Fewer tiles come back when bag and pile are both empty: the caller then runs the give-back
+    procedure (:func:`start_giveback`).
     """
     drawn: list[int] = []
     events: list[Event] = []
-    refilled = exhausted = False
     while len(drawn) < want:
-        if state.bag:
-            drawn.append(state.bag.pop(state.rng.below(len(state.bag))))
-        elif state.pile and not refilled:
+        if not state.bag and state.pile:
             state.bag += state.pile
             state.pile = []
             for q in state.players:
                 q.work.returned = []
-            refilled = True
             events.append(Event(message=msg("rftg.event.bag_refilled")))
-        elif not exhausted:
-            exhausted = True
-            for s in state.timing:
-                q = state.players[s]
-                size = len(q.dev_stack) + len(q.world_stack) + (len(drawn) if s == seat else 0)
-                if size >= 3 and (q.dev_stack or q.world_stack):
-                    stack = q.dev_stack if len(q.dev_stack) >= len(q.world_stack) else q.world_stack
-                    state.bag.append(stack.pop())
-                    events.append(Event(message=msg("rftg.event.gave_back", seat=s)))
-        else:
+        if not state.bag:
+            state.players[seat].work.owed = want - len(drawn)
             break
+        drawn.append(state.bag.pop(state.rng.below(len(state.bag))))
     return drawn, events
+
+
+def start_giveback(state: State, seat: int) -> list[Event]:
+    """Bag and pile ran out during ``seat``'s draw, and its drawn tiles are placed: every player
+    with 3 or more zone tiles puts one of their choice back (spec §5.5 "very rare", I-23)."""
+    state.giveback = [s for s in state.timing if len(zone(state.players[s])) >= 3]
+    state.giveback_for = seat
+    if not state.giveback:
+        return finish_giveback(state)
+    return [Event(message=msg("rftg.event.giveback", seats=len(state.giveback)))]
+
+
+def giveback_prompt(c: Content, state: State, seat: int) -> Prompt:
+    opts = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"))
+            for i, (t, world) in enumerate(zone(state.players[seat]))][:MAX_OPTIONS]
+    return Prompt(seat=seat, title=msg("rftg.explore.giveback"), options=tuple(opts))
+
+
+def give_back(state: State, seat: int, action: AnyAction) -> list[Event]:
+    p = state.players[seat]
+    if not state.giveback or state.giveback[0] != seat:
+        raise RuleError("You do not owe a tile to the bag.", key="rftg.err.no_giveback")
+    z = zone(p)
+    if not isinstance(action, GiveBack) or not 0 <= action.position < len(z):
+        raise RuleError("Put back a tile of your construction zone.", key="rftg.err.no_tile")
+    tile, world = z[action.position]
+    (p.world_stack if world else p.dev_stack).remove(tile)
+    state.bag.append(tile)
+    state.giveback.pop(0)
+    events = [Event(message=msg("rftg.event.gave_back", seat=seat))]
+    if not state.giveback:
+        events += finish_giveback(state)
+    return events
+
+
+def finish_giveback(state: State) -> list[Event]:
+    """The waiting player draws the rest, from what was given back."""
+    seat = state.giveback_for
+    assert seat is not None
+    state.giveback_for = None
+    p = state.players[seat]
+    owed, p.work.owed = p.work.owed, 0
+    drawn, events = draw_tiles(state, seat, owed)
+    p.work.owed = 0
+    p.work.drawn += drawn
+    events.append(Event(message=msg("rftg.event.drew", tiles=len(drawn)), visible_to=frozenset({seat}),
+                        reveals=True, data={"tiles": drawn}))
+    return events
 
 
 def _place(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:

@@ -135,11 +135,12 @@ def _alien_research_team(c: Content, state: State) -> list[Event]:
                 gain_credits(p, pw.credits)
                 events.append(Event(message=msg("rftg.event.credits", seat=seat, amount=pw.credits,
                                                 tile=name)))
-            if drawn:
+            if drawn or p.work.owed:
                 p.work.drawn = drawn
                 p.work.done = False
                 events.append(Event(message=msg("rftg.event.drew", tiles=len(drawn)),
                                     visible_to=frozenset({seat}), reveals=True, data={"tiles": drawn}))
+                events += explore.advance(c, state, seat)
     return events
 
 

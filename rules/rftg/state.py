@@ -81,6 +81,8 @@ class Work(BaseModel):
     """Tiles returned by the Scout in progress."""
     drawn: list[int] = Field(default_factory=list)
     """Tiles drawn and not yet placed (seen by this player only)."""
+    owed: int = 0
+    """Tiles still to draw once the other players have given tiles back (bag and pile empty)."""
     logistics: int | None = None
     """Advanced Logistics: the zone tile being moved (an index into dev stack + world stack)."""
     # Develop / Settle
@@ -140,6 +142,11 @@ class State(BaseModel):
     """The 2-player extra white die of this round, after Reveal."""
     explore_end: bool = False
     """Explore's actions are over; Alien Research Team's extra tile is being placed."""
+    giveback: list[int] = Field(default_factory=list)
+    """Seats (timing order) that must put one zone tile back in the bag: bag and pile ran out
+    during a draw (spec §5.5, X17, I-23)."""
+    giveback_for: int | None = None
+    """The seat whose draw waits for those tiles."""
     sequential: bool = False
     """This phase is prompted one player at a time in timing order (spec §11, I-19)."""
     bag: list[int]

@@ -11,6 +11,7 @@ from rules.rftg.actions import (
     Confirm,
     Dictate,
     Draw,
+    GiveBack,
     PickDie,
     PlaceTile,
     Produce,
@@ -430,17 +431,29 @@ def test_x16_when_the_bag_runs_out_the_returned_tiles_refill_it() -> None:
 
 def test_x17_when_bag_and_pile_are_empty_large_zones_give_a_tile_back() -> None:
     state = bare(3)
+    state.timing = [0, 1, 2]
     state.bag, state.pile = [], []
     state.players[0].dev_stack = [1, 2]
     state.players[1].dev_stack = [3, 4, 5, 6]
     state.players[2].dev_stack = [7, 8, 9]
     enter(state, "explore", {0: ["white"]})
-    explore.act(C, state, 0, Scout(colour="white"))
-    explore.act(C, state, 0, ReturnTile(position=0))
-    explore.act(C, state, 0, Draw())
+    for s in (1, 2):
+        state.players[s].work.done = True
+    state = ENGINE.apply(state, 0, Scout(colour="white"))[0]
+    state = ENGINE.apply(state, 0, ReturnTile(position=0))[0]
+    state = ENGINE.apply(state, 0, Draw())[0]
     p = state.players[0]
-    assert len(p.work.drawn) == 2 and p.work.drawn[0] == 1
-    assert (len(state.players[1].dev_stack), len(state.players[2].dev_stack)) == (3, 2)
+    assert p.work.drawn == [1] and p.work.owed == 1
+    state = ENGINE.apply(state, 0, PlaceTile(tile=1, as_world=False))[0]
+    assert state.giveback == [1, 2] and set(ENGINE.pending(state)) == {1}
+    state = ENGINE.apply(state, 1, GiveBack(position=3))[0]
+    assert set(ENGINE.pending(state)) == {2}
+    state = ENGINE.apply(state, 2, GiveBack(position=0))[0]
+    p = state.players[0]
+    assert len(p.work.drawn) == 1 and p.work.drawn[0] in (6, 7)
+    state = ENGINE.apply(state, 0, PlaceTile(tile=p.work.drawn[0], as_world=True))[0]
+    sizes = [len(q.dev_stack) + len(q.world_stack) for q in state.players]
+    assert sizes == [3, 3, 2]
     assert len(state.bag) == 1
 
 
