@@ -72,3 +72,15 @@ def test_a_broken_content_file_is_reported_in_a_sentence(tmp_path: Path) -> None
     (tmp_path / "tiles.json").write_text(json.dumps(data), "utf-8")
     with pytest.raises(ContentError, match="tiles → 0 → world → colour"):
         load_content(tmp_path)
+
+
+def test_an_owner_corrected_content_file_is_used_by_build_engine(tmp_path: Path) -> None:
+    from rules.rftg import build_engine
+
+    data = json.loads((Path(__file__).parents[2] / "rules/rftg/content/tiles.json").read_text("utf-8"))
+    data["home_worlds"][0]["cost"] = 5
+    (tmp_path / "tiles.json").write_text(json.dumps(data), "utf-8")
+    engine = build_engine(tmp_path)
+    name = data["home_worlds"][0]["name"]
+    assert engine.content.by_name[name].cost == 5
+    assert CONTENT.by_name[name].cost != 5
