@@ -135,7 +135,10 @@ def empire(state: State, seat: int, **stats: int) -> None:
 
 def own(state: State, seat: int, ability: str, row: int = 2, col: int = 0) -> None:
     """Put the test tile carrying ``ability`` (black side) into ``seat``'s empire below the capital."""
-    state.players[seat].layers.append((TILES[ability], "black", row, col))
+    tile = TILES.get(ability) or next(
+        t.id for t in CONTENT.land_tiles if any(sp.ability == ability for sp in t.black.spaces)
+    )
+    state.players[seat].layers.append((tile, "black", row, col))
 
 
 def at_phase(state: State, phase: Phase) -> State:
