@@ -35,9 +35,34 @@ def symbol_cards(content: Content, player: Player) -> Iterator[Symbols]:
         yield content.titan(card_id)
 
 
+SYMBOL_NAMES = tuple(Symbols.model_fields)
+MEMO_LIMIT = 20_000
+"""Memoised totals kept before the cache starts afresh (a long-running bot sees many cities)."""
+
+
+def totals(content: Content, player: Player) -> dict[str, int]:
+    """Every symbol summed over the player's counting cards (§11.1: symbols add up).
+
+    Memoised on the cards held, since prompts ask for the same totals many times.
+    """
+    key = ("totals", tuple((b.card, b.damaged) for b in player.empire), tuple(player.districts),
+           tuple(player.titans))
+    found = content.memo.get(key)
+    if found is None:
+        sums = dict.fromkeys(SYMBOL_NAMES, 0)
+        for card in symbol_cards(content, player):
+            for name in SYMBOL_NAMES:
+                sums[name] += getattr(card, name)
+        if len(content.memo) > MEMO_LIMIT:
+            content.memo.clear()
+        found = content.memo[key] = sums
+    assert isinstance(found, dict)
+    return found
+
+
 def total(content: Content, player: Player, symbol: str) -> int:
-    """The sum of one symbol over the player's counting cards (§11.1: symbols add up)."""
-    return sum(int(getattr(card, symbol)) for card in symbol_cards(content, player))
+    """The sum of one symbol over the player's counting cards."""
+    return totals(content, player)[symbol]
 
 
 def food(content: Content, player: Player) -> int:

@@ -274,12 +274,18 @@ class _Index:
 _INDEXES: dict[int, _Index] = {}
 
 
+_LAST: list[_Index] = []
+
+
 def _index(content: Content) -> _Index:
+    if _LAST and _LAST[0].content is content:
+        return _LAST[0]
     found = _INDEXES.get(id(content))
     if found is None or found.content is not content:
         found = _Index(content, {c.id: c for c in content.empire}, {c.id: c for c in content.military},
                        {c.id: c for c in content.titans}, {c.id: c for c in content.districts})
         _INDEXES[id(content)] = found
+    _LAST[:] = [found]
     return found
 
 

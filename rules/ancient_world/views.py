@@ -206,13 +206,14 @@ def view(content: Content, state: State, seat: Seat | None) -> View:
     players = []
     for s, p in enumerate(state.players):
         own = seat == s
-        empire = [BuiltView(card=b.card, damaged=b.damaged, citizen=p.on_cards.get(b.card)) for b in p.empire]
-        players.append(PlayerView(
+        empire = [BuiltView.model_construct(card=b.card, damaged=b.damaged, citizen=p.on_cards.get(b.card))
+                  for b in p.empire]
+        players.append(PlayerView.model_construct(
             coins=p.coins, knowledge=p.knowledge, owned=list(p.owned), hungry=sorted(p.hungry),
             placed=sorted(p.placed), empire=empire, stored_count=len(p.stored),
             stored=list(p.stored) if own else None, districts=list(p.districts), titans=list(p.titans),
-            armies=[ArmyView(cards=list(a.cards), name_coins=a.name_coins, picture_coins=a.picture_coins)
-                    for a in p.armies],
+            armies=[ArmyView.model_construct(cards=list(a.cards), name_coins=a.name_coins,
+                                             picture_coins=a.picture_coins) for a in p.armies],
             conscription=p.conscription, passed=p.passed, food=city.food(content, p),
             capacity=city.capacity(content, p), army_limit=city.army_limit(content, p),
             banners={str(t): n for t, n in city.banners(content, p).items()},
@@ -229,14 +230,14 @@ def view(content: Content, state: State, seat: Seat | None) -> View:
             shown = [*current.chosen, *current.cards]
             mentioned |= set(shown)
         hidden = len(current.cards) + len(current.chosen) if shown is None else 0
-        waiting.append(StepView(kind=str(current.kind), seat=current.seat, count=current.count, cards=shown,
-                                hidden_cards=hidden))
+        waiting.append(StepView.model_construct(kind=str(current.kind), seat=current.seat,
+                                                count=current.count, cards=shown, hidden_cards=hidden))
     tops = [d[0] if d and up else None for d, up in zip(state.titan_decks, state.titan_face_up, strict=True)]
     district_top = state.district_deck[0] if state.district_deck else None
     mentioned |= set(state.empire_row) | set(state.military_row) | {t for t in tops if t}
     if district_top:
         mentioned.add(district_top)
-    return View(
+    return View.model_construct(
         seat=seat, round=state.round, current=state.current, first_player=state.first_player,
         token_hand_up=state.token_hand_up, era=state.era, over=state.over,
         spaces={str(s): list(state.spaces[s]) for s in Space},
