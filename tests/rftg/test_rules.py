@@ -19,15 +19,15 @@ def test_setup_offers_only_splits_with_one_tile_in_each_stack() -> None:
 
 def test_reveal_returns_unselected_columns_and_dictate_dice_to_the_cup() -> None:
     state = bare(3)
-    stack(state, 0, "Conscription")
+    stack(state, 0, "Conscription")  # two developers of two colours: the owner orders them
     rolled(state, 0, [("white", "explore"), ("red", "develop"), ("blue", "ship"), ("white", "produce")])
     state = play(state, 0, Select(phase="develop"), PickDie(colour="red", column="develop"), Dictate(),
                  PickDie(colour="white", column="produce"), PickDie(colour="blue", column="ship"),
                  ToColumn(phase="develop"), Confirm())
     p = state.players[0]
-    assert sorted(p.dev_dice) == ["blue", "red"]  # the selected column's workers wait on the tile
-    assert p.assign is not None and state.round == 2  # the other two dice went to the cup, rolled again
-    assert sorted(d.colour for d in p.assign.dice) == ["white", "white"]
+    assert (state.selected, state.phase) == (["develop"], "develop")
+    assert sorted(p.columns["develop"]) == ["blue", "red"]
+    assert p.cup == ["white", "white"]  # the unselected Explore worker and the Dictate die
 
 
 def test_a_player_with_an_empty_cup_is_confirmed_at_once() -> None:
