@@ -25,6 +25,7 @@ from bot.discord.pictures import Pictures
 from bot.discord.reminders import ReminderScheduler
 from bot.service import TableService
 from bot.settings import Clock, Settings
+from rules import registry
 from storage import Repository, open_repository
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,8 @@ class AgoraClient(discord.Client):
         self.repo = await open_repository(settings.database_url)
         service = TableService(self.repo, clock=clock.now)
         self.agora = Agora(self, service, settings, clock, Pictures(service))
+        # Import every game now, so that no interaction waits for a game's content to load.
+        log.info("games: %s", ", ".join(registry.available()))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(GameCommands())
         self.tree.add_command(play)
@@ -100,7 +103,6 @@ class AgoraClient(discord.Client):
             await self.repo.close()
             self.repo = None
 
-
     async def _drain(self, timeout: float = 10.0) -> None:
         """Let interactions being handled finish before storage closes (a clean shutdown loses
         nothing a player was about to be told)."""
@@ -110,8 +112,12 @@ class AgoraClient(discord.Client):
             await asyncio.wait(busy, timeout=timeout)
 
 
-INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
-                     "discord-ui-modal-dispatch-")
+INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
 """Names discord.py gives the tasks that run command, component and modal handlers."""
 
 

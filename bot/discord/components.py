@@ -27,7 +27,7 @@ Interaction = discord.Interaction[Any]
 
 
 def agora_of(interaction: Interaction) -> Agora:
-    agora: Agora = interaction.client.agora  # type: ignore[attr-defined]
+    agora: Agora = interaction.client.agora
     return agora
 
 
@@ -82,7 +82,7 @@ async def after_move(interaction: Interaction, outcome: Outcome) -> None:
     mine = await deliver(agora, outcome, actor_id=interaction.user.id)
     told = [words(line.message) for line in mine]
     panel = await build_panel(agora, outcome.table, interaction.user.id, words, told)
-    await interaction.edit_original_response(**panel.edit_kwargs())  # type: ignore[arg-type]
+    await interaction.edit_original_response(**panel.edit_kwargs())
     await show_notices(agora, interaction)
 
 
@@ -156,7 +156,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         return cls(int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"])
 
     async def callback(self, interaction: Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values: list[str] = list(self.item.values)
 
         def choose(prompt: Prompt) -> Any:
             if not values or not str(values[0]).isdigit() or int(values[0]) >= len(prompt.options):
@@ -239,7 +239,7 @@ class NumberModal(discord.ui.Modal):
         except Exception as exc:
             await report(interaction, exc)
 
-    async def on_error(self, interaction: Interaction, error: Exception, /) -> None:
+    async def on_error(self, interaction: Interaction, error: Exception, /) -> None:  # type: ignore[override]
         await report(interaction, error)
 
 
@@ -322,7 +322,7 @@ async def send_panel(interaction: Interaction, table_id: int | None) -> None:
         raise NotSeated(f"You have no seat at table {table.id}.", table=table.id)
     words = await agora.words(interaction, table)
     panel = await build_panel(agora, table, interaction.user.id, words)
-    await interaction.followup.send(ephemeral=True, **panel.send_kwargs())  # type: ignore[arg-type]
+    await interaction.followup.send(ephemeral=True, **panel.send_kwargs())
     await show_notices(agora, interaction)
 
 

@@ -35,7 +35,8 @@ async def reader_words(interaction: discord.Interaction[Any]) -> Words:
     agora = getattr(interaction.client, "agora", None)
     if agora is not None:
         try:
-            return await agora.words(interaction)
+            words: Words = await agora.words(interaction)
+            return words
         except Exception:
             log.exception("could not read the preferences of user %s", interaction.user.id)
     return Words(choose_locale(str(interaction.locale), None))

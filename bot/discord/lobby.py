@@ -59,10 +59,11 @@ def _hours(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def lobby_view(table: TableInfo, words: Words) -> discord.ui.View | None:
-    if table.status != "lobby":
-        return None
+def lobby_view(table: TableInfo, words: Words) -> discord.ui.View:
+    """The lobby's buttons while it gathers players; none once the game started or closed."""
     view = discord.ui.View(timeout=None)
+    if table.status != "lobby":
+        return view
     for what in ("join", "leave", "bot", "start"):
         view.add_item(LobbyButton(table.id, what, words.t(f"bot.lobby_{what}")))
     return view

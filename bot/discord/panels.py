@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -39,13 +40,13 @@ class Panel:
     view: discord.ui.View
     file: discord.File | None
 
-    def send_kwargs(self) -> dict[str, object]:
-        kwargs: dict[str, object] = {"content": self.content, "view": self.view}
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "view": self.view}
         if self.file is not None:
             kwargs["file"] = self.file
         return kwargs
 
-    def edit_kwargs(self) -> dict[str, object]:
+    def edit_kwargs(self) -> dict[str, Any]:
         return {
             "content": self.content,
             "view": self.view,

@@ -8,8 +8,10 @@ renderer that fails, gives no picture: the game goes on in words, and the failur
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
+from collections import OrderedDict
 
 import discord
 
@@ -21,10 +23,16 @@ log = logging.getLogger(__name__)
 
 
 class Pictures:
-    """The public board and each seat's private picture of a table, as Discord files."""
+    """The public board and each seat's private picture of a table, as Discord files.
 
-    def __init__(self, service: TableService) -> None:
+    Renders are kept by the hash of the view they came from (a renderer is a pure function of its
+    view), so a panel updated after a step that changed nothing visible costs no new render.
+    """
+
+    def __init__(self, service: TableService, cache_size: int = 128) -> None:
         self.service = service
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple[str, int | None, bytes], bytes] = OrderedDict()
 
     async def board(self, table: TableInfo) -> discord.File | None:
         """The public picture (the spectator's view)."""
@@ -52,12 +60,22 @@ class Pictures:
         module = render.for_game(board.game_id)
         if module is None:
             return None
-        try:
-            if board.seat is None:
-                data: bytes = await asyncio.to_thread(module.render_board, board.view)
-            else:
-                data = await asyncio.to_thread(module.render_private, board.view, board.seat)
-        except Exception:
-            log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
-            return None
+        digest = hashlib.blake2b(board.view.model_dump_json().encode(), digest_size=16).digest()
+        key = (board.game_id, board.seat, digest)
+        cached = self._cache.get(key)
+        if cached is None:
+            try:
+                if board.seat is None:
+                    data: bytes = await asyncio.to_thread(module.render_board, board.view)
+                else:
+                    data = await asyncio.to_thread(module.render_private, board.view, board.seat)
+            except Exception:
+                log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
+                return None
+            self._cache[key] = data
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        else:
+            data = cached
+            self._cache.move_to_end(key)
         return discord.File(io.BytesIO(data), filename=filename)

@@ -21,6 +21,9 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     yield server
     await server.stop()
     assert server.unhandled == [], f"the bot called routes the fake does not know: {server.unhandled}"
+    assert server.late == [], (
+        f"answered after the 3-second deadline: {[ix.payload['data'] for ix in server.late]}"
+    )
 
 
 @pytest.fixture

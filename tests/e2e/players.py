@@ -6,12 +6,13 @@ button clicks and select choices on messages the bot sent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tests.e2e.fakediscord import FakeDiscord, FakeUser, Ix
 
-ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:")
+ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:", "agora:num:")
 
 
 def components(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -55,12 +56,23 @@ async def open_panel(fake: FakeDiscord, user: FakeUser, channel_id: int) -> dict
 async def press(
     fake: FakeDiscord, user: FakeUser, message: dict[str, Any], comp: dict[str, Any], pick: int = 0
 ) -> Ix:
-    """Press a button, or choose option ``pick`` of a select menu; wait for the bot's answer."""
+    """Press a button, choose option ``pick`` of a select menu, or open a number's form and type
+    the ``pick``-th number in its bounds; wait for the bot's answer."""
     mid = int(message["id"])
     if comp.get("type") == 3:
         options = comp["options"]
         value = options[pick % len(options)]["value"]
         ix = await fake.select(user, mid, comp["custom_id"], [value])
+    elif str(comp.get("custom_id", "")).startswith("agora:num:"):
+        opener = await fake.click(user, mid, comp["custom_id"])
+        await fake.wait_for(lambda: opener.modal is not None or opener.outputs, what="the number form")
+        modal = opener.modal
+        if modal is None:
+            return await done(fake, opener)
+        field = modal["components"][0]["components"][0]
+        low, high = (int(n) for n in re.findall(r"-?\d+", field["placeholder"].replace("–", " "))[:2])
+        number = low + pick % (high - low + 1)
+        ix = await fake.submit_modal(user, opener, {field["custom_id"]: str(number)})
     else:
         ix = await fake.click(user, mid, comp["custom_id"])
     return await done(fake, ix, f"{user.name} pressing {comp.get('label') or comp['custom_id']}")

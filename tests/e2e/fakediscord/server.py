@@ -29,6 +29,8 @@ Audience = tuple[str, int]
 """("channel", channel id) for public messages, ("dm", user id), or ("ephemeral", user id)."""
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+ACK_DEADLINE = 3.0
+"""Seconds Discord gives a bot to acknowledge an interaction."""
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -88,6 +90,8 @@ class Ix:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     followups_seen: int = 0
+    sent_at: float = 0.0
+    """Loop time the interaction was dispatched; Discord refuses a first answer after 3 seconds."""
 
     @property
     def token(self) -> str:
@@ -119,6 +123,8 @@ class FakeDiscord:
         self.unhandled: list[tuple[str, str]] = []
         self.captured: list[Captured] = []
         self.commands: list[dict[str, Any]] = []
+        self.late: list[Ix] = []
+        """Interactions the bot tried to acknowledge after Discord's 3-second deadline."""
         self.identified = 0
         self.fail_next: dict[str, tuple[int, int]] = {}
         """Test hook: a route pattern → (HTTP status, Discord code) answered once instead of the route."""
@@ -275,7 +281,7 @@ class FakeDiscord:
             guild_id=guild_id,
             message_payload=message_payload,
         )
-        ix = Ix(payload=payload, user=user, channel_id=channel_id)
+        ix = Ix(payload=payload, user=user, channel_id=channel_id, sent_at=asyncio.get_running_loop().time())
         self.interactions[ix.token] = ix
         await self._dispatch("INTERACTION_CREATE", payload)
         return ix
@@ -496,6 +502,9 @@ class FakeDiscord:
             return _error(404, 10062, "Unknown interaction")
         if ix.callback_type is not None:
             return _error(400, 40060, "Interaction has already been acknowledged.")
+        if asyncio.get_running_loop().time() - ix.sent_at > ACK_DEADLINE:
+            self.late.append(ix)
+            return _error(404, 10062, "Unknown interaction")
         body, files = await self._body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
