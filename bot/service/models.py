@@ -194,6 +194,9 @@ class Reminder:
     due_at: datetime
     count: int
     """Reminders already sent for this decision (0 for the first one)."""
+    stand_in_next: bool = False
+    """Every reminder the table allows was missed: :meth:`TableService.mark_reminded` now seats a
+    stand-in bot instead of scheduling another reminder (the player may be told so)."""
 
 
 @dataclass(frozen=True)

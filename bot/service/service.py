@@ -504,33 +504,43 @@ class TableService:
                 continue
             due.append(Reminder(table_id=row.id, game_id=row.game_id, guild_id=row.guild_id,
                                 channel_id=row.channel_id, thread_id=row.thread_id, seat=d.seat,
-                                user_id=d.user_id, name=seat.name, due_at=d.due_at, count=d.reminded))
+                                user_id=d.user_id, name=seat.name, due_at=d.due_at, count=d.reminded,
+                                stand_in_next=row.stand_ins and d.reminded >= row.stand_in_after))
         return due
 
     async def mark_reminded(self, table_id: int, seat: int) -> Outcome | None:
-        """Record that a reminder went out. The next is due after a longer interval
-        (:data:`~bot.service.reminders.LATER_FACTOR` times the pace). Once the table's limit of
-        reminders is reached, and if the table allows it, a stand-in bot takes the seat and
-        plays: the returned outcome says what it did (``None`` otherwise).
+        """Record that a reminder went out; the next is due after a longer interval
+        (:data:`~bot.service.reminders.LATER_FACTOR` times the pace).
+
+        When the seat has already missed the table's number of reminders (``stand_in_after``,
+        default 2) and the table allows stand-ins, a stand-in bot takes the seat instead and
+        plays: the returned outcome says what it did (``None`` otherwise). The player takes the
+        seat back with :meth:`reclaim`.
         """
         async with self._locks[table_id]:
             t = await self._load(table_id)
             deadline = next((d for d in await self.repo.deadlines(table_id) if d.seat == seat), None)
             if deadline is None or t.row.status != "active":
                 return None
-            now = self.clock()
-            reminded = deadline.reminded + 1
+            if t.row.stand_ins and deadline.reminded >= t.row.stand_in_after:
+                return await self._stand_in(t, seat)
             later = timedelta(hours=t.row.pace_hours * LATER_FACTOR)
-            await self.repo.update_deadline(
-                Deadline(table_id, seat, deadline.user_id, now + later, deadline.since_seq, reminded))
-            if not (t.row.stand_ins and reminded >= t.row.stand_in_after):
-                return None
-            kind = self._bot_kind(t.engine, "greedy")
-            await self.repo.set_stand_in(table_id, seat, kind)
+            await self.repo.update_deadline(Deadline(table_id, seat, deadline.user_id, self.clock() + later,
+                                                     deadline.since_seq, deadline.reminded + 1))
+            return None
+
+    async def resume(self, table_id: int) -> Outcome | None:
+        """Let bot seats and stand-ins play if the table waits for them (e.g. after a crash between
+        a person's move and the bots' answers); ``None`` when it waits for people only.
+        The bot calls this for its active tables on start."""
+        async with self._locks[table_id]:
             t = await self._load(table_id)
-            outcome = Outcome(table=t.info())
-            outcome.public.append(Line(msg("service.stand_in", seat=seat, kind=kind), seq=t.head))
-            return await self._settle(t, outcome, moved=set())
+            if t.row.status != "active":
+                return None
+            by_position = {s.position: s for s in t.seats}
+            if not any(by_position[s].bot or by_position[s].stand_in for s in t.pending()):
+                return None
+            return await self._settle(t, Outcome(table=t.info()), moved=set())
 
     async def reclaim(self, table_id: int, user_id: int) -> Outcome:
         """Take one's seat back from a stand-in bot.
@@ -662,6 +672,14 @@ class TableService:
         due = every > 0 and (head + len(entries)) // every > head // every
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
         return await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
+
+    async def _stand_in(self, t: Loaded, seat: Seat) -> Outcome:
+        kind = self._bot_kind(t.engine, "greedy")
+        await self.repo.set_stand_in(t.row.id, seat, kind)
+        t = await self._load(t.row.id)
+        outcome = Outcome(table=t.info())
+        outcome.public.append(Line(msg("service.stand_in", seat=seat, kind=kind), seq=t.head))
+        return await self._settle(t, outcome, moved=set())
 
     async def _carry_out_undo(self, t: Loaded, seat: Seat, user_id: int, plan: UndoPlan) -> Outcome:
         entry = NewEntry(kind="undo", seat=seat, actor=user_actor(user_id), payload_json="{}",

@@ -16,8 +16,11 @@ from bot.service import (
     StandingIn,
     TableService,
 )
+from bot.service.tables import stored
 from rules.core import msg
-from tests.fixtures.sealed_bid import Bid, Take
+from storage.records import NewEntry
+from storage.sqlite import SqliteRepository
+from tests.fixtures.sealed_bid import ENGINE, Bid, Take
 from tests.service.conftest import ADA, BO, CY, GUILD, T0, Clock, new_table
 
 
@@ -40,6 +43,11 @@ async def test_each_person_owing_a_decision_has_a_deadline_one_pace_away(service
 async def test_nobody_is_reminded_before_the_deadline(service: TableService) -> None:
     await started(service, (BO, "Bo"))
     assert await service.due_reminders(at(8, 59)) == []
+
+
+async def test_a_first_reminder_does_not_announce_a_stand_in(service: TableService) -> None:
+    await started(service, (BO, "Bo"), stand_ins=True)
+    assert [r.stand_in_next for r in await service.due_reminders(at(9))] == [False, False]
 
 
 async def test_a_passed_deadline_is_due_with_where_to_remind(service: TableService) -> None:
@@ -110,6 +118,9 @@ async def test_after_repeated_silence_a_stand_in_plays_the_seat(service: TableSe
     table_id = await started(service, (BO, "Bo"), stand_ins=True)
     await service.act(table_id, ADA, Bid(coins=1))
     assert await service.mark_reminded(table_id, 1) is None
+    assert await service.mark_reminded(table_id, 1) is None
+    (last_chance,) = await service.due_reminders(at(9, day=30))
+    assert (last_chance.user_id, last_chance.count, last_chance.stand_in_next) == (BO, 2, True)
     outcome = await service.mark_reminded(table_id, 1)
     assert outcome is not None
     keys = [line.message.key for line in outcome.public]
@@ -121,8 +132,8 @@ async def test_after_repeated_silence_a_stand_in_plays_the_seat(service: TableSe
 
 async def test_a_player_with_a_stand_in_must_reclaim_before_acting(service: TableService) -> None:
     table_id = await started(service, (BO, "Bo"), stand_ins=True)
-    await service.mark_reminded(table_id, 1)
-    await service.mark_reminded(table_id, 1)
+    for _ in range(3):
+        await service.mark_reminded(table_id, 1)
     with pytest.raises(StandingIn):
         await service.act(table_id, BO, Bid(coins=0))
     assert await service.prompt_for(table_id, BO) is None
@@ -183,3 +194,21 @@ async def test_notices_are_kept_until_taken(service: TableService) -> None:
     (notice,) = await service.take_notices(BO)
     assert notice.lines == (msg("sealed.your_bid", coins=3),) and notice.table_id == 1
     assert await service.take_notices(BO) == []
+
+
+async def test_resume_lets_bots_answer_a_move_stored_just_before_a_crash(
+    service: TableService, repo: SqliteRepository
+) -> None:
+    table = await new_table(service, bots=1)
+    await service.start(table.id, ADA, seed=7, shuffle_seats=False)  # the bot bids at once (seq 1)
+    # Ada's bid of 0 reached the log, but the process died before the bot (who bid more) took.
+    log = [(e.seat, e.payload_json) for e in await repo.entries(table.id)]
+    _, events = ENGINE.apply(ENGINE.replay(2, table.options, 7, log), 0, Bid(coins=0))
+    entry = NewEntry("action", 0, f"user:{ADA}", ENGINE.dump_action(Bid(coins=0)), stored(events))
+    await repo.append(table.id, 1, [entry], T0)
+    assert await service.prompt_for(table.id, ADA) is None  # the table waits for the bot
+
+    outcome = await service.resume(table.id)
+    assert outcome is not None and outcome.public[0].message.key == "sealed.took"
+    assert [w.user_id for w in outcome.waiting] == [ADA]
+    assert await service.resume(table.id) is None  # waiting for a person: nothing to do
