@@ -475,3 +475,46 @@ def test_the_crane_question_about_a_stored_card_is_private() -> None:
     assert state.steps[0].kind is StepKind.CRANE
     assert ENGINE.view(state, 1).waiting[0].cards is None
     assert ENGINE.view(state, 0).waiting[0].cards == ["market"]
+
+
+def test_damaged_cards_give_no_income() -> None:
+    state = new_game(2)
+    give_empire(state, 0, "market", damaged=True)
+    state.players[0].coins = 0
+    state = _end_round(state)
+    assert state.players[0].coins == 5
+
+
+def test_a_damaged_card_gives_no_explore_bonus() -> None:
+    from rules.ancient_world.actions import Explore
+
+    state = new_game(2)
+    state.round = 2
+    give_empire(state, 0, "lookout", damaged=True)
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EXPLORE), Explore(mode="deck"))
+    assert len(state.steps[0].cards) == 5
+
+
+def test_expand_plus_with_fewer_than_three_districts_offers_what_is_left() -> None:
+    state = new_game(2, expand_plus=True)
+    state.district_deck = state.district_deck[:2]
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EXPAND), ExpandPay(currency="coins"))
+    assert len(option_actions(state, 0)) == 2
+
+
+def test_a_discarded_armys_coins_go_to_the_bank() -> None:
+    from rules.ancient_world.actions import Damage, DiscardArmy
+    from rules.ancient_world.attack import selection_cost
+
+    from .helpers import ONE_TITAN
+
+    state = new_game(2)
+    give_empire(state, 0, "barracks")
+    set_army(state, 0, 2, "spearmen", picture=4)
+    state.players[0].conscription = 5
+    deck = put_titan_on_top(state, "mud_golem")
+    rig_dice(state, ONE_TITAN)
+    cost = selection_cost(state, 0, [0])
+    coins = state.players[0].coins
+    state, _ = play(state, 0, Attack(deck=deck), Pay(army=0), Confirm(), Damage(index=2), DiscardArmy(army=2))
+    assert state.players[0].coins == coins - cost
