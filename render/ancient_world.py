@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render import kit
 
@@ -246,6 +246,12 @@ def _scores_height(view: Any) -> int:
     return 0 if view.final is None else LINE + 8 + LINE * len(view.final) + 8
 
 
+def _png(image: Image.Image) -> bytes:
+    """PNG bytes of the picture reduced to a 128-colour palette: a third of the size and faster to
+    encode, with no visible change for flat colours and antialiased text."""
+    return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+
+
 def render_board(view: Any) -> bytes:
     """The public picture: action spaces, rows, Titans, District, every city, and at the end the
     final scores."""
@@ -268,7 +274,7 @@ def render_board(view: Any) -> bytes:
     y = _titans(draw, view, y)
     for seat in players:
         y = _city(draw, view, seat, y)
-    return kit.png(image)
+    return _png(image)
 
 
 def render_private(view: Any, seat: int) -> bytes:
@@ -285,4 +291,4 @@ def render_private(view: Any, seat: int) -> bytes:
     if drawn:
         y = _card_row(draw, y, "Cards you are looking at", drawn)
     _city(draw, view, seat, y)
-    return kit.png(image)
+    return _png(image)
