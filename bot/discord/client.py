@@ -21,6 +21,7 @@ from bot.discord.commands.play import act, play
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.context import Agora
 from bot.discord.funnel import report
+from bot.discord.notices import show_notices
 from bot.discord.pictures import Pictures
 from bot.discord.reminders import ReminderScheduler
 from bot.service import TableService
@@ -91,6 +92,16 @@ class AgoraClient(discord.Client):
         self.scheduler = ReminderScheduler(self.agora, settings.reminder_poll_seconds)
         self.scheduler.start()
 
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: app_commands.Command[Any, Any, Any]
+    ) -> None:
+        """After any command, show the caller what could not reach them by DM."""
+        if interaction.response.is_done() and interaction.type == discord.InteractionType.application_command:
+            try:
+                await show_notices(self.agora, interaction)
+            except Exception:
+                log.exception("could not show notices after /%s", command.qualified_name)
+
     async def on_ready(self) -> None:
         log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
 
@@ -106,10 +117,15 @@ class AgoraClient(discord.Client):
     async def _drain(self, timeout: float = 10.0) -> None:
         """Let interactions being handled finish before storage closes (a clean shutdown loses
         nothing a player was about to be told)."""
-        busy = [t for t in asyncio.all_tasks() if _handles_interaction(t) and not t.done()]
-        if busy:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while busy := [t for t in asyncio.all_tasks() if _handles_interaction(t) and not t.done()]:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                log.warning("%d interactions still running at shutdown", len(busy))
+                return
             log.info("waiting for %d interactions to finish", len(busy))
-            await asyncio.wait(busy, timeout=timeout)
+            # A finished command schedules its completion handler: look again after each round.
+            await asyncio.wait(busy, timeout=left)
 
 
 INTERACTION_TASKS = (
@@ -117,6 +133,7 @@ INTERACTION_TASKS = (
     "discord-ui-view-dispatch-",
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
+    "discord.py: on_app_command_completion",
 )
 """Names discord.py gives the tasks that run command, component and modal handlers."""
 

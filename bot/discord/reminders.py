@@ -15,9 +15,13 @@ import asyncio
 import contextlib
 import logging
 
+import discord
+
 from bot.discord.context import Agora
-from bot.discord.delivery import deliver, remind
-from bot.service import Reminder
+from bot.discord.delivery import deliver, dm, remind
+from bot.discord.i18n import Words, choose_locale
+from bot.service import Reminder, TableInfo
+from rules.core import msg
 
 log = logging.getLogger(__name__)
 
@@ -62,5 +66,30 @@ class ReminderScheduler:
         table = await self.agora.service.table(reminder.table_id)
         await remind(self.agora, table, reminder.user_id, reminder.seat)
         outcome = await self.agora.service.mark_reminded(reminder.table_id, reminder.seat)
-        if outcome is not None:
-            await deliver(self.agora, outcome)
+        if outcome is None:
+            return
+        await deliver(self.agora, outcome)
+        seats = outcome.table.seats
+        if 0 <= reminder.seat < len(seats) and seats[reminder.seat].stand_in is not None:
+            await self.offer_reclaim(outcome.table, reminder.user_id)
+
+    async def offer_reclaim(self, table: TableInfo, user_id: int) -> None:
+        """Tell a player a bot now plays their seat, with a button to take it back."""
+        from bot.discord.components import ReclaimButton
+
+        preference = await self.agora.service.preferences(user_id)
+        words = Words(
+            choose_locale(None, preference.locale, self.agora.settings.default_locale),
+            table.game_id,
+            table.names,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReclaimButton(table.id, words.t("bot.reclaim")))
+        await dm(
+            self.agora,
+            table,
+            user_id,
+            [msg("bot.stand_in_dm", table=table.id, game=table.title)],
+            words=words,
+            view=view,
+        )

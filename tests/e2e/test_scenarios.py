@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord import FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import (
     answers,
@@ -139,9 +139,8 @@ async def test_closed_dms_become_a_notice_at_the_next_interaction(fake: FakeDisc
     assert "is waiting for your move" in notice.text()
 
 
-async def test_a_stand_in_plays_after_missed_reminders_and_the_player_takes_the_seat_back(
-    fake: FakeDiscord, bot: BotProcess
-) -> None:
+async def stood_in(fake: FakeDiscord, bot: BotProcess) -> tuple[int, FakeUser, FakeUser]:
+    """A table with stand-ins allowed where Bo misses reminders until a bot plays for him."""
     ann, bo = fake.user("Ann"), fake.user("Bo")
     thread_id, lobby = await open_table(fake, ann, bo, pace=1.0, stand_ins=True)
     await start(fake, ann, lobby)
@@ -151,13 +150,34 @@ async def test_a_stand_in_plays_after_missed_reminders_and_the_player_takes_the_
         await asyncio.sleep(0.5)
         if "stands in for Bo" in public_text(fake, thread_id):
             break
+    return thread_id, ann, bo
+
+
+async def test_a_stand_in_plays_after_missed_reminders(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, _, _ = await stood_in(fake, bot)
     assert "stands in for Bo" in public_text(fake, thread_id)
+    assert public_text(fake, thread_id).count("is waiting for your move") >= 2, "reminded before the stand-in"
     await fake.wait_for(
-        lambda: public_text(fake, thread_id).count("sealed.bid_placed(seat=Bo)") >= 1,
-        what="the stand-in's move",
+        lambda: "sealed.bid_placed(seat=Bo)" in public_text(fake, thread_id), what="the stand-in's move"
     )
+
+
+async def test_the_player_takes_the_seat_back_by_command(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, _, bo = await stood_in(fake, bot)
     ix = await done(fake, await fake.slash(bo, "game reclaim", channel_id=thread_id))
     assert ix.ephemeral
+    await fake.wait_for(lambda: "Bo is back" in public_text(fake, thread_id), what="Bo taking the seat back")
+
+
+async def test_the_player_is_offered_the_seat_back_by_dm(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, _, bo = await stood_in(fake, bot)
+    offer = await fake.wait_for(
+        lambda: next((c for c in fake.visible_to(bo) if "agora:reclaim:" in str(c.body)), None),
+        what="the DM offering the seat back",
+    )
+    assert offer.audience == ("dm", bo.id)
+    message = fake.messages[offer.message_id]
+    await press(fake, bo, message, button(message, "agora:reclaim:"))
     await fake.wait_for(lambda: "Bo is back" in public_text(fake, thread_id), what="Bo taking the seat back")
 
 

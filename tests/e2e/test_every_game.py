@@ -1,0 +1,31 @@
+"""A complete game of every registered game, played by a simulated user through /play panels
+(buttons and select menus only), with bot seats filling the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import registry
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.harness import BotProcess
+from tests.e2e.players import finished, open_table, play_to_the_end, public_text, start
+
+GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_complete_game_through_panels(game_id: str, fake: FakeDiscord, bot: BotProcess) -> None:
+    engine = registry.get(game_id)
+    ann = fake.user("Ann")
+    thread_id, lobby = await open_table(fake, ann, bots=max(1, engine.info.min_players - 1), game=game_id)
+    await start(fake, ann, lobby)
+    rng = random.Random(game_id)
+    await play_to_the_end(fake, thread_id, [ann], rounds=2000, chooser=rng.randrange)
+    assert finished(fake, thread_id)
+    pictures = [c for c in fake.in_channel(thread_id) if c.pngs]
+    if engine.info.id in {"rftg", "ancient_world", "praetor", "patchistory"} and pictures:
+        assert all(p.pngs[0].startswith(b"\x89PNG") for p in pictures)
+    assert "The game is over." in public_text(fake, thread_id)
