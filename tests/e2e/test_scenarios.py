@@ -222,3 +222,21 @@ async def test_act_refuses_what_is_not_an_option(fake: FakeDiscord, bot: BotProc
     await start(fake, ann, lobby)
     ix = await done(fake, await fake.slash(ann, "act", channel_id=thread_id, choice="castle"))
     assert ix.ephemeral and "is not one of your options" in ix.texts()
+
+
+async def test_reminders_due_while_the_bot_was_down_go_out_after_a_restart(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    thread_id, lobby = await open_table(fake, ann, bo)
+    await start(fake, ann, lobby)
+    await play_panel(fake, ann, thread_id)
+    await bot.kill()
+    bot.set_clock(25 * HOUR)
+    await bot.start()
+    await fake.wait_for(
+        lambda: any(
+            c.audience == ("dm", bo.id) and "is waiting for your move" in c.text() for c in fake.captured
+        ),
+        what="the reminder after the restart",
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.e2e.audit import audit_secrets
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import (
@@ -65,3 +66,4 @@ async def test_secrets_never_reach_the_thread_or_another_player(fake: FakeDiscor
             assert shown <= bids[owner], f"{owner} was shown someone else's bid: {captured.text()}"
             audited += len(shown)
     assert audited, "no private bid confirmation was ever shown"
+    assert audit_secrets(fake, bot.workdir / "agora.db", 1, "sealed_bid") >= 2

@@ -1,0 +1,58 @@
+"""The secrets audit: every private event a table stored, checked against every payload the bot sent.
+
+The events are read back from the bot's own database (each with the seats that may see it) and put
+into words as the bot does. A private line may appear only in a DM or an ephemeral reply of a user
+holding one of its seats: never in a channel or thread, never to anyone else. Lines whose words are
+also those of a public event are skipped (they give nothing away).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.discord.i18n import Words
+from rules.core import Message
+from tests.e2e.fakediscord import FakeDiscord
+
+SHORTEST = 8
+"""Private lines shorter than this are too generic to search for."""
+
+
+def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> int:
+    """Assert that no private line reached anyone it was not meant for; return how many distinct
+    private lines were checked."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        seats = conn.execute(
+            "SELECT position, name, user_id FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
+        ).fetchall()
+        events = conn.execute(
+            "SELECT message_json, visible_to_json FROM events WHERE table_id = ?", (table_id,)
+        ).fetchall()
+    finally:
+        conn.close()
+    words = Words("en", game_id, tuple(name for _, name, _ in seats))
+    user_of = {position: user_id for position, _, user_id in seats}
+    public: set[str] = set()
+    private: dict[str, set[int]] = {}
+    for message_json, visible_json in events:
+        text = words(Message.model_validate_json(message_json))
+        if visible_json is None:
+            public.add(text)
+        else:
+            private.setdefault(text, set()).update(json.loads(visible_json))
+    checked = 0
+    for text, visible in private.items():
+        if text in public or len(text) < SHORTEST:
+            continue
+        allowed = {user_of[s] for s in visible if user_of.get(s) is not None}
+        for captured in fake.captured:
+            if text not in captured.text():
+                continue
+            kind, who = captured.audience
+            assert kind != "channel", f"a private line reached a channel: {text!r}"
+            assert who in allowed, f"user {who} was shown {text!r}, meant for seats {sorted(visible)}"
+        checked += 1
+    return checked
