@@ -11,11 +11,11 @@ from rules.ancient_world.effects import (
     draw_empire,
     empire_cards_left,
     event,
+    explore_possible,
     push,
     refuse,
     step,
 )
-from rules.ancient_world.placement import explore_possible
 from rules.ancient_world.state import State, Step, StepKind
 from rules.core import Event, Seat
 

@@ -79,6 +79,11 @@ def empire_cards_left(state: State) -> int:
     return len(state.empire_deck) + len(state.empire_discard)
 
 
+def explore_possible(state: State) -> bool:
+    """Explore needs a card to store: in the deck, its discards, or the row."""
+    return empire_cards_left(state) > 0 or bool(state.empire_row)
+
+
 def discard_empire(content: Content, state: State, card_id: str) -> None:
     """To the current deck's discard pile; an A card leaves play once deck B is in use (I-19)."""
     if content.empire_card(card_id).deck == state.era:

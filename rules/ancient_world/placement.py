@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.ancient_world import city
+from rules.ancient_world.cards import educate_triggers
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.effects import (
     damaged_indices,
@@ -12,6 +13,7 @@ from rules.ancient_world.effects import (
     draw_empire,
     empire_cards_left,
     event,
+    explore_possible,
     gain_card_symbols,
     gain_citizen,
     push,
@@ -151,10 +153,6 @@ def feasible(content: Content, state: State, seat: Seat, space: Space, rank: int
     return True
 
 
-def explore_possible(state: State) -> bool:
-    return empire_cards_left(state) > 0 or bool(state.empire_row)
-
-
 def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -> list[Event]:
     """Put the citizen on the space, pay any surcharge, and resolve the action at once (§6.1).
 
@@ -194,8 +192,6 @@ def _resolve(content: Content, state: State, seat: Seat, space: Space, surcharge
         case Space.EDUCATE:
             player.coins -= EDUCATE_COST
             player.knowledge += 1
-            from rules.ancient_world.cards import educate_triggers
-
             return [event("educate", seat=seat), *educate_triggers(content, state, seat)]
         case Space.GROW:
             player.coins -= GROW_COST
