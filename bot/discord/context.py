@@ -93,16 +93,8 @@ class Agora:
         raise no_table_here()
 
     async def tables_waiting_on(self, guild_id: int | None, user_id: int) -> list[TableInfo]:
-        """Active tables in the server (every server for ``None``) that wait for ``user_id``.
-
-        ``TableService.waiting_on`` does not say which table each decision belongs to, so this
-        asks each active table's status.
-        """
-        found = []
-        for table in await self.service.tables(guild_id):
-            if table.status != "active" or table.seat_of(user_id) is None:
-                continue
-            status = await self.service.status(table.id)
-            if any(w.user_id == user_id for w in status.waiting):
-                found.append(table)
-        return found
+        """Active tables in the server (every server for ``None``) that wait for ``user_id``."""
+        waiting = await self.service.waiting_on(guild_id, user_id)
+        table_ids = sorted({w.table_id for w in waiting})
+        tables = [await self.service.table(table_id) for table_id in table_ids]
+        return [t for t in tables if t.status == "active"]

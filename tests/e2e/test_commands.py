@@ -160,3 +160,11 @@ async def test_board_hand_and_panel_carry_pictures(fake: FakeDiscord, bot: BotPr
     panel_ix = await done(fake, await fake.slash(ann, "play", channel_id=thread_id))
     assert panel_ix.ephemeral and panel_ix.outputs[-1].pngs
     assert any(c.pngs for c in fake.in_channel(thread_id)), "the opening board is posted in the thread"
+
+
+async def test_play_outside_the_thread_opens_the_one_table_waiting(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    _, _, bo = await started_table(fake)
+    panel = await open_panel(fake, bo, fake.channel_id)
+    assert answers(panel), "Bo's bid panel, opened from the channel"
