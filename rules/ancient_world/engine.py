@@ -6,6 +6,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.ancient_world import actions as act
 from rules.ancient_world import attack, cards, placement, rounds, scoring
+from rules.ancient_world.bots import GreedyBot
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import event, push, refuse, step
 from rules.ancient_world.options import Options
@@ -59,8 +60,7 @@ class AncientWorld(Engine[State, act.Action]):
         return scramble(self.content, state, seat, rng)
 
     def bots(self) -> dict[str, Bot]:
-        from rules.ancient_world.bots import GreedyBot
-
+        """The random player and :class:`~rules.ancient_world.bots.GreedyBot`."""
         return {"random": RandomBot(), "greedy": GreedyBot()}
 
     # ---- the turn (§5.2) ---------------------------------------------------------------------------
