@@ -43,6 +43,8 @@ class Agora:
     pictures: Pictures
     thread_tables: dict[int, int] = field(default_factory=dict)
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
+    last_waiting: dict[int, frozenset[int]] = field(default_factory=dict)
+    """Table id → the users it waited for when last told; only newcomers to that set are pinged."""
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer ``interaction``'s user in."""

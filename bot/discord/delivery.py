@@ -73,13 +73,17 @@ async def post(
     *,
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
+    ping: discord.AllowedMentions = MENTION_USERS,
 ) -> None:
-    """Send ``texts`` to a channel or thread; the file and view go with the last message."""
+    """Send ``texts`` to a channel or thread; the file and view go with the last message.
+
+    ``ping`` says whom the mentions in ``texts`` notify (all mentioned users by default).
+    """
     channel = agora.client.get_partial_messageable(channel_id)
     texts = list(texts) or [""]
     for i, text in enumerate(texts):
         last = i == len(texts) - 1
-        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
+        kwargs: dict[str, Any] = {"allowed_mentions": ping}
         if last and file is not None:
             kwargs["file"] = file
         if last and view is not None:
@@ -149,6 +153,11 @@ async def deliver(
     view = None
     if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
         view = play_view(table.id, words)
+    waiting = frozenset(w.user_id for w in outcome.waiting if w.user_id is not None)
+    newly = waiting - agora.last_waiting.get(table.id, frozenset())
+    agora.last_waiting[table.id] = waiting
+    # Everyone waited for is named, but only those whose turn just came are notified.
+    ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
     if texts or picture is not None:
         await post(
             agora,
@@ -156,6 +165,7 @@ async def deliver(
             chunks([t for t in texts if t]),
             file=picture,
             view=view,
+            ping=ping,
         )
     mine: list[Line] = []
     for seat, lines in outcome.private.items():

@@ -3,7 +3,7 @@ mine, join and start by command; languages; refusals and Discord failures as sen
 
 from __future__ import annotations
 
-from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord import Captured, FakeDiscord
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers, done, open_panel, open_table, press, public_text, start
 
@@ -168,3 +168,18 @@ async def test_play_outside_the_thread_opens_the_one_table_waiting(
     _, _, bo = await started_table(fake)
     panel = await open_panel(fake, bo, fake.channel_id)
     assert answers(panel), "Bo's bid panel, opened from the channel"
+
+
+async def test_only_players_whose_turn_just_came_are_pinged(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, ann, bo = await started_table(fake)
+
+    def waiting_lines() -> list[Captured]:
+        return [c for c in fake.in_channel(thread_id) if "Waiting for" in c.text()]
+
+    opening = (await fake.wait_for(waiting_lines, what="the opening message"))[0]
+    assert {int(u) for u in opening.body["allowed_mentions"]["users"]} == {ann.id, bo.id}
+    panel = await open_panel(fake, ann, thread_id)
+    await press(fake, ann, panel, answers(panel)[1])
+    after = (await fake.wait_for(lambda: waiting_lines()[1:], what="the message after Ann's bid"))[-1]
+    assert f"<@{bo.id}>" in after.text()
+    assert after.body["allowed_mentions"]["users"] == []
