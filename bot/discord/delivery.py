@@ -92,8 +92,8 @@ async def post(
             continue
         try:
             await channel.send(text or None, **kwargs)
-        except discord.HTTPException:
-            log.exception("could not post to channel %s", channel_id)
+        except discord.HTTPException as exc:
+            log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
 
 
 async def dm(
@@ -128,8 +128,8 @@ async def dm(
         return True
     except discord.Forbidden:
         log.info("DMs to user %s are closed; keeping %d lines as a notice", user_id, len(lines))
-    except discord.HTTPException:
-        log.exception("DM to user %s failed; keeping it as a notice", user_id)
+    except discord.HTTPException as exc:
+        log.warning("DM to user %s failed (%s %s); keeping it as a notice", user_id, exc.status, exc.text)
     await agora.service.add_notice(user_id, table.id if table else None, list(lines))
     return False
 

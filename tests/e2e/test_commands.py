@@ -183,3 +183,14 @@ async def test_only_players_whose_turn_just_came_are_pinged(fake: FakeDiscord, b
     after = (await fake.wait_for(lambda: waiting_lines()[1:], what="the message after Ann's bid"))[-1]
     assert f"<@{bo.id}>" in after.text()
     assert after.body["allowed_mentions"]["users"] == []
+
+
+async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, ann, _ = await started_table(fake)
+    panel = await open_panel(fake, ann, thread_id)
+    fake.fail_next[rf"POST /api/v10/channels/{thread_id}/messages"] = (404, 10003)
+    ix = await press(fake, ann, panel, answers(panel)[2])
+    assert ix.outputs[0].op == "edit" and "sealed.your_bid(coins=2)" in ix.texts()
+    await bot.wait_log("could not post to channel")
+    log = await done(fake, await fake.slash(ann, "game log", channel_id=thread_id))
+    assert "sealed.bid_placed(seat=Ann)" in log.texts()
