@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from pydantic import BaseModel, TypeAdapter
 
-from rules.core import Engine, Event, GameInfo, Prompt, Result, RuleError, Seat, msg
+from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat, msg
 from rules.core.bots import Bot, RandomBot
 from rules.praetor import rounds, scoring, turns
 from rules.praetor.actions import (
@@ -52,6 +52,7 @@ class Praetor(Engine[State, AnyAction]):
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else load_content()
         self._prompts: OrderedDict[str, dict[Seat, Prompt]] = OrderedDict()
+        self._views: OrderedDict[str, View] = OrderedDict()
 
     def setup(self, players: int, options: BaseModel, seed: int) -> State:
         assert isinstance(options, Options)
@@ -117,7 +118,20 @@ class Praetor(Engine[State, AnyAction]):
         return []
 
     def view(self, state: State, seat: Seat | None) -> View:
-        return make_view(self.content, state, seat)
+        """Everyone sees the same table (Praetor has no secrets), so the view does not depend on
+        ``seat``; it is memoised by the state's JSON like the prompts. Views are read-only."""
+        key = state.model_dump_json()
+        view = self._views.get(key)
+        if view is None:
+            view = make_view(self.content, state)
+            self._views[key] = view
+            if len(self._views) > PROMPT_CACHE:
+                self._views.popitem(last=False)
+        return view
+
+    def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
+        """Nothing is known to one seat only (spec §11): the scrambled state is the same state."""
+        return state.model_copy()
 
     def result(self, state: State) -> Result | None:
         return scoring.result(self.content, state)

@@ -256,8 +256,7 @@ def _end_round(content: Content, state: State) -> list[Event]:
     events = _city_update(content, state)
     state.round += 1
     state.phase = "actions"
-    for tile in state.city:
-        tile.activated = False
+    state.city = [t.model_copy(update={"activated": False}) if t.activated else t for t in state.city]
     for player in state.players:
         player.passed = False
         player.specials = []

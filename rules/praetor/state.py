@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import Rng
 from rules.praetor.content import RESOURCES
@@ -99,7 +99,12 @@ class Player(BaseModel):
 
 
 class Placed(_Flat):
-    """A city tile in the city: where it lies, who owns it, and this round's use of its slot."""
+    """A city tile in the city: where it lies, who owns it, and this round's use of its slot.
+
+    Frozen, so state copies share placements; a change replaces the record (:meth:`State.mark`).
+    """
+
+    model_config = ConfigDict(frozen=True)
 
     uid: str
     x: int
@@ -163,6 +168,12 @@ class State(BaseModel):
     final: dict[int, dict[str, int]] = Field(default_factory=dict)
     """Final scoring per seat, by source, once the game is over."""
 
+    def mark(self, uid: str, activated: bool) -> None:
+        """Set whether city tile ``uid``'s slot has been used this round."""
+        for i, tile in enumerate(self.city):
+            if tile.uid == uid:
+                self.city[i] = tile.model_copy(update={"activated": activated})
+
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """A full copy, written out because every action copies the state (see Engine.apply).
         The options are frozen and shared."""
@@ -170,7 +181,7 @@ class State(BaseModel):
         fields = new.__dict__
         fields["rng"] = self.rng.model_copy()
         fields["players"] = [p.__deepcopy__() for p in self.players]
-        fields["city"] = [t.__copy__() for t in self.city]
+        fields["city"] = list(self.city)
         for name in ("available", "stack", "walls", "order"):
             fields[name] = list(fields[name])
         fields["draft"] = self.draft.__copy__()

@@ -213,7 +213,7 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
     task = "red" if kind.activation == "red" else "plain"
     events = _send_worker(content, state, seat, action.tile, action.exp, action.via, task)
     events += _pay_owner(content, state, seat, tile.owner, dict(kind.activation_cost))
-    tile.activated = True
+    state.mark(action.tile, activated=True)
     events.append(Event(message=msg("praetor.ev.activated", seat=seat, tile=tile_label(content, action.tile),
                                     exp=action.exp), data={"tile": action.tile}))
     events += EFFECTS[kind.effect](content, state, seat, action.tile, action.exp, action.amount)

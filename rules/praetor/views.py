@@ -2,8 +2,7 @@
 order of the face-down city and wall stacks, which nobody knows; the top city tile's era is public
 because tile backs show it. Views carry names and printed values so pictures need no content file.
 
-Views are read-only: they share the state's small immutable-in-practice records (placements, stocks,
-workers) instead of copying them, because the conformance kit builds thousands of them per game.
+Every seat's view is the same, so the engine builds one per state and shares it: views are read-only.
 """
 
 from __future__ import annotations
@@ -73,7 +72,6 @@ class PlayerView(BaseModel):
 
 
 class View(BaseModel):
-    seat: int | None
     round: int
     last_round: bool
     phase: str
@@ -132,7 +130,8 @@ def board_view(content: Content, board_id: str) -> BoardView:
     return view
 
 
-def make_view(content: Content, state: State, seat: int | None) -> View:
+def make_view(content: Content, state: State) -> View:
+    """The table as everyone sees it (records are copied, so the view never changes with the state)."""
     on: dict[str, list[tuple[int, int]]] = {}
     used: dict[str, list[int]] = {}
     for s, p in enumerate(state.players):
@@ -145,15 +144,16 @@ def make_view(content: Content, state: State, seat: int | None) -> View:
             used.setdefault(uid, []).append(s)
     owned = [sum(1 for t in state.city if t.owner == s) for s in range(len(state.players))]
     players = [PlayerView.model_construct(
-        seat=s, board=board_view(content, p.board), stock=p.stock, favour=p.favour, morale=p.morale,
+        seat=s, board=board_view(content, p.board), stock=p.stock.__copy__(), favour=p.favour,
+        morale=p.morale,
         morale_value=morale_value(content, p), peasants=p.peasants, level1=p.level1, level2=p.level2,
-        workers=list(p.workers), retired=p.retired, lent=len(p.lent),
+        workers=[w.__copy__() for w in p.workers], retired=p.retired, lent=len(p.lent),
         walls=[wall_view(content, w) for w in p.walls], passed=p.passed, tiles=owned[s])
         for s, p in enumerate(state.players)]
     tiles = {t.uid: tile_view(content, t.uid) for t in state.city}
     tiles.update((u, tile_view(content, u)) for u in state.available)
     return View.model_construct(
-        seat=seat, round=state.round, last_round=state.last_round, phase=state.phase, order=list(state.order),
+        round=state.round, last_round=state.last_round, phase=state.phase, order=list(state.order),
         turn_seat=current_seat(state), city=list(state.city), tiles=tiles, on=on, used=used,
         available=list(state.available), wall=wall_view(content, state.wall) if state.wall else None,
         stack_size=len(state.stack), stack_era=current_era(content, state) if state.stack else None,

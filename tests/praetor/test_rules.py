@@ -117,12 +117,12 @@ def test_retirement_favour_moves_markers_in_turn_order() -> None:
 def test_the_encampment_is_not_offered_without_a_legal_target() -> None:
     state = table(ENGINE, 2)
     set_city(state, (CAMP, 0, 0, None), (ENCAMPMENT, 1, 0, BLUE))
-    state.city[0].activated = True
+    state.mark(CAMP, activated=True)
     state.available = []
     give_turn(state, YELLOW)
     state.players[YELLOW].retired = 1
     assert specials(ENGINE.content, state, YELLOW) == []
-    state.city[0].activated = False
+    state.mark(CAMP, activated=False)
     assert specials(ENGINE.content, state, YELLOW) == [ENCAMPMENT]
 
 
