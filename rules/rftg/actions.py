@@ -196,6 +196,13 @@ class ShipGood(_Action):
     consume: bool
 
 
+class ChooseWorld(_Action):
+    """Ship: look at one world's goods first (when all goods do not fit one prompt)."""
+
+    kind: Literal["world"] = "world"
+    world: int
+
+
 class Bankers(_Action):
     """Galactic Bankers, after a Trade: pay $1 for 1 VP chip, or not."""
 
@@ -230,7 +237,7 @@ class Done(_Action):
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
     | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
-    | Completer | ToCup | RemoveDie | Produce | Shipper | ShipGood | Bankers | Recruit | Recall
+    | Completer | ToCup | RemoveDie | Produce | Shipper | ShipGood | ChooseWorld | Bankers | Recruit | Recall
     | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

@@ -9,7 +9,7 @@ Citizenry (virtual shippers vanish). Leftover shippers return to the cup.
 from __future__ import annotations
 
 from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
-from rules.rftg.actions import AnyAction, Bankers, ShipGood, Shipper
+from rules.rftg.actions import AnyAction, Bankers, ChooseWorld, ShipGood, Shipper
 from rules.rftg.content import Colour, Content
 from rules.rftg.dice import colour_word
 from rules.rftg.state import Player, State
@@ -74,9 +74,15 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                         label=msg("rftg.opt.shipperv" if v else "rftg.opt.shipper", colour=colour_word(col)))
                  for col, v in dict.fromkeys(shippers(p))]
         return Prompt(seat=seat, title=msg("rftg.ship.pick"), options=tuple(opts2))
-    # Twelve goods (24 options) fit one prompt; with more (Galactic Reserves), the rest are offered
-    # once some have shipped.
-    pairs = goods(c, p)[: MAX_OPTIONS // 2]
+    pairs = goods(c, p)
+    if w.narrow is None and 2 * len(pairs) > MAX_OPTIONS:
+        worlds = list(dict.fromkeys(i for i, _ in pairs))[:MAX_OPTIONS]
+        opts2 = [Option(action=ChooseWorld(world=i), label=msg("rftg.opt.world", world=p.tableau[i].name))
+                 for i in worlds]
+        return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
+                      options=tuple(opts2))
+    if w.narrow is not None:
+        pairs = [(i, g) for i, g in pairs if i == w.narrow]
     opts2 = []
     for consume in (False, True):
         for i, g in pairs:
@@ -106,7 +112,12 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
             raise RuleError("Choose one of your shippers.", key="rftg.err.no_worker")
         w.shipper, w.shipper_virtual = action.colour, action.virtual
         return []
-    if not isinstance(action, ShipGood):
+    if isinstance(action, ChooseWorld) and w.narrow is None:
+        if not any(i == action.world for i, _ in goods(c, p)):
+            raise RuleError("There is no such good.", key="rftg.err.no_good")
+        w.narrow = action.world
+        return []
+    if not isinstance(action, ShipGood) or (w.narrow is not None and action.world != w.narrow):
         raise RuleError("Choose a good to Trade or Consume.", key="rftg.err.ship")
     if not 0 <= action.world < len(p.tableau) or action.colour not in p.tableau[action.world].goods:
         raise RuleError("There is no such good.", key="rftg.err.no_good")
@@ -126,7 +137,7 @@ def ship(c: Content, state: State, seat: int, world: int, good: Colour, consume:
         p.citizenry.append(shipper)
     p.tableau[world].goods.remove(good)
     p.citizenry.append(good)
-    w.shipper, w.shipper_virtual = None, False
+    w.shipper, w.shipper_virtual, w.narrow = None, False, None
     colour = c.by_name[p.tableau[world].name].colour
     name = p.tableau[world].name
     if not consume:

@@ -126,3 +126,22 @@ def test_goods_from_setup_stay_until_manage_empire() -> None:
                 assert not any(isinstance(o.action, RecallAll) for o in ENGINE.pending(state)[0].options)
                 return
     raise AssertionError("no seed gave a starting good")
+
+
+def test_with_more_goods_than_fit_a_prompt_the_shipper_picks_the_world_first() -> None:
+    from rules.rftg.actions import ChooseWorld
+
+    state = bare()
+    worlds = ["Space Port", "Gem World", "Spice World", "New Vinland", "Asteroid Belt", "Plague World",
+              "Mining World"]
+    give(state, 0, "Galactic Reserves", *worlds, goods={w: ["white", "red"] for w in worlds})
+    enter(state, "ship", {0: ["white"]})
+    ship.advance(C, state, 0)
+    prompt = ship.prompt(C, state, 0)
+    assert prompt is not None and len(prompt.options) == 7
+    assert all(isinstance(o.action, ChooseWorld) for o in prompt.options)
+    ship.act(C, state, 0, ChooseWorld(world=5))
+    prompt = ship.prompt(C, state, 0)
+    assert prompt is not None and len(prompt.options) == 4
+    ship.act(C, state, 0, ShipGood(world=5, colour="red", consume=False))
+    assert state.players[0].credits == 1 + 4
