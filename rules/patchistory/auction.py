@@ -253,7 +253,7 @@ def play_sealed(ctx: Ctx, state: State, seat: Seat, action: SealedBid) -> list[E
     if not 1 <= action.coins <= max(1, coins):
         raise fail(f"Bid 1 to {coins} coins.", "bid_range", low=1, high=coins)
     a.sealed[seat] = (action.tile, action.coins)
-    return [event("auction.sealed", seat=seat), *settle(ctx, state)]
+    return [event("auction.sealed_in", seat=seat), *settle(ctx, state)]
 
 
 def settle(ctx: Ctx, state: State) -> list[Event]:

@@ -6,6 +6,8 @@ import ast
 import json
 from pathlib import Path
 
+import pytest
+
 from rules.core import Message, Rng, random_choice
 from rules.core.messages import placeholders
 from rules.patchistory import ENGINE
@@ -34,9 +36,10 @@ def check(message: Message) -> None:
                 assert word[1:] in EN, word
 
 
-def test_every_prompt_option_and_event_of_a_game_is_in_the_catalogue() -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_prompt_option_and_event_of_a_game_is_in_the_catalogue(players: int) -> None:
     rng = Rng.from_seed(3)
-    state = ENGINE.new_game(3, {}, 3)
+    state = ENGINE.new_game(players, {}, 3)
     while prompts := ENGINE.pending(state):
         for prompt in prompts.values():
             check(prompt.title)
