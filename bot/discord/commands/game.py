@@ -20,7 +20,7 @@ from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
 from bot.service import BadSetting, Preferences, UndoRefused, UnknownGameError
 from rules import registry
-from rules.core import InvalidAction
+from rules.core import InvalidAction, RuleError
 
 Interaction = discord.Interaction[Any]
 
@@ -358,7 +358,7 @@ class GameCommands(app_commands.Group):
         words = await agora.words(interaction)
         try:
             info = await agora.table_for(interaction, table)
-        except Exception:
+        except RuleError:
             if pace is not None or stand_ins is not None:
                 raise
             info = None

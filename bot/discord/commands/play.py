@@ -16,7 +16,7 @@ from bot.discord.components import agora_of, answer, send_panel
 from bot.discord.context import AdapterError
 from bot.discord.panels import answer_choices
 from bot.service import NotSeated, NotYourTurn
-from rules.core import Prompt
+from rules.core import Prompt, RuleError
 
 Interaction = discord.Interaction[Any]
 
@@ -70,7 +70,7 @@ async def act_choices(interaction: Interaction, current: str) -> list[app_comman
     try:
         info = await agora.table_for(interaction, table_id)
         sp = await agora.service.prompt_for(info.id, interaction.user.id)
-    except Exception:
+    except RuleError:
         return []
     if sp is None:
         return []
