@@ -194,3 +194,13 @@ async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord
     await bot.wait_log("could not post to channel")
     log = await done(fake, await fake.slash(ann, "game log", channel_id=thread_id))
     assert "sealed.bid_placed(seat=Ann)" in log.texts()
+
+
+async def test_a_table_opened_by_a_greek_player_speaks_greek_in_its_thread(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    eleni = fake.user("Eleni", locale="el")
+    _, lobby = await open_table(fake, eleni)
+    assert "τραπέζι" in lobby["content"]
+    labels = {c["label"] for row in lobby["components"] for c in row["components"]}
+    assert labels == {"Συμμετοχή", "Αποχώρηση", "Προσθήκη μποτ", "Έναρξη"}
