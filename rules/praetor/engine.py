@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from pydantic import BaseModel, TypeAdapter
 
-from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat, msg
+from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat
 from rules.core.bots import Bot, RandomBot
 from rules.praetor import rounds, scoring, turns
 from rules.praetor.actions import (
@@ -22,6 +22,7 @@ from rules.praetor.actions import (
     Pick,
     Trade,
 )
+from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
 from rules.praetor.options import Options
 from rules.praetor.prompts import pending
@@ -137,14 +138,8 @@ class Praetor(Engine[State, AnyAction]):
         return scoring.result(self.content, state)
 
     def bots(self) -> dict[str, Bot]:
-        from rules.praetor.bots import GreedyBot
-
+        """The random player and :class:`~rules.praetor.bots.GreedyBot`."""
         return {"random": RandomBot(), "greedy": GreedyBot()}
 
 
-def message_for(event: Event) -> str:
-    """The event's key (handy in tests and golden files)."""
-    return event.message.key
-
-
-__all__ = ["Praetor", "msg"]
+__all__ = ["Praetor"]

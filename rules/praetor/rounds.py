@@ -11,7 +11,7 @@ from rules.praetor.legal import must_pass
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring
 from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
-from rules.praetor.table import current_era, gain_favour, move_morale, owned, tile_label
+from rules.praetor.table import current_era, gain_favour, move_morale, tile_label
 
 RETIREMENT_FAVOUR = {1: 12, 2: 8}
 """Favour per retiring worker by the era of the city stack's top tile (U4)."""
@@ -286,6 +286,3 @@ def _city_update(content: Content, state: State) -> list[Event]:
         state.last_round = True
     return events
 
-
-def owned_count(state: State, seat: int) -> int:
-    return len(owned(state, seat))

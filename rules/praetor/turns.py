@@ -6,6 +6,8 @@ same checks to offer only legal options), then carried out by its ``do_*`` funct
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core import Event, RuleError, msg
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
@@ -13,7 +15,6 @@ from rules.praetor.effects import EFFECTS
 from rules.praetor.grid import open_cells, square_bonus
 from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
-    cost_text,
     free_markers,
     gain_favour,
     pay_owner,
@@ -143,7 +144,7 @@ def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, 
     if via is not None:
         enc = placed(state, via)
         assert enc is not None
-        events += _pay_owner(content, state, seat, enc.owner, dict(content.type_of(via).activation_cost))
+        events += pay_owner(state, seat, enc.owner, dict(content.type_of(via).activation_cost))
         player.specials.append(via)
         player.retired -= 1
         player.lent.append(uid)
@@ -155,10 +156,6 @@ def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, 
             worker.task = "build" if task == "build" else ("red" if task == "red" else "plain")
             return events
     raise AssertionError("checked worker vanished")
-
-
-def _pay_owner(content: Content, state: State, seat: int, owner: int | None, costs: Costs) -> list[Event]:
-    return pay_owner(state, seat, owner, costs)
 
 
 def check_activate(content: Content, state: State, seat: int, action: Activate) -> Costs:
@@ -212,7 +209,7 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
     assert tile is not None
     task = "red" if kind.activation == "red" else "plain"
     events = _send_worker(content, state, seat, action.tile, action.exp, action.via, task)
-    events += _pay_owner(content, state, seat, tile.owner, dict(kind.activation_cost))
+    events += pay_owner(state, seat, tile.owner, dict(kind.activation_cost))
     state.mark(action.tile, activated=True)
     events.append(Event(message=msg("praetor.ev.activated", seat=seat, tile=tile_label(content, action.tile),
                                     exp=action.exp), data={"tile": action.tile}))
@@ -265,14 +262,11 @@ def do_pass(content: Content, state: State, seat: int, action: Pass) -> list[Eve
     return [Event(message=msg("praetor.ev.passed", seat=seat))]
 
 
-def can(check: object, *args: object) -> bool:
+def can(check: Callable[..., object], *args: object) -> bool:
     """Whether a ``check_*`` function accepts the move (it raises :class:`RuleError` otherwise)."""
     try:
-        check(*args)  # type: ignore[operator]
+        check(*args)
     except RuleError:
         return False
     return True
 
-
-def describe_cost(costs: Costs) -> str:
-    return cost_text(costs)
