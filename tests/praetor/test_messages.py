@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from rules.core import RandomBot, Rng
-from rules.core.messages import catalogue, placeholders
+from rules.core.messages import catalogue, placeholders, render
 from rules.praetor import ENGINE
 
 PACKAGE = "rules.praetor"
@@ -47,3 +47,16 @@ def test_the_events_and_prompts_of_a_game_have_their_placeholders_filled() -> No
             assert placeholders(en[message.key]) <= set(message.params), message
             seen.add(message.key)
     assert "praetor.ev.game_over" in seen and "praetor.ev.built" in seen
+
+
+def test_option_labels_fit_a_discord_button_in_both_languages() -> None:
+    names = tuple("Maximilianus Aurelius " + str(s) for s in range(4))
+    rng = Rng.from_seed(8)
+    bot = RandomBot()
+    state = ENGINE.new_game(4, {}, 8)
+    while prompts := ENGINE.pending(state):
+        seat = min(prompts)
+        for option in prompts[seat].options:
+            for locale in ("en", "el"):
+                assert len(render(option.label, locale, (PACKAGE,), names)) <= 100
+        state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))
