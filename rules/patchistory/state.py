@@ -7,7 +7,7 @@ Nothing derived is stored: the overview-board stats come from the visible square
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -222,6 +222,13 @@ class State(BaseModel):
     """Seats still to decide on returning workers before Voting (Chichen Itza & co)."""
     stealth: tuple[int, int] | None = None
     """(winner, loser) owed the Stealth Aircraft choice after a war."""
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
+        """A deep copy rebuilt by pydantic-core: several times faster than copying model by model.
+
+        :meth:`Engine.apply` copies the state before every action, so this is the engine's hot path.
+        """
+        return type(self).model_validate(self.model_dump())
 
     def order(self) -> list[Seat]:
         """Seats clockwise from the first player (spec 6)."""
