@@ -1,0 +1,77 @@
+"""The fake Discord models the rules the bot must respect: one acknowledgement per interaction,
+within three seconds; unknown routes are recorded (and fail the e2e test that caused them)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from tests.e2e.fakediscord import FakeDiscord, Ix
+from tests.e2e.fakediscord import payloads as P
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+def pending_interaction(fake: FakeDiscord, sent_at: float) -> Ix:
+    user = fake.user("Ann")
+    payload = P.interaction(
+        kind=2,
+        app_id=fake.app_id,
+        user=user,
+        data={"name": "play", "type": 1},
+        channel=fake.channels[fake.channel_id],
+        guild_id=fake.guild_id,
+    )
+    ix = Ix(payload=payload, user=user, channel_id=fake.channel_id, sent_at=sent_at)
+    fake.interactions[ix.token] = ix
+    return ix
+
+
+async def callback(fake: FakeDiscord, ix: Ix) -> tuple[int, dict[str, object]]:
+    url = f"{fake.api_base}/interactions/{ix.payload['id']}/{ix.token}/callback?with_response=1"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(url, json={"type": 4, "data": {"content": "hi"}}) as r,
+    ):
+        return r.status, await r.json()
+
+
+async def test_a_second_acknowledgement_is_refused(server: FakeDiscord) -> None:
+    ix = pending_interaction(server, asyncio.get_running_loop().time())
+    assert (await callback(server, ix))[0] == 200
+    status, body = await callback(server, ix)
+    assert (status, body["code"]) == (400, 40060)
+
+
+async def test_an_acknowledgement_after_three_seconds_is_refused(server: FakeDiscord) -> None:
+    ix = pending_interaction(server, asyncio.get_running_loop().time() - 3.5)
+    status, body = await callback(server, ix)
+    assert (status, body["code"]) == (404, 10062)
+    assert server.late == [ix]
+
+
+async def test_an_unknown_route_is_recorded(server: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as http, http.get(f"{server.api_base}/guilds/1/bans") as r:
+        assert r.status == 404
+    assert server.unhandled == [("GET", "/api/v10/guilds/1/bans")]
+
+
+async def test_a_closed_dm_refuses_messages(server: FakeDiscord) -> None:
+    bo = server.user("Bo", dms_open=False)
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{server.api_base}/users/@me/channels", json={"recipient_id": bo.id}) as r:
+            channel = await r.json()
+        async with http.post(
+            f"{server.api_base}/channels/{channel['id']}/messages", json={"content": "x"}
+        ) as r:
+            assert (r.status, (await r.json())["code"]) == (403, 50007)
+    assert server.captured == []
