@@ -8,6 +8,7 @@ import random
 import pytest
 
 from rules import registry
+from tests.e2e.audit import audit_secrets
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import finished, open_table, play_to_the_end, public_text, start
@@ -29,3 +30,5 @@ async def test_a_complete_game_through_panels(game_id: str, fake: FakeDiscord, b
     if engine.info.id in {"rftg", "ancient_world", "praetor", "patchistory"} and pictures:
         assert all(p.pngs[0].startswith(b"\x89PNG") for p in pictures)
     assert "The game is over." in public_text(fake, thread_id)
+    table_id = int(lobby["content"].split("table ", 1)[1].split()[0].strip("*"))
+    audit_secrets(fake, bot.workdir / "agora.db", table_id, game_id)
