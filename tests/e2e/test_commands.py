@@ -204,3 +204,29 @@ async def test_a_table_opened_by_a_greek_player_speaks_greek_in_its_thread(
     assert "τραπέζι" in lobby["content"]
     labels = {c["label"] for row in lobby["components"] for c in row["components"]}
     assert labels == {"Συμμετοχή", "Αποχώρηση", "Προσθήκη μποτ", "Έναρξη"}
+
+
+async def test_a_new_table_from_inside_a_thread_gets_its_own_thread(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    ann = fake.user("Ann")
+    first_thread, _ = await open_table(fake, ann)
+    await done(fake, await fake.slash(ann, "game new", channel_id=first_thread, game="sealed_bid"))
+    await fake.wait_for(lambda: len(fake.threads()) == 2, what="a second thread")
+    second = fake.threads()[-1]
+    assert int(second["id"]) != first_thread
+    assert int(second["parent_id"]) == fake.channel_id
+
+
+async def test_the_panel_tells_what_happened_since_the_last_move(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, ann, bo = await started_table(fake)
+    for user in (ann, bo):
+        panel = await open_panel(fake, user, thread_id)
+        await press(fake, user, panel, answers(panel)[1])
+    await fake.wait_for(lambda: "sealed.revealed" in public_text(fake, thread_id), what="the reveal")
+    for user in (ann, bo):
+        panel = await open_panel(fake, user, thread_id)
+        if answers(panel):
+            break
+    assert "Since your last move:" in panel["content"]
+    assert "sealed.revealed" in panel["content"]
