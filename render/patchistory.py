@@ -159,44 +159,41 @@ def player_name(view: View, seat: int) -> str:
     return f"Seat {seat + 1} ({view.players[seat].colour})"
 
 
-def draw_player(
-    draw: ImageDraw.ImageDraw, view: View, seat: int, x: float, y: float, width: float, cell: int
-) -> float:
-    """One player's panel; returns its height."""
+def panel_scale(view: View, seat: int, width: float) -> int:
+    """Square size that fits the empire across the panel (the full 52 px up to 8 columns)."""
+    w, _ = grid_size(view.players[seat].squares, CELL)
+    return min(CELL, int((width - 40) / max(1, w / CELL)))
+
+
+def panel_height(view: View, seat: int, width: float) -> float:
+    scale = panel_scale(view, seat, width)
+    _, h = grid_size(view.players[seat].squares, scale)
+    return 44 + h + 84
+
+
+def draw_player(draw: ImageDraw.ImageDraw, view: View, seat: int, x: float, y: float, width: float) -> float:
+    """One player's panel: name, empire grid, the overview stats and the descendant track; its height."""
     p = view.players[seat]
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
-    w, h = grid_size(p.squares, cell)
-    stats_h = 4 * 26 + 10
-    height = 44 + max(h, stats_h) + 50
+    scale = panel_scale(view, seat, width)
+    _, h = grid_size(p.squares, scale)
+    height = panel_height(view, seat, width)
     box(draw, (x, y, x + width, y + height))
     draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
-    mark = " ★" if view.first == seat else ""
-    text(
-        draw,
-        (x + 24, y + 10),
-        fit(player_name(view, seat) + mark, width - 40, size=22, bold=True),
-        size=22,
-        bold=True,
-    )
-    grid_w = width - 190
-    scale = min(cell, int(grid_w / max(1, w / cell)), int(cell * 7 / max(1, h / cell)))
-    draw_squares(draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 14)
-    sx = x + width - 160
-    for i, (k, v) in enumerate(p.stats.items()):
-        row, col = divmod(i, 2)
-        text(
-            draw,
-            (sx + col * 80, y + 44 + row * 26),
-            f"{STAT_LETTERS[k]} {v}",
-            size=20,
-            bold=True,
-            colour=STAT_COLOURS[k],
-        )
+    mark = " ★ first" if view.first == seat else ""
+    name = player_name(view, seat) + mark
+    text(draw, (x + 24, y + 10), fit(name, width - 40, size=22, bold=True), size=22, bold=True)
+    draw_squares(draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 16)
+    sx, sy = x + 24, y + 44 + h + 10
+    for k, v in p.stats.items():
+        words = f"{STAT_LETTERS[k]} {v}"
+        text(draw, (sx, sy), words, size=20, bold=True, colour=STAT_COLOURS[k])
+        sx += max(46, 13 * len(words) + 6)
     route_workers = sum(1 for wk in p.workers if wk.where != "land")
-    info = f"workers {p.born}/8 · on routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
+    info = f"workers {p.born}/8 · routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
     if view.scores is not None:
-        info = f"culture {view.scores[seat]} · " + info
-    text(draw, (x + 24, y + height - 34), fit(info, width - 40, size=18), size=18, colour=THEME["muted"])
+        info = f"culture {view.scores[seat]} · workers {p.born}/8 · upkeep {p.upkeep}"
+    text(draw, (x + 24, sy + 32), fit(info, width - 40, size=18), size=18, colour=THEME["muted"])
     return height
 
 
@@ -276,11 +273,12 @@ def render_board(view: View) -> bytes:
     n = len(view.players)
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
-    heights = [panel_height(view, s) for s in range(n)]
+    heights = [panel_height(view, s, panel_w) for s in range(n)]
+    auction = view.phase.value in ("auction", "patch") and bool(view.offers)
     rows = (n + cols - 1) // cols
     total = (
         70
-        + (SMALL * 4 + 150 if view.offers else 0)
+        + (SMALL * 4 + 150 if auction else 0)
         + sum(max(heights[r * cols : (r + 1) * cols]) + 12 for r in range(rows))
         + 50
         + 30 * len(view.routes)
@@ -289,22 +287,18 @@ def render_board(view: View) -> bytes:
     image, draw = canvas(WIDTH, int(total))
     text(draw, (15, 14), header(view), size=26, bold=True)
     y = 60.0
-    y += draw_auction(draw, view, 15, y)
+    if auction:
+        y += draw_auction(draw, view, 15, y)
     for r in range(rows):
         row_h = 0.0
         for c in range(cols):
             s = r * cols + c
             if s < n:
-                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w, CELL))
+                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w))
         y += row_h + 12
     y += draw_routes(draw, view, 15, y + 8, WIDTH - 30) + 12
     text(draw, (15, y), LEGEND, size=18, colour=THEME["muted"])
     return png(image)
-
-
-def panel_height(view: View, seat: int) -> float:
-    _, h = grid_size(view.players[seat].squares, CELL)
-    return 44 + max(h, 4 * 26 + 10) + 50
 
 
 def render_private(view: View, seat: int) -> bytes:
