@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -30,7 +33,24 @@ from rules.praetor.state import Draft, State
 from rules.praetor.views import View, make_view
 
 PROMPT_CACHE = 64
-"""States whose prompts are remembered."""
+"""States whose prompts (and views) are remembered."""
+_LOCK = threading.Lock()
+T = TypeVar("T")
+
+
+def _memo(cache: OrderedDict[str, T], key: str, make: Callable[[], T]) -> T:
+    """The cached value for ``key``, made on a miss; the oldest entries are dropped."""
+    with _LOCK:
+        value = cache.get(key)
+        if value is not None:
+            cache.move_to_end(key)
+            return value
+    value = make()
+    with _LOCK:
+        cache[key] = value
+        while len(cache) > PROMPT_CACHE:
+            cache.popitem(last=False)
+    return value
 
 
 class Praetor(Engine[State, AnyAction]):
@@ -64,16 +84,7 @@ class Praetor(Engine[State, AnyAction]):
     def pending(self, state: State) -> dict[Seat, Prompt]:
         """The prompts, memoised by the state's JSON: the same state is asked about many times
         (every :meth:`apply` checks whose turn it is), and prompts are a pure function of it."""
-        key = state.model_dump_json()
-        prompts = self._prompts.get(key)
-        if prompts is None:
-            prompts = pending(self.content, state)
-            self._prompts[key] = prompts
-            if len(self._prompts) > PROMPT_CACHE:
-                self._prompts.popitem(last=False)
-        else:
-            self._prompts.move_to_end(key)
-        return dict(prompts)
+        return dict(_memo(self._prompts, state.model_dump_json(), lambda: pending(self.content, state)))
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         content = self.content
@@ -121,14 +132,7 @@ class Praetor(Engine[State, AnyAction]):
     def view(self, state: State, seat: Seat | None) -> View:
         """Everyone sees the same table (Praetor has no secrets), so the view does not depend on
         ``seat``; it is memoised by the state's JSON like the prompts. Views are read-only."""
-        key = state.model_dump_json()
-        view = self._views.get(key)
-        if view is None:
-            view = make_view(self.content, state)
-            self._views[key] = view
-            if len(self._views) > PROMPT_CACHE:
-                self._views.popitem(last=False)
-        return view
+        return _memo(self._views, state.model_dump_json(), lambda: make_view(self.content, state))
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
         """Nothing is known to one seat only (spec §11): the scrambled state is the same state."""
