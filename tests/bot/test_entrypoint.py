@@ -120,3 +120,22 @@ def test_clock_file_moves_the_clock(tmp_path: Path) -> None:
 
 def test_clock_offset_without_a_file() -> None:
     assert Clock(offset=60).offset() == 60
+
+
+def test_a_copy_of_the_example_env_file_is_valid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.startswith(("DISCORD_", "AGORA_", "DATABASE_", "DEV_GUILD", "CONTENT_DIR", "LOG_LEVEL")):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
+    settings = Settings()
+    assert settings.discord_token is None
+    assert settings.dev_guild_id is None and settings.content_dir is None
+
+
+def test_every_setting_is_described_in_the_example_env_file() -> None:
+    example = (ROOT / ".env.example").read_text()
+    for name, field in Settings.model_fields.items():
+        alias = field.validation_alias
+        env = alias.choices[0] if alias is not None and hasattr(alias, "choices") else name.upper()
+        assert str(env) in example, env
