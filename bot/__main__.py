@@ -42,6 +42,13 @@ Agora needs a Discord bot token, and none is set (DISCORD_TOKEN).
 """
 
 
+BAD_TOKEN = """\
+Discord refused the token in DISCORD_TOKEN. Copy it again from
+https://discord.com/developers/applications → your application → Bot → Reset Token,
+and put it in .env (DISCORD_TOKEN=...) or in the environment.
+"""
+
+
 def register_extra_games(spec: str) -> list[str]:
     """Register the engines named in ``spec`` (``module:ATTR,module:ATTR``); return their ids.
 
@@ -74,10 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         from rules import registry
 
         registry.set_content_dir(settings.content_dir)
+    import discord
+
     from bot.discord.client import run
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 1
     return 0
 
 

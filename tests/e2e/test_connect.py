@@ -3,6 +3,10 @@ answers a slash command."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+from pathlib import Path
+
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
@@ -30,3 +34,21 @@ async def test_bot_connects_syncs_commands_and_answers(fake: FakeDiscord, bot: B
     await fake.wait_for(lambda: ix.outputs, what="an answer to /game mine")
     assert ix.ephemeral
     assert "No table in this server is waiting for you." in ix.texts()
+
+
+async def test_a_refused_token_is_explained_without_a_traceback(fake: FakeDiscord, tmp_path: Path) -> None:
+    process = BotProcess(fake, tmp_path, DISCORD_TOKEN="wrong-token")
+    process.proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=process.env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    output, _ = await asyncio.wait_for(process.proc.communicate(), 60)
+    text = output.decode()
+    assert process.proc.returncode == 1
+    assert "Discord refused the token" in text
+    assert "Traceback" not in text
