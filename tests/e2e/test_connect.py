@@ -52,3 +52,11 @@ async def test_a_refused_token_is_explained_without_a_traceback(fake: FakeDiscor
     assert process.proc.returncode == 1
     assert "Discord refused the token" in text
     assert "Traceback" not in text
+
+
+async def test_the_bot_reconnects_when_the_gateway_drops(fake: FakeDiscord, bot: BotProcess) -> None:
+    await fake.drop_gateway()
+    await fake.wait_connected(2, timeout=30)
+    ix = await fake.slash(fake.user("Ann"), "game mine")
+    await fake.wait_for(lambda: ix.outputs, what="an answer after the reconnect")
+    assert "No table in this server is waiting for you." in ix.texts()

@@ -252,6 +252,11 @@ class FakeDiscord:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "s": self._seq, "t": event, "d": data}))
 
+    async def drop_gateway(self) -> None:
+        """Close the bot's gateway connection as Discord does on an unknown error (code 4000)."""
+        if self._ws is not None:
+            await self._ws.close(code=4000, message=b"unknown error")
+
     async def wait_connected(self, count: int = 1, timeout: float = 15.0) -> None:
         """Wait until the bot has identified ``count`` times in all (1 = first start)."""
         await self.wait_for(
