@@ -139,6 +139,8 @@ async def build_panel(
             parts.append(waiting_line(words, status.waiting))
     elif table.status == "finished":
         parts.append(words.t("bot.game_finished"))
+    elif table.status == "abandoned":
+        parts.append(words.t("bot.table_abandoned"))
     else:
         parts.append(words.t("bot.table_not_active"))
     view = discord.ui.View(timeout=None)

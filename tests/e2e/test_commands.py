@@ -81,6 +81,8 @@ async def test_the_creator_abandons_the_table(fake: FakeDiscord, bot: BotProcess
     await fake.wait_for(lambda: "The table is abandoned." in public_text(fake, thread_id), what="abandoned")
     status = await done(fake, await fake.slash(bo, "game status", channel_id=thread_id))
     assert "abandoned" in status.texts()
+    panel = await open_panel(fake, bo, thread_id)
+    assert "This table was abandoned." in panel["content"] and answers(panel) == []
 
 
 async def test_only_the_creator_changes_the_pace(fake: FakeDiscord, bot: BotProcess) -> None:
