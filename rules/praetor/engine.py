@@ -84,7 +84,9 @@ class Praetor(Engine[State, AnyAction]):
     def pending(self, state: State) -> dict[Seat, Prompt]:
         """The prompts, memoised by the state's JSON: the same state is asked about many times
         (every :meth:`apply` checks whose turn it is), and prompts are a pure function of it."""
-        return dict(_memo(self._prompts, state.model_dump_json(), lambda: pending(self.content, state)))
+        prompts: dict[Seat, Prompt] = _memo(self._prompts, state.model_dump_json(),
+                                            lambda: pending(self.content, state))
+        return dict(prompts)
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         content = self.content
