@@ -16,6 +16,8 @@ from rules.praetor.views import PlayerView, TileView, View
 
 WIDTH = 1000
 MARGIN = 16
+MIN_CELL = 96
+"""Smallest city cell, so tile names stay at 18 px; a very wide city widens the picture instead."""
 PATTERNS: dict[str, Colour] = {"a": (214, 92, 60), "b": (70, 130, 200), "c": (236, 196, 60),
                                "d": (90, 170, 90)}
 """Corner-square patterns by colour (public sources say matching is by the square's colour)."""
@@ -42,7 +44,7 @@ def render_board(view: View) -> bytes:
     city_h = rows * cell + 2 * MARGIN
     players_h = 34 + 66 * len(view.players)
     height = 70 + 70 + city_h + 200 + players_h + MARGIN
-    image, draw = canvas(WIDTH, height)
+    image, draw = canvas(max(WIDTH, cols * cell + 2 * MARGIN), height)
     y = _header(draw, view)
     y = _favour_track(draw, view, y)
     y = _city(draw, view, y, cols, cell)
@@ -99,7 +101,7 @@ def _grid_size(view: View) -> tuple[int, int, int]:
     xs = [t.x for t in view.city] or [0]
     ys = [t.y for t in view.city] or [0]
     cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
-    cell = int(min(130, (WIDTH - 2 * MARGIN) / cols, 900 / rows))
+    cell = int(max(MIN_CELL, min(130, (WIDTH - 2 * MARGIN) / cols, 900 / rows)))
     return cols, rows, cell
 
 
@@ -107,9 +109,10 @@ def _city(draw: ImageDraw.ImageDraw, view: View, y: int, cols: int, cell: int) -
     xs = [t.x for t in view.city] or [0]
     ys = [t.y for t in view.city] or [0]
     rows = max(ys) - min(ys) + 3
-    left = (WIDTH - cols * cell) / 2
+    width = max(WIDTH, cols * cell + 2 * MARGIN)
+    left = (width - cols * cell) / 2
     top = y + MARGIN
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + rows * cell + 2 * MARGIN))
+    box(draw, (MARGIN / 2, y, width - MARGIN / 2, y + rows * cell + 2 * MARGIN))
     for t in view.city:
         cx = left + (t.x - min(xs) + 1) * cell
         cy = top + (max(ys) - t.y + 1) * cell
@@ -139,12 +142,12 @@ def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], si
         pattern = tile.corners.get(name)
         if pattern is not None:
             draw.rectangle((qx, qy, qx + corner, qy + corner), fill=PATTERNS.get(pattern, THEME["muted"]))
-    size_text = 18 if size >= 90 else 14
+    size_text = 18
     for i, line in enumerate(_name_lines(tile.name)):
         text(draw, (x + size / 2, y + size * 0.26 + i * (size_text + 2)),
              fit(line, size - 2 * pad - 4, size=size_text, bold=True), size=size_text, bold=True, anchor="mm")
     if owner is not None:
-        r = size * 0.1
+        r = size * 0.13
         ox, oy = x + size - pad - r - 2, y + size - pad - r - 2
         draw.ellipse((ox - r, oy - r, ox + r, oy + r), fill=seat_colour(owner), outline=THEME["ink"])
         text(draw, (ox, oy), str(owner + 1), size=size_text, bold=True, colour=THEME["white"], anchor="mm")
@@ -167,7 +170,7 @@ def _die(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, se
     draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=fill,
                            outline=THEME["ink"])
     label = "R" if exp == 0 else str(exp)
-    text(draw, (x, y), label, size=max(14, int(size * 0.7)), bold=True, colour=THEME["white"], anchor="mm")
+    text(draw, (x, y), label, size=max(18, int(size * 0.7)), bold=True, colour=THEME["white"], anchor="mm")
 
 
 def _display(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
