@@ -154,7 +154,8 @@ class SeatPrompt:
     seq: int
     """The log length the prompt was computed at; pass it as ``expected_seq`` to ``act``."""
     digest: tuple[Line, ...]
-    """What this seat may see that happened since its own last move (catch-up)."""
+    """What this seat may see from its own last move on (that move's events included, since it
+    may have completed a reveal), for catching up."""
     can_undo: bool
     """Whether ``undo`` would succeed now without the other players' consent."""
 

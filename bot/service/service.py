@@ -272,8 +272,8 @@ class TableService:
             raise errors.StaleAction("This prompt is out of date: the table has moved on. Open it again.")
 
     async def prompt_for(self, table_id: int, user_id: int) -> SeatPrompt | None:
-        """The decision the user owes at the table now, with a digest of what they may see that
-        happened since their last move; ``None`` when they owe nothing (or the game is not on).
+        """The decision the user owes at the table now, with a digest of what they may see from
+        their last move on; ``None`` when they owe nothing (or the game is not on).
 
         :raises NoSuchTable, NotSeated:
         """
@@ -290,7 +290,9 @@ class TableService:
             seat=seat.position,
             prompt=prompt,
             seq=t.head,
-            digest=tuple(t.visible_lines(seat.position, after=last_move)),
+            # From the seat's own last move on: what it did and what that brought out (a reveal
+            # completed by this very move), then everything since.
+            digest=tuple(t.visible_lines(seat.position, after=max(last_move - 1, 0))),
             can_undo=plan is not None and plan.alone,
         )
 

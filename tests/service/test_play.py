@@ -133,7 +133,17 @@ async def test_the_prompt_digest_tells_what_happened_since_my_last_move(service:
     await service.act(table_id, BO, Pass())
     prompt = await service.prompt_for(table_id, ADA)
     assert prompt is not None
-    assert [line.message.key for line in prompt.digest] == ["sealed.passed", "sealed.round"]
+    assert [line.message.key for line in prompt.digest] == ["sealed.took", "sealed.passed", "sealed.round"]
+
+
+async def test_the_digest_includes_the_reveal_my_own_move_completed(service: TableService) -> None:
+    table_id = await two_players(service)
+    await service.act(table_id, BO, Bid(coins=1))
+    await service.act(table_id, ADA, Bid(coins=2))  # the last bid: the bids are revealed
+    prompt = await service.prompt_for(table_id, ADA)
+    assert prompt is not None
+    assert [line.message.key for line in prompt.digest] == [
+        "sealed.bid_placed", "sealed.your_bid", "sealed.revealed"]
 
 
 async def test_the_action_is_committed_before_act_returns(service: TableService, db_path: Path) -> None:
