@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.service import TableService
+from rules import registry
 from storage.records import NewTable
 from storage.repository import StaleWrite
 from storage.sqlite import SqliteRepository
@@ -83,6 +85,8 @@ async def test_a_writer_killed_mid_burst_loses_nothing_committed(db_path: Path) 
         assert plain.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     plain.close()
     repo = await SqliteRepository.open(db_path)
+    registry.register(ENGINE)
+    service = TableService(repo)
     try:
         for table_id, (seq, _) in committed.items():
             table = await repo.get_table(table_id)
@@ -99,6 +103,9 @@ async def test_a_writer_killed_mid_burst_loses_nothing_committed(db_path: Path) 
             if snap is not None:
                 at_snap = ENGINE.replay(3, {}, table_id, log[: snap.seq])
                 assert ENGINE.dump(at_snap) == snap.state_json
-            assert ENGINE.dump(state)
+            # and the table service, which loads from the snapshot and the log's tail, agrees
+            board = await service.view_for(table_id, None)
+            assert board.view == ENGINE.view(state, None)
     finally:
+        registry.unregister(ENGINE.info.id)
         await repo.close()

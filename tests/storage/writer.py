@@ -13,7 +13,7 @@ import sys
 from datetime import UTC, datetime
 
 from rules.core import Rng, random_choice
-from storage.records import NewEntry, NewTable, StoredEvent
+from storage.records import NewEntry, NewTable, SeatRow, StoredEvent
 from storage.repository import StaleWrite
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
@@ -28,7 +28,9 @@ async def burst(path: str) -> None:
     rng = Rng.from_seed(1)
     while True:
         table = await repo.create_table(NewTable("sealed_bid", 1, 1, 1), now())
-        await repo.update_table(table.id, now(), status="active", seed=table.id)
+        for position in range(3):
+            await repo.add_seat(SeatRow(table.id, position, f"Bot {position + 1}", bot="random"))
+        await repo.start_table(table.id, table.id, [0, 1, 2], now())
         state = ENGINE.new_game(3, {}, seed=table.id)
         seq = 0
         while prompts := ENGINE.pending(state):
