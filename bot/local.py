@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any, TextIO
 
 from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
-from bot.service.words import render
+from bot.service.words import render, render_refusal
 from render import for_game
 from rules import registry
 from rules.core import Message, RuleError
@@ -94,7 +94,7 @@ class Terminal:
                     return await self.service.undo(self.table.id, user_id)
                 return await self.service.act(self.table.id, user_id, action, expected_seq=prompt.seq)
             except RuleError as refusal:
-                self.say(f"  ! {refusal_words(refusal, self.locale, self.table)}")
+                self.say(f"  ! {render_refusal(refusal, self.locale, self.table.game_id, self.table.names)}")
 
     def _choose(self, prompt: SeatPrompt) -> Any:
         options = prompt.prompt.options
@@ -131,15 +131,6 @@ class Terminal:
         if text == "q":
             raise Quit("quit")
         return text
-
-
-def refusal_words(refusal: RuleError, locale: str, table: TableInfo) -> str:
-    """A refusal in the reader's language, or its English sentence when no catalogue has the key."""
-    if not refusal.key:
-        return refusal.sentence
-    params = {k: v for k, v in refusal.params.items() if isinstance(v, str | int | float | bool | list)}
-    text = render(Message(key=refusal.key, params=params), locale, table.game_id, table.names)
-    return refusal.sentence if text.startswith(refusal.key) else text
 
 
 async def write_pictures(service: TableService, outcome: Outcome, renderer: ModuleType | None,

@@ -7,6 +7,7 @@ A message is looked up in the game's catalogue first, then the service's own
 from __future__ import annotations
 
 from rules import registry
+from rules.core.errors import RuleError
 from rules.core.messages import Message
 from rules.core.messages import render as render_message
 
@@ -28,11 +29,13 @@ def render(message: Message, locale: str, game_id: str, names: tuple[str, ...] =
     return render_message(message, locale, packages_for(game_id), names)
 
 
-def render_error(key: str, params: dict[str, object], fallback: str, locale: str, game_id: str = "",
-                 names: tuple[str, ...] = ()) -> str:
-    """A refusal (``RuleError``/``ServiceError``) in the reader's language; its English sentence when
-    no catalogue has the key."""
+def render_refusal(refusal: RuleError, locale: str, game_id: str = "", names: tuple[str, ...] = ()) -> str:
+    """A refusal (the engine's ``RuleError`` or a ``ServiceError``) in the reader's language; its
+    English sentence when it has no key or no catalogue has the key."""
+    if not refusal.key:
+        return refusal.sentence
+    params = {k: v for k, v in refusal.params.items() if isinstance(v, str | int | float | bool | list)}
+    message = Message(key=refusal.key, params=params)
     packages = packages_for(game_id) if game_id else (SERVICE_PACKAGE, "rules.core")
-    message = Message.model_validate({"key": key, "params": params})
     text = render_message(message, locale, packages, names)
-    return fallback if text.startswith(key) else text
+    return refusal.sentence if text.startswith(refusal.key) else text
