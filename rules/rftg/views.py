@@ -90,13 +90,23 @@ def view(c: Content, state: State, seat: int | None) -> View:
     from rules.rftg.scoring import score
 
     over = state.stage == "over"
-    return View(
-        seat=seat, round=state.round, stage=state.stage, phase=state.phase,
-        selected=list(state.selected), phase_die=state.phase_die, bag=len(state.bag),
-        pile=len(state.pile), vp_pool=state.vp_pool, vp_reserve=state.vp_reserve,
-        timing=list(state.timing), sequential=state.sequential,
-        players=[_player(c, p, s == seat, score(c, p) if over else None)
-                 for s, p in enumerate(state.players)],
+    # Views are built from the validated state, so construct them without validating again (fast).
+    return View.model_construct(
+        seat=seat,
+        round=state.round,
+        stage=state.stage,
+        phase=state.phase,
+        selected=list(state.selected),
+        phase_die=state.phase_die,
+        bag=len(state.bag),
+        pile=len(state.pile),
+        vp_pool=state.vp_pool,
+        vp_reserve=state.vp_reserve,
+        timing=list(state.timing),
+        sequential=state.sequential,
+        players=[
+            _player(c, p, s == seat, score(c, p) if over else None) for s, p in enumerate(state.players)
+        ],
     )
 
 
@@ -110,21 +120,46 @@ def _player(c: Content, p: Player, own: bool, final: int | None) -> PlayerView:
     tableau = []
     for b in p.tableau:
         s = c.by_name[b.name]
-        tableau.append(TileView(name=b.name, kind=s.kind, cost=s.cost, colour=s.colour, goods=list(b.goods)))
+        tableau.append(
+            TileView.model_construct(
+                name=b.name, kind=s.kind, cost=s.cost, colour=s.colour, goods=list(b.goods)
+            )
+        )
     a = p.assign
     mine = None
     if own and a is not None:
-        mine = AssignView(dice=[DieView(colour=d.colour, face=d.face, column=d.column, where=d.where)
-                                for d in a.dice],
-                          selected=a.selected, used=list(a.used), power=a.power, confirmed=a.confirmed)
-    return PlayerView(
-        faction=p.faction, home=p.home, credits=p.credits, vp=p.vp, tiles=len(p.tableau), tableau=tableau,
-        dev_top=names(p.dev_stack[:1], False)[0] if p.dev_stack else None, dev_size=len(p.dev_stack),
-        world_top=names(p.world_stack[:1], True)[0] if p.world_stack else None, world_size=len(p.world_stack),
-        dev_dice=sorted(p.dev_dice), world_dice=sorted(p.world_dice), cup=sorted(p.cup),
-        citizenry=sorted(p.citizenry), rolled=len(a.dice) if a else 0, confirmed=bool(a and a.confirmed),
-        chose=p.chose, columns={k: sorted(v) for k, v in p.columns.items()}, virtual=list(p.work.virtual),
-        done=p.work.done, score=final,
+        mine = AssignView.model_construct(
+            dice=[
+                DieView.model_construct(colour=d.colour, face=d.face, column=d.column, where=d.where)
+                for d in a.dice
+            ],
+            selected=a.selected,
+            used=list(a.used),
+            power=a.power,
+            confirmed=a.confirmed,
+        )
+    return PlayerView.model_construct(
+        faction=p.faction,
+        home=p.home,
+        credits=p.credits,
+        vp=p.vp,
+        tiles=len(p.tableau),
+        tableau=tableau,
+        dev_top=names(p.dev_stack[:1], False)[0] if p.dev_stack else None,
+        dev_size=len(p.dev_stack),
+        world_top=names(p.world_stack[:1], True)[0] if p.world_stack else None,
+        world_size=len(p.world_stack),
+        dev_dice=sorted(p.dev_dice),
+        world_dice=sorted(p.world_dice),
+        cup=sorted(p.cup),
+        citizenry=sorted(p.citizenry),
+        rolled=len(a.dice) if a else 0,
+        confirmed=bool(a and a.confirmed),
+        chose=p.chose,
+        columns={k: sorted(v) for k, v in p.columns.items()},
+        virtual=list(p.work.virtual),
+        done=p.work.done,
+        score=final,
         dev_stack=names(p.dev_stack, False) if own else None,
         world_stack=names(p.world_stack, True) if own else None,
         start_tiles=both(p.start_tiles) if own else None,
