@@ -701,35 +701,27 @@ class TableService:
 
     async def _settle(self, t: Loaded, outcome: Outcome, moved: set[Seat]) -> Outcome:
         """Let bot seats and stand-ins play until a person owes a decision, then record the
-        deadlines, finish the table if the game is over, and complete ``outcome``."""
+        deadlines, finish the table if the game is over, and complete ``outcome``.
+
+        The bots' moves are appended in one batch; if another process wrote first, the table is
+        reloaded and the bots answer whatever it now waits for.
+        """
+        for _ in range(MAX_RETRIES):
+            new, state = self._bot_moves(t, moved)
+            if not new:
+                break
+            try:
+                await self._append(t, new, state)
+            except StaleWrite:
+                t = await self._load(t.row.id)
+                continue
+            for offset, entry in enumerate(new, start=t.head + 1):
+                _tell(outcome, entry_lines(entry, seq=offset))
+            t = await self._load(t.row.id)
+            break
         assert t.state is not None
         state = t.state
         by_position = {s.position: s for s in t.seats}
-        bots = t.engine.bots()
-        rng = Rng.from_seed(((t.row.seed or 0) * 1_000_003 + t.head) & ((1 << 64) - 1))
-        new: list[NewEntry] = []
-        for _ in range(t.engine.info.max_actions):
-            pending = t.engine.pending(state)
-            played = [s for s in sorted(pending) if by_position[s].bot or by_position[s].stand_in]
-            if not played:
-                break
-            seat = by_position[played[0]]
-            kind = seat.bot or seat.stand_in
-            assert kind is not None
-            bot = bots.get(kind) or bots["random"]
-            choice = bot.choose(t.engine, state, seat.position, pending[seat.position], rng)
-            action = t.engine.parse_action(choice)
-            state, events = t.engine.apply(state, seat.position, action)
-            actor = f"{BOT}{kind}" if seat.bot else f"{STAND_IN}{kind}"
-            new.append(NewEntry(kind="action", seat=seat.position, actor=actor,
-                                payload_json=t.engine.dump_action(action), events=stored(events)))
-            moved.add(seat.position)
-        if new:
-            await self._append(t, new, state)
-            first = t.head + 1
-            for offset, entry in enumerate(new):
-                _tell(outcome, entry_lines(entry, seq=first + offset))
-            t = await self._load(t.row.id)
         now = self.clock()
         result = t.engine.result(state)
         if result is not None:
@@ -753,6 +745,34 @@ class TableService:
             if Picture(seat_number) not in outcome.pictures and by_position[seat_number].user_id is not None:
                 outcome.pictures.append(Picture(seat_number))
         return outcome
+
+    def _bot_moves(self, t: Loaded, moved: set[Seat]) -> tuple[list[NewEntry], Any]:
+        """The moves bot seats and stand-ins make from ``t``'s state until a person owes a decision
+        (or the game ends), and the state they lead to. Bots draw from a generator seeded by the
+        table's seed and log length, so the same table plays the same bot moves."""
+        assert t.state is not None
+        state = t.state
+        by_position = {s.position: s for s in t.seats}
+        bots = t.engine.bots()
+        rng = Rng.from_seed(((t.row.seed or 0) * 1_000_003 + t.head) & ((1 << 64) - 1))
+        new: list[NewEntry] = []
+        for _ in range(t.engine.info.max_actions):
+            pending = t.engine.pending(state)
+            played = [s for s in sorted(pending) if by_position[s].bot or by_position[s].stand_in]
+            if not played:
+                break
+            seat = by_position[played[0]]
+            kind = seat.bot or seat.stand_in
+            assert kind is not None
+            bot = bots.get(kind) or bots["random"]
+            choice = bot.choose(t.engine, state, seat.position, pending[seat.position], rng)
+            action = t.engine.parse_action(choice)
+            state, events = t.engine.apply(state, seat.position, action)
+            actor = f"{BOT}{kind}" if seat.bot else f"{STAND_IN}{kind}"
+            new.append(NewEntry(kind="action", seat=seat.position, actor=actor,
+                                payload_json=t.engine.dump_action(action), events=stored(events)))
+            moved.add(seat.position)
+        return new, state
 
     async def _waiting(self, t: Loaded) -> list[Waiting]:
         if t.row.status != "active":

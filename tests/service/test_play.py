@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from bot.service import (
     TableService,
 )
 from rules.core import RuleError
+from storage.records import NewEntry
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE, Bid, Pass, Take
 from tests.service.conftest import ADA, BO, CY, Clock, answer, new_table, play_to_end
@@ -260,3 +263,35 @@ async def test_snapshots_speed_loading_and_agree_with_replay(
     options = (await service.table(table_id)).options
     replayed = ENGINE.replay(2, options, 7, [(e.seat, e.payload_json) for e in entries[: snapshot.seq]])
     assert ENGINE.dump(replayed) == snapshot.state_json
+
+
+class BotBatchOvertaken(SqliteRepository):
+    """A real SQLite repository where another process appends just before the first bot batch."""
+
+    intruder: Callable[[], Awaitable[object]] | None = None
+
+    async def append(self, table_id: int, expected_head: int, entries: Sequence[NewEntry], now: datetime,
+                     *, snapshot: tuple[int, str] | None = None) -> int:
+        if self.intruder is not None and entries and entries[0].actor.startswith("bot:"):
+            intruder, self.intruder = self.intruder, None
+            await intruder()
+        return await super().append(table_id, expected_head, entries, now, snapshot=snapshot)
+
+
+async def test_bots_overtaken_by_another_process_do_not_move_twice(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "overtaken.db"
+    repo = await BotBatchOvertaken.open(path)
+    other_repo = await SqliteRepository.open(path)
+    try:
+        service, other = TableService(repo, clock=clock), TableService(other_repo, clock=clock)
+        table = await new_table(service, bots=1)
+        await service.start(table.id, ADA, seed=7, shuffle_seats=False)
+        repo.intruder = lambda: other.resume(table.id)
+        outcome = await service.act(table.id, ADA, Bid(coins=0))  # the bot outbid Ada: it takes next
+        entries = await repo.entries(table.id)
+        assert [e.actor for e in entries] == ["bot:random", f"user:{ADA}", "bot:random"]
+        assert [w.user_id for w in outcome.waiting] == [ADA]
+        assert outcome.table.seq == 3
+    finally:
+        await repo.close()
+        await other_repo.close()
