@@ -20,6 +20,14 @@ SHORTEST = 8
 """Private lines shorter than this are too generic to search for."""
 
 
+def lines_of(text: str) -> set[str]:
+    """The lines of a message as the bot writes them (one message per line; digests bulleted).
+
+    Lines are compared whole: a private "You rolled: A, B" must not be mistaken for a part of
+    another seat's "You rolled: A, B, C"."""
+    return {line.strip().removeprefix("• ") for line in text.splitlines()}
+
+
 def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> int:
     """Assert that no private line reached anyone it was not meant for; return how many distinct
     private lines were checked."""
@@ -49,7 +57,7 @@ def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> i
             continue
         allowed = {user_of[s] for s in visible if user_of.get(s) is not None}
         for captured in fake.captured:
-            if text not in captured.text():
+            if text not in lines_of(captured.text()):
                 continue
             kind, who = captured.audience
             assert kind != "channel", f"a private line reached a channel: {text!r}"

@@ -222,13 +222,13 @@ async def test_a_new_table_from_inside_a_thread_gets_its_own_thread(
 
 async def test_the_panel_tells_what_happened_since_the_last_move(fake: FakeDiscord, bot: BotProcess) -> None:
     thread_id, ann, bo = await started_table(fake)
-    for user in (ann, bo):
+    # Ann bids more, so she takes first; Bo's bid and the reveal came after her last move.
+    for user, coins in ((ann, 3), (bo, 1)):
         panel = await open_panel(fake, user, thread_id)
-        await press(fake, user, panel, answers(panel)[1])
+        await press(fake, user, panel, answers(panel)[coins])
     await fake.wait_for(lambda: "sealed.revealed" in public_text(fake, thread_id), what="the reveal")
-    for user in (ann, bo):
-        panel = await open_panel(fake, user, thread_id)
-        if answers(panel):
-            break
+    panel = await open_panel(fake, ann, thread_id)
+    assert answers(panel), "Ann takes first"
     assert "Since your last move:" in panel["content"]
+    assert "sealed.bid_placed(seat=Bo)" in panel["content"]
     assert "sealed.revealed" in panel["content"]
