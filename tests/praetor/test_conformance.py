@@ -27,3 +27,10 @@ def test_variants_keep_the_contract() -> None:
     summary = check_games(ENGINE, players=3, games=1, seed=9, options=options, every_option=False,
                           bots="greedy,random")
     assert summary.games == 1
+
+
+def test_the_selfplay_command_plays_praetor(capsys: pytest.CaptureFixture[str]) -> None:
+    from rules.selfplay import main
+
+    assert main(["--game", "praetor", "--games", "1", "--players", "2", "--fast", "--seed", "3"]) == 0
+    assert "praetor: 1 games" in capsys.readouterr().out
