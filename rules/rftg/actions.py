@@ -173,6 +173,14 @@ class RemoveDie(_Action):
     index: int = 0
 
 
+class RemoveFrom(_Action):
+    """Immediate effect: look at the dice of one place first (when all do not fit one prompt)."""
+
+    kind: Literal["remove_from"] = "remove_from"
+    place: Place
+    index: int = 0
+
+
 class Produce(_Action):
     """Produce: a producer of ``colour`` becomes a good on the tableau world at ``world``."""
 
@@ -237,7 +245,7 @@ class Done(_Action):
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
     | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
-    | Completer | ToCup | RemoveDie | Produce | Shipper | ShipGood | ChooseWorld | Bankers | Recruit | Recall
-    | RecallAll | Done
+    | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood | ChooseWorld | Bankers
+    | Recruit | Recall | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

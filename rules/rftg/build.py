@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
-from rules.rftg.actions import AnyAction, Completer, Place, PlaceWorker, RemoveDie, ToCup
+from rules.rftg.actions import AnyAction, Completer, Place, PlaceWorker, RemoveDie, RemoveFrom, ToCup
 from rules.rftg.content import PHASES, Colour, Content, Phase, Side
-from rules.rftg.dice import colour_word, phase_word
+from rules.rftg.dice import colour_word, grouped, phase_word
 from rules.rftg.state import Built, Player, State
 from rules.rftg.tableau import effective_cost, gain_credits, powers, take_dice
 
@@ -221,9 +221,15 @@ def prompt(c: Content, state: State, seat: int, phase: Phase) -> Prompt | None:
                                                  other=colour_word(b))))
         return Prompt(seat=seat, title=msg("rftg.build.to_cup"), options=tuple(opts[:MAX_OPTIONS]))
     if w.removing:
-        opts = [Option(action=RemoveDie(place=pl, index=i, colour=d),
-                       label=msg("rftg.opt.remove", colour=colour_word(d), place=place_word(c, p, pl, i)))
-                for pl, i, d in removable(p)][:MAX_OPTIONS]
+        opts = grouped(
+            removable(p), [], w.remove_from,
+            place_of=lambda k: (k[0], k[1]),
+            option_for=lambda k: Option(action=RemoveDie(place=k[0], index=k[1], colour=k[2]),
+                                        label=msg("rftg.opt.remove", colour=colour_word(k[2]),
+                                                  place=place_word(c, p, k[0], k[1]))),
+            narrow_option=lambda pl: Option(action=RemoveFrom(place=pl[0], index=pl[1]),
+                                            label=msg("rftg.opt.remove_from", place=place_word(c, p, *pl))),
+        )
         return Prompt(seat=seat, title=msg("rftg.build.remove", tile=w.removing), options=tuple(opts))
     _, dice, _ = _stack(p, phase)
     top = top_cost(c, p, phase)
@@ -254,9 +260,17 @@ def act(c: Content, state: State, seat: int, phase: Phase, action: AnyAction) ->
         w.to_cup_from = []
         return _effect(c, state, seat, phase)
     if w.removing:
+        if isinstance(action, RemoveFrom) and w.remove_from is None:
+            if not any((pl, i) == (action.place, action.index) for pl, i, _ in removable(p)):
+                raise RuleError("You have no dice there.", key="rftg.err.no_die")
+            w.remove_from = (action.place, action.index)
+            return []
         if not isinstance(action, RemoveDie):
             raise RuleError("Choose the die to remove.", key="rftg.err.remove")
+        if w.remove_from is not None and w.remove_from != (action.place, action.index):
+            raise RuleError("Choose a die of the place you picked.", key="rftg.err.no_die")
         take_die(p, action.place, action.index, action.colour)
+        w.remove_from = None
         state.supply[action.colour] += 1
         w.effect_removed = True
         events = [Event(message=msg("rftg.event.removed", seat=seat, colour=colour_word(action.colour)))]

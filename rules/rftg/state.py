@@ -92,6 +92,8 @@ class Work(BaseModel):
     """Completers of which one or two go to the cup (Galactic Federation / Galactic Exchange)."""
     removing: str | None = None
     """Name of the just-completed tile whose immediate effect and credits are still to apply."""
+    remove_from: tuple[str, int] | None = None
+    """The place chosen first when the dice to remove do not fit one prompt."""
     effect_removed: bool = False
     """The die of that effect has been removed."""
     narrow: int | None = None

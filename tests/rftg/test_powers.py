@@ -789,3 +789,37 @@ def test_timing_order_starts_at_the_lowest_faction_and_goes_clockwise() -> None:
     state = setup(C, 4, Options(), 3)
     first = min(range(4), key=lambda s: state.players[s].faction)
     assert state.timing == [(first + i) % 4 for i in range(4)]
+
+
+def test_removing_a_die_among_many_picks_the_place_first() -> None:
+    from rules.rftg.actions import RemoveFrom
+
+    state = bare()
+    worlds = [
+        "Space Port",
+        "Galactic Resort",
+        "Spice World",
+        "New Vinland",
+        "Asteroid Belt",
+        "Plague World",
+        "Mining World",
+    ]
+    give(state, 0, "Galactic Reserves", *worlds, goods={w: ["white", "red"] for w in worlds})
+    stack(state, 0, "Conscription")
+    p = state.players[0]
+    p.cup = ["white", "red", "blue", "green"]
+    p.citizenry = ["white", "red", "blue", "green", "brown", "purple"]
+    p.world_dice = ["red", "blue"]
+    enter(state, "develop", {0: ["white"] * 4})
+    build.advance(C, state, 0, "develop")
+    prompt = build.prompt(C, state, 0, "develop")
+    assert prompt is not None and all(isinstance(o.action, RemoveFrom) for o in prompt.options)
+    build.act(C, state, 0, "develop", RemoveFrom(place="good", index=3))
+    prompt = build.prompt(C, state, 0, "develop")
+    assert prompt is not None
+    assert [o.action for o in prompt.options] == [
+        RemoveDie(place="good", index=3, colour="white"),
+        RemoveDie(place="good", index=3, colour="red"),
+    ]
+    build.act(C, state, 0, "develop", RemoveDie(place="good", index=3, colour="red"))
+    assert p.tableau[3].goods == ["white"] and p.cup.count("red") == 3
