@@ -86,5 +86,15 @@ def cell_options(
     ], True
 
 
+def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:
+    """In a step played in turn order, whether an earlier seat that still ``busy(seat)`` goes first."""
+    for other in state.order():
+        if other == seat:
+            return False
+        if busy(other):
+            return True
+    return False
+
+
 def back() -> Option:
     return Option(action=Back(), label=label("menu.back"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
-from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, stat
+from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, stat, waits_for_turn
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import grid_of, reachable, worked_spaces
 from rules.patchistory.state import Phase, Player, State
@@ -73,6 +73,10 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
+        return None
+    if state.options.movement_in_turn_order and waits_for_turn(
+        state, seat, lambda s: not state.players[s].done
+    ):
         return None
     title = label("movement.title", transport=p.transport)
     if p.menu and p.menu[0].startswith("w:"):

@@ -50,5 +50,11 @@ class Options(BaseModel):
     """#43: only a player who accepted Aid may not offer Aid that round."""
     repeat_aid_threat: bool = True
     """#36: Aid and Threat may be repeated, also against the same player."""
+    administration_in_turn_order: bool = False
+    """p. 9: any player may ask that Administration be played in turn order instead of at once."""
+    movement_in_turn_order: bool = False
+    """p. 11: any player may ask that Movement be played in turn order instead of at once."""
+    two_player_patch_in_turn_order: bool = True
+    """p. 15: in the 2-player game players patch in turn order (3–4 players patch at once)."""
     military_card_counts_military_only: bool = True
     """#29: the Military Strength card compares the Military track (not Military + Defence)."""

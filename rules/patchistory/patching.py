@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
-from rules.patchistory.common import MAX_MENU, Ctx, back, cell_options, event, fail, label
+from rules.patchistory.common import MAX_MENU, Ctx, back, cell_options, event, fail, label, waits_for_turn
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities, empty_spaces, grid_of, placements, stats, try_patch
 from rules.patchistory.state import Phase, Player, Route, State, Worker
@@ -29,6 +29,14 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if p.ally_choice:
         return ally_prompt(state, seat)
     if not p.reserve:
+        return None
+    if (
+        len(state.players) == 2
+        and state.options.two_player_patch_in_turn_order
+        and waits_for_turn(
+            state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
+        )
+    ):
         return None
     menu = p.menu
     reserve = next((int(m[2:]) for m in menu if m.startswith("r:")), None)

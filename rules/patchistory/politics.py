@@ -39,6 +39,7 @@ from rules.patchistory.common import (
     pay,
     per_era,
     stat,
+    waits_for_turn,
 )
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
@@ -493,6 +494,10 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
 def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
+        return None
+    if state.options.administration_in_turn_order and waits_for_turn(
+        state, seat, lambda s: not state.players[s].done
+    ):
         return None
     title = label("administration.title", pp=p.pp)
     menu = p.menu

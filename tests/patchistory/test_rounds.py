@@ -364,3 +364,30 @@ def test_equality_players_place_one_first_worker_and_liberty_players_two() -> No
         for seat in (0, 1):
             state, _ = ENGINE.apply(state, seat, Done())
         assert [p.homing for p in state.players] == [count, count]
+
+
+def test_administration_may_be_played_in_turn_order_on_request() -> None:
+    state = game(3, administration_in_turn_order=True)
+    for seat in range(3):
+        empire(state, seat, politics=3)
+    politics.start(CTX, state)
+    for seat in range(3):
+        state, _ = ENGINE.apply(state, seat, Done())
+    assert set(ENGINE.pending(state)) == {0}
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert set(ENGINE.pending(state)) == {1}
+
+
+def test_movement_may_be_played_in_turn_order_on_request() -> None:
+    state = at_phase(game(3, movement_in_turn_order=True), Phase.ADMINISTRATION)
+    movement.start(CTX, state)
+    assert set(ENGINE.pending(state)) == {0}
+
+
+def test_two_players_patch_in_turn_order() -> None:
+    state = game(2)
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=1))
+    state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
+    assert state.phase == Phase.PATCH and set(ENGINE.pending(state)) == {0}
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert set(ENGINE.pending(state)) == {1}
