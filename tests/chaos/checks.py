@@ -34,8 +34,11 @@ PRIVATE_PICTURE = re.compile(r"table-(?P<table>\d+)-seat-(?P<seat>\d+)\.png")
 
 
 def register_fixture_game() -> None:
-    """The bot runs with the Sealed Bid fixture game (``AGORA_EXTRA_GAMES``); so must the checks."""
+    """The bot runs with the fixture games (``AGORA_EXTRA_GAMES``); so must the checks."""
+    from tests.chaos.game import ENGINE as PICTURED_BID
+
     registry.register(SEALED_BID)
+    registry.register(PICTURED_BID)
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Told:
     """Every line storage holds, rendered as the bot renders it (English readers)."""
 
     public: Counter[str] = field(default_factory=Counter)
+    public_by_table: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     private: dict[tuple[int, int], set[str]] = field(default_factory=lambda: defaultdict(set))
     """(table, seat) → lines told to that seat only."""
     seats_of: dict[int, set[tuple[int, int]]] = field(default_factory=lambda: defaultdict(set))
@@ -81,6 +85,7 @@ async def read_told(db: Path) -> Told:
                     text = words(Message.model_validate_json(event.message_json))
                     if event.visible_to is None:
                         told.public[text] += 1
+                        told.public_by_table[row.id][text] += 1
                     else:
                         for seat_number in event.visible_to:
                             told.private[(row.id, seat_number)].add(text)
@@ -218,5 +223,14 @@ async def heads(db: Path) -> dict[int, int]:
             row.id: await repo.head(row.id)
             for row in await repo.list_tables(TableFilter(statuses=ALL_STATUSES))
         }
+    finally:
+        await repo.close()
+
+
+async def statuses(db: Path) -> dict[int, str]:
+    """table id → lobby, active, finished or abandoned."""
+    repo = await SqliteRepository.open(db)
+    try:
+        return {row.id: row.status for row in await repo.list_tables(TableFilter(statuses=ALL_STATUSES))}
     finally:
         await repo.close()

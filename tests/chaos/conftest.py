@@ -18,18 +18,23 @@ from tests.chaos.checks import read_told, register_fixture_game, secrets_audit
 from tests.chaos.fake import TimedDiscord
 from tests.e2e.harness import BotProcess
 
+EXTRA_GAMES = "tests.fixtures.sealed_bid:ENGINE,tests.chaos.game:ENGINE"
+"""The fixture games the bot seats besides the shipped ones: Sealed Bid, and Pictured Bid (the same
+with pictures, see :mod:`tests.chaos.game`)."""
+
 SCALE = max(1, int(os.environ.get("AGORA_CHAOS_SCALE", "1")))
 """Multiplies the size of the chaos and flood runs (1 in CI; e.g. 10 for a long local run)."""
 
 
 @pytest.fixture(autouse=True)
 def sealed_bid() -> Iterator[None]:
-    """The bot runs with the Sealed Bid fixture game; the checks in this process need it too."""
-    known = "sealed_bid" in registry.available()
+    """The bot runs with the fixture games; the checks in this process need them too."""
+    known = set(registry.available())
     register_fixture_game()
     yield
-    if not known:
-        registry.unregister("sealed_bid")
+    for game_id in ("sealed_bid", "pictured_bid"):
+        if game_id not in known:
+            registry.unregister(game_id)
 
 
 @pytest.fixture
@@ -43,7 +48,7 @@ async def fake() -> AsyncIterator[TimedDiscord]:
 
 @pytest.fixture
 async def bot(fake: TimedDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path)
+    process = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES)
     await process.start()
     yield process
     rc = await process.stop()

@@ -9,6 +9,7 @@ as is; only its hooks are wrapped.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ class TimedDiscord(FakeDiscord):
         super().__init__()
         self.timings: dict[str, Timing] = {}
         self.on_acknowledged: Callable[[Ix], None] | None = None
+        """Called when the bot acknowledges an interaction (the chaos driver kills the bot here)."""
+        self._followed_events: dict[str, asyncio.Event] = {}
         """Called when the bot acknowledges an interaction (the chaos driver kills the bot here)."""
 
     # ---- timing hooks -------------------------------------------------------------------------
@@ -76,6 +79,7 @@ class TimedDiscord(FakeDiscord):
         now = time.perf_counter()
         if timing.followed is None:
             timing.followed = now
+            self._followed_events.setdefault(token, asyncio.Event()).set()
         if timing.picture is None and ix.outputs and ix.outputs[-1].pngs:
             timing.picture = now
 
@@ -120,6 +124,18 @@ class TimedDiscord(FakeDiscord):
         ]
         data = {"custom_id": custom_id, "components": rows}
         return await self._interact(user, 5, data, int(message["channel_id"]), message)
+
+    async def followed(self, ix: Ix, timeout: float = 60.0) -> None:
+        """Wait for the bot's first follow-up to ``ix`` (a message, or an edit of the original).
+
+        Unlike :meth:`FakeDiscord.wait_for`, this does not re-check every waiter on every request,
+        so thousands of simulated players can wait at once without loading the machine.
+        """
+        event = self._followed_events.setdefault(ix.token, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no follow-up to {ix.payload['data']} within {timeout} s") from None
 
     def answered(self, ix: Ix) -> bool:
         """Whether the bot acknowledged ``ix`` at all (an unanswered click shows "interaction failed")."""

@@ -91,9 +91,9 @@ async def test_the_opening_of_a_real_game_leaks_no_secret(
     thread, lobby = await open_table(fake, ann, bo, bots=max(0, engine.info.min_players - 2), game=game_id)
     await start(fake, ann, lobby)
     chooser = random.Random(game_id).randrange
-    for _ in range(3):
+    for _ in range(2):
         for user in (ann, bo):
-            await play_panel(fake, user, thread, max_steps=4, chooser=chooser)
+            await play_panel(fake, user, thread, max_steps=3, chooser=chooser)
     audit = secrets_audit(fake, await read_told(tmp_path / "agora.db"))
     assert audit.leaks == []
     assert audit.payloads > 0

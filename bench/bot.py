@@ -1,0 +1,209 @@
+"""Bot figures: the real bot process (``python -m bot``) against the local fake Discord, with N tables
+of simulated players (N = 10, 100, 500).
+
+For each N, the tables are set up in the bot's database beforehand (through the table service, as
+the bot would), the bot is started on it, and then every simulated player at once (two per table,
+at most :data:`CONCURRENT` in flight) opens their panel with ``/play`` and answers it with one
+click. The fake Discord timestamps each interaction when it sends INTERACTION_CREATE, when the bot
+first responds (the acknowledgement: a reply or a defer), and when the follow-up arrives (the panel
+itself, or the panel updated after the move). Follow-ups that carry a picture are also reported on
+their own: one table in :data:`PICTURE_EVERY` plays a game with pictures, the others Sealed Bid.
+
+Also reported: ``/play`` without a table number inside a table's thread (the bot finds the table
+from the thread: the first time per thread, by listing the server's tables), the bot's resident
+memory after the load (RSS, and its peak), and how long the bot took to start on N tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import render
+from bench.common import percentile, report, table
+from bot.service import TableService
+from rules import registry
+from storage.sqlite import SqliteRepository
+from tests.chaos.fake import TimedDiscord
+from tests.e2e.fakediscord import FakeUser, Ix
+from tests.e2e.fakediscord import payloads as P
+from tests.e2e.harness import BotProcess
+from tests.e2e.players import answers
+from tests.fixtures.sealed_bid import ENGINE as SEALED_BID
+
+SIZES = (10, 100, 500)
+PICTURE_EVERY = 10
+"""One table in this many plays a game with pictures."""
+CONCURRENT = 50
+"""Simulated players acting at the same moment."""
+THREAD_LOOKUPS = 10
+"""``/play`` calls without a table number, each in a different thread, per N."""
+EXTRA_GAMES = "tests.fixtures.sealed_bid:ENGINE"
+
+
+@dataclass
+class BenchTable:
+    id: int
+    thread: int
+    players: tuple[FakeUser, FakeUser]
+    game: str
+
+
+def picture_game() -> str:
+    """The first shipped game with a renderer (Sealed Bid has none)."""
+    for gid in registry.available():
+        if gid != SEALED_BID.info.id and render.for_game(gid) is not None:
+            return gid
+    raise RuntimeError("no game with pictures is available")
+
+
+async def populate(fake: TimedDiscord, db: Path, n: int, pictured: str) -> list[BenchTable]:
+    """``n`` started two-player tables, each in its own thread of the fake server."""
+    registry.register(SEALED_BID)
+    repo = await SqliteRepository.open(db)
+    tables = []
+    try:
+        service = TableService(repo)
+        for i in range(n):
+            game = pictured if i % PICTURE_EVERY == 0 else SEALED_BID.info.id
+            players = (fake.user(f"P{i}a"), fake.user(f"P{i}b"))
+            thread = P.snowflake()
+            fake.channels[thread] = P.thread_channel(
+                thread, fake.guild_id, fake.channel_id, fake.bot_user.id, f"table {i}"
+            )
+            info = await service.create_table(
+                game, fake.guild_id, fake.channel_id, players[0].id, players[0].name, thread_id=thread
+            )
+            await service.join(info.id, players[1].id, players[1].name)
+            await service.start(info.id, players[0].id, seed=i)
+            tables.append(BenchTable(info.id, thread, players, game))
+    finally:
+        await repo.close()
+    return tables
+
+
+async def one_player(fake: TimedDiscord, user: FakeUser, t: BenchTable, gate: asyncio.Semaphore) -> list[Ix]:
+    """Open the panel with ``/play``, then press its first answer; return both interactions."""
+    async with gate:
+        opened = await fake.slash(user, "play", channel_id=t.thread, table=t.id)
+        await fake.followed(opened)
+        done = [opened]
+        assert opened.original_id is not None
+        choices = answers(fake.messages[opened.original_id])
+        if choices:
+            choice = choices[0]
+            if choice.get("type") == 3:
+                value = choice["options"][0]["value"]
+                clicked = await fake.select(user, opened.original_id, choice["custom_id"], [value])
+            else:
+                clicked = await fake.click(user, opened.original_id, choice["custom_id"])
+            await fake.followed(clicked)
+            done.append(clicked)
+        return done
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """Resident memory of process ``pid`` now and at its peak, in MiB (Linux)."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def ms(samples: list[float], pct: float) -> float:
+    return percentile(samples, pct) * 1000
+
+
+async def measure(n: int, folder: Path, pictured: str) -> dict[str, Any]:
+    """One run with ``n`` tables; figures in milliseconds and MiB."""
+    fake = TimedDiscord()
+    await fake.start()
+    bot = BotProcess(fake, folder, AGORA_EXTRA_GAMES=EXTRA_GAMES, LOG_LEVEL="WARNING")
+    try:
+        tables = await populate(fake, folder / "agora.db", n, pictured)
+        started = time.perf_counter()
+        bot.env["LOG_LEVEL"] = "INFO"  # start() waits for the "ready" line
+        await bot.start()
+        startup = time.perf_counter() - started
+        gate = asyncio.Semaphore(CONCURRENT)
+        began = time.perf_counter()
+        runs = await asyncio.gather(*(one_player(fake, u, t, gate) for t in tables for u in t.players))
+        elapsed = time.perf_counter() - began
+        ixs = [ix for pair in runs for ix in pair]
+        lookups = []
+        for t in tables[:THREAD_LOOKUPS]:
+            ix = await fake.slash(t.players[0], "play", channel_id=t.thread)
+            await fake.followed(ix)
+            lookups.append(fake.timings[ix.token])
+        assert bot.proc is not None
+        rss, peak = rss_mb(bot.proc.pid)
+    finally:
+        if bot.proc is not None and bot.proc.returncode is None:
+            await bot.stop()
+        await fake.stop()
+    timings = [fake.timings[ix.token] for ix in ixs]
+    ack = [t.acknowledged - t.sent for t in timings if t.acknowledged is not None]
+    follow = [t.followed - t.sent for t in timings if t.followed is not None]
+    picture = [t.picture - t.sent for t in timings if t.picture is not None]
+    lookup = [t.followed - t.sent for t in lookups if t.followed is not None]
+    return {
+        "interactions": len(ixs),
+        "interactions_per_s": len(ixs) / elapsed,
+        "ack_p50_ms": ms(ack, 50),
+        "ack_p99_ms": ms(ack, 99),
+        "followup_p50_ms": ms(follow, 50),
+        "followup_p99_ms": ms(follow, 99),
+        "picture_followups": len(picture),
+        "picture_p50_ms": ms(picture, 50),
+        "picture_p99_ms": ms(picture, 99),
+        "thread_lookup_play_p50_ms": ms(lookup, 50),
+        "rss_mib": rss,
+        "rss_peak_mib": peak,
+        "startup_s": startup,
+    }
+
+
+def run(sizes: tuple[int, ...] = SIZES, runs: int = 1) -> dict[str, Any]:
+    pictured = picture_game()
+    figures: dict[str, Any] = {"picture_game": pictured, "concurrent_players": CONCURRENT}
+    rows = []
+    for n in sizes:
+        results = []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as folder:
+                results.append(asyncio.run(measure(n, Path(folder), pictured)))
+        entry = {key: statistics.median(r[key] for r in results) for key in results[0]}
+        figures[f"{n}_tables"] = entry
+        rows.append([n, *entry.values()])
+    header = [
+        "tables",
+        "ixs",
+        "ixs/s",
+        "ack p50",
+        "ack p99",
+        "follow p50",
+        "follow p99",
+        "pictures",
+        "picture p50",
+        "picture p99",
+        "thread /play p50",
+        "RSS MiB",
+        "peak MiB",
+        "start s",
+    ]
+    print(
+        table(
+            f"bot (python -m bot vs. the fake Discord; ms; {pictured} pictures on 1 table in "
+            f"{PICTURE_EVERY}; median of {runs} run(s))",
+            header,
+            rows,
+        )
+    )
+    print(f"-> {report('bot', figures)}")
+    return figures

@@ -1,0 +1,340 @@
+"""The chaos run: the bot process plays many tables against the fake Discord while a driver kills it
+with SIGKILL at random moments — mid-move (while it loads, commits, renders and answers), while it
+opens panels, while it sends reminders — and starts it again, at least 20 times.
+
+Afterwards:
+
+* every move a player was told had happened (their panel moved on) is in storage, and every game
+  line posted in a thread is in the table's log;
+* every table loads, and replaying its log from the seed gives its state and every snapshot;
+* every seat the table waits for has a deadline, and the reminders fire when the clock passes
+  them, even with a kill in the middle of sending them;
+* no button the bot ever posted is dead: each click is answered;
+* every game is then played to the end;
+* the secrets audit passes over every payload (the ``bot`` fixture's checks, done here by hand).
+
+``AGORA_CHAOS_SCALE`` multiplies the number of kills and tables (1 in CI); ``AGORA_CHAOS_SEED``
+picks another run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage.sqlite import SqliteRepository
+from tests.chaos.checks import actions_by_user, read_told, replay_check, secrets_audit, statuses
+from tests.chaos.conftest import EXTRA_GAMES, SCALE
+from tests.chaos.fake import TimedDiscord
+from tests.chaos.tables import INTERNAL_ERROR, loading, started_table, table_of, thread_text
+from tests.e2e.fakediscord import FakeUser, Ix
+from tests.e2e.harness import BotProcess
+from tests.e2e.players import answers, components, open_panel, play_to_the_end
+
+KILLS = 20 * SCALE
+TABLES = 4 * SCALE
+SEED = int(os.environ.get("AGORA_CHAOS_SEED", "20261130"))
+GAMES = ("pictured_bid", "sealed_bid")
+NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
+HOUR = 3600
+GAME_LINE = re.compile(r"^sealed\.\w+\(.*\)$")
+"""A Sealed Bid event line as the bot writes it (the fixture games have no catalogue)."""
+
+
+@dataclass
+class Table:
+    thread: int
+    id: int
+    users: list[FakeUser]
+
+
+@dataclass
+class Run:
+    """What the driver saw: moves confirmed to players, and where each kill landed."""
+
+    fake: TimedDiscord
+    bot: BotProcess
+    rng: random.Random
+    users: list[FakeUser]
+    db: Path
+    tables: list[Table] = field(default_factory=list)
+    told: Counter[tuple[int, int]] = field(default_factory=Counter)
+    kills: Counter[str] = field(default_factory=Counter)
+    cut: Counter[str] = field(default_factory=Counter)
+    """Moves the bot was handling when it died: committed or not."""
+    clock: float = 0.0
+
+    over_but_active: set[int] = field(default_factory=set)
+    """Tables whose game is over in the log but which storage still calls active (a known bug,
+    reproduced on purpose by ``test_crash_windows.py``)."""
+    finished: set[int] = field(default_factory=set)
+    """Tables whose game is over in storage (whether or not the thread was told before a kill)."""
+
+    def active(self) -> list[Table]:
+        return [t for t in self.tables if t.id not in self.finished | self.over_but_active]
+
+    async def refresh(self) -> None:
+        self.finished = {
+            table_id for table_id, status in (await statuses(self.db)).items() if status != "active"
+        }
+
+
+@pytest.fixture
+async def run(fake: TimedDiscord, tmp_path: Path) -> AsyncIterator[Run]:
+    process = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES)
+    await process.start()
+    users = [fake.user(name) for name in NAMES]
+    yield Run(fake, process, random.Random(SEED), users, db=tmp_path / "agora.db")
+    rc = await process.stop()
+    (tmp_path / "bot.log").write_text("\n".join(process.lines))
+    assert process.problems() == [], "\n".join(process.problems()[:20])
+    assert rc == 0, process.log()
+
+
+async def top_up(run: Run) -> None:
+    """Open tables until ``TABLES`` are being played (finished ones are replaced)."""
+    await run.refresh()
+    while len(run.active()) < TABLES:
+        seated = run.rng.sample(run.users, run.rng.choice((2, 2, 3)))
+        game = GAMES[len(run.tables) % len(GAMES)]
+        thread = await started_table(run.fake, seated[0], *seated[1:], game=game)
+        run.tables.append(Table(thread, table_of(run.fake, thread), seated))
+
+
+async def panels(run: Run) -> list[tuple[Table, FakeUser, dict[str, Any]]]:
+    """Every seated player of every active table opens their panel (all at once)."""
+    await run.refresh()
+    pairs = [(t, u) for t in run.active() for u in t.users]
+    opened = await asyncio.gather(*(open_panel(run.fake, u, t.thread) for t, u in pairs))
+    return [(t, u, p) for (t, u), p in zip(pairs, opened, strict=True)]
+
+
+def moved(ix: Ix, panel_id: int) -> bool:
+    """Whether the player saw their move go through: the panel itself was updated."""
+    return any(c.op == "edit" and c.message_id == panel_id for c in ix.outputs)
+
+
+async def kill_when(run: Run, sent: list[Ix], nth: int, delay: float) -> None:
+    """Kill the bot ``delay`` seconds after it acknowledged the ``nth`` of ``sent``."""
+    tokens = {ix.token for ix in sent}
+    acknowledged = asyncio.Event()
+    seen = 0
+
+    def count(ix: Ix) -> None:
+        nonlocal seen
+        if ix.token in tokens:
+            seen += 1
+            if seen >= nth:
+                acknowledged.set()
+
+    run.fake.on_acknowledged = count
+    seen = sum(1 for ix in sent if ix.callback_type is not None)
+    if seen >= nth:
+        acknowledged.set()
+    try:
+        await asyncio.wait_for(acknowledged.wait(), 10)
+    finally:
+        run.fake.on_acknowledged = None
+    await asyncio.sleep(delay)
+    await run.bot.kill()
+
+
+async def epoch_of_moves(run: Run) -> None:
+    """Everyone owing a decision answers it at once; the bot dies while it handles the answers."""
+    opened = [(t, u, p) for t, u, p in await panels(run) if answers(p)]
+    if not opened:
+        await run.bot.kill()
+        run.kills["idle"] += 1
+        return
+    before = await actions_by_user(run.db)
+    sent = []
+    for _, user, panel in opened:
+        choice = run.rng.choice(answers(panel))
+        if choice.get("type") == 3:
+            value = run.rng.choice(choice["options"])["value"]
+            sent.append(await run.fake.select(user, int(panel["id"]), choice["custom_id"], [value]))
+        else:
+            sent.append(await run.fake.click(user, int(panel["id"]), choice["custom_id"]))
+    await kill_when(run, sent, run.rng.randint(1, len(sent)), run.rng.uniform(0.0, 0.6))
+    after = await actions_by_user(run.db)
+    in_flight = 0
+    for (table, user, panel), ix in zip(opened, sent, strict=True):
+        if moved(ix, int(panel["id"])):
+            run.told[(table.id, user.id)] += 1
+        elif ix.callback_type is not None:
+            in_flight += 1
+            key = (table.id, user.id)
+            run.cut["committed, not yet told" if after[key] > before[key] else "not committed"] += 1
+    run.kills["mid-move" if in_flight else "after the moves"] += 1
+
+
+async def epoch_of_panels(run: Run) -> None:
+    """Everyone opens their panel (which renders their private picture); the bot dies meanwhile."""
+    await run.refresh()
+    pairs = [(t, u) for t in run.active() for u in t.users]
+    sent = [await run.fake.slash(u, "play", channel_id=t.thread) for t, u in pairs]
+    await kill_when(run, sent, run.rng.randint(1, len(sent)), run.rng.uniform(0.0, 0.08))
+    run.kills["mid-panel"] += 1
+
+
+async def epoch_of_reminders(run: Run) -> None:
+    """The clock jumps past every deadline; the bot dies while it sends the reminders."""
+    run.clock += 30 * HOUR
+    run.bot.set_clock(run.clock)
+    await asyncio.sleep(run.rng.uniform(0.0, 0.4))
+    await run.bot.kill()
+    run.kills["mid-reminders"] += 1
+
+
+async def chaos(run: Run) -> None:
+    epochs = (epoch_of_moves, epoch_of_moves, epoch_of_moves, epoch_of_panels, epoch_of_reminders)
+    while sum(run.kills.values()) < KILLS:
+        await top_up(run)
+        await run.rng.choice(epochs)(run)
+        await run.bot.start()
+
+
+async def calm_moves(run: Run) -> None:
+    """One undisturbed move by everyone owing one (so that every table was last written whole)."""
+    for table, user, panel in await panels(run):
+        for choice in answers(panel)[:1]:
+            if choice.get("type") == 3:
+                ix = await run.fake.select(
+                    user, int(panel["id"]), choice["custom_id"], [choice["options"][0]["value"]]
+                )
+            else:
+                ix = await run.fake.click(user, int(panel["id"]), choice["custom_id"])
+            await run.fake.wait_for(lambda ix=ix: ix.outputs and not loading(ix), what="a calm move")
+            if moved(ix, int(panel["id"])):
+                run.told[(table.id, user.id)] += 1
+
+
+async def owing(db: Path, run: Run) -> dict[int, set[int]]:
+    """Active table → the users it waits for, from storage; and check each has a deadline."""
+    from bot.service import TableService
+
+    await run.refresh()
+    waits: dict[int, set[int]] = {}
+    repo = await SqliteRepository.open(db)
+    try:
+        service = TableService(repo)
+        for table in run.active():
+            status = await service.status(table.id)
+            if status.result is not None:
+                # The last move of the game is in the log, yet the table was never marked finished:
+                # the known crash window reproduced in test_crash_windows.py. Set aside, not hidden.
+                run.over_but_active.add(table.id)
+                continue
+            people = {w.seat: w.user_id for w in status.waiting if w.user_id is not None}
+            deadlines = {d.seat: d.user_id for d in await repo.deadlines(table.id)}
+            assert deadlines == people, f"table {table.id} waits for {people} but has deadlines {deadlines}"
+            waits[table.id] = set(people.values())
+    finally:
+        await repo.close()
+    return waits
+
+
+def reminded(run: Run, since: int) -> set[tuple[int, int]]:
+    """(table, user) pairs DMed a reminder among the payloads from ``since`` on."""
+    found = set()
+    for captured in run.fake.captured[since:]:
+        kind, who = captured.audience
+        if kind != "dm" or "is waiting for your move" not in captured.text():
+            continue
+        for match in re.finditer(r"table (\d+) \(", captured.text()):
+            found.add((int(match[1]), who))
+    return found
+
+
+async def click_every_button(run: Run) -> int:
+    """Click every Play and Show-my-hand button the bot ever posted or showed, as someone seated
+    at that table; each must be answered. Returns how many were clicked."""
+    seated = {t.id: t.users for t in run.tables}
+    clicks: list[Ix] = []
+    seen: set[tuple[int, str]] = set()
+    for captured in list(run.fake.captured):
+        message = run.fake.messages.get(captured.message_id)
+        if message is None:
+            continue
+        for comp in components(message):
+            custom_id = str(comp.get("custom_id", ""))
+            if (
+                not custom_id.startswith(("agora:play:", "agora:hand:"))
+                or (captured.message_id, custom_id) in seen
+            ):
+                continue
+            seen.add((captured.message_id, custom_id))
+            table_id = int(custom_id.rsplit(":", 1)[1])
+            who = captured.audience[1]
+            user = next((u for u in seated[table_id] if u.id == who), seated[table_id][0])
+            clicks.append(await run.fake.click(user, captured.message_id, custom_id))
+    for ix in clicks:
+        await run.fake.wait_for(
+            lambda ix=ix: ix.outputs and not loading(ix), what=f"an answer to {ix.payload['data']}"
+        )
+        assert INTERNAL_ERROR not in ix.texts() and "Traceback" not in ix.texts(), ix.texts()
+    return len(clicks)
+
+
+async def test_the_bot_killed_again_and_again_loses_nothing(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "agora.db"
+    await chaos(run)
+    await calm_moves(run)
+
+    stored = await actions_by_user(db)
+    for key, count in run.told.items():
+        assert stored[key] >= count, f"table/user {key}: told of {count} moves, storage holds {stored[key]}"
+    told = await read_told(db)
+    for table in run.tables:
+        posted = Counter(
+            line for line in thread_text(run.fake, table.thread).splitlines() if GAME_LINE.match(line)
+        )
+        missing = posted - told.public_by_table[table.id]
+        assert not missing, f"table {table.id} posted lines its log does not hold: {missing}"
+    await replay_check(db)
+
+    waits = await owing(db, run)
+    expected = {(table_id, user_id) for table_id, users in waits.items() for user_id in users}
+    mark = len(run.fake.captured)
+    run.clock += 100 * HOUR
+    run.bot.set_clock(run.clock)
+    if expected:
+        await run.fake.wait_for(lambda: reminded(run, mark), what=f"the first reminder of {expected}")
+    await run.bot.kill()
+    run.kills["mid-reminders"] += 1
+    await run.bot.start()
+    await run.fake.wait_for(lambda: reminded(run, mark) >= expected, timeout=20, what="every reminder")
+    sent = {(t, u) for t, u in reminded(run, mark) if t not in run.over_but_active}
+    assert sent == expected, "a reminder went to someone the table does not wait for"
+
+    assert await click_every_button(run) > 0
+
+    await run.refresh()
+    for table in run.active():
+        await play_to_the_end(run.fake, table.thread, table.users, chooser=run.rng.randrange)
+    tables = await replay_check(db)
+    assert {t: s for t, s in tables.items() if t not in run.over_but_active} == dict.fromkeys(
+        set(tables) - run.over_but_active, "finished"
+    )
+
+    audit = secrets_audit(run.fake, await read_told(db))
+    assert audit.leaks == [], "\n".join(audit.leaks[:20])
+    assert audit.private_lines_seen and audit.private_pictures_seen
+    assert sum(run.kills.values()) >= KILLS
+    assert run.kills["mid-move"] >= 1, run.kills
+    assert run.cut["committed, not yet told"] >= 1, run.cut
+    unannounced = [t.id for t in run.tables if "The game is over." not in thread_text(run.fake, t.thread)]
+    print(
+        f"\nchaos: {len(run.tables)} tables, kills {dict(run.kills)}, moves cut {dict(run.cut)}, "
+        f"moves confirmed {sum(run.told.values())}, games over but never announced {unannounced}, "
+        f"over but still active (known bug) {sorted(run.over_but_active)}"
+    )
