@@ -310,7 +310,7 @@ def play_stealth(ctx: Ctx, state: State, seat: Seat, action: Reclaim | Done) -> 
     lay_token(victim, action.row, action.col, None)
     p.buildings[action.building] = draw_building(ctx, state.rng)
     state.stealth = None
-    return [event("stealth", seat=seat, other_seat=loser, row=action.row, col=action.col)]
+    return [event("stealth", seat=seat, other_seat=loser, row=action.row, col=action.col, reveals=True)]
 
 
 def lapse_final_wars(state: State) -> None:

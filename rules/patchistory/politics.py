@@ -733,7 +733,7 @@ def play_reclaim(ctx: Ctx, state: State, seat: Seat, action: Reclaim) -> list[Ev
     p.goods.resources -= RECLAIM_RESOURCES
     lay_token(p, action.row, action.col, None)
     p.buildings[action.building] = draw_building(ctx, state.rng)
-    return [event("reclaimed", seat=seat, row=action.row, col=action.col)]
+    return [event("reclaimed", seat=seat, row=action.row, col=action.col, reveals=True)]
 
 
 def lay_token(p: Player, row: int, col: int, building: str | None) -> None:
@@ -753,7 +753,7 @@ def play_build(ctx: Ctx, state: State, seat: Seat, action: Build) -> list[Event]
     p.goods.resources -= ctx.content.buildings_by_id[building].cost
     lay_token(p, action.row, action.col, building)
     p.buildings[action.building] = draw_building(ctx, state.rng)
-    return [event("built", seat=seat, building=building, row=action.row, col=action.col)]
+    return [event("built", seat=seat, building=building, row=action.row, col=action.col, reveals=True)]
 
 
 def play_campaign(ctx: Ctx, state: State, seat: Seat, action: Campaign) -> list[Event]:

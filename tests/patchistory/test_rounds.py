@@ -391,3 +391,10 @@ def test_two_players_patch_in_turn_order() -> None:
     assert state.phase == Phase.PATCH and set(ENGINE.pending(state)) == {0}
     state, _ = ENGINE.apply(state, 0, Done())
     assert set(ENGINE.pending(state)) == {1}
+
+
+def test_drawing_a_replacement_building_tile_is_marked_as_revealing() -> None:
+    state = administration()
+    state.players[0].buildings = ["economy-1", "economy-4", "culture-1", "culture-4"]
+    _, events = ENGINE.apply(state, 0, Build(building=0, row=1, col=1))
+    assert any(e.reveals for e in events)
