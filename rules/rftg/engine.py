@@ -130,8 +130,10 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
             return events + flow.maybe_end_round(c, state)
         phase = state.phase
         if state.giveback:
+            waiting = state.giveback_for
             events = explore.give_back(state, seat, action)
-            if state.giveback_for is None:  # the give-back is over: the waiting seat goes on
+            if state.giveback_for is None and waiting is not None:  # over: the waiting seat goes on
+                events += flow.advance(c, state, waiting)
                 return events + flow.maybe_end_phase(c, state)
             return events
         if phase == "explore":

@@ -50,13 +50,14 @@ def busy(p: Player) -> bool:
 def advance(c: Content, state: State, seat: int) -> list[Event]:
     """Finish the player's Explore when nothing is left to decide."""
     p = state.players[seat]
+    events: list[Event] = []
     if not p.work.drawn and p.work.owed and not state.giveback:
-        return start_giveback(state, seat)
+        events += start_giveback(state, seat)
     if state.explore_end and not busy(p):
         p.work.done = True
     if not busy(p) and not explorers(p) and not (_has(c, p, "explore_rearrange") and zone(p)):
         p.work.done = True
-    return []
+    return events
 
 
 def prompt(c: Content, state: State, seat: int) -> Prompt | None:

@@ -823,3 +823,17 @@ def test_removing_a_die_among_many_picks_the_place_first() -> None:
     ]
     build.act(C, state, 0, "develop", RemoveDie(place="good", index=3, colour="red"))
     assert p.tableau[3].goods == ["white"] and p.cup.count("red") == 3
+
+
+def test_alien_research_team_with_an_empty_bag_and_pile_draws_nothing_and_explore_ends() -> None:
+    state = bare()
+    give(state, 0, "Alien Research Team")
+    state.bag, state.pile = [], []
+    state.selected = ["explore", "ship"]
+    state.stage = "phase"
+    for p in state.players:
+        p.assign = None
+        p.columns = {"explore": []}
+    state.players[1].citizenry = ["white"]  # someone has a die for the next round
+    flow.next_phase(C, state, None)
+    assert state.stage == "assign" and state.round == 2 and not state.giveback
