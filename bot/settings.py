@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     """Longest sleep of the reminder scheduler between looks at the clock."""
     extra_games: str = Field("", validation_alias=AliasChoices("AGORA_EXTRA_GAMES", "extra_games"))
     """Testing hook: comma-separated ``module:ATTRIBUTE`` engines to register besides the shipped games."""
+    seed: int | None = Field(None, validation_alias=AliasChoices("AGORA_SEED", "seed"))
+    """Testing hook: tables started get the seeds ``seed``, ``seed + 1``, ... instead of random ones."""
     guild_ready_timeout: float = Field(
         2.0, validation_alias=AliasChoices("AGORA_GUILD_READY_TIMEOUT", "guild_ready_timeout")
     )

@@ -8,6 +8,7 @@ no intent at all, and messages are never read.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import signal
 from typing import Any
@@ -74,7 +75,11 @@ class AgoraClient(discord.Client):
         settings = self.settings
         clock = Clock.from_settings(settings)
         self.repo = await open_repository(settings.database_url)
-        service = TableService(self.repo, clock=clock.now)
+        if settings.seed is not None:
+            seeds = itertools.count(settings.seed)
+            service = TableService(self.repo, clock=clock.now, seed_source=lambda: next(seeds))
+        else:
+            service = TableService(self.repo, clock=clock.now)
         self.agora = Agora(self, service, settings, clock, Pictures(service))
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))

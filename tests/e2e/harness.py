@@ -40,6 +40,7 @@ class BotProcess:
             "AGORA_GUILD_READY_TIMEOUT": "0.05",
             "AGORA_CLOCK_FILE": str(self.clock_file),
             "AGORA_REMINDER_POLL_SECONDS": "0.2",
+            "AGORA_SEED": "1",
             "LOG_LEVEL": "INFO",
             **env,
         }

@@ -55,8 +55,10 @@ async def test_a_refused_token_is_explained_without_a_traceback(fake: FakeDiscor
 
 
 async def test_the_bot_reconnects_when_the_gateway_drops(fake: FakeDiscord, bot: BotProcess) -> None:
+    seen = len(bot.lines)
     await fake.drop_gateway()
     await fake.wait_connected(2, timeout=30)
+    await bot.wait_log("Agora is ready", since=seen)
     ix = await fake.slash(fake.user("Ann"), "game mine")
     await fake.wait_for(lambda: ix.outputs, what="an answer after the reconnect")
     assert "No table in this server is waiting for you." in ix.texts()
