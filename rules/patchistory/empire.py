@@ -228,6 +228,7 @@ def try_patch(
     era: int,
     grid: Grid | None = None,
     build: bool = True,
+    diagonal: bool = False,
 ) -> tuple[Player | None, str]:
     """The player after patching, or ``None`` and the reason it is illegal (spec 7.7).
 
@@ -271,9 +272,10 @@ def try_patch(
             else:
                 squares[cell] = Square((len(player.layers), si), sp)
     for (r, c), sq in squares.items():
-        if sq.sea and any(
-            (nb := squares.get(cell)) is not None and nb.sea for cell in ((r + 1, c), (r, c + 1))
-        ):
+        touching = (
+            ((r + 1, c), (r, c + 1), (r + 1, c + 1), (r + 1, c - 1)) if diagonal else ((r + 1, c), (r, c + 1))
+        )
+        if sq.sea and any((nb := squares.get(cell)) is not None and nb.sea for cell in touching):
             return None, "seas_adjacent"
     rows = [r for r, _ in squares]
     cols = [c for _, c in squares]
@@ -297,15 +299,25 @@ def try_patch(
     return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens}), ""
 
 
-def placements(player: Player, content: Content, tile: str, side: str, era: int) -> list[Placement]:
+def placements(
+    player: Player, content: Content, tile: str, side: str, era: int, *, diagonal: bool = False
+) -> list[Placement]:
     """Every legal patch of ``tile`` on ``side``, top-left first, over before under."""
     _CONTENTS.setdefault(id(content), content)
-    return list(_placements(id(content), tuple(player.layers), tuple(player.tokens), tile, side, era))
+    return list(
+        _placements(id(content), tuple(player.layers), tuple(player.tokens), tile, side, era, diagonal)
+    )
 
 
 @lru_cache(maxsize=1024)
 def _placements(
-    content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...], tile: str, side: str, era: int
+    content_id: int,
+    layers: tuple[Layer, ...],
+    tokens: tuple[Token, ...],
+    tile: str,
+    side: str,
+    era: int,
+    diagonal: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
     player = Player.model_construct(colour="", capital="", layers=list(layers), tokens=list(tokens))
@@ -329,6 +341,7 @@ def _placements(
                     era=era,
                     grid=grid,
                     build=False,
+                    diagonal=diagonal,
                 )
                 if after is None:
                     continue

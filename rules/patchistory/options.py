@@ -35,21 +35,15 @@ class Options(BaseModel):
     patch_between_building: bool = True
     """#37: laying a tile over a built building may keep the building on top (else it is covered)."""
     vasco_mandatory: bool = True
-    """#22: Vasco da Gama's owner must take a tile before the auction."""
-    war_prep_partial: bool = True
-    """#17: an attacker who cannot pay the preparation cost pays what they can; war still declared."""
+    """#22: Vasco da Gama's owner must take a tile before the auction (off: the owner bids as usual)."""
     great_victory_margin: int = Field(5, ge=1)
     """p. 12: margin for a great victory."""
     great_victory_steal: int = Field(7, ge=0)
     """p. 12: culture the great victor takes from the loser (#20: only what the loser has)."""
     discard_all_tied_lowest: bool = True
     """#28: in 3–4 players every card tied for fewest votes is discarded."""
-    shared_victory: bool = True
-    """#32: players tied for most culture share the victory (no tie-breaker in the rules)."""
     aid_block_on_accept_only: bool = True
     """#43: only a player who accepted Aid may not offer Aid that round."""
-    repeat_aid_threat: bool = True
-    """#36: Aid and Threat may be repeated, also against the same player."""
     administration_in_turn_order: bool = False
     """p. 9: any player may ask that Administration be played in turn order instead of at once."""
     movement_in_turn_order: bool = False

@@ -72,7 +72,7 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first)."""
     p = state.players[seat]
     tile = p.reserve[reserve].tile
-    legal = placements(p, ctx.content, tile, side, state.era)
+    legal = placements(p, ctx.content, tile, side, state.era, diagonal=state.options.sea_adjacency_diagonal)
     actions: list[Patch] = []
     for pl in legal:
         actions.append(Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
@@ -98,6 +98,7 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
             a.col,
             under=a.under,
             keep_buildings=a.keep_buildings,
+            diagonal=state.options.sea_adjacency_diagonal,
             era=state.era,
         )
         assert after is not None
@@ -138,6 +139,7 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
         under=action.under,
         keep_buildings=action.keep_buildings,
         era=state.era,
+        diagonal=state.options.sea_adjacency_diagonal,
     )
     if after is None:
         raise fail(PATCH_REASONS[why], f"patch.{why}")

@@ -63,7 +63,8 @@ VALUE = {"resources": 2, "food": 1, "coins": 1}
 def start(ctx: Ctx, state: State) -> list[Event]:
     """PP are read once, at the start of the phase (spec 19 #39)."""
     for seat, p in enumerate(state.players):
-        p.pp = stat(ctx, state, seat, Stat.POLITICS)
+        carried = 0 if state.options.unspent_pp_lost else p.pp
+        p.pp = stat(ctx, state, seat, Stat.POLITICS) + carried
         p.done = False
         p.menu = []
     state.phase = Phase.DIPLOMACY
@@ -277,6 +278,8 @@ def play_answer_aid(ctx: Ctx, state: State, seat: Seat, action: AnswerAid) -> li
         target.accepted_aid = True
         return [event("aid.accepted", seat=seat, giver_seat=offer.giver, culture=AID_ACCEPTED_CULTURE)]
     giver.goods.culture += AID_REFUSED_CULTURE
+    if not state.options.aid_block_on_accept_only:
+        state.players[seat].accepted_aid = True
     return [event("aid.refused", seat=seat, giver_seat=offer.giver, culture=AID_REFUSED_CULTURE)]
 
 

@@ -143,3 +143,21 @@ def test_every_patch_option_is_labelled_with_the_stat_change_it_gives() -> None:
     labels = [o.label for o in prompt.options if o.action.kind == "patch"]
     assert labels and all("change" in label.params for label in labels)
     assert len(prompt.options) <= 25
+
+
+def test_the_diagonal_sea_option_also_forbids_seas_touching_at_a_corner() -> None:
+    state = game(3, sea_adjacency_diagonal=True)
+    state.players[0].layers.append(("t-sea", "white", -2, 0))
+    after, why = try_patch(
+        state.players[0],
+        CONTENT,
+        "t-sea",
+        "white",
+        -1,
+        1,
+        under=False,
+        keep_buildings=False,
+        era=1,
+        diagonal=True,
+    )
+    assert after is None and why == "seas_adjacent"

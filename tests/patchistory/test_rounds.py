@@ -398,3 +398,24 @@ def test_drawing_a_replacement_building_tile_is_marked_as_revealing() -> None:
     state.players[0].buildings = ["economy-1", "economy-4", "culture-1", "culture-4"]
     _, events = ENGINE.apply(state, 0, Build(building=0, row=1, col=1))
     assert any(e.reveals for e in events)
+
+
+def test_with_the_strict_aid_option_a_refused_offer_also_blocks_the_target() -> None:
+    state = game(3, aid_block_on_accept_only=False)
+    for seat in range(3):
+        empire(state, seat, politics=6)
+        state.players[seat].goods.resources = 3
+    politics.start(CTX, state)
+    state, _ = ENGINE.apply(state, 0, Aid(target=1, food=3))
+    state, _ = ENGINE.apply(state, 1, AnswerAid(accept=False))
+    state, _ = ENGINE.apply(state, 0, Done())
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 1, Aid(target=2, food=1, coins=1, resources=1))
+
+
+def test_unspent_pp_carry_over_when_the_table_says_so() -> None:
+    state = game(3, unspent_pp_lost=False)
+    empire(state, 0, politics=2)
+    state.players[0].pp = 3
+    politics.start(CTX, state)
+    assert state.players[0].pp == 5
