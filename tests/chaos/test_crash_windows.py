@@ -9,6 +9,7 @@ and then the real bot is started on the same database.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,12 @@ import pytest
 
 from bot.service import TableService
 from storage.sqlite import SqliteRepository
+from tests.chaos.conftest import EXTRA_GAMES
 from tests.chaos.fake import TimedDiscord
+from tests.chaos.tables import started_table
 from tests.e2e.fakediscord import payloads as P
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import answers, open_panel
+from tests.e2e.players import answers, button, open_panel
 
 HOUR = 3600
 
@@ -169,3 +172,28 @@ async def test_a_game_whose_last_move_was_written_when_the_bot_crashed_ends(tmp_
         assert due == [], "players are reminded of a game that is over"
     finally:
         await repo.close()
+
+
+@pytest.mark.xfail(
+    raises=AssertionError,
+    strict=True,
+    reason="bug: a number modal opened before a restart is not answered after it (see report)",
+)
+async def test_a_number_typed_in_a_modal_opened_before_a_restart_is_answered(
+    fake: TimedDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES)
+    await bot.start()
+    try:
+        ann, bo = fake.user("Ann"), fake.user("Bo")
+        thread_id = await started_table(fake, ann, bo, options="starting_coins=15")
+        panel = await open_panel(fake, ann, thread_id)
+        opener = await fake.click(ann, int(panel["id"]), button(panel, "agora:num:")["custom_id"])
+        await fake.wait_for(lambda: opener.modal is not None, what="the number modal")
+        await bot.kill()
+        await bot.start()
+        ix = await fake.submit_modal(ann, opener, {"value": "7"})
+        await asyncio.sleep(3)
+        assert fake.answered(ix), "the player typed a bid and Discord shows 'This interaction failed'"
+    finally:
+        await bot.stop()
