@@ -1,0 +1,48 @@
+"""The error funnel: every refusal and failure becomes one sentence in the reader's language."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import discord
+
+from bot.discord.funnel import sentence
+from bot.discord.i18n import Words
+from bot.service import NotCreator
+from rules.core import RuleError
+
+EN, EL = Words("en"), Words("el")
+
+
+def http_error(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason="reason")
+    return kind(response, {"code": 0, "message": "refused"})  # type: ignore[arg-type]
+
+
+def test_a_service_refusal_is_said_from_its_catalogue_entry() -> None:
+    error = NotCreator("Only the table's creator can do that.")
+    assert sentence(error, EN) == "Only the table's creator can do that."
+    assert sentence(error, EL) != sentence(error, EN)
+
+
+def test_a_refusal_without_a_catalogue_entry_keeps_its_english_sentence() -> None:
+    error = RuleError("Build needs 3 coins; you have 2.", key="nogame.build_short", need=3, have=2)
+    assert sentence(error, EL) == "Build needs 3 coins; you have 2."
+
+
+def test_a_missing_permission_is_explained() -> None:
+    assert "permission" in sentence(http_error(discord.Forbidden, 403), EN)
+
+
+def test_a_vanished_message_is_explained() -> None:
+    assert "gone" in sentence(http_error(discord.NotFound, 404), EN)
+
+
+def test_a_discord_outage_asks_to_try_again() -> None:
+    assert "try again" in sentence(http_error(discord.DiscordServerError, 503), EN)
+
+
+def test_a_bug_is_not_described_to_the_player() -> None:
+    text = sentence(KeyError("seat"), EN)
+    assert "seat" not in text and "KeyError" not in text
+    assert "went wrong" in text
