@@ -29,3 +29,8 @@ def test_liberty_capitals_pass_the_conformance_kit() -> None:
         options={"capital_side": "liberty"},
     )
     assert summary.games == 1
+
+
+def test_every_option_of_every_prompt_applies_in_a_two_player_game() -> None:
+    summary = check_games(ENGINE, players=2, games=1, seed=31, every_option=True, secrets_every=5)
+    assert summary.games == 1
