@@ -147,9 +147,12 @@ async def stood_in(fake: FakeDiscord, bot: BotProcess) -> tuple[int, FakeUser, F
     await play_panel(fake, ann, thread_id)
     for hours in range(2, 30, 2):
         bot.set_clock(hours * HOUR)
-        await asyncio.sleep(0.5)
-        if "stands in for Bo" in public_text(fake, thread_id):
+        try:
+            await fake.wait_for(lambda: "stands in for Bo" in public_text(fake, thread_id), timeout=0.5)
             break
+        except AssertionError:
+            continue
+    await fake.wait_for(lambda: "stands in for Bo" in public_text(fake, thread_id), what="the stand-in")
     return thread_id, ann, bo
 
 
