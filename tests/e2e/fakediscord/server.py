@@ -188,7 +188,7 @@ class FakeDiscord:
         async with self._changed:
             self._changed.notify_all()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
         """Wait until ``predicate()`` is truthy (re-checked after every request); return its value."""
 
         async def until() -> Any:
