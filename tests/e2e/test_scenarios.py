@@ -5,6 +5,7 @@ and moves typed with /act."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 from tests.e2e.fakediscord import FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
@@ -243,3 +244,28 @@ async def test_reminders_due_while_the_bot_was_down_go_out_after_a_restart(
         ),
         what="the reminder after the restart",
     )
+
+
+async def test_no_reminder_during_the_players_quiet_hours(fake: FakeDiscord, bot: BotProcess) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    due_hour = (datetime.now(UTC) + timedelta(hours=25)).hour
+    await done(
+        fake,
+        await fake.slash(
+            bo, "game settings", quiet_from=due_hour, quiet_to=(due_hour + 3) % 24, utc_offset=0.0
+        ),
+    )
+    thread_id, lobby = await open_table(fake, ann, bo)
+    await start(fake, ann, lobby)
+    await play_panel(fake, ann, thread_id)
+
+    def reminded() -> bool:
+        return any(
+            c.audience == ("dm", bo.id) and "is waiting for your move" in c.text() for c in fake.captured
+        )
+
+    bot.set_clock(25 * HOUR)
+    await asyncio.sleep(1.5)
+    assert not reminded(), "reminded during quiet hours"
+    bot.set_clock(29 * HOUR)
+    await fake.wait_for(reminded, what="the reminder after the quiet hours")
