@@ -232,6 +232,14 @@ class Recall(_Action):
     index: int = 0
 
 
+class RecallFrom(_Action):
+    """Manage Empire: look at the dice of one place first (when all do not fit one prompt)."""
+
+    kind: Literal["recall_from"] = "recall_from"
+    place: Place
+    index: int = 0
+
+
 class RecallAll(_Action):
     kind: Literal["recall_all"] = "recall_all"
 
@@ -246,6 +254,6 @@ AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
     | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
     | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood | ChooseWorld | Bankers
-    | Recruit | Recall | RecallAll | Done
+    | Recruit | Recall | RecallFrom | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

@@ -5,11 +5,11 @@ Recall moves any of the player's stack dice and goods into the cup, free (spec I
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
-from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, Recruit
+from rules.core import Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit
 from rules.rftg.build import place_word, take_die
 from rules.rftg.content import Colour, Content
-from rules.rftg.dice import colour_word
+from rules.rftg.dice import colour_word, grouped
 from rules.rftg.state import Player, State
 
 
@@ -62,11 +62,18 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)))
                 for d in sorted(set(p.citizenry))]
         return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts))
-    opts = [Option(action=Done(), label=msg("rftg.opt.done")),
-            Option(action=RecallAll(), label=msg("rftg.opt.recall_all"))]
-    opts += [Option(action=Recall(place=pl, index=i, colour=d),
-                    label=msg("rftg.opt.recall", colour=colour_word(d), place=place_word(c, p, pl, i)))
-             for pl, i, d in recallable(p)][: MAX_OPTIONS - 2]
+    extras = [Option(action=Done(), label=msg("rftg.opt.done")),
+              Option(action=RecallAll(), label=msg("rftg.opt.recall_all"))]
+    opts = grouped(
+        recallable(p), extras, w.remove_from,
+        place_of=lambda k: (k[0], k[1]),
+        option_for=lambda k: Option(action=Recall(place=k[0], index=k[1], colour=k[2]),
+                                    label=msg("rftg.opt.recall", colour=colour_word(k[2]),
+                                              place=place_word(c, p, k[0], k[1]))),
+        narrow_option=lambda pl: Option(action=RecallFrom(place=pl[0], index=pl[1]),
+                                        label=msg("rftg.opt.recall_from", place=place_word(c, p, *pl))),
+    )
+    opts = opts[-2:] + opts[:-2]
     return Prompt(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
 
 
@@ -83,6 +90,11 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
     if isinstance(action, Done):
         w.done = True
         return []
+    if isinstance(action, RecallFrom) and w.remove_from is None:
+        if not any((pl, i) == (action.place, action.index) for pl, i, _ in recallable(p)):
+            raise RuleError("You have no dice there.", key="rftg.err.no_die")
+        w.remove_from = (action.place, action.index)
+        return []
     if isinstance(action, RecallAll):
         for pl, i, d in recallable(p):
             while True:
@@ -95,7 +107,10 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
         return [Event(message=msg("rftg.event.recalled_all", seat=seat))]
     if not isinstance(action, Recall) or action.place not in ("dev_stack", "world_stack", "good"):
         raise RuleError("Recall a die from a stack or a good, or finish.", key="rftg.err.recall")
+    if w.remove_from is not None and w.remove_from != (action.place, action.index):
+        raise RuleError("Recall a die of the place you picked.", key="rftg.err.recall")
     take_die(p, action.place, action.index, action.colour)
+    w.remove_from = None
     p.cup.append(action.colour)
     if not recallable(p):
         w.done = True

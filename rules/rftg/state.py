@@ -93,7 +93,7 @@ class Work(BaseModel):
     removing: str | None = None
     """Name of the just-completed tile whose immediate effect and credits are still to apply."""
     remove_from: tuple[str, int] | None = None
-    """The place chosen first when the dice to remove do not fit one prompt."""
+    """The place chosen first when the dice to remove (or recall) do not fit one prompt."""
     effect_removed: bool = False
     """The die of that effect has been removed."""
     narrow: int | None = None

@@ -145,3 +145,25 @@ def test_with_more_goods_than_fit_a_prompt_the_shipper_picks_the_world_first() -
     assert prompt is not None and len(prompt.options) == 4
     ship.act(C, state, 0, ShipGood(world=5, colour="red", consume=False))
     assert state.players[0].credits == 1 + 4
+
+
+def test_with_more_dice_to_recall_than_fit_a_prompt_the_place_is_picked_first() -> None:
+    from rules.rftg.actions import Recall, RecallFrom
+
+    state = bare()
+    worlds = ["Space Port", "Gem World", "Spice World", "New Vinland", "Asteroid Belt", "Plague World",
+              "Mining World", "Galactic Resort", "Pirate World", "Artist Colony", "Secluded World",
+              "Comet Zone"]
+    give(state, 0, "Galactic Reserves", *worlds, goods={w: ["white", "red"] for w in worlds})
+    state.stage = "manage"
+    manage.advance(C, state, 0)
+    prompt = manage.prompt(C, state, 0)
+    assert prompt is not None and len(prompt.options) == 14
+    assert isinstance(prompt.options[2].action, RecallFrom)
+    manage.act(C, state, 0, RecallFrom(place="good", index=4))
+    prompt = manage.prompt(C, state, 0)
+    assert prompt is not None
+    assert [o.action for o in prompt.options][2:] == [Recall(place="good", index=4, colour="white"),
+                                                      Recall(place="good", index=4, colour="red")]
+    manage.act(C, state, 0, Recall(place="good", index=4, colour="red"))
+    assert state.players[0].cup == ["red"] and state.players[0].tableau[4].goods == ["white"]
