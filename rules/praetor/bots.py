@@ -79,7 +79,7 @@ class GreedyBot:
         vias: list[str | None] = [None, *specials(content, state, seat)]
         cells = open_cells((t.x, t.y) for t in state.city)
         for via in vias:
-            workers = exps(state, seat, via, content)
+            workers = exps(content, state, seat, via)
             for uid in buildable(content, state, seat, via):
                 x, y = max(cells, key=lambda c: sum(build_favour(content, state, uid, *c)))
                 out += [Build(tile=uid, exp=e, x=x, y=y, via=via) for e in workers]

@@ -13,7 +13,7 @@ from rules.praetor.state import State
 from rules.praetor.turns import can, check_activate, check_build, check_via
 
 
-def exps(state: State, seat: int, via: str | None, content: Content) -> list[int]:
+def exps(content: Content, state: State, seat: int, via: str | None) -> list[int]:
     """The distinct experiences the seat can work with: its unplaced active workers, or the
     Encampment's fixed exp for a retired worker."""
     if via is not None:
@@ -24,7 +24,7 @@ def exps(state: State, seat: int, via: str | None, content: Content) -> list[int
 def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
     """Available tiles the seat can build now (at any open cell)."""
     cells = open_cells((t.x, t.y) for t in state.city)
-    workers = exps(state, seat, via, content)
+    workers = exps(content, state, seat, via)
     if not cells or not workers:
         return []
     x, y = cells[0]
@@ -34,7 +34,7 @@ def buildable(content: Content, state: State, seat: int, via: str | None = None)
 
 def activatable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
     """City tiles the seat can activate now (exp only changes amounts, never legality)."""
-    workers = exps(state, seat, via, content)
+    workers = exps(content, state, seat, via)
     if not workers:
         return []
     return [t.uid for t in state.city

@@ -132,7 +132,7 @@ def _targets(content: Content, state: State, seat: int, via: str) -> list[Option
 
 def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, back: Option) -> Prompt:
     assert draft.build is not None
-    workers = exps(state, seat, draft.via, content)
+    workers = exps(content, state, seat, draft.via)
     if draft.exp is None and len(workers) > 1:
         options = [Option(action=Pick(exp=e), label=msg("praetor.opt.worker", exp=e)) for e in workers]
         return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, draft.build)),
@@ -167,7 +167,7 @@ def _activation(content: Content, state: State, seat: int, draft: Draft, back: O
             return Prompt(seat=seat, title=msg("praetor.ask.tile"), options=(*options, back))
         tile = legal[0]
     kind = content.type_of(tile)
-    workers = exps(state, seat, draft.via, content)
+    workers = exps(content, state, seat, draft.via)
     if kind.effect == "forge":
         if draft.exp is None and len(workers) > 1:
             options = [Option(action=Pick(tile=tile, exp=e), label=msg("praetor.opt.worker", exp=e))
