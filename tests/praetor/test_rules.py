@@ -274,3 +274,26 @@ def test_every_player_always_has_eight_workers() -> None:
         state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))
         assert all(p.dice() == 8 for p in state.players)
     assert state.round <= 14
+
+
+def test_hard_variant_still_converts_resources_at_the_boards_rates() -> None:
+    state = table(ENGINE, 3, hard=True)
+    yellow = state.players[YELLOW]
+    set_workers(state, YELLOW)
+    yellow.stock = Stock(gold=5, marble=3)
+    assert final_scoring(ENGINE.content, state)[YELLOW]["resources"] == (5 + 3 * 2) // 10
+
+
+def test_a_retired_worker_sent_to_the_market_opens_trading() -> None:
+    from rules.praetor.actions import Done, Trade
+    from tests.praetor.helpers import MARKET
+
+    state = table(ENGINE, 2)
+    set_city(state, (CAMP, 0, 0, None), (MARKET, 1, 0, None), (ENCAMPMENT, 2, 0, YELLOW))
+    give_turn(state, YELLOW)
+    state.players[YELLOW].retired = 1
+    state, _ = ENGINE.apply(state, YELLOW, Activate(tile=MARKET, exp=6, via=ENCAMPMENT))
+    assert state.market is not None and state.players[YELLOW].lent == [MARKET]
+    state, _ = ENGINE.apply(state, YELLOW, Trade(resource="wood", buy=False))
+    state, _ = ENGINE.apply(state, YELLOW, Done())
+    assert state.market is None and state.order[state.turn] == BLUE
