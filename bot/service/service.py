@@ -532,17 +532,36 @@ class TableService:
             return None
 
     async def resume(self, table_id: int) -> Outcome | None:
-        """Let bot seats and stand-ins play if the table waits for them (e.g. after a crash between
-        a person's move and the bots' answers); ``None`` when it waits for people only.
-        The bot calls this for its active tables on start."""
+        """Finish what a command left undone when its process died between its writes: bot seats
+        and stand-ins owed a move play it, a game whose last move is in the log is marked
+        finished, and every person the table waits for gets a deadline again. ``None`` when the
+        table needed none of that. The log is never touched except by the bots' moves.
+
+        Call it for every active table when the bot starts (:meth:`resume_all`).
+        """
         async with self._locks[table_id]:
             t = await self._load(table_id)
-            if t.row.status != "active":
+            if t.row.status != "active" or t.state is None:
                 return None
             by_position = {s.position: s for s in t.seats}
-            if not any(by_position[s].bot or by_position[s].stand_in for s in t.pending()):
+            pending = t.pending()
+            bots_owed = any(by_position[s].bot or by_position[s].stand_in for s in pending)
+            over = t.engine.result(t.state) is not None
+            people = {s.position for s in t.seats if s.user_id is not None and s.stand_in is None}
+            waited_for = people & set(pending)
+            timed = {d.seat for d in await self.repo.deadlines(table_id)}
+            if not (bots_owed or over or waited_for != timed):
                 return None
             return await self._settle(t, Outcome(table=t.info()), moved=set())
+
+    async def resume_all(self) -> list[Outcome]:
+        """:meth:`resume` every active table; the outcomes of those that needed it."""
+        outcomes = []
+        for row in await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000)):
+            outcome = await self.resume(row.id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
 
     async def reclaim(self, table_id: int, user_id: int) -> Outcome:
         """Take one's seat back from a stand-in bot.
