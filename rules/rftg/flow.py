@@ -29,7 +29,7 @@ def start_round(c: Content, state: State) -> list[Event]:
     events = [Event(message=msg("rftg.event.round", round=state.round))]
     for seat, p in enumerate(state.players):
         assert p.assign is not None
-        faces = [f"{d.colour}:{d.face}" for d in p.assign.dice]
+        faces = [f"@rftg.die.{d.colour}.{d.face}" for d in p.assign.dice]
         events.append(Event(message=msg("rftg.event.rolled", faces=faces),
                             visible_to=frozenset({seat}), reveals=True))
     return events + maybe_reveal(c, state)

@@ -36,9 +36,10 @@ def test_every_error_key_in_the_code_is_in_the_catalogue() -> None:
 def _check(message: Message, seen: set[str]) -> None:
     assert message.key in EN, message.key
     assert placeholders(EN[message.key]) <= set(message.params), message
-    for value in message.params.values():
-        if isinstance(value, str) and value.startswith("@"):
-            assert value[1:] in EN, value
+    for param in message.params.values():
+        for value in param if isinstance(param, list) else [param]:
+            if isinstance(value, str) and value.startswith("@"):
+                assert value[1:] in EN, value
     seen.add(message.key)
 
 
