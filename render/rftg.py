@@ -83,8 +83,8 @@ def _player(draw: ImageDraw.ImageDraw, y: int, seat: int, p: PlayerView, view: V
     text(draw, (max(end + 16, 470), y + 44), "Citizenry", size=18, colour=THEME["muted"])
     _dice_row(draw, max(end + 16, 470) + 92, y + 42, p.citizenry, limit=10)
     zy = y + 76
-    dev = f"Dev: {p.dev_top or '—'} ({p.dev_size})"
-    world = f"World: {p.world_top or '—'} ({p.world_size})"
+    dev = f"Devs ({p.dev_size}): {p.dev_top or '—'}"
+    world = f"Worlds ({p.world_size}): {p.world_top or '—'}"
     text(draw, (x0, zy), fit(dev, 300, size=18), size=18)
     _dice_row(draw, x0 + 310, zy - 2, p.dev_dice, limit=5)
     text(draw, (x0 + 480, zy), fit(world, 320, size=18), size=18)
