@@ -144,12 +144,21 @@ def secrets_audit(fake: FakeDiscord, told: Told) -> Audit:
     return audit
 
 
-async def replay_check(db: Path) -> dict[int, str]:
-    """Load every table through the table service and replay it from its seed; return each
-    table's status. Raises ``AssertionError`` on the first table that does not replay to its
-    loaded state or to one of its snapshots."""
+@dataclass
+class Replayed:
+    statuses: dict[int, str] = field(default_factory=dict)
+    """table id → its status."""
+    snapshots: int = 0
+    """Snapshots found equal to the replay up to their seq."""
+
+
+async def replay_check(db: Path) -> Replayed:
+    """Load every table through the table service and replay it from its seed. Raises
+    ``AssertionError`` on the first table that does not replay to its loaded state or to one of
+    its snapshots."""
     register_fixture_game()
-    statuses: dict[int, str] = {}
+    replayed = Replayed()
+    statuses = replayed.statuses
     repo = await SqliteRepository.open(db)
     try:
         service = TableService(repo)
@@ -170,6 +179,7 @@ async def replay_check(db: Path) -> dict[int, str]:
             for seq in sorted(snapshots):
                 state, done = _replay_to(engine, state, effective, done, seq)
                 assert engine.dump(state) == snapshots[seq], f"table {row.id}: snapshot {seq} != replay"
+                replayed.snapshots += 1
             state, _ = _replay_to(engine, state, effective, done, entries[-1].seq if entries else 0)
             assert loaded.state is not None
             assert engine.dump(state) == engine.dump(loaded.state), f"table {row.id}: load != replay"
@@ -177,7 +187,7 @@ async def replay_check(db: Path) -> dict[int, str]:
             await service.view_for(row.id, None)
     finally:
         await repo.close()
-    return statuses
+    return replayed
 
 
 def _replay_to(engine: Any, state: Any, effective: list[Entry], done: int, seq: int) -> tuple[Any, int]:

@@ -1,9 +1,11 @@
-"""Pictured Bid: the Sealed Bid fixture game with board and private pictures, for the chaos run.
+"""Pictured Bid: the Sealed Bid fixture game with pictures and more rounds, for the chaos run.
 
-The chaos run must kill the bot while it renders, and the secrets audit must see private pictures,
-yet a real game is far too long to play to the end through panels in CI. So this is Sealed Bid
-under another id, with a renderer: the public board (round, market, coins, tokens, who has bid)
-and each seat's private picture, which adds that seat's hidden card and bid.
+The chaos run must kill the bot while it renders, the secrets audit must see private pictures, and
+the replay check must meet snapshots (the bot stores one every 50 log entries), yet a real game is
+far too long to play to the end through panels in CI. So this is Sealed Bid under another id, over
+:data:`ROUNDS` rounds (a two-player game is 52 entries), with a renderer: the public board (round,
+market, coins, tokens, who has bid) and each seat's private picture, which adds that seat's hidden
+card and bid.
 
 The bot process loads this module through ``AGORA_EXTRA_GAMES=tests.chaos.game:ENGINE``; importing
 it also installs the renderer as ``render.pictured_bid``, where the bot looks renderers up.
@@ -17,10 +19,13 @@ from types import ModuleType
 from pydantic import BaseModel
 
 from render import kit
-from rules.core import GameInfo
-from tests.fixtures.sealed_bid import SealedBid, View
+from rules.core import Event, GameInfo, Rng, msg
+from tests.fixtures.sealed_bid import Options, Player, SealedBid, State, View
 
 WIDTH = 1000
+ROUNDS = 13
+MARKET = 12
+"""Most tokens on the market (more are left in the bag)."""
 
 
 class PicturedBid(SealedBid):
@@ -31,8 +36,35 @@ class PicturedBid(SealedBid):
         max_players=4,
         has_secrets=True,
         has_simultaneous_steps=True,
-        max_actions=200,
+        max_actions=400,
     )
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> State:
+        assert isinstance(options, Options)
+        rng = Rng.from_seed(seed)
+        bag = [rng.randint(1, 9) for _ in range(options.market_size * ROUNDS)]
+        seats = [Player(coins=options.starting_coins, card=rng.randint(0, 5)) for _ in range(players)]
+        market, bag = bag[: options.market_size], bag[options.market_size :]
+        return State(rng=rng, players=seats, market=market, bag=bag)
+
+    def _next(self, state: State) -> list[Event]:
+        """Sealed Bid's end of a turn, over :data:`ROUNDS` rounds; coins come back each round so
+        that every bid stays a choice."""
+        state.order.pop(0)
+        if state.order:
+            return []
+        if state.round == ROUNDS:
+            state.over = True
+            return [Event(message=msg("sealed.over"))]
+        state.round += 1
+        room = max(0, MARKET - len(state.market))  # a prompt offers at most 25 options
+        refill = min(room, len(state.bag) // (ROUNDS - state.round + 1))
+        state.market += state.bag[:refill]
+        del state.bag[:refill]
+        for p in state.players:
+            p.bid = None
+            p.coins += 1
+        return [Event(message=msg("sealed.round", round=state.round), reveals=refill > 0)]
 
 
 ENGINE = PicturedBid()

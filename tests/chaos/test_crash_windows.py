@@ -174,11 +174,6 @@ async def test_a_game_whose_last_move_was_written_when_the_bot_crashed_ends(tmp_
         await repo.close()
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="bug: a number modal opened before a restart is not answered after it (see report)",
-)
 async def test_a_number_typed_in_a_modal_opened_before_a_restart_is_answered(
     fake: TimedDiscord, tmp_path: Path
 ) -> None:
