@@ -18,6 +18,11 @@ processes the log's ``(table_id, seq)`` key is the check (a stale writer reloads
 
 Refusals raise :class:`~bot.service.errors.ServiceError` (or the engine's ``RuleError``) and change
 nothing.
+
+A command writes in steps (the person's move, then the bots' answers, then deadlines and the
+table's status), each step committed on its own. A process that dies between two steps loses
+nothing of the log; :meth:`TableService.resume_all`, called when the bot starts, finishes the steps
+that were left undone.
 """
 
 from __future__ import annotations
