@@ -20,6 +20,7 @@ from discord import app_commands
 from bot.discord.commands.game import GameCommands
 from bot.discord.commands.play import act, play
 from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import on_interaction as answer_unclaimed
 from bot.discord.context import Agora
 from bot.discord.funnel import report
 from bot.discord.notices import show_notices
@@ -107,6 +108,9 @@ class AgoraClient(discord.Client):
             except Exception:
                 log.exception("could not show notices after /%s", command.qualified_name)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await answer_unclaimed(interaction)
+
     async def on_ready(self) -> None:
         log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
 
@@ -139,6 +143,7 @@ INTERACTION_TASKS = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
     "discord.py: on_app_command_completion",
+    "discord.py: on_interaction",
 )
 """Names discord.py gives the tasks that run command, component and modal handlers."""
 

@@ -206,41 +206,94 @@ class ValueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.V
 
 
 class NumberModal(discord.ui.Modal):
-    """Type a number within the prompt's bounds (the engine checks them again)."""
+    """A form to type a number within the prompt's bounds (the engine checks them again).
+
+    The submission is answered by :func:`submit_number` from the client's interaction listener,
+    not by this object: a form opened before a restart is answered after it too.
+    """
 
     def __init__(self, key: tuple[int, int, int, str], title: str, label: str, low: int, high: int) -> None:
-        super().__init__(title=title[:45], custom_id=ids.number(*key).replace(":num:", ":numm:"), timeout=900)
-        self.key = key
-        self.low, self.high = low, high
+        super().__init__(title=title[:45], custom_id=ids.number_form(*key), timeout=900)
         self.value: discord.ui.TextInput[NumberModal] = discord.ui.TextInput(
-            label=label[:45], custom_id="value", placeholder=f"{low}–{high}", max_length=12
+            label=label[:45], custom_id=NUMBER_FIELD, placeholder=f"{low}–{high}", max_length=12
         )
         self.add_item(self.value)
 
-    async def on_submit(self, interaction: Interaction) -> None:
-        text = self.value.value.strip()
 
-        def choose(prompt: Prompt) -> Any:
-            if prompt.number is None:
-                raise stale(self.key[0])
-            try:
-                number = int(text)
-            except ValueError:
-                raise AdapterError(
-                    f"Type a whole number from {self.low} to {self.high}.",
-                    key="bot.not_a_number",
-                    low=self.low,
-                    high=self.high,
-                ) from None
-            return prompt.number.action(number)
+NUMBER_FIELD = "value"
+"""The ``custom_id`` of the number form's text field."""
 
+
+def _field_value(components: list[Any], custom_id: str) -> str | None:
+    for component in components:
+        if component.get("custom_id") == custom_id and "value" in component:
+            return str(component["value"])
+        inner = component.get("components") or ([component["component"]] if "component" in component else [])
+        found = _field_value(inner, custom_id)
+        if found is not None:
+            return found
+    return None
+
+
+async def submit_number(interaction: Interaction, match: re.Match[str]) -> None:
+    """Answer a submitted number form (``agora:numm:...``) with the number typed."""
+    key = (int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"])
+    data: dict[str, Any] = dict(interaction.data or {})
+    text = (_field_value(list(data.get("components") or []), NUMBER_FIELD) or "").strip()
+
+    def choose(prompt: Prompt) -> Any:
+        number = prompt.number
+        if number is None:
+            raise stale(key[0])
         try:
-            await answer(interaction, *self.key, choose)
-        except Exception as exc:
-            await report(interaction, exc)
+            value = int(text)
+        except ValueError:
+            raise AdapterError(
+                f"Type a whole number from {number.low} to {number.high}.",
+                key="bot.not_a_number",
+                low=number.low,
+                high=number.high,
+            ) from None
+        return number.action(value)
 
-    async def on_error(self, interaction: Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        await report(interaction, error)
+    try:
+        await answer(interaction, *key, choose)
+    except Exception as exc:
+        await report(interaction, exc)
+
+
+KNOWN_COMPONENTS = tuple(
+    re.compile(pattern)
+    for pattern in (
+        ids.LOBBY,
+        ids.OPTION,
+        ids.SELECT,
+        ids.VALUE,
+        ids.NUMBER,
+        ids.PLAY,
+        ids.HAND,
+        ids.UNDO,
+        ids.RECLAIM,
+    )
+)
+
+
+async def on_interaction(interaction: Interaction) -> None:
+    """What no registered handler answers: number forms (also those opened before a restart), and
+    components whose id has no known shape (an outdated or foreign button gets a refusal)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type == discord.InteractionType.modal_submit:
+        match = re.fullmatch(ids.NUMBER_FORM, custom_id)
+        if match is not None:
+            await submit_number(interaction, match)
+    elif interaction.type == discord.InteractionType.component and not any(
+        pattern.fullmatch(custom_id) for pattern in KNOWN_COMPONENTS
+    ):
+        refusal = AdapterError(
+            "This button is no longer in use. Open your move again with /play.", key="bot.unknown_component"
+        )
+        await report(interaction, refusal)
 
 
 class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER):

@@ -8,7 +8,8 @@ id after a restart), so the id carries everything a click needs:
   to ``seat`` at log length ``seq`` whose content hashes to ``sig``;
 * ``agora:sel:<table>:<seat>:<seq>:<sig>`` — the same as a select menu (the value is the index);
 * ``agora:val:<table>:<seat>:<seq>:<sig>:<value>`` — answer a bounded number with ``value``;
-* ``agora:num:<table>:<seat>:<seq>:<sig>`` — open a modal to type a bounded number;
+* ``agora:num:<table>:<seat>:<seq>:<sig>`` — open a form (modal) to type a bounded number, and
+  ``agora:numm:...`` for the form's submission;
 * ``agora:play:<table>`` — open the clicker's own panel; ``agora:hand:<table>`` — show the clicker's
   private picture again; ``agora:undo:<table>:<seq>`` — consent to an undo;
   ``agora:reclaim:<table>`` — take one's seat back from a stand-in.
@@ -52,6 +53,10 @@ def number(table_id: int, seat: int, seq: int, sig: str) -> str:
     return f"{PREFIX}:num:{table_id}:{seat}:{seq}:{sig}"
 
 
+def number_form(table_id: int, seat: int, seq: int, sig: str) -> str:
+    return f"{PREFIX}:numm:{table_id}:{seat}:{seq}:{sig}"
+
+
 def play(table_id: int) -> str:
     return f"{PREFIX}:play:{table_id}"
 
@@ -74,6 +79,7 @@ OPTION = rf"{PREFIX}:opt:{_PROMPT}:(?P<index>\d+)"
 SELECT = rf"{PREFIX}:sel:{_PROMPT}"
 VALUE = rf"{PREFIX}:val:{_PROMPT}:(?P<value>-?\d+)"
 NUMBER = rf"{PREFIX}:num:{_PROMPT}"
+NUMBER_FORM = rf"{PREFIX}:numm:{_PROMPT}"
 PLAY = rf"{PREFIX}:play:(?P<table>\d+)"
 HAND = rf"{PREFIX}:hand:(?P<table>\d+)"
 UNDO = rf"{PREFIX}:undo:(?P<table>\d+):(?P<seq>\d+)"

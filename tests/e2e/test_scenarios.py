@@ -269,3 +269,29 @@ async def test_no_reminder_during_the_players_quiet_hours(fake: FakeDiscord, bot
     assert not reminded(), "reminded during quiet hours"
     bot.set_clock(29 * HOUR)
     await fake.wait_for(reminded, what="the reminder after the quiet hours")
+
+
+async def test_a_number_form_opened_before_a_restart_is_answered_after_it(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    thread_id, lobby = await open_table(fake, ann, bo, options="starting_coins=15")
+    await start(fake, ann, lobby)
+    panel = await open_panel(fake, ann, thread_id)
+    opener = await fake.click(ann, int(panel["id"]), button(panel, "agora:num:")["custom_id"])
+    await fake.wait_for(lambda: opener.modal is not None, what="the number form")
+    await bot.kill()
+    await bot.start()
+    ix = await done(fake, await fake.submit_modal(ann, opener, {"value": "7"}))
+    assert "sealed.your_bid(coins=7)" in ix.texts()
+
+
+async def test_a_button_of_no_known_shape_gets_a_refusal(fake: FakeDiscord, bot: BotProcess) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    thread_id, lobby = await open_table(fake, ann, bo)
+    await start(fake, ann, lobby)
+    panel = await open_panel(fake, ann, thread_id)
+    before = public_text(fake, thread_id)
+    ix = await done(fake, await fake.click(ann, int(panel["id"]), "agora:opt:1:0:1:not-hex:0"))
+    assert ix.ephemeral and "no longer in use" in ix.texts()
+    assert public_text(fake, thread_id) == before
