@@ -53,11 +53,6 @@ def thread(fake: TimedDiscord) -> int:
     return tid
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="bug: bot seats owed a move after a crash never play (see report)",
-)
 async def test_bot_seats_owed_a_move_when_the_bot_crashed_play_after_the_restart(
     fake: TimedDiscord, tmp_path: Path
 ) -> None:
@@ -91,11 +86,6 @@ async def test_bot_seats_owed_a_move_when_the_bot_crashed_play_after_the_restart
         await bot.stop()
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="bug: a crash before the deadlines are written loses a reminder (see report)",
-)
 async def test_a_seat_owing_a_decision_when_the_bot_crashed_is_reminded(tmp_path: Path) -> None:
     repo = await SqliteRepository.open(tmp_path / "agora.db")
     service = TableService(repo)
@@ -118,6 +108,7 @@ async def test_a_seat_owing_a_decision_when_the_bot_crashed_is_reminded(tmp_path
     repo = await SqliteRepository.open(tmp_path / "agora.db")
     try:
         restarted = TableService(repo)
+        await restarted.resume_all()  # what a starting bot does
         owing = {w.user_id for w in (await restarted.status(table.id)).waiting}
         if owing != {ann}:
             raise RuntimeError(f"Ann bid highest and should take first; the table waits for {owing}")
@@ -127,11 +118,6 @@ async def test_a_seat_owing_a_decision_when_the_bot_crashed_is_reminded(tmp_path
         await repo.close()
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="bug: a crash after the last move but before the table is marked finished (see report)",
-)
 async def test_a_game_whose_last_move_was_written_when_the_bot_crashed_ends(tmp_path: Path) -> None:
     repo = await SqliteRepository.open(tmp_path / "agora.db")
     service = TableService(repo)
@@ -164,6 +150,7 @@ async def test_a_game_whose_last_move_was_written_when_the_bot_crashed_ends(tmp_
     repo = await SqliteRepository.open(tmp_path / "agora.db")
     try:
         restarted = TableService(repo)
+        await restarted.resume_all()  # what a starting bot does
         status = await restarted.status(table.id)
         if status.result is None:
             raise RuntimeError("the last move should be in the log")
