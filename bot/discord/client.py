@@ -22,6 +22,7 @@ from bot.discord.commands.play import act, play
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.components import on_interaction as answer_unclaimed
 from bot.discord.context import Agora
+from bot.discord.delivery import deliver
 from bot.discord.funnel import report
 from bot.discord.notices import show_notices
 from bot.discord.pictures import Pictures
@@ -66,6 +67,7 @@ class AgoraClient(discord.Client):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.repo: Repository | None = None
         self.scheduler: ReminderScheduler | None = None
+        self._resumed = False
 
     async def _on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -113,6 +115,18 @@ class AgoraClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._resumed:
+            self._resumed = True
+            await self._resume_tables()
+
+    async def _resume_tables(self) -> None:
+        """Finish what a crash cut short between a command's writes (bot seats owed a move, a
+        deadline not yet written, a finished game not marked so) and tell those tables."""
+        for outcome in await self.agora.service.resume_all():
+            try:
+                await deliver(self.agora, outcome)
+            except Exception:
+                log.exception("could not tell table %s what resuming it did", outcome.table.id)
 
     async def close(self) -> None:
         if self.scheduler is not None:
