@@ -204,6 +204,13 @@ class Choose(_Act):
     colour: Literal["red", "blue"]
 
 
+class ChooseWar(_Act):
+    """Fight the war on route ``route`` next, among your wars this phase (p. 12)."""
+
+    kind: Literal["choose_war"] = "choose_war"
+    route: int
+
+
 class Agree(_Act):
     """Negotiation with both blue: agree to form an alliance or not."""
 
@@ -266,6 +273,7 @@ AnyAction = (
     | Rest
     | Choose
     | Agree
+    | ChooseWar
     | Spend
     | ReturnWorker
     | Commit

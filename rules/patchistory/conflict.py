@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, NumberChoice, Option, Prompt, Seat
-from rules.patchistory.actions import Agree, Choose, Done, Pick, Reclaim, Spend
+from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Pick, Reclaim, Spend
 from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, pay, per_era, stat
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities
@@ -65,18 +65,22 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
         events.append(event("negotiation", seat=r.start, other_seat=r.end))
     if state.negotiation is not None:
         return events
-    while state.war is None and state.wars:
-        index = state.wars.pop(0)
+    for index in list(state.wars):
         r = state.routes[index]
         if allied(state, r.start, r.end):
+            state.wars.remove(index)
             r.war_attackers = []
             r.war_declared = None
             send_home(state, index, ctx.content.routes.war)  # spec 19 #41
             events.append(event("war_lapsed", seat=r.start, other_seat=r.end))
-            continue
-        defender = next((s for s in (r.start, r.end) if s not in r.war_attackers), None)
-        state.war = War(route=index, attackers=list(r.war_attackers), defender=defender)
-        events.append(event("war", seat=r.start, other_seat=r.end))
+    if state.war is None and state.wars and state.war_chooser is None:
+        chooser = next(s for s in state.order() if any(s in parties(state, i) for i in state.wars))
+        theirs = [i for i in state.wars if chooser in parties(state, i)]
+        if len(theirs) > 1:
+            # p. 12: on their turn, a player chooses the order of the wars they are in.
+            state.war_chooser = chooser
+            return events
+        events += open_war(state, theirs[0])
     return events
 
 
@@ -88,6 +92,8 @@ def parties(state: State, route: int) -> tuple[Seat, Seat]:
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if state.stealth is not None:
         return stealth_prompt(ctx, state, seat)
+    if state.war_chooser is not None:
+        return war_order_prompt(state, seat)
     n = state.negotiation
     if n is not None:
         if seat not in parties(state, n.route):
@@ -318,3 +324,33 @@ def lapse_final_wars(state: State) -> None:
     for r in state.routes:
         r.war_attackers = []
         r.war_declared = None
+
+
+def war_order_prompt(state: State, seat: Seat) -> Prompt | None:
+    if seat != state.war_chooser:
+        return None
+    options = [
+        Option(
+            action=ChooseWar(route=i), label=label("war.pick", route=i + 1, other_seat=other(state, i, seat))
+        )
+        for i in state.wars
+        if seat in parties(state, i)
+    ]
+    return Prompt(seat=seat, title=label("war.order"), options=tuple(options[:25]))
+
+
+def play_choose_war(ctx: Ctx, state: State, seat: Seat, action: ChooseWar) -> list[Event]:
+    """The chooser's war to fight next; the others follow in their turn (p. 12)."""
+    mine = action.route in state.wars and seat in parties(state, action.route)
+    if seat != state.war_chooser or not mine:
+        raise fail("Choose one of your own wars to fight next.", "war_order")
+    state.war_chooser = None
+    return open_war(state, action.route)
+
+
+def open_war(state: State, index: int) -> list[Event]:
+    state.wars.remove(index)
+    r = state.routes[index]
+    defender = next((s for s in (r.start, r.end) if s not in r.war_attackers), None)
+    state.war = War(route=index, attackers=list(r.war_attackers), defender=defender)
+    return [event("war", seat=r.start, other_seat=r.end)]

@@ -31,6 +31,7 @@ from rules.patchistory.actions import (
     BuildRoute,
     Campaign,
     Choose,
+    ChooseWar,
     Commit,
     Done,
     Exchange,
@@ -177,6 +178,8 @@ class Patchistory(Engine[State, AnyAction]):
                 return conflict.play_choose(ctx, state, seat, action)
             case Agree():
                 return conflict.play_agree(ctx, state, seat, action)
+            case ChooseWar():
+                return conflict.play_choose_war(ctx, state, seat, action)
             case Spend():
                 return conflict.play_spend(ctx, state, seat, action)
             case ReturnWorker():
@@ -333,7 +336,12 @@ def step_movement(ctx: Ctx, state: State) -> list[Event] | None:
 
 
 def step_negotiation(ctx: Ctx, state: State) -> list[Event] | None:
-    if state.stealth is not None or state.negotiation is not None or state.war is not None:
+    if (
+        state.stealth is not None
+        or state.negotiation is not None
+        or state.war is not None
+        or state.war_chooser is not None
+    ):
         return None
     events = conflict.advance(ctx, state)
     if state.negotiation is not None or state.war is not None:

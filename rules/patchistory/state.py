@@ -216,6 +216,8 @@ class State(BaseModel):
     """Routes still to negotiate this phase, in turn order."""
     negotiation: Negotiation | None = None
     wars: list[int] = Field(default_factory=list)
+    war_chooser: Seat | None = None
+    """The seat choosing which of its wars is fought next (p. 12)."""
     war: War | None = None
     voting: Voting = Field(default_factory=Voting)
     returners: list[Seat] = Field(default_factory=list)

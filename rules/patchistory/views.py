@@ -94,6 +94,7 @@ class View(BaseModel):
     war: tuple[Seat, Seat] | None
     war_attackers: list[Seat]
     war_committed: list[Seat]
+    war_chooser: Seat | None = None
     my_spend: tuple[int, int] | None
     cards: list[str]
     categories: list[str]
@@ -178,6 +179,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         war=(state.routes[w.route].start, state.routes[w.route].end) if w else None,
         war_attackers=list(w.attackers) if w else [],
         war_committed=sorted(w.spend) if w else [],
+        war_chooser=state.war_chooser,
         my_spend=w.spend.get(seat) if w and seat is not None else None,
         cards=list(v.cards),
         categories=[ctx.content.cards_by_id[c].category for c in v.cards],

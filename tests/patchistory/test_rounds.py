@@ -16,6 +16,7 @@ from rules.patchistory.actions import (
     BuildRoute,
     Campaign,
     Choose,
+    ChooseWar,
     Done,
     HonourWonders,
     Move,
@@ -419,3 +420,17 @@ def test_unspent_pp_carry_over_when_the_table_says_so() -> None:
     state.players[0].pp = 3
     politics.start(CTX, state)
     assert state.players[0].pp == 5
+
+
+def test_a_player_in_two_wars_chooses_which_is_fought_first() -> None:
+    state = at_phase(game(3), Phase.NEGOTIATION)
+    war_step = CONTENT.routes.war
+    state.players[0].workers = [Worker(where="route", route=0, step=war_step)]
+    state.players[2].workers = [Worker(where="route", route=2, step=war_step)]
+    state.routes[0].war_attackers = [0]  # 0 → 1
+    state.routes[2].war_attackers = [2]  # 2 → 0
+    conflict.start(CTX, state)
+    conflict.advance(CTX, state)
+    assert state.war_chooser == 0 and set(ENGINE.pending(state)) == {0}
+    state, _ = ENGINE.apply(state, 0, ChooseWar(route=2))
+    assert state.war is not None and state.war.route == 2
