@@ -101,3 +101,18 @@ def test_a_corrected_content_file_is_loaded_from_the_directory(tmp_path: Path) -
 
 def test_a_directory_without_a_file_keeps_the_shipped_content(tmp_path: Path) -> None:
     assert build_engine(tmp_path).content.tile(SAWMILL).favour == 1
+
+
+def test_the_registry_loads_an_owners_corrected_content(tmp_path: Path) -> None:
+    from rules import registry
+
+    data = raw_content()
+    data["wall_tiles"][0]["favour"] = 11
+    (tmp_path / "praetor").mkdir()
+    (tmp_path / "praetor" / "praetor.json").write_text(json.dumps(data), "utf-8")
+    registry.set_content_dir(tmp_path)
+    try:
+        assert registry.get("praetor").content.wall("W01").favour == 11  # type: ignore[attr-defined]
+    finally:
+        registry.set_content_dir(None)
+    assert registry.get("praetor").content.wall("W01").favour == 10  # type: ignore[attr-defined]
