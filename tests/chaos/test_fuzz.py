@@ -13,8 +13,6 @@ import asyncio
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from tests.chaos.checks import actions_by_user, heads
 from tests.chaos.conftest import SCALE
 from tests.chaos.fake import TimedDiscord
@@ -321,10 +319,6 @@ async def test_a_component_id_of_no_known_shape_changes_nothing(
     await done(fake, await fake.slash(ann, "play", channel_id=thread), "the bot still serving")
 
 
-@pytest.mark.xfail(
-    raises=AssertionError,
-    reason="until the bot answers component ids it does not know (discord.py drops them unanswered)",
-)
 async def test_a_component_id_of_no_known_shape_gets_a_refusal(
     fake: TimedDiscord, bot: BotProcess, tmp_path: Path
 ) -> None:
