@@ -290,11 +290,25 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if seat != winner:
         return None
     p = state.players[seat]
+    tile = next((int(m[2:]) for m in p.menu if m.startswith("b:")), None)
+    if tile is None:
+        # First the building tile given up (Wasteland side up), then the square.
+        options = [
+            Option(action=Pick(choice=f"b:{i}"), label=label("stealth.tile", index=i + 1, building=b))
+            for i, b in enumerate(p.buildings)
+        ]
+        options.append(Option(action=Done(), label=label("stealth.skip")))
+        return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
     cells = one_by_one_cells(ctx, state.players[loser], seas=True, reclaimed=False)
     options, _ = cell_options(
-        cells, lambda r, c: Reclaim(building=0, row=r, col=c), p.menu, "", "stealth.at", other_seat=loser
+        cells,
+        lambda r, c: Reclaim(building=tile, row=r, col=c),
+        p.menu[1:],
+        "",
+        "stealth.at",
+        other_seat=loser,
     )
-    options.append(back() if p.menu else Option(action=Done(), label=label("stealth.skip")))
+    options.append(back())
     return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
 
 

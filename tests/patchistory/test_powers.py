@@ -152,7 +152,8 @@ def test_stealth_aircraft_reclaims_a_space_of_the_defeated_player() -> None:
     state, _ = ENGINE.apply(state, 1, Spend(resources=0))
     assert state.stealth == (0, 1)
     state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))  # the war worker comes home first
-    state, _ = ENGINE.apply(state, 0, Reclaim(building=0, row=0, col=0))
+    assert all(o.action.kind in ("pick", "done") for o in ENGINE.pending(state)[0].options)
+    state, _ = ENGINE.apply(state, 0, Reclaim(building=1, row=0, col=0))
     assert grid_of(state.players[1], CONTENT).squares[(0, 0)].wasteland
 
 
