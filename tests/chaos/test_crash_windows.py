@@ -4,7 +4,8 @@ The table service commits a person's move, then lets bot seats play and commits 
 records the new deadlines. A process killed between those writes leaves the first one in storage
 and not the others. The chaos run kills the bot at random moments and only sometimes lands in these
 windows; here the crash is placed in them on purpose (the write that would have come next raises),
-and then the real bot is started on the same database.
+and then the real bot is started on the same database, or a new table service opens it and does
+what a starting bot does (``resume_all``). Also here: a number form opened before a restart.
 """
 
 from __future__ import annotations
