@@ -67,6 +67,7 @@ class GreedyBot:
         for action in self.candidates(content, state, seat):
             try:
                 after, _ = engine.apply(state, seat, action)
+                after = self._finish_trading(engine, after, seat)
             except RuleError:
                 continue
             score = standing(content, after, seat)
@@ -92,8 +93,25 @@ class GreedyBot:
                     out.append(Activate(tile=uid, exp=e, amount=amount, via=via))
         return out
 
+    def _finish_trading(self, engine: Any, state: State, seat: int) -> State:
+        """The state after the trades this bot would make at a Market it just opened."""
+        while state.market is not None:
+            prompt = engine.pending(state)[seat]
+            state, _ = engine.apply(state, seat, self._trade(engine.content, state, seat, prompt))
+        return state
+
     def _wants_market(self, content: Content, state: State, seat: int) -> bool:
-        return bool(self._lacking(content, state, seat))
+        return bool(self._lacking(content, state, seat)) or bool(self._spare(content, state, seat))
+
+    def _spare(self, content: Content, state: State, seat: int) -> list[str]:
+        """Goods it would sell to cover the coming upkeep: those no wall demand needs, dearest first."""
+        player = state.players[seat]
+        if player.stock.gold >= upkeep_cost(content, player):
+            return []
+        needed = set(content.wall(state.wall).demand) if state.wall else set()
+        prices = content.board(player.board).market
+        goods = [g for g in GOODS if player.stock.get(g) > 0 and g not in needed]
+        return sorted(goods, key=lambda g: -prices[g].sell)
 
     def _lacking(self, content: Content, state: State, seat: int) -> list[str]:
         if state.wall is None:
@@ -106,6 +124,10 @@ class GreedyBot:
             buy = Trade.model_validate({"resource": good, "buy": True})
             if any(o.action == buy for o in prompt.options):
                 return buy
+        for good in self._spare(content, state, seat):
+            sell = Trade.model_validate({"resource": good, "buy": False})
+            if any(o.action == sell for o in prompt.options):
+                return sell
         return Done()
 
     def _academy(self, state: State, seat: int, prompt: Prompt) -> AnyAction:
