@@ -3,7 +3,8 @@
 Candidates are every legal build (at its best cell), activation and Encampment use, and passing;
 each is tried on a copy of the state and scored by :func:`standing`. Update-phase choices take the
 Academy skip when it is free or cheap and always hire the emergency worker. At a Market it buys
-what its next wall tile still lacks, else it is done.
+what the wall tile on offer still lacks and sells spare goods to cover the coming upkeep; a Market
+visit is judged by the state after those trades.
 """
 
 from __future__ import annotations
