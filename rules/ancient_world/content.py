@@ -10,13 +10,15 @@ the bot at its folder; :func:`load_content` validates it and reports every probl
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.content import ContentError as ContentError
+from rules.core.content import load_model
 
 CONTENT_DIR = Path(__file__).parent / "content"
 CONTENT_FILE = "cards.json"
@@ -289,28 +291,10 @@ def _index(content: Content) -> _Index:
     return found
 
 
-class ContentError(ValueError):
-    """A content file that cannot be used; the message lists every problem as a sentence."""
-
-
 def load_content(directory: Path | None = None) -> Content:
     """Read and validate ``directory/cards.json`` (the shipped content by default).
 
     :raises ContentError: naming the file and each problem, e.g. "empire → 3 → cost_coins: Input
         should be greater than or equal to 0."
     """
-    path = (directory or CONTENT_DIR) / CONTENT_FILE
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"{path} does not exist; it should hold the card data.") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}.") from exc
-    try:
-        return Content.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = " → ".join(str(p) for p in err["loc"]) or "the file"
-            problems.append(f"{where}: {err['msg'].rstrip('.')}.")
-        raise ContentError(f"{path} has {len(problems)} problem(s): " + " ".join(problems)) from exc
+    return load_model((directory or CONTENT_DIR) / CONTENT_FILE, Content, what="card data")
