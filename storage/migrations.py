@@ -117,6 +117,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX notices_pending ON notices (user_id) WHERE delivered_at IS NULL;
     """,
+    # 3: how far each table's thread has been told (the log seq of the last announced entry).
+    # Tables that exist already count as told up to their head: their entries were announced by
+    # the build that wrote them, as far as anything can now know.
+    """
+    ALTER TABLE tables ADD COLUMN announced_seq INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET announced_seq =
+        (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = tables.id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -52,6 +52,14 @@ class TableRow:
     updated_at: datetime
     head: int = 0
     """The seq of the last log entry (0 for an empty log)."""
+    announced_seq: int = 0
+    """The seq of the last log entry the table's thread has been told about; entries after it
+    are still to be announced (a crash came between their commit and their delivery)."""
+
+    @property
+    def unannounced(self) -> bool:
+        """Whether the log holds entries the thread has not been told about."""
+        return self.announced_seq < self.head
 
 
 @dataclass(frozen=True)
@@ -174,4 +182,6 @@ class TableFilter:
     statuses: tuple[TableStatus, ...] = ("lobby", "active")
     user_id: int | None = None
     """Only tables where this user holds a seat."""
+    unannounced: bool = False
+    """Only tables whose log holds entries after their ``announced_seq``."""
     limit: int = field(default=100)

@@ -104,6 +104,14 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def mark_announced(self, table_id: int, seq: int) -> None:
+        """Record that the table's thread has been told everything up to log entry ``seq``.
+
+        The mark only moves forward: a lower ``seq`` than the stored one changes nothing (two
+        deliveries finishing out of order must not make the later one's entries unannounced).
+        """
+
+    @abstractmethod
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The table's seats in seat order."""
 

@@ -179,6 +179,10 @@ class SqliteRepository(Repository):
         if where.user_id is not None:
             clauses.append("EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)")
             params.append(where.user_id)
+        if where.unannounced:
+            clauses.append(
+                "EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.seq > t.announced_seq)"
+            )
         params.append(where.limit)
         async with self._read() as db:
             rows = await db.execute_fetchall(
@@ -217,6 +221,12 @@ class SqliteRepository(Repository):
         row = await self.get_table(table_id)
         assert row is not None
         return row
+
+    async def mark_announced(self, table_id: int, seq: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?", (seq, table_id)
+            )
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self._read() as db:
@@ -518,6 +528,7 @@ def _table(r: sqlite3.Row) -> TableRow:
         created_at=decode_time(r["created_at"]),
         updated_at=decode_time(r["updated_at"]),
         head=r["head"],
+        announced_seq=r["announced_seq"],
     )
 
 

@@ -121,12 +121,24 @@ class AgoraClient(discord.Client):
 
     async def _resume_tables(self) -> None:
         """Finish what a crash cut short between a command's writes (bot seats owed a move, a
-        deadline not yet written, a finished game not marked so) and tell those tables."""
-        for outcome in await self.agora.service.resume_all():
+        deadline not yet written, a finished game not marked so), then tell every table what its
+        thread has not been told: the moves committed before the crash and never delivered, the
+        moves resuming made, and the result of a game that ended meanwhile.
+
+        Resuming's own outcomes are not delivered as such: what they tell is part of the
+        announcements, which start from the last entry each thread was told about.
+        """
+        service = self.agora.service
+        try:
+            resumed = await service.resume_all()
+            log.info("resumed %d tables", len(resumed))
+        except Exception:
+            log.exception("could not resume the tables")
+        for outcome in await service.announcements_all():
             try:
                 await deliver(self.agora, outcome)
             except Exception:
-                log.exception("could not tell table %s what resuming it did", outcome.table.id)
+                log.exception("could not tell table %s what it missed", outcome.table.id)
 
     async def close(self) -> None:
         if self.scheduler is not None:
@@ -158,8 +170,11 @@ INTERACTION_TASKS = (
     "discord-ui-modal-dispatch-",
     "discord.py: on_app_command_completion",
     "discord.py: on_interaction",
+    "discord.py: on_ready",
 )
-"""Names discord.py gives the tasks that run command, component and modal handlers."""
+"""Names discord.py gives the tasks that run command, component and modal handlers, and the
+startup announcements (``on_ready``): a shutdown right after a start lets the thread be told, and
+the tables marked told, rather than telling them again at the next start."""
 
 
 def _handles_interaction(task: asyncio.Task[Any]) -> bool:

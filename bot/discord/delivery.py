@@ -74,11 +74,14 @@ async def post(
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
     ping: discord.AllowedMentions = MENTION_USERS,
-) -> None:
+) -> bool:
     """Send ``texts`` to a channel or thread; the file and view go with the last message.
 
     ``ping`` says whom the mentions in ``texts`` notify (all mentioned users by default).
+
+    :returns: whether every message went through.
     """
+    sent = True
     channel = agora.client.get_partial_messageable(channel_id)
     texts = list(texts) or [""]
     for i, text in enumerate(texts):
@@ -94,6 +97,8 @@ async def post(
             await channel.send(text or None, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
+            sent = False
+    return sent
 
 
 async def dm(
@@ -140,7 +145,9 @@ async def deliver(
     """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
 
     The actor's private lines and private picture belong in their ephemeral panel, which the caller
-    updates; every other seat's private lines go by DM.
+    updates; every other seat's private lines go by DM. Once the thread has the public part, the
+    table is marked announced up to the outcome's log entry, so that a restart does not tell it
+    again (and does tell it when the process dies before this point).
     """
     table = outcome.table
     words = agora.table_words(table)
@@ -158,8 +165,9 @@ async def deliver(
     agora.last_waiting[table.id] = waiting
     # Everyone waited for is named, but only those whose turn just came are notified.
     ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
+    posted = True
     if texts or picture is not None:
-        await post(
+        posted = await post(
             agora,
             table.thread_id or table.channel_id,
             chunks([t for t in texts if t]),
@@ -180,6 +188,10 @@ async def deliver(
             file = await agora.pictures.private(table, info.user_id)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         await dm(agora, table, info.user_id, [header, *(line.message for line in lines)], file=file)
+    # Private lines are safe by now (a refused DM is kept as a notice); the thread is the part
+    # that a failed post would leave untold, so only a complete post marks the table.
+    if posted and outcome.announce_through is not None:
+        await agora.service.mark_announced(table.id, outcome.announce_through)
     return mine
 
 

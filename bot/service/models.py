@@ -121,6 +121,8 @@ class Outcome:
     ``public`` goes to the table's channel, ``private[seat]`` to that seat's player only (ephemeral
     reply or DM), ``pictures`` are the board pictures worth sending now, ``waiting`` is whom the
     table waits for after the command, and ``result`` is set when the game just finished.
+    ``announce_through`` is the log entry the outcome tells of up to (see
+    :meth:`TableService.mark_announced`).
     """
 
     table: TableInfo
@@ -129,6 +131,10 @@ class Outcome:
     pictures: list[Picture] = field(default_factory=list)
     waiting: list[Waiting] = field(default_factory=list)
     result: Result | None = None
+    announce_through: int | None = None
+    """The log seq this outcome tells the table about up to: once it is delivered, pass it to
+    :meth:`TableService.mark_announced` so that nothing is told twice (``None``: the outcome
+    tells of no log entry, e.g. a lobby change)."""
 
     @property
     def finished(self) -> bool:

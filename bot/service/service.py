@@ -63,7 +63,7 @@ from bot.service.tables import (
 )
 from bot.service.undo import UndoPlan, plan_undo
 from rules import registry as default_registry
-from rules.core import Engine, Message, Rng, Seat, msg
+from rules.core import Engine, Message, Result, Rng, Seat, msg
 from storage.records import Deadline, NewEntry, NewTable, Preference, SeatRow, TableFilter, TableRow, Vote
 from storage.repository import Repository, StaleWrite, StorageError
 
@@ -568,6 +568,49 @@ class TableService:
                 outcomes.append(outcome)
         return outcomes
 
+    async def announcements(self, table_id: int) -> Outcome | None:
+        """What the table's thread has not been told yet, rebuilt from the stored events of the
+        log entries after the table's announcement mark; ``None`` when it has been told everything.
+
+        A process that dies after a command commits but before the bot delivers its outcome leaves
+        those entries unannounced: their public lines (in log order), the private lines owed to
+        each seat, the board picture, whom the table now waits for, and, when the game is over,
+        the result with the final scores. Entries an undo cancelled are left out; the undo itself
+        is told. Deliver the outcome, then :meth:`mark_announced` its ``announce_through``.
+        """
+        async with self._locks[table_id]:
+            t = await self._load(table_id)
+            if t.row.announced_seq >= t.head:
+                return None
+            outcome = Outcome(table=t.info(), announce_through=t.head)
+            for entry in t.entries:
+                if entry.seq > t.row.announced_seq and entry.seq not in t.undone:
+                    _tell(outcome, entry_lines(entry))
+            result = t.engine.result(t.state) if t.state is not None else None
+            if result is not None and t.row.status == "finished":
+                _tell_result(outcome, result, t.head)
+            outcome.waiting = await self._waiting(t)
+            _ask_pictures(outcome, t.seats)
+            return outcome
+
+    async def announcements_all(self) -> list[Outcome]:
+        """:meth:`announcements` of every table whose thread has not been told everything (call it
+        when the bot starts, after :meth:`resume_all`)."""
+        outcomes = []
+        rows = await self.repo.list_tables(
+            TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
+        )
+        for row in rows:
+            outcome = await self.announcements(row.id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def mark_announced(self, table_id: int, seq: int) -> None:
+        """Record that the table's thread has been told everything up to log entry ``seq`` (the
+        delivered outcome's ``announce_through``). The mark never moves back."""
+        await self.repo.mark_announced(table_id, seq)
+
     async def reclaim(self, table_id: int, user_id: int) -> Outcome:
         """Take one's seat back from a stand-in bot.
 
@@ -745,29 +788,21 @@ class TableService:
             break
         assert t.state is not None
         state = t.state
-        by_position = {s.position: s for s in t.seats}
         now = self.clock()
         result = t.engine.result(state)
         if result is not None:
             await self.repo.update_table(t.row.id, now, status="finished")
             await self.repo.set_deadlines(t.row.id, [])
             t = await self._load(t.row.id)
-            outcome.result = result
-            outcome.public.append(Line(msg("service.finished"), seq=t.head))
-            for s in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
-                outcome.public.append(Line(msg("service.final_score", seat=s, score=_number(result.scores[s]),
-                                               rank=result.ranks[s]), seq=t.head))
+            _tell_result(outcome, result, t.head)
         else:
             deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
                                        moved, t.head, now, t.row.pace_hours)
             await self.repo.set_deadlines(t.row.id, deadlines)
         outcome.table = t.info()
         outcome.waiting = await self._waiting(t)
-        if outcome.public or outcome.private:
-            outcome.pictures.insert(0, Picture(None))
-        for seat_number in sorted(outcome.private):
-            if Picture(seat_number) not in outcome.pictures and by_position[seat_number].user_id is not None:
-                outcome.pictures.append(Picture(seat_number))
+        outcome.announce_through = t.head
+        _ask_pictures(outcome, t.seats)
         return outcome
 
     def _bot_moves(self, t: Loaded, moved: set[Seat]) -> tuple[list[NewEntry], Any]:
@@ -817,6 +852,26 @@ def _tell(outcome: Outcome, lines: list[Line]) -> None:
         else:
             for seat in sorted(line.seats):
                 outcome.private.setdefault(seat, []).append(line)
+
+
+def _tell_result(outcome: Outcome, result: Result, head: int) -> None:
+    """"The game is over" and the final scores, best rank first."""
+    outcome.result = result
+    outcome.public.append(Line(msg("service.finished"), seq=head))
+    for s in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
+        outcome.public.append(Line(msg("service.final_score", seat=s, score=_number(result.scores[s]),
+                                       rank=result.ranks[s]), seq=head))
+
+
+def _ask_pictures(outcome: Outcome, seats: Sequence[SeatRow]) -> None:
+    """The board picture when anything is told, and each person's private picture when they are
+    told something privately."""
+    people = {s.position for s in seats if s.user_id is not None}
+    if outcome.public or outcome.private:
+        outcome.pictures.insert(0, Picture(None))
+    for seat_number in sorted(outcome.private):
+        if Picture(seat_number) not in outcome.pictures and seat_number in people:
+            outcome.pictures.append(Picture(seat_number))
 
 
 def _number(value: float) -> int | float:

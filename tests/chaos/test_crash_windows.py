@@ -5,7 +5,8 @@ records the new deadlines. A process killed between those writes leaves the firs
 and not the others. The chaos run kills the bot at random moments and only sometimes lands in these
 windows; here the crash is placed in them on purpose (the write that would have come next raises),
 and then the real bot is started on the same database, or a new table service opens it and does
-what a starting bot does (``resume_all``). Also here: a number form opened before a restart.
+what a starting bot does (``resume_all``). Also here: a number form opened before a restart, and a
+crash after a command committed but before the bot told the thread about it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from tests.chaos.fake import TimedDiscord
 from tests.chaos.tables import started_table
 from tests.e2e.fakediscord import payloads as P
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import answers, button, open_panel
+from tests.e2e.players import answers, button, finished, open_panel, public_text
 
 HOUR = 3600
 
@@ -180,3 +181,80 @@ async def test_a_number_typed_in_a_modal_opened_before_a_restart_is_answered(
         assert fake.answered(ix), "the player typed a bid and Discord shows 'This interaction failed'"
     finally:
         await bot.stop()
+
+
+async def test_a_game_over_committed_but_never_told_is_announced_once_after_the_restart(
+    fake: TimedDiscord, tmp_path: Path
+) -> None:
+    ann = fake.user("Ann")
+    tid = thread(fake)
+    repo = await SqliteRepository.open(tmp_path / "agora.db")
+    service = TableService(repo)
+    table = await service.create_table(
+        "sealed_bid", fake.guild_id, fake.channel_id, ann.id, "Ann", thread_id=tid
+    )
+    await service.add_bot(table.id, ann.id, "random")
+    started = await service.start(table.id, ann.id, seed=1, shuffle_seats=False)
+    assert started.announce_through is not None
+    await service.mark_announced(table.id, started.announce_through)
+    while True:
+        prompt = await service.prompt_for(table.id, ann.id)
+        if prompt is None:
+            raise RuntimeError("Ann should owe a decision until the game is over")
+        action = prompt.prompt.number.action(0) if prompt.prompt.number else prompt.prompt.options[-1].action
+        outcome = await service.act(table.id, ann.id, action, expected_seq=prompt.seq)
+        if outcome.finished:
+            break  # committed; the process dies before the bot delivers it
+        assert outcome.announce_through is not None
+        await service.mark_announced(table.id, outcome.announce_through)  # delivered
+    await repo.close()
+
+    bot = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES)
+    await bot.start()
+    try:
+        await fake.wait_for(lambda: finished(fake, tid), what="the result in the thread")
+        text = public_text(fake, tid)
+        assert "Ann: " in text and "rank 1." in text, f"no final scores in the thread: {text!r}"
+        await bot.stop()
+        await bot.start()
+        await asyncio.sleep(1)
+        assert public_text(fake, tid).count("The game is over.") == 1, "the result was told twice"
+    finally:
+        await bot.stop()
+    assert bot.problems() == [], bot.log()
+
+
+async def test_a_move_committed_but_never_told_reaches_the_thread_after_the_restart(
+    fake: TimedDiscord, tmp_path: Path
+) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    tid = thread(fake)
+    repo = await SqliteRepository.open(tmp_path / "agora.db")
+    service = TableService(repo)
+    table = await service.create_table(
+        "pictured_bid", fake.guild_id, fake.channel_id, ann.id, "Ann", thread_id=tid
+    )
+    await service.join(table.id, bo.id, "Bo")
+    started = await service.start(table.id, ann.id, seed=1, shuffle_seats=False)
+    assert started.announce_through is not None
+    await service.mark_announced(table.id, started.announce_through)
+    prompt = await service.prompt_for(table.id, ann.id)
+    if prompt is None or prompt.prompt.number is None:
+        raise RuntimeError("Ann should owe a bid")
+    await service.act(table.id, ann.id, prompt.prompt.number.action(2), expected_seq=prompt.seq)
+    await repo.close()  # Ann's bid is committed; the process died before the thread was told
+
+    bot = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES)
+    await bot.start()
+    try:
+        await fake.wait_for(lambda: "Ann" in public_text(fake, tid), what="Ann's bid in the thread")
+        assert any(c.pngs for c in fake.in_channel(tid)), "no board picture with the announcement"
+        assert f"<@{bo.id}>" in public_text(fake, tid), "the thread does not say it waits for Bo"
+        await bot.stop()
+        before = public_text(fake, tid)
+        await bot.start()
+        await asyncio.sleep(1)
+        assert public_text(fake, tid) == before, "the bid was told twice"
+    finally:
+        await bot.stop()
+    assert bot.problems() == [], bot.log()

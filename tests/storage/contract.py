@@ -185,6 +185,30 @@ class RepositoryContract:
         last = (await repo.entries(table_id))[-1]
         assert (last.kind, last.undoes) == ("undo", (1, 2))
 
+    async def test_a_new_table_has_announced_nothing(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0)
+        table = await repo.get_table(table_id)
+        assert table is not None and (table.announced_seq, table.unannounced) == (0, True)
+
+    async def test_the_announcement_mark_only_moves_forward(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2), entry(3)], T0)
+        await repo.mark_announced(table_id, 3)
+        await repo.mark_announced(table_id, 2)
+        table = await repo.get_table(table_id)
+        assert table is not None and (table.announced_seq, table.unannounced) == (3, False)
+
+    async def test_tables_with_unannounced_entries_are_listed(self, repo: Repository) -> None:
+        told, untold, empty = [await self.new_table(repo) for _ in range(3)]
+        await repo.append(told, 0, [entry(1)], T0)
+        await repo.append(untold, 0, [entry(1), entry(2)], T0)
+        await repo.mark_announced(told, 1)
+        await repo.mark_announced(untold, 1)
+        found = await repo.list_tables(TableFilter(statuses=("lobby",), unannounced=True))
+        assert [t.id for t in found] == [untold]
+        assert empty not in [t.id for t in found]
+
     async def test_two_concurrent_appends_at_one_head_exactly_one_wins(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         results = await asyncio.gather(

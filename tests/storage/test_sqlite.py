@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
-from storage.records import NewTable, Preference
+from storage.records import NewTable, Preference, TableFilter
 from storage.repository import StorageError
 from storage.sqlite import SqliteRepository
 from tests.storage.contract import T0, RepositoryContract, entry
@@ -61,6 +61,45 @@ async def test_a_version_1_database_migrates_forward_keeping_its_rows(db_path: P
         assert await repo.get_preference(3) == Preference(3, "el", None, None, 0)
         await repo.append(1, 0, [entry(1)], T0)
         assert await repo.head(1) == 1
+    finally:
+        await repo.close()
+
+
+def database_at(db_path: Path, version: int) -> sqlite3.Connection:
+    """A database file as a build at schema ``version`` left it."""
+    old = sqlite3.connect(db_path)
+    for script in MIGRATIONS[:version]:
+        for statement in statements(script):
+            old.execute(statement)
+    old.execute(f"PRAGMA user_version = {version}")
+    return old
+
+
+async def test_tables_of_a_version_2_database_count_as_announced_up_to_their_head(db_path: Path) -> None:
+    with database_at(db_path, 2) as old:
+        for _ in range(2):
+            old.execute(
+                "INSERT INTO tables (game_id, guild_id, channel_id, creator_id, status, created_at,"
+                " updated_at) VALUES ('sealed_bid', 1, 2, 3, 'active', '2026-03-01T12:00:00.000000+00:00',"
+                " '2026-03-01T12:00:00.000000+00:00')"
+            )
+        for seq in (1, 2, 3):
+            old.execute(
+                "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, created_at)"
+                " VALUES (1, ?, 'action', 0, 'user:3', '{}', '2026-03-01T12:00:00.000000+00:00')",
+                (seq,),
+            )
+    old.close()
+
+    repo = await SqliteRepository.open(db_path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        played, empty = await repo.get_table(1), await repo.get_table(2)
+        assert played is not None and (played.head, played.announced_seq) == (3, 3)
+        assert empty is not None and (empty.head, empty.announced_seq) == (0, 0)
+        assert await repo.list_tables(TableFilter(unannounced=True)) == []
+        await repo.append(1, 3, [entry(4)], T0)
+        assert [t.id for t in await repo.list_tables(TableFilter(unannounced=True))] == [1]
     finally:
         await repo.close()
 

@@ -1,0 +1,156 @@
+"""Announcements: how far each table's thread has been told. A command's outcome carries the log
+entry it tells of up to; the bot marks it once delivered. A process that dies after a command
+commits but before the bot delivers leaves entries unannounced, and ``announcements`` rebuilds what
+the thread is owed from the stored events."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import TableService
+from tests.fixtures.sealed_bid import Bid, Pass
+from tests.service.conftest import ADA, BO, Clock, new_table, play_to_end
+from tests.service.test_recovery import Died, DiesAtWrite, reopen
+
+
+@pytest.fixture
+async def dying(tmp_path: Path) -> AsyncIterator[DiesAtWrite]:
+    repo = await DiesAtWrite.open(tmp_path / "dies.db")
+    yield repo
+    await repo.close()
+
+
+async def test_an_outcome_says_which_log_entry_it_tells_of_up_to(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    started = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    assert started.announce_through == 0
+    outcome = await service.act(table.id, ADA, Bid(coins=3))
+    assert outcome.announce_through == 1 == outcome.table.seq
+
+
+async def test_a_lobby_change_tells_of_no_log_entry(service: TableService) -> None:
+    table = await new_table(service)
+    outcome = await service.join(table.id, BO, "Bo")
+    assert outcome.announce_through is None
+
+
+async def test_a_delivered_outcome_marked_announced_leaves_nothing_to_announce(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    outcome = await service.act(table.id, ADA, Bid(coins=3))
+    assert outcome.announce_through is not None
+    await service.mark_announced(table.id, outcome.announce_through)
+    assert await service.announcements(table.id) is None
+    assert await service.announcements_all() == []
+
+
+async def test_a_move_never_delivered_is_announced_with_its_public_and_private_lines(
+    service: TableService,
+) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    told = await service.act(table.id, ADA, Bid(coins=3))
+    assert told.announce_through is not None
+    await service.mark_announced(table.id, told.announce_through)
+    await service.act(table.id, BO, Bid(coins=1))  # committed; the process dies before delivery
+
+    outcome = await service.announcements(table.id)
+    assert outcome is not None
+    assert [line.message.key for line in outcome.public] == ["sealed.bid_placed", "sealed.revealed"]
+    assert all(line.seq == 2 for line in outcome.public)
+    assert [line.message.key for line in outcome.private[1]] == ["sealed.your_bid"]
+    assert 0 not in outcome.private, "Ada's own bid was told when she made it"
+    assert outcome.pictures[0].seat is None, "the board picture is asked for"
+    assert [w.user_id for w in outcome.waiting] == [ADA]
+    assert outcome.result is None
+    assert outcome.announce_through == 2
+
+
+async def test_the_mark_never_moves_back(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    await service.act(table.id, BO, Bid(coins=1))
+    await service.mark_announced(table.id, 2)
+    await service.mark_announced(table.id, 1)  # an older delivery finishing last
+    assert await service.announcements(table.id) is None
+
+
+async def test_a_finished_game_never_announced_tells_the_result_and_final_scores(
+    service: TableService,
+) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await play_to_end(service, table.id, (ADA, BO))
+    head = (await service.table(table.id)).seq
+    await service.mark_announced(table.id, head - 1)  # all told but the last move
+
+    outcome = await service.announcements(table.id)
+    assert outcome is not None and outcome.result is not None
+    keys = [line.message.key for line in outcome.public]
+    assert keys[-3:] == ["service.finished", "service.final_score", "service.final_score"]
+    assert keys[0] != "service.finished", "the last move's own lines come first"
+    assert outcome.waiting == []
+    assert [o.table.id for o in await service.announcements_all()] == [table.id]
+
+
+async def test_a_move_taken_back_before_it_was_announced_is_not_told(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    await service.undo(table.id, ADA)
+
+    outcome = await service.announcements(table.id)
+    assert outcome is not None
+    assert [line.message.key for line in outcome.public] == ["service.undone"]
+    assert outcome.private == {}
+
+
+async def test_an_abandoned_table_is_not_announced_on_start(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    await service.abandon(table.id, ADA)
+    assert await service.announcements_all() == []
+
+
+async def test_the_last_move_of_a_game_cut_short_before_finishing_is_announced_with_the_result(
+    dying: DiesAtWrite, tmp_path: Path, clock: Clock
+) -> None:
+    service = TableService(dying, clock=clock)
+    table = await new_table(service, (BO, "Bo"))
+    started = await service.start(table.id, ADA, seed=3, shuffle_seats=False)
+    assert started.announce_through is not None
+    await service.mark_announced(table.id, started.announce_through)
+    while True:
+        user = (await service.status(table.id)).waiting[0].user_id
+        assert user is not None
+        prompt = await service.prompt_for(table.id, user)
+        assert prompt is not None
+        view = (await service.view_for(table.id, None)).view
+        last = view.round == 3 and len(view.order) == 1  # type: ignore[attr-defined]
+        action = prompt.prompt.number.action(0) if prompt.prompt.number else Pass()
+        if last:
+            dying.armed = ("update_table", 1)  # the last move is written; "finished" is not
+            with pytest.raises(Died):
+                await service.act(table.id, user, action)
+            break
+        outcome = await service.act(table.id, user, action)
+        assert outcome.announce_through is not None
+        await service.mark_announced(table.id, outcome.announce_through)
+    repo, restarted = await reopen(tmp_path / "dies.db", clock)
+    try:
+        await restarted.resume_all()
+        (outcome,) = await restarted.announcements_all()
+        assert outcome.result is not None
+        keys = [line.message.key for line in outcome.public]
+        assert keys[0] in ("sealed.passed", "sealed.took"), "the last move comes first"
+        assert "service.finished" in keys
+        assert outcome.announce_through is not None
+        await restarted.mark_announced(table.id, outcome.announce_through)
+        assert await restarted.announcements_all() == []
+    finally:
+        await repo.close()
