@@ -8,12 +8,14 @@ Loading validates everything with pydantic and reports problems as sentences.
 
 from __future__ import annotations
 
-import json
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.content import ContentError as ContentError
+from rules.core.content import load_model
 
 Colour = Literal["white", "red", "purple", "blue", "brown", "green", "yellow"]
 """Die colours: Home, Military, Consumption, Novelty, Rare Elements, Genes, Alien Technology."""
@@ -25,10 +27,6 @@ COLOURS: tuple[Colour, ...] = ("white", "red", "purple", "blue", "brown", "green
 PHASES: tuple[Phase, ...] = ("explore", "develop", "settle", "produce", "ship")
 
 CONTENT_DIR = Path(__file__).parent / "content"
-
-
-class ContentError(ValueError):
-    """The content file is broken; the message says where and what, in a sentence."""
 
 
 class DieSpec(BaseModel):
@@ -243,17 +241,7 @@ def load_content(directory: Path | None = None) -> Content:
 
     :raises ContentError: naming the file, the entry and the problem.
     """
-    path = (directory or CONTENT_DIR) / "tiles.json"
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ContentError(f"Cannot read {path}: {exc}.") from exc
-    try:
-        return Content.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = " → ".join(str(p) for p in err["loc"])
-        raise ContentError(f"{path}: entry {where}: {err['msg']}.") from exc
+    return load_model((directory or CONTENT_DIR) / "tiles.json", Content, what="tiles")
 
 
 CONTENT = load_content()
