@@ -10,12 +10,14 @@ reports the first problem as a sentence.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.content import ContentError as ContentError
+from rules.core.content import load_model
 
 RESOURCES: tuple[str, ...] = ("gold", "wood", "stone", "marble", "weapons")
 """The five resources, in the order the boards print them."""
@@ -250,26 +252,12 @@ def _unique(what: str, ids: list[str]) -> None:
         raise ValueError(f"{what} id {repeated[0]!r} is used twice")
 
 
-class ContentError(ValueError):
-    """A content file that cannot be used, with a sentence saying where and why."""
-
-
 DATA_FILE = Path(__file__).parent / "data" / "praetor.json"
 
 
 def load_content(path: Path = DATA_FILE) -> Content:
     """Read and validate a content file.
 
-    :raises ContentError: naming the file and the first problem found.
+    :raises ContentError: naming the file and every problem found.
     """
-    try:
-        raw = json.loads(path.read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ContentError(f"{path}: cannot read Praetor content: {exc}") from exc
-    try:
-        return Content.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        detail = err["msg"].removeprefix("Value error, ")
-        raise ContentError(f"{path}: {where + ': ' if where else ''}{detail}") from exc
+    return load_model(path, Content, what="Praetor content")
