@@ -4,7 +4,8 @@ Engines never build sentences. Prompts, option labels and events carry a :class:
 and its parameters); each game ships ``messages/en.json`` and ``messages/el.json`` in its package,
 and the reader's language is chosen at the edge (bot, terminal client). Card and tile names are
 proper names and are passed as parameters, unchanged. A string parameter that starts with ``@``
-names another catalogue key and is translated too (``phase="@rftg.phase.explore"``).
+names another catalogue key and is translated too (``phase="@rftg.phase.explore"``), and a
+:class:`Message` parameter is rendered as a whole (``cost=msg("praetor.cost", gold=2, wood=1)``).
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ import json
 import string
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 LOCALES = ("en", "el")
 """Languages every catalogue ships; English is the fallback."""
 
-Param = str | int | float | bool | None | list[Any]
+Param = Union[str, int, float, bool, None, list[Any], "Message"]
+"""A parameter value; a :class:`Message` parameter is rendered in the reader's language too."""
 
 
 class Message(BaseModel):
@@ -30,6 +32,9 @@ class Message(BaseModel):
 
     key: str
     params: dict[str, Param] = Field(default_factory=dict)
+
+
+Message.model_rebuild()
 
 
 def msg(key: str, **params: Param) -> Message:
@@ -95,6 +100,8 @@ def _word(value: Param, locale: str, packages: tuple[str, ...]) -> str:
         return ", ".join(_word(v, locale, packages) for v in value)
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, Message):
+        return render(value, locale, packages)
     if isinstance(value, str) and value.startswith("@"):
         return render(Message(key=value[1:]), locale, packages)
     return "" if value is None else str(value)

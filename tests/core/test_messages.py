@@ -28,3 +28,13 @@ def test_unknown_key_shows_the_key_and_parameters() -> None:
 
 def test_placeholders_are_listed() -> None:
     assert placeholders("{seat} took {value} coins.") == {"seat", "value"}
+
+
+def test_message_parameter_is_rendered_in_the_reader_language() -> None:
+    text = render(msg("t.phase", phase=msg("t.explore")), "el", PACKAGES)
+    assert text == "Φάση: Εξερεύνηση"
+
+
+def test_message_with_a_message_parameter_round_trips_through_json() -> None:
+    message = msg("t.phase", phase=msg("t.took", seat=0, value=2))
+    assert Message.model_validate_json(message.model_dump_json()) == message
