@@ -10,13 +10,15 @@ every problem as a sentence.
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.content import ContentError as ContentError
+from rules.core.content import load_model
 
 CONTENT_FILE = "content.json"
 SHIPPED_DIR = Path(__file__).parent / "content"
@@ -40,10 +42,6 @@ PRODUCTION: tuple[Stat, ...] = (Stat.COINS, Stat.FOOD, Stat.RESOURCES, Stat.CULT
 
 Symbols = dict[Stat, int]
 Cell = tuple[int, int]
-
-
-class ContentError(ValueError):
-    """A content file is missing or broken; the message lists every problem as a sentence."""
 
 
 class _Frozen(BaseModel):
@@ -279,17 +277,4 @@ def load_content(directory: Path | None = None) -> Content:
         the file and every problem found.
     """
     path = (directory or SHIPPED_DIR) / CONTENT_FILE
-    try:
-        raw = json.loads(path.read_text("utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"Patchistory content file {path} does not exist.") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from exc
-    try:
-        return Content.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            where = " → ".join(str(p) for p in err["loc"]) or "the file"
-            lines.append(f"In {where}: {err['msg']}.")
-        raise ContentError(f"{path} has {len(lines)} problem(s): " + " ".join(lines)) from exc
+    return load_model(path, Content, what="Patchistory content")
