@@ -145,9 +145,9 @@ async def deliver(
     """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
 
     The actor's private lines and private picture belong in their ephemeral panel, which the caller
-    updates; every other seat's private lines go by DM. Once the thread has the public part, the
-    table is marked announced up to the outcome's log entry, so that a restart does not tell it
-    again (and does tell it when the process dies before this point).
+    updates; every other seat's private lines go by DM. Just before the thread is told, the table is
+    marked announced up to the outcome's log entry: a restart tells whatever a crash left before
+    that point, and nothing after it twice.
     """
     table = outcome.table
     words = agora.table_words(table)
@@ -165,9 +165,13 @@ async def deliver(
     agora.last_waiting[table.id] = waiting
     # Everyone waited for is named, but only those whose turn just came are notified.
     ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
-    posted = True
+    # The mark goes in just before the post, everything slow (the picture) being done: a thread is
+    # never told twice, and only a crash within the post itself leaves it untold. Marking after the
+    # post would instead tell twice whatever a crash caught between the post and the mark.
+    if outcome.announce_through is not None:
+        await agora.service.mark_announced(table.id, outcome.announce_through)
     if texts or picture is not None:
-        posted = await post(
+        await post(
             agora,
             table.thread_id or table.channel_id,
             chunks([t for t in texts if t]),
@@ -188,10 +192,6 @@ async def deliver(
             file = await agora.pictures.private(table, info.user_id)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         await dm(agora, table, info.user_id, [header, *(line.message for line in lines)], file=file)
-    # Private lines are safe by now (a refused DM is kept as a notice); the thread is the part
-    # that a failed post would leave untold, so only a complete post marks the table.
-    if posted and outcome.announce_through is not None:
-        await agora.service.mark_announced(table.id, outcome.announce_through)
     return mine
 
 
