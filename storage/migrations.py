@@ -125,6 +125,10 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE tables SET announced_seq =
         (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = tables.id);
     """,
+    # 4: find the table played in a Discord thread without listing the server's tables.
+    """
+    CREATE INDEX tables_by_thread ON tables (thread_id) WHERE thread_id IS NOT NULL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

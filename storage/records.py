@@ -182,6 +182,8 @@ class TableFilter:
     statuses: tuple[TableStatus, ...] = ("lobby", "active")
     user_id: int | None = None
     """Only tables where this user holds a seat."""
+    thread_id: int | None = None
+    """Only tables played in this Discord thread."""
     unannounced: bool = False
     """Only tables whose log holds entries after their ``announced_seq``."""
     limit: int = field(default=100)

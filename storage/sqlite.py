@@ -172,7 +172,8 @@ class SqliteRepository(Repository):
     async def list_tables(self, where: TableFilter) -> list[TableRow]:
         clauses = [f"t.status IN ({', '.join('?' for _ in where.statuses)})"]
         params: list[Any] = list(where.statuses)
-        for column, value in (("guild_id", where.guild_id), ("channel_id", where.channel_id)):
+        for column, value in (("guild_id", where.guild_id), ("channel_id", where.channel_id),
+                              ("thread_id", where.thread_id)):
             if value is not None:
                 clauses.append(f"t.{column} = ?")
                 params.append(value)

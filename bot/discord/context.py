@@ -83,12 +83,10 @@ class Agora:
             if known is not None:
                 return await self.service.table(known)
             if interaction.guild_id is not None:
-                tables = await self.service.tables(interaction.guild_id, include_finished=True)
-                here = [t for t in tables if t.thread_id == channel_id]
-                if here:
-                    table = max(here, key=lambda t: t.id)
-                    self.thread_tables[channel_id] = table.id
-                    return table
+                found = await self.service.table_in_thread(channel_id, interaction.guild_id)
+                if found is not None:
+                    self.thread_tables[channel_id] = found.id
+                    return found
         mine = await self.tables_waiting_on(interaction.guild_id, interaction.user.id)
         if len(mine) == 1:
             return mine[0]

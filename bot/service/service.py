@@ -467,6 +467,19 @@ class TableService:
         row = await self._row(table_id)
         return table_info(row, await self.repo.seats(table_id), self._engine(row.game_id), row.head)
 
+    async def table_in_thread(self, thread_id: int, guild_id: int | None = None) -> TableInfo | None:
+        """The table played in Discord thread ``thread_id`` (in server ``guild_id`` when given),
+        whatever its status; the newest one should a thread ever hold several. ``None`` when the
+        thread holds no table. One indexed lookup, however many tables the server has."""
+        every: tuple[Any, ...] = ("lobby", "active", "finished", "abandoned")
+        rows = await self.repo.list_tables(
+            TableFilter(thread_id=thread_id, guild_id=guild_id, statuses=every)
+        )
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: r.id)
+        return table_info(row, await self.repo.seats(row.id), self._engine(row.game_id), row.head)
+
     async def tables(
         self,
         guild_id: int | None = None,

@@ -88,6 +88,16 @@ class RepositoryContract:
         assert [t.id for t in await repo.list_tables(TableFilter(statuses=("finished",)))] == [c]
         assert [t.id for t in await repo.list_tables(TableFilter(user_id=5))] == [b]
 
+    async def test_the_table_of_a_thread_is_listed_by_its_thread_id(self, repo: Repository) -> None:
+        await self.new_table(repo, thread_id=501)
+        here = await self.new_table(repo, thread_id=502)
+        await self.new_table(repo)
+        await repo.update_table(here, T0, status="finished")
+        every = ("lobby", "active", "finished", "abandoned")
+        found = await repo.list_tables(TableFilter(thread_id=502, statuses=every))  # type: ignore[arg-type]
+        assert [t.id for t in found] == [here]
+        assert await repo.list_tables(TableFilter(thread_id=503, statuses=every)) == []  # type: ignore[arg-type]
+
     async def test_seats_come_back_in_seat_order(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=2, locale="el"))

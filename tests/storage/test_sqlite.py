@@ -104,6 +104,18 @@ async def test_tables_of_a_version_2_database_count_as_announced_up_to_their_hea
         await repo.close()
 
 
+async def test_the_table_of_a_thread_is_found_through_an_index(sqlite_repo: SqliteRepository,
+                                                                db_path: Path) -> None:
+    await sqlite_repo.create_table(NewTable("sealed_bid", 1, 2, 3, thread_id=44), T0)
+    with sqlite3.connect(db_path) as plain:
+        plan = plain.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM tables t WHERE t.status IN ('lobby', 'active')"
+            " AND t.guild_id = 1 AND t.thread_id = 44"
+        ).fetchall()
+    plain.close()
+    assert any("tables_by_thread" in str(row[-1]) for row in plan), plan
+
+
 async def test_a_failed_migration_leaves_the_previous_version(db_path: Path) -> None:
     with sqlite3.connect(db_path) as old:
         for statement in statements(MIGRATIONS[0]):

@@ -1,0 +1,68 @@
+"""The adapter's context: which table a command is about."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+import pytest
+
+from bot.discord.context import Agora
+from bot.discord.pictures import Pictures
+from bot.service import TableService
+from bot.settings import Clock, Settings
+from rules import registry
+from storage.sqlite import SqliteRepository
+from tests.fixtures.sealed_bid import ENGINE
+
+GUILD, CHANNEL = 1, 2
+
+
+@pytest.fixture(autouse=True)
+def sealed_bid() -> Iterator[None]:
+    known = ENGINE.info.id in registry.available()
+    if not known:
+        registry.register(ENGINE)
+    yield
+    if not known:
+        registry.unregister(ENGINE.info.id)
+
+
+@pytest.fixture
+async def agora(tmp_path: Path) -> AsyncIterator[Agora]:
+    repo = await SqliteRepository.open(tmp_path / "agora.db")
+    service = TableService(repo)
+    client = cast(discord.Client, None)  # nothing here talks to Discord
+    yield Agora(client, service, Settings(default_locale="en"), Clock(), Pictures(service))
+    await repo.close()
+
+
+def asking(user_id: int, channel_id: int, locale: str = "en-US") -> discord.Interaction[Any]:
+    """An interaction as far as the context reads it: who asks, where, with which client language."""
+    return cast(
+        discord.Interaction[Any],
+        SimpleNamespace(
+            user=SimpleNamespace(id=user_id), guild_id=GUILD, channel_id=channel_id, locale=locale
+        ),
+    )
+
+
+async def test_a_command_in_a_thread_finds_its_table_without_listing_the_server(
+    agora: Agora, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = agora.service
+    for n in range(3):
+        await service.create_table("sealed_bid", GUILD, CHANNEL, 100 + n, "Ann", thread_id=80 + n)
+    here = await service.create_table("sealed_bid", GUILD, CHANNEL, 200, "Bo", thread_id=70)
+
+    async def listing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server's tables were listed to find one thread's table")
+
+    monkeypatch.setattr(service, "tables", listing)
+    table = await agora.table_for(asking(300, 70))
+    assert table.id == here.id
+    assert agora.thread_tables[70] == here.id
+
