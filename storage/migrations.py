@@ -129,6 +129,22 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX tables_by_thread ON tables (thread_id) WHERE thread_id IS NOT NULL;
     """,
+    # 5: a user's language may be unset (NULL: follow their Discord client's language). Until now
+    # "en" stood for both "never chose" and "chose English", and behaved as "never chose" (a Greek
+    # Discord client won), so a stored "en" becomes NULL and every user reads what they read before.
+    """
+    CREATE TABLE preferences_v5 (
+        user_id            INTEGER PRIMARY KEY,
+        locale             TEXT,
+        quiet_start        INTEGER,
+        quiet_end          INTEGER,
+        utc_offset_minutes INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO preferences_v5 (user_id, locale, quiet_start, quiet_end, utc_offset_minutes)
+        SELECT user_id, NULLIF(locale, 'en'), quiet_start, quiet_end, utc_offset_minutes FROM preferences;
+    DROP TABLE preferences;
+    ALTER TABLE preferences_v5 RENAME TO preferences;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

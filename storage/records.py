@@ -142,7 +142,8 @@ class Preference:
     """A user's language and quiet hours (local hours with the user's UTC offset)."""
 
     user_id: int
-    locale: str = "en"
+    locale: str | None = None
+    """The language the user chose; ``None`` when they never chose (follow their Discord client)."""
     quiet_start: int | None = None
     quiet_end: int | None = None
     utc_offset_minutes: int = 0

@@ -26,16 +26,12 @@ def supported(locale: str | None) -> str | None:
 
 
 def choose_locale(discord_locale: str | None, preference: str | None, default: str = "en") -> str:
-    """The reader's language: a preference other than the default wins, then the Discord client's
-    language, then ``default``.
+    """The reader's language: the one they chose (any, English included), else their Discord
+    client's language when we have a catalogue for it, else ``default``, else English.
 
-    The service stores English as every user's preference until they choose, so an explicit choice
-    of English cannot be told apart from no choice; it then yields to a Greek Discord client.
+    ``preference`` is ``None`` for a user who never chose a language.
     """
-    chosen = supported(preference)
-    if chosen is not None and chosen != "en":
-        return chosen
-    return supported(discord_locale) or chosen or supported(default) or "en"
+    return supported(preference) or supported(discord_locale) or supported(default) or "en"
 
 
 def packages(game_id: str = "") -> tuple[str, ...]:

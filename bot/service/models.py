@@ -222,7 +222,9 @@ class Preferences:
     """A user's preferences: language, and quiet hours when no reminder is sent."""
 
     user_id: int
-    locale: str = "en"
+    locale: str | None = None
+    """The language the user chose (``"en"``, ``"el"``); ``None`` when they never chose one, so
+    that the bot follows their Discord client's language (English when it has no catalogue)."""
     quiet_start: int | None = None
     """Hour (0–23, in the user's local time) quiet hours start; ``None`` = no quiet hours."""
     quiet_end: int | None = None

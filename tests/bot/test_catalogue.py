@@ -62,5 +62,13 @@ def test_a_chosen_language_wins_over_the_discord_client() -> None:
     assert choose_locale("en-US", "el") == "el"
 
 
+def test_a_chosen_english_wins_over_a_greek_discord_client() -> None:
+    assert choose_locale("el", "en") == "en"
+
+
+def test_no_choice_follows_the_discord_client() -> None:
+    assert choose_locale("el", None, default="en") == "el"
+
+
 def test_an_unknown_locale_falls_back_to_english() -> None:
     assert choose_locale("ja", "xx") == "en"

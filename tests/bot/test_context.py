@@ -12,7 +12,7 @@ import pytest
 
 from bot.discord.context import Agora
 from bot.discord.pictures import Pictures
-from bot.service import TableService
+from bot.service import Preferences, TableService
 from bot.settings import Clock, Settings
 from rules import registry
 from storage.sqlite import SqliteRepository
@@ -66,3 +66,18 @@ async def test_a_command_in_a_thread_finds_its_table_without_listing_the_server(
     assert table.id == here.id
     assert agora.thread_tables[70] == here.id
 
+
+async def test_a_player_who_chose_english_keeps_english_on_a_greek_discord_client(agora: Agora) -> None:
+    await agora.service.set_preferences(Preferences(user_id=300, locale="en"))
+    assert await agora.locale(asking(300, CHANNEL, locale="el")) == "en"
+
+
+async def test_a_player_who_never_chose_reads_their_greek_discord_clients_language(agora: Agora) -> None:
+    assert (await agora.service.preferences(301)).locale is None
+    assert await agora.locale(asking(301, CHANNEL, locale="el")) == "el"
+
+
+async def test_quiet_hours_alone_do_not_choose_a_language(agora: Agora) -> None:
+    await agora.service.set_preferences(Preferences(user_id=302, quiet_start=23, quiet_end=7))
+    assert await agora.locale(asking(302, CHANNEL, locale="el")) == "el"
+    assert await agora.locale(asking(302, CHANNEL, locale="fr")) == "en"

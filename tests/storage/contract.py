@@ -285,6 +285,13 @@ class RepositoryContract:
 
     # ---- preferences, votes, notices --------------------------------------------------------
 
+    async def test_a_language_never_chosen_reads_back_as_none(self, repo: Repository) -> None:
+        await repo.set_preference(Preference(8, quiet_start=22, quiet_end=6))
+        stored = await repo.get_preference(8)
+        assert stored is not None and stored.locale is None
+        await repo.set_preference(Preference(8, "en", 22, 6))
+        assert await repo.get_preference(8) == Preference(8, "en", 22, 6)
+
     async def test_preferences_round_trip_and_replace(self, repo: Repository) -> None:
         assert await repo.get_preference(7) is None
         await repo.set_preference(Preference(7, "el", 23, 7, 120))

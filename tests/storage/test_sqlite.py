@@ -116,6 +116,23 @@ async def test_the_table_of_a_thread_is_found_through_an_index(sqlite_repo: Sqli
     assert any("tables_by_thread" in str(row[-1]) for row in plan), plan
 
 
+async def test_an_english_preference_of_a_version_4_database_becomes_no_choice(db_path: Path) -> None:
+    # Version 4 stored "en" for "never chose" and for "chose English" alike, and treated both as no
+    # choice (a Greek Discord client won); NULL keeps that, and a Greek choice stays Greek.
+    with database_at(db_path, 4) as old:
+        old.execute("INSERT INTO preferences (user_id, locale, quiet_start, quiet_end, utc_offset_minutes)"
+                    " VALUES (1, 'en', 23, 7, 120), (2, 'el', NULL, NULL, 0)")
+    old.close()
+
+    repo = await SqliteRepository.open(db_path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        assert await repo.get_preference(1) == Preference(1, None, 23, 7, 120)
+        assert await repo.get_preference(2) == Preference(2, "el", None, None, 0)
+    finally:
+        await repo.close()
+
+
 async def test_a_failed_migration_leaves_the_previous_version(db_path: Path) -> None:
     with sqlite3.connect(db_path) as old:
         for statement in statements(MIGRATIONS[0]):

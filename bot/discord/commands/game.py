@@ -382,7 +382,7 @@ class GameCommands(app_commands.Group):
         lines.append(
             words.t(
                 "bot.settings_mine",
-                language=prefs.locale,
+                language=prefs.locale or words.locale,
                 quiet=quiet,
                 offset=f"{prefs.utc_offset_minutes / 60:+g}",
             )
