@@ -18,9 +18,10 @@ from bot.discord import ids
 from bot.discord.context import AdapterError, Agora
 from bot.discord.delivery import deliver
 from bot.discord.funnel import report
+from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
 from bot.discord.panels import build_panel
-from bot.service import NotSeated, Outcome, StaleAction
+from bot.service import NotSeated, Outcome, StaleAction, TableInfo
 from rules.core import Prompt
 
 Interaction = discord.Interaction[Any]
@@ -366,14 +367,24 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PL
             await report(interaction, exc)
 
 
-async def send_panel(interaction: Interaction, table_id: int | None) -> None:
-    """Answer with the caller's panel, ephemerally (``/play`` and the Play button)."""
+async def _seated_table(
+    interaction: Interaction, table_id: int | None
+) -> tuple[Agora, TableInfo, Words]:
+    """Defer privately, then the table, checking the caller holds a seat there, and their words.
+
+    :raises NotSeated: the caller has no seat at that table.
+    """
     agora = agora_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = await agora.table_for(interaction, table_id)
     if table.seat_of(interaction.user.id) is None:
         raise NotSeated(f"You have no seat at table {table.id}.", table=table.id)
-    words = await agora.words(interaction, table)
+    return agora, table, await agora.words(interaction, table)
+
+
+async def send_panel(interaction: Interaction, table_id: int | None) -> None:
+    """Answer with the caller's panel, ephemerally (``/play`` and the Play button)."""
+    agora, table, words = await _seated_table(interaction, table_id)
     panel = await build_panel(agora, table, interaction.user.id, words)
     await interaction.followup.send(ephemeral=True, **panel.send_kwargs())
     await show_notices(agora, interaction)
@@ -405,12 +416,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
 async def send_hand(interaction: Interaction, table_id: int | None) -> None:
     """The caller's private picture, ephemerally (``/game hand`` and the Show-my-hand button)."""
-    agora = agora_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    table = await agora.table_for(interaction, table_id)
-    if table.seat_of(interaction.user.id) is None:
-        raise NotSeated(f"You have no seat at table {table.id}.", table=table.id)
-    words = await agora.words(interaction, table)
+    agora, table, words = await _seated_table(interaction, table_id)
     file = await agora.pictures.private(table, interaction.user.id)
     text = words.t("bot.hand_header", table=table.id, game=table.title)
     if file is None:
