@@ -49,6 +49,16 @@ class Summary:
     wins: dict[str, float] = field(default_factory=dict)
     """Wins per bot name (a shared first place counts as a fraction)."""
 
+    def add(self, other: Summary) -> None:
+        """Fold in another batch's figures (its seconds too; a parallel run sets wall time itself)."""
+        self.games += other.games
+        self.actions += other.actions
+        self.seconds += other.seconds
+        self.winning_scores += other.winning_scores
+        self.margins += other.margins
+        for name, wins in other.wins.items():
+            self.wins[name] = self.wins.get(name, 0.0) + wins
+
     @property
     def actions_per_second(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0

@@ -23,6 +23,10 @@ class LeakyView(SealedBid):
         return view
 
 
+LEAKY_ENGINE = LeakyView()
+"""For the selfplay command's tests."""
+
+
 def test_a_view_that_shows_another_seats_secret_is_caught() -> None:
     with pytest.raises(ConformanceError, match="can see a secret of seat"):
         check_games(LeakyView(), players=2, games=1, seed=0)

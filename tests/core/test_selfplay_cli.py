@@ -32,3 +32,28 @@ def test_unknown_game_says_so_and_fails() -> None:
 def test_unknown_bot_is_refused() -> None:
     done = run("--game", "sealed_bid", "--engine", FIXTURE, "--bots", "genius", "--players", "2")
     assert done.returncode == 2 and "no bot 'genius'" in done.stderr
+
+
+def test_jobs_share_the_games_and_play_the_same_games() -> None:
+    alone = run("--game", "sealed_bid", "--engine", FIXTURE, "--games", "6", "--players", "3")
+    shared = run("--game", "sealed_bid", "--engine", FIXTURE, "--games", "6", "--players", "3",
+                 "--jobs", "2")
+    assert alone.returncode == 0 and shared.returncode == 0, shared.stderr
+    assert "6/6 games of 3 players" in shared.stderr
+
+    def figures(line: str) -> str:  # the line without its speed
+        return line.split(" actions/s")[0].rsplit(",", 1)[0] + line.split(" actions/s")[1]
+
+    assert figures(shared.stdout.strip()) == figures(alone.stdout.strip())
+
+
+def test_jobs_below_one_are_refused() -> None:
+    done = run("--game", "sealed_bid", "--engine", FIXTURE, "--jobs", "0")
+    assert done.returncode == 2 and "--jobs must be at least 1" in done.stderr
+
+
+def test_a_violation_in_a_worker_fails_the_run_with_its_seed() -> None:
+    done = run("--game", "sealed_bid", "--engine", "tests.core.test_conformance:LEAKY_ENGINE",
+               "--games", "8", "--players", "2", "--jobs", "2")
+    assert done.returncode == 1
+    assert "FAILED" in done.stderr and "seed" in done.stderr and "can see a secret" in done.stderr
