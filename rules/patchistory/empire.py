@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rules.patchistory.content import Cell, Content, SideDef, SpaceDef, Stat
 from rules.patchistory.state import Layer, Player, Route, Token
@@ -45,6 +46,10 @@ class Grid:
 
     squares: dict[Cell, Square] = field(default_factory=dict)
     spaces: dict[SpaceKey, list[Cell]] = field(default_factory=dict)
+    views: dict[object, list[dict[str, Any]]] = field(default_factory=dict)
+    """Square data already drawn up for views of this grid (see ``views.squares_of``)."""
+    symbols: dict[object, dict[Stat, int]] = field(default_factory=dict)
+    """Symbol totals already counted for this grid, by the spaces worked (see ``stats``)."""
 
     def space_at(self, cell: Cell) -> SpaceKey | None:
         sq = self.squares.get(cell)
@@ -137,15 +142,7 @@ def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) 
     Genghis Khan adds 1 Military, Petra and Apollo 11 add 1 coin, per route you own (p. 16).
     """
     grid = grid_of(player, content)
-    worked = worked_spaces(player, grid)
-    total = dict.fromkeys(Stat, 0)
-    for key, cells in grid.spaces.items():
-        base, framed = square_symbols(grid.squares[cells[0]], content)
-        for stat, n in base.items():
-            total[stat] += n
-        if key in worked:
-            for stat, n in framed.items():
-                total[stat] += n
+    total = dict(_symbols(grid, frozenset(worked_spaces(player, grid)), content))
     have = abilities(player, content, grid)
     owned = routes_owned(seat, routes)
     if "great_wall" in have:
@@ -158,6 +155,24 @@ def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) 
     total = {s: max(0, v) for s, v in total.items()}
     if "che_guevara" in have:
         total[Stat.POLITICS] = 6
+    return total
+
+
+def _symbols(grid: Grid, worked: frozenset[SpaceKey], content: Content) -> dict[Stat, int]:
+    """Symbols of the visible spaces, framed ones counted where worked (cached beside the grid)."""
+    key = ("symbols", id(content), worked)
+    cached = grid.symbols.get(key)
+    if cached is not None:
+        return cached
+    total = dict.fromkeys(Stat, 0)
+    for space, cells in grid.spaces.items():
+        base, framed = square_symbols(grid.squares[cells[0]], content)
+        for stat, n in base.items():
+            total[stat] += n
+        if space in worked:
+            for stat, n in framed.items():
+                total[stat] += n
+    grid.symbols[key] = total
     return total
 
 

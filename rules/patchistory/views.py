@@ -3,12 +3,14 @@ prosperity cards and every secret commitment only in the owner's view."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from rules.core import Seat
 from rules.patchistory.common import Ctx
-from rules.patchistory.content import SideDef
-from rules.patchistory.empire import grid_of, square_symbols, stats, worked_spaces
+from rules.patchistory.content import Content, SideDef
+from rules.patchistory.empire import Grid, SpaceKey, grid_of, square_symbols, stats, worked_spaces
 from rules.patchistory.flow import worker_upkeep
 from rules.patchistory.state import Goods, Layer, Offer, Phase, Player, Reserve, State, Token, Worker
 
@@ -111,12 +113,13 @@ class View(BaseModel):
 
 
 def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
+    """Drawn up as plain data and validated once: pydantic-core builds the nested models faster."""
     over = state.phase == Phase.OVER
     players = []
     for s, p in enumerate(state.players):
         mine = s == seat or over
         players.append(
-            PlayerView(
+            dict(
                 colour=p.colour,
                 capital=p.capital,
                 side=next(layer[1] for layer in p.layers if layer[0].startswith("capital:")),
@@ -128,11 +131,11 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
                 upkeep=worker_upkeep(ctx, state, s),
                 reserve=list(p.reserve),
                 stats={k.value: v for k, v in stats(p, s, ctx.content, state.routes).items()},
-                squares=squares_of(ctx, p),
+                squares=_square_data(ctx.content, grid_of(p, ctx.content), worked(p, ctx)),
                 buildings_held=len(p.buildings),
                 cards_held=len(p.cards),
                 done=p.done,
-                goods=p.goods.model_copy() if mine else None,
+                goods=p.goods.model_dump() if mine else None,
                 buildings=list(p.buildings) if mine else None,
                 cards=list(p.cards) if mine else None,
                 card_categories=[ctx.content.cards_by_id[c].category for c in p.cards] if mine else None,
@@ -147,13 +150,13 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
             if w.where in ("route", "rest") and w.route == i
         ]
         routes.append(
-            RouteView(kind=r.kind, start=r.start, end=r.end, workers=on, war_attackers=list(r.war_attackers))
+            dict(kind=r.kind, start=r.start, end=r.end, workers=on, war_attackers=list(r.war_attackers))
         )
     a, n, w, v = state.auction, state.negotiation, state.war, state.voting
     active = None
     if state.phase == Phase.DIPLOMACY and state.active < len(state.players):
         active = state.order()[state.active]
-    return View(
+    return View.model_validate(dict(
         seat=seat,
         era=state.era,
         round=state.round,
@@ -161,7 +164,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         first=state.first,
         order=state.order(),
         players=players,
-        offers=[offer_view(ctx, o) for o in a.offers],
+        offers=[_offer_data(ctx, o) for o in a.offers],
         bids=[(b.seat, b.tile, b.coins) for b in a.bids],
         sealed_done=sorted(a.sealed),
         my_sealed=a.sealed.get(seat) if seat is not None else None,
@@ -192,18 +195,30 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         my_vote=v.votes.get(seat) if seat is not None else None,
         active=active,
         scores=[p.goods.culture for p in state.players] if over else None,
-    )
+    ))
 
 
 def squares_of(ctx: Ctx, p: Player) -> list[SquareView]:
     grid = grid_of(p, ctx.content)
-    worked = worked_spaces(p, grid)
+    return [SquareView.model_validate(sq) for sq in _square_data(ctx.content, grid, worked(p, ctx))]
+
+
+def worked(p: Player, ctx: Ctx) -> frozenset[SpaceKey]:
+    return frozenset(worked_spaces(p, grid_of(p, ctx.content)))
+
+
+def _square_data(content: Content, grid: Grid, worked: frozenset[SpaceKey]) -> list[dict[str, Any]]:
+    """Plain data of each visible square; cached beside the grid, since views ask for it often."""
+    key = (id(content), worked)
+    cached = grid.views.get(key)
+    if cached is not None:
+        return cached
     numbers = {key: i for i, key in enumerate(sorted(grid.spaces, key=lambda k: grid.spaces[k][0]))}
     out = []
     for (r, c), sq in sorted(grid.squares.items()):
-        base, framed = square_symbols(sq, ctx.content)
+        base, framed = square_symbols(sq, content)
         out.append(
-            SquareView(
+            dict(
                 row=r,
                 col=c,
                 space=numbers[sq.key],
@@ -217,12 +232,24 @@ def squares_of(ctx: Ctx, p: Player) -> list[SquareView]:
                 worker=sq.key in worked,
             )
         )
+    grid.views[key] = out
     return out
 
 
 def side_squares(side: SideDef) -> list[SquareView]:
-    return [
-        SquareView(
+    return [SquareView.model_validate(sq) for sq in _side_data(side)]
+
+
+_SIDES: dict[int, tuple[SideDef, list[dict[str, Any]]]] = {}
+"""Square data of printed sides already drawn up, by the side's identity (content is immutable)."""
+
+
+def _side_data(side: SideDef) -> list[dict[str, Any]]:
+    known = _SIDES.get(id(side))
+    if known is not None and known[0] is side:
+        return known[1]
+    data: list[dict[str, Any]] = [
+        dict(
             row=r,
             col=c,
             space=i,
@@ -236,9 +263,15 @@ def side_squares(side: SideDef) -> list[SquareView]:
         for i, sp in enumerate(side.spaces)
         for r, c in sp.cells
     ]
+    _SIDES[id(side)] = (side, data)
+    return data
 
 
 def offer_view(ctx: Ctx, offer: Offer) -> OfferView:
+    return OfferView.model_validate(_offer_data(ctx, offer))
+
+
+def _offer_data(ctx: Ctx, offer: Offer) -> dict[str, Any]:
     tile = ctx.content.tiles_by_id[offer.tile]
     names = ("white", "black") if offer.side == "any" else (offer.side,)
-    return OfferView(tile=offer.tile, side=offer.side, sides={n: side_squares(tile.side(n)) for n in names})
+    return dict(tile=offer.tile, side=offer.side, sides={n: _side_data(tile.side(n)) for n in names})
