@@ -11,7 +11,7 @@ from collections.abc import Callable
 from rules.core import Event, RuleError, msg
 from rules.praetor.content import Content, TileType
 from rules.praetor.state import State
-from rules.praetor.table import cost_text, gain_favour, morale_value, move_morale, owned, require_pay
+from rules.praetor.table import cost_message, gain_favour, morale_value, move_morale, owned, require_pay
 
 EffectFn = Callable[[Content, State, int, str, int, int], list[Event]]
 """(content, state, seat, tile uid, worker exp, amount chosen) → events."""
@@ -110,8 +110,9 @@ def wall(content: Content, state: State, seat: int, uid: str, exp: int, amount: 
     player.walls.append(tile.uid)
     state.wall = None
     gained = gain_favour(state, seat, tile.favour + bonus)
-    return [Event(message=msg("praetor.ev.wall", seat=seat, wall=tile.uid, cost=cost_text(dict(tile.demand)),
-                              favour=gained, bonus=bonus))]
+    fulfilled = msg("praetor.ev.wall", seat=seat, wall=tile.uid, cost=cost_message(dict(tile.demand)),
+                    favour=gained, bonus=bonus)
+    return [Event(message=fulfilled)]
 
 
 def gold_per_tile(content: Content, state: State, seat: int, uid: str, exp: int, amount: int) -> list[Event]:

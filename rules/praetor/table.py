@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, RuleError, msg
+from rules.core.messages import Message
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.state import Placed, Player, State
 
@@ -59,11 +60,21 @@ def cost_text(costs: dict[str, int]) -> str:
     return " + ".join(parts) if parts else "0"
 
 
+def cost_message(costs: dict[str, int]) -> Message:
+    """A cost in the reader's language, e.g. ``2 gold, 1 wood`` / ``2 χρυσός, 1 ξύλο``."""
+    parts: list[object] = [
+        msg("praetor.cost.part", amount=costs[r], resource=f"@praetor.res.{r}")
+        for r in RESOURCES
+        if costs.get(r)
+    ]
+    return msg("praetor.cost", parts=parts) if parts else msg("praetor.cost.nothing")
+
+
 def require_pay(player: Player, costs: dict[str, int], what: str, key: str) -> None:
     """:raises RuleError: when ``player`` cannot pay ``costs`` in full."""
     if not player.stock.covers(costs):
         raise RuleError(f"{what} costs {cost_text(costs)}; you have {cost_text(player.stock.as_dict())}.",
-                        key=key, cost=cost_text(costs))
+                        key=key, cost=cost_message(costs))
 
 
 def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int]) -> list[Event]:
@@ -73,7 +84,8 @@ def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int])
     state.players[seat].stock.pay(costs)
     for resource, amount in costs.items():
         state.players[owner].stock.add(resource, amount)
-    return [Event(message=msg("praetor.ev.paid_owner", seat=seat, owner_seat=owner, cost=cost_text(costs)))]
+    paid = msg("praetor.ev.paid_owner", seat=seat, owner_seat=owner, cost=cost_message(costs))
+    return [Event(message=paid)]
 
 
 def tile_label(content: Content, uid: str) -> str:

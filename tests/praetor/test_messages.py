@@ -60,3 +60,12 @@ def test_option_labels_fit_a_discord_button_in_both_languages() -> None:
             for locale in ("en", "el"):
                 assert len(render(option.label, locale, (PACKAGE,), names)) <= 100
         state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))
+
+
+def test_a_cost_reads_in_the_players_language() -> None:
+    from rules.praetor.table import cost_message
+
+    cost = cost_message({"wood": 1, "gold": 2})
+    assert render(cost, "en", (PACKAGE,)) == "2 gold, 1 wood"
+    assert render(cost, "el", (PACKAGE,)) == "2 χρυσός, 1 ξύλο"
+    assert render(cost_message({}), "el", (PACKAGE,)) == "τίποτα"
