@@ -17,10 +17,7 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
     events: list[Event] = []
     for seat, p in enumerate(state.players):
         if p.goods.coins == 0:
-            # Participation is mandatory: 3 culture for 1 coin, once per auction (p. 7, spec 19 #9).
-            p.goods.culture = max(0, p.goods.culture - state.options.broke_conversion_culture)
-            p.goods.coins = 1
-            events.append(event("broke", seat=seat))
+            events.append(convert_culture(state, seat))
     if n == 2:
         for _ in range(min(2, len(state.stack))):
             state.auction.offers.append(Offer(tile=state.stack.pop(0), side="any"))
@@ -38,6 +35,24 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
     tiles = [o.tile for o in state.auction.offers]
     events.append(event("laid_out", tiles=tiles, reveals=True))
     return events + settle(ctx, state)
+
+
+def convert_culture(state: State, seat: Seat) -> Event:
+    """Participation is mandatory: with no coins when the auction starts, pay 3 culture for 1 coin,
+    once per auction (p. 7).
+
+    Short of culture, the player pays all they have and still gets the coin (spec 19 #9); with
+    ``broke_short_culture_gets_coin`` off they get no coin and sit this auction out.
+    """
+    p = state.players[seat]
+    price = state.options.broke_conversion_culture
+    if p.goods.culture < price and not state.options.broke_short_culture_gets_coin:
+        state.auction.skip.append(seat)
+        return event("broke_out", seat=seat, culture=price)
+    paid = min(p.goods.culture, price)
+    p.goods.culture -= paid
+    p.goods.coins = 1
+    return event("broke", seat=seat, culture=paid)
 
 
 def lay_one(state: State) -> None:
@@ -80,9 +95,14 @@ def to_act(state: State) -> Seat | None:
 
 
 def finished(state: State) -> bool:
-    """Every tile carries exactly one bid (p. 7)."""
+    """Every tile carries exactly one bid (p. 7).
+
+    With fewer bidders than tiles (a broke player sitting out, spec 19 #9) it ends when every
+    bidder is alone on a tile; the tiles left over are not sold.
+    """
     a = state.auction
-    return all(sum(1 for b in a.bids if b.tile == t) == 1 for t in range(len(a.offers)))
+    on = [sum(1 for b in a.bids if b.tile == t) for t in range(len(a.offers))]
+    return all(n <= 1 for n in on) and sum(on) == min(len(a.offers), len(bidders(state)))
 
 
 def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
@@ -287,7 +307,7 @@ def settle_sealed(state: State) -> list[Event]:
     the first player on a tie."""
     a = state.auction
     bidding = [s for s in state.order() if s not in a.skip]
-    if len(bidding) == 1 and a.offers:
+    if len(bidding) == 1 and len(a.offers) == 1:
         seat = bidding[0]
         state.players[seat].goods.coins = max(0, state.players[seat].goods.coins - 1)
         give(state, seat, a.offers[0])
@@ -297,6 +317,14 @@ def settle_sealed(state: State) -> list[Event]:
         if not bidding:
             state.phase = Phase.PATCH
         return []
+    if len(bidding) == 1:
+        # The other player sits this auction out (spec 19 #9): the bid takes the tile it names.
+        seat = bidding[0]
+        tile, coins = a.sealed[seat]
+        state.players[seat].goods.coins -= coins
+        give(state, seat, a.offers[tile])
+        state.phase = Phase.PATCH
+        return [event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins)]
     first, second = bidding
     (t1, c1), (t2, c2) = a.sealed[first], a.sealed[second]
     if t1 != t2:
@@ -318,9 +346,11 @@ def settle_sealed(state: State) -> list[Event]:
         )
     ]
     for seat, tile in won.items():
-        coins = a.sealed[seat][1]
-        if state.options.two_player_both_pay:
-            state.players[seat].goods.coins -= coins
+        # Spec 19 #7: each pays what they revealed; otherwise the outbid player's tile is free.
+        bid_tile, coins = a.sealed[seat]
+        if not state.options.two_player_both_pay and tile != bid_tile:
+            coins = 0
+        state.players[seat].goods.coins -= coins
         give(state, seat, a.offers[tile])
         events.append(event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins))
     state.phase = Phase.PATCH

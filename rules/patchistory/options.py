@@ -23,9 +23,13 @@ class Options(BaseModel):
     keep_unpatched_tiles: bool = True
     """#6: a won tile left unpatched stays in the player's reserve for later rounds (else discarded)."""
     two_player_both_pay: bool = True
-    """#7: in the 2-player auction each player pays the coins revealed."""
+    """#7 (p. 15): in the 2-player auction each player pays the coins revealed. Off: a player who
+    was outbid on the tile both chose takes the other tile free (only tiles bid on are paid for)."""
     broke_conversion_culture: int = Field(3, ge=0)
     """p. 7: a player with 0 coins at the auction start converts this much culture into 1 coin (#9)."""
+    broke_short_culture_gets_coin: bool = True
+    """#9 (p. 7): a broke player with less culture than the conversion pays all of it and still gets
+    the coin. Off: they get no coin and sit that auction out (no bid, no tile)."""
     break_alliance_gives_votes: bool = True
     """#11: Break Alliance gives one vote per PP spent."""
     unspent_pp_lost: bool = True

@@ -1,0 +1,96 @@
+"""Table options (spec 19): each reading the table may change, played both ways."""
+
+from __future__ import annotations
+
+from rules.patchistory import auction
+from rules.patchistory.actions import BidCoins, SealedBid
+from rules.patchistory.state import Phase, State
+from tests.patchistory.helpers import CONTENT, ENGINE, game
+
+CTX = ENGINE.ctx
+
+
+def auction_with_a_broke_player(players: int, culture: int, **options: object) -> State:
+    """Round 2 of era 1: the last seat has no coins and ``culture`` culture when tiles are laid out."""
+    state = game(players, **options)
+    state.round = 2
+    broke = state.players[-1]
+    broke.goods.coins, broke.goods.culture = 0, culture
+    state.stack = list(CONTENT.era_tiles(1))
+    auction.lay_out(CTX, state)
+    return state
+
+
+# 19 #9: a broke player short of culture ----------------------------------------------------------
+
+
+def test_broke_player_with_two_culture_pays_all_and_gets_a_coin() -> None:
+    state = auction_with_a_broke_player(3, culture=2)
+    assert (state.players[2].goods.coins, state.players[2].goods.culture) == (1, 0)
+    assert 2 not in state.auction.skip
+
+
+def test_broke_player_without_three_culture_gets_no_coin_when_strict() -> None:
+    state = auction_with_a_broke_player(3, culture=2, broke_short_culture_gets_coin=False)
+    assert (state.players[2].goods.coins, state.players[2].goods.culture) == (0, 2)
+    assert state.auction.skip == [2]
+
+
+def test_broke_player_with_enough_culture_converts_even_when_strict() -> None:
+    state = auction_with_a_broke_player(3, culture=5, broke_short_culture_gets_coin=False)
+    assert (state.players[2].goods.coins, state.players[2].goods.culture) == (1, 2)
+
+
+def test_an_auction_without_the_broke_player_ends_when_each_bidder_holds_a_tile() -> None:
+    state = auction_with_a_broke_player(3, culture=2, broke_short_culture_gets_coin=False)
+    tiles = [o.tile for o in state.auction.offers]
+    state, _ = ENGINE.apply(state, 0, BidCoins(tile=0, coins=1))
+    assert set(ENGINE.pending(state)) == {1}
+    state, _ = ENGINE.apply(state, 1, BidCoins(tile=2, coins=1))
+    assert state.phase == Phase.PATCH
+    assert [r.tile for r in state.players[0].reserve] == [tiles[0]]
+    assert [r.tile for r in state.players[1].reserve] == [tiles[2]]
+    assert state.players[2].reserve == []
+
+
+def test_the_lone_bidder_of_a_two_player_auction_takes_the_tile_named_when_strict() -> None:
+    state = auction_with_a_broke_player(2, culture=1, broke_short_culture_gets_coin=False)
+    second = state.auction.offers[1].tile
+    assert set(ENGINE.pending(state)) == {0}
+    coins = state.players[0].goods.coins
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=1, coins=2))
+    assert [r.tile for r in state.players[0].reserve] == [second]
+    assert state.players[0].goods.coins == coins - 2
+    assert state.players[1].reserve == []
+
+
+# 19 #7: who pays in the two-player auction ---------------------------------------------------------
+
+
+def contested_two_player_auction(**options: object) -> State:
+    """Both players bid on tile #1: seat 0 two coins, seat 1 three coins (seat 1 wins it)."""
+    state = game(2, **options)
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=2))
+    state, _ = ENGINE.apply(state, 1, SealedBid(tile=0, coins=3))
+    return state
+
+
+def test_two_player_outbid_player_still_pays_the_coins_revealed() -> None:
+    coins = [p.goods.coins for p in game(2).players]
+    state = contested_two_player_auction()
+    assert [p.goods.coins for p in state.players] == [coins[0] - 2, coins[1] - 3]
+
+
+def test_two_player_outbid_player_takes_the_other_tile_free_when_only_winners_pay() -> None:
+    coins = [p.goods.coins for p in game(2).players]
+    state = contested_two_player_auction(two_player_both_pay=False)
+    assert [p.goods.coins for p in state.players] == [coins[0], coins[1] - 3]
+    assert len(state.players[0].reserve) == 1
+
+
+def test_two_player_bids_on_different_tiles_are_both_paid_when_only_winners_pay() -> None:
+    start = game(2, two_player_both_pay=False)
+    coins = [p.goods.coins for p in start.players]
+    state, _ = ENGINE.apply(start, 0, SealedBid(tile=0, coins=2))
+    state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
+    assert [p.goods.coins for p in state.players] == [coins[0] - 2, coins[1] - 1]
