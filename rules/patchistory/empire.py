@@ -244,10 +244,13 @@ def try_patch(
     grid: Grid | None = None,
     build: bool = True,
     diagonal: bool = False,
+    seas_over_land: bool = True,
 ) -> tuple[Player | None, str]:
     """The player after patching, or ``None`` and the reason it is illegal (spec 7.7).
 
     With ``build=False`` only legality is checked and the player returned is the unchanged one.
+    ``diagonal`` forbids seas touching at a corner too (spec 19 #2); ``seas_over_land=False`` keeps
+    the new tile's seas off every existing square (the other reading of p. 7, spec 19 #1).
     """
     grid = grid or grid_of(player, content)
     sdef = content.tiles_by_id[tile].side(side)
@@ -270,6 +273,8 @@ def try_patch(
         for cell, (si, sp) in new_cells.items():
             squares.setdefault(cell, Square((-1, si), sp))
     else:
+        if not seas_over_land and any(new_cells[cell][1].sea for cell in overlap):
+            return None, "sea_over_land"
         touched = {grid.squares[cell].key for cell in overlap}
         for key in touched:
             if any(cell not in new_cells for cell in grid.spaces[key]):
@@ -315,13 +320,19 @@ def try_patch(
 
 
 def placements(
-    player: Player, content: Content, tile: str, side: str, era: int, *, diagonal: bool = False
+    player: Player,
+    content: Content,
+    tile: str,
+    side: str,
+    era: int,
+    *,
+    diagonal: bool = False,
+    seas_over_land: bool = True,
 ) -> list[Placement]:
     """Every legal patch of ``tile`` on ``side``, top-left first, over before under."""
     _CONTENTS.setdefault(id(content), content)
-    return list(
-        _placements(id(content), tuple(player.layers), tuple(player.tokens), tile, side, era, diagonal)
-    )
+    layers, tokens = tuple(player.layers), tuple(player.tokens)
+    return list(_placements(id(content), layers, tokens, tile, side, era, diagonal, seas_over_land))
 
 
 @lru_cache(maxsize=1024)
@@ -333,6 +344,7 @@ def _placements(
     side: str,
     era: int,
     diagonal: bool,
+    seas_over_land: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
     player = Player.model_construct(colour="", capital="", layers=list(layers), tokens=list(tokens))
@@ -357,6 +369,7 @@ def _placements(
                     grid=grid,
                     build=False,
                     diagonal=diagonal,
+                    seas_over_land=seas_over_land,
                 )
                 if after is None:
                     continue

@@ -34,6 +34,10 @@ class Options(BaseModel):
     """#11: Break Alliance gives one vote per PP spent."""
     unspent_pp_lost: bool = True
     """#13: PP not spent in Diplomacy & Administration are lost."""
+    sea_over_land: bool = True
+    """#1 (p. 7): a sea of the new tile may be laid over non-sea squares ("seas patch over any
+    non-sea square"). Off: "nothing is placed over or under a sea" also keeps new seas off every
+    existing square."""
     sea_adjacency_diagonal: bool = False
     """#2: seas may not touch orthogonally; set to forbid diagonal contact too."""
     patch_between_building: bool = True

@@ -72,7 +72,11 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first)."""
     p = state.players[seat]
     tile = p.reserve[reserve].tile
-    legal = placements(p, ctx.content, tile, side, state.era, diagonal=state.options.sea_adjacency_diagonal)
+    o = state.options
+    legal = placements(
+        p, ctx.content, tile, side, state.era,
+        diagonal=o.sea_adjacency_diagonal, seas_over_land=o.sea_over_land,
+    )
     actions: list[Patch] = []
     for pl in legal:
         actions.append(Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
@@ -98,7 +102,8 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
             a.col,
             under=a.under,
             keep_buildings=a.keep_buildings,
-            diagonal=state.options.sea_adjacency_diagonal,
+            diagonal=o.sea_adjacency_diagonal,
+            seas_over_land=o.sea_over_land,
             era=state.era,
         )
         assert after is not None
@@ -140,6 +145,7 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
         keep_buildings=action.keep_buildings,
         era=state.era,
         diagonal=state.options.sea_adjacency_diagonal,
+        seas_over_land=state.options.sea_over_land,
     )
     if after is None:
         raise fail(PATCH_REASONS[why], f"patch.{why}")
@@ -164,6 +170,7 @@ PATCH_REASONS = {
     "sea_covered": "A visible sea can never be covered, nor a tile slid under it.",
     "statue": "The Statue of Liberty can never be patched over.",
     "sea_hidden": "A sea of the new tile may never end up hidden.",
+    "sea_over_land": "At this table a sea of the new tile may not lie over any square.",
     "half_space": "A space of several squares must be covered whole or not at all.",
     "seas_adjacent": "Two seas may never be next to each other.",
     "too_big": "Your empire would outgrow this era's size limit.",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import RuleError
 from rules.patchistory import auction
-from rules.patchistory.actions import BidCoins, SealedBid
-from rules.patchistory.state import Phase, State
-from tests.patchistory.helpers import CONTENT, ENGINE, game
+from rules.patchistory.actions import BidCoins, Patch, Pick, SealedBid
+from rules.patchistory.empire import grid_of
+from rules.patchistory.state import Phase, Reserve, State
+from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, game
 
 CTX = ENGINE.ctx
 
@@ -94,3 +98,53 @@ def test_two_player_bids_on_different_tiles_are_both_paid_when_only_winners_pay(
     state, _ = ENGINE.apply(start, 0, SealedBid(tile=0, coins=2))
     state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
     assert [p.goods.coins for p in state.players] == [coins[0] - 2, coins[1] - 1]
+
+
+# 19 #1: may a new sea lie over land? ----------------------------------------------------------------
+
+
+def patching_a_sea(**options: object) -> State:
+    """Seat 0 holds the test tile whose white side has a sea in its top-left square."""
+    state = at_phase(game(3, **options), Phase.PATCH)
+    state.players[0].reserve = [Reserve(tile="t-sea", side="white")]
+    return state
+
+
+SEA_OVER_CAPITAL = Patch(reserve=0, side="white", row=1, col=0)
+"""The sea square lands on the capital's bottom-left square, the rest of the tile below it."""
+
+
+def test_a_new_sea_may_be_laid_over_a_land_square() -> None:
+    state = patching_a_sea()
+    state, _ = ENGINE.apply(state, 0, SEA_OVER_CAPITAL)
+    assert grid_of(state.players[0], CONTENT).squares[(1, 0)].sea
+
+
+def test_a_new_sea_may_not_lie_over_any_square_when_seas_stay_off_land() -> None:
+    state = patching_a_sea(sea_over_land=False)
+    with pytest.raises(RuleError, match="sea") as caught:
+        ENGINE.apply(state, 0, SEA_OVER_CAPITAL)
+    assert caught.value.key == "patchistory.error.patch.sea_over_land"
+
+
+def test_the_patch_prompt_offers_no_sea_over_land_when_seas_stay_off_land() -> None:
+    def offered(state: State) -> set[tuple[int, int, bool]]:
+        state.players[0].menu = ["r:0"]
+        found = set()
+        for option in ENGINE.pending(state)[0].options:
+            action = option.action
+            if isinstance(action, Pick):  # a row menu: open every row
+                state.players[0].menu = ["r:0", action.choice]
+                found |= {
+                    (a.row, a.col, a.under)
+                    for o in ENGINE.pending(state)[0].options
+                    if isinstance(a := o.action, Patch)
+                }
+            elif isinstance(action, Patch):
+                found.add((action.row, action.col, action.under))
+        return found
+
+    everywhere = offered(patching_a_sea())
+    off_land = offered(patching_a_sea(sea_over_land=False))
+    assert (1, 0, False) in everywhere and (1, 0, False) not in off_land
+    assert off_land and off_land < everywhere
