@@ -4,7 +4,8 @@ Deadlines live in storage (the table service sets them when a seat starts to owe
 a restart resumes where it was: the first tick after start finds everything that fell due while
 the bot was down. Each due seat is mentioned in its thread and DMed; the service then records the
 reminder, sets the next one further off, and — when the table allows it and enough reminders were
-missed — seats a stand-in bot, whose moves are delivered like anyone's.
+missed — seats a stand-in bot, whose moves are delivered like anyone's. A decision the rules give a
+timeout default (declining an optional reaction) is answered with it after one reminder.
 
 The clock is injectable (:class:`bot.settings.Clock`): tests move it forward with a clock file.
 """
@@ -62,9 +63,13 @@ class ReminderScheduler:
         return len(due)
 
     async def send(self, reminder: Reminder) -> None:
-        """Remind one seat, record it, and deliver what a stand-in then did."""
+        """Remind one seat, record it, and deliver what a stand-in or a timeout default then did.
+
+        A decision whose timeout default is now taken gets no reminder: the outcome tells the
+        thread what was chosen for the seat."""
         table = await self.agora.service.table(reminder.table_id)
-        await remind(self.agora, table, reminder.user_id, reminder.seat)
+        if not reminder.default_next:
+            await remind(self.agora, table, reminder.user_id, reminder.seat)
         outcome = await self.agora.service.mark_reminded(reminder.table_id, reminder.seat)
         if outcome is None:
             return

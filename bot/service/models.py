@@ -204,6 +204,9 @@ class Reminder:
     stand_in_next: bool = False
     """Every reminder the table allows was missed: :meth:`TableService.mark_reminded` now seats a
     stand-in bot instead of scheduling another reminder (the player may be told so)."""
+    default_next: bool = False
+    """The decision has a timeout default and its reminder already went out: :meth:`mark_reminded`
+    now takes the default for the seat, so there is nobody left to remind."""
 
 
 @dataclass(frozen=True)

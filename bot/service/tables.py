@@ -23,6 +23,8 @@ from storage.repository import Repository
 USER = "user:"
 BOT = "bot:"
 STAND_IN = "stand-in:"
+TIMEOUT = "timeout:"
+"""The actor of a decision's timeout default, taken for a seat that let its time run out."""
 
 
 def user_actor(user_id: int) -> str:

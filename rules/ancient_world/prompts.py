@@ -1,7 +1,9 @@
 """The decision each seat owes now (§16), as prompts of at most 25 options.
 
 Reactive prompts (Distant Outpost, Scribe Guild, Zori Dramatists, the Hunger box) list their
-timeout default first: decline, or the lowest rank (I-16).
+timeout default first: decline, or the lowest rank (I-16). Where §16 gives a timeout default
+(Distant Outpost, Scribe Guild, the Hunger box), the prompt names it as its ``default``, which the
+table service takes for a player who lets their time run out.
 """
 
 from __future__ import annotations
@@ -141,10 +143,10 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                             card=content.military_card(a.active).name) for i, a in enumerate(player.armies)]
             return _prompt(seat, "discard_army", options, count=current.count)
         case StepKind.HUNGER:
-            options = [_opt(act.Hungry(rank=r), "hungry", rank=r)
-                       for r in player.owned if r not in player.hungry]
+            ranks = sorted(r for r in player.owned if r not in player.hungry)
+            options = [_opt(act.Hungry(rank=r), "hungry", rank=r) for r in ranks]
             hunger = _prompt(seat, "hunger", options, count=current.count)
-            return hunger.model_copy(update={"simultaneous": True})
+            return hunger.model_copy(update={"simultaneous": True, "default": 0})
         case StepKind.OUTPOST:
             options = [_opt(act.Decline(), "decline")]
             for i, a in enumerate(player.armies):
@@ -155,9 +157,10 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 if a.picture_coins:
                     options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture", army=i + 1,
                                         card=name))
-            return _prompt(seat, "outpost", options)
+            return _prompt(seat, "outpost", options).model_copy(update={"default": 0})
         case StepKind.SCRIBE:
-            return _prompt(seat, "scribe", [_opt(act.Decline(), "decline"), _opt(act.Accept(), "scribe_yes")])
+            options = [_opt(act.Decline(), "decline"), _opt(act.Accept(), "scribe_yes")]
+            return _prompt(seat, "scribe", options).model_copy(update={"default": 0})
         case StepKind.ZORI:
             options = [_opt(act.Decline(), "decline")]
             if empire_cards_left(state):

@@ -70,6 +70,9 @@ class Prompt(BaseModel):
     secret: bool = False
     simultaneous: bool = False
     """Several seats owe a decision at once; they may answer in any order."""
+    default: int | None = None
+    """Index of the option taken for a seat that lets its time run out, where the rules give a
+    timeout default (declining an optional reaction out of turn); ``None``: the table waits."""
 
     @model_validator(mode="after")
     def _fits_discord(self) -> Prompt:
@@ -77,6 +80,8 @@ class Prompt(BaseModel):
             raise ValueError(f"a prompt offers {len(self.options)} options; at most {MAX_OPTIONS}")
         if not self.options and self.number is None:
             raise ValueError("a prompt must offer options or a number")
+        if self.default is not None and not 0 <= self.default < len(self.options):
+            raise ValueError(f"default option {self.default} is not one of the {len(self.options)} options")
         return self
 
 

@@ -124,6 +124,26 @@ def test_scribe_guild_offers_a_knowledge_when_the_left_neighbour_educates() -> N
     assert state.current == 2
 
 
+def test_scribe_guild_times_out_to_declining() -> None:
+    state = new_game(3)
+    give_empire(state, 0, "scribe_guild")
+    state.current = 1
+    state.players[1].coins = 5
+    state, _ = play(state, 1, Citizen(rank=1), Place(space=Space.EDUCATE))
+    prompt = ENGINE.pending(state)[0]
+    assert prompt.default is not None and prompt.options[prompt.default].action == Decline()
+
+
+def test_distant_outpost_times_out_to_declining() -> None:
+    state = new_game(3)
+    give_empire(state, 1, "distant_outpost")
+    state.players[1].armies[0].picture_coins = 2
+    state.players[0].coins = 5
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EDUCATE))
+    prompt = ENGINE.pending(state)[1]
+    assert prompt.default is not None and prompt.options[prompt.default].action == Decline()
+
+
 def test_scribe_guild_ignores_the_right_neighbour() -> None:
     state = new_game(3)
     give_empire(state, 0, "scribe_guild")

@@ -339,6 +339,16 @@ def test_the_hunger_prompt_is_simultaneous_and_lowest_rank_first() -> None:
     assert prompts[0].options[0].action.rank == 1
 
 
+def test_the_hunger_prompt_times_out_to_the_lowest_rank() -> None:
+    state = new_game(2)
+    for p in state.players:
+        p.empire[0].damaged = True
+    state = _end_round(state)
+    prompt = ENGINE.pending(state)[0]
+    assert prompt.default is not None
+    assert prompt.options[prompt.default].action.rank == min(o.action.rank for o in prompt.options)
+
+
 def test_a_player_with_nothing_but_pass_passes_automatically() -> None:
     state = new_game(2)
     state.players[1].hungry = [1, 2, 3]

@@ -3,6 +3,7 @@ what a user is waiting on; notices kept for later."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
@@ -17,11 +18,12 @@ from bot.service import (
     TableService,
 )
 from bot.service.tables import stored
-from rules.core import msg
+from rules import registry
+from rules.core import Prompt, Seat, msg
 from storage.records import NewEntry
 from storage.sqlite import SqliteRepository
-from tests.fixtures.sealed_bid import ENGINE, Bid, Take
-from tests.service.conftest import ADA, BO, CY, GUILD, T0, Clock, new_table
+from tests.fixtures.sealed_bid import ENGINE, Bid, SealedBid, State, Take
+from tests.service.conftest import ADA, BO, CHANNEL, CY, GUILD, T0, Clock, new_table
 
 
 async def started(service: TableService, *people: tuple[int, str], stand_ins: bool = False) -> int:
@@ -212,3 +214,83 @@ async def test_resume_lets_bots_answer_a_move_stored_just_before_a_crash(
     assert outcome is not None and outcome.public[0].message.key == "sealed.took"
     assert [w.user_id for w in outcome.waiting] == [ADA]
     assert await service.resume(table.id) is None  # waiting for a person: nothing to do
+
+
+class PassWhenSilent(SealedBid):
+    """Sealed Bid whose take-or-pass decision has a timeout default: pass."""
+
+    info = SealedBid.info.model_copy(update={"id": "sealed_bid_pass"})
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        prompts = super().pending(state)
+        return {
+            seat: p.model_copy(update={"default": len(p.options) - 1}) if p.options else p
+            for seat, p in prompts.items()
+        }
+
+
+@pytest.fixture
+def pass_when_silent() -> Iterator[None]:
+    registry.register(PassWhenSilent())
+    yield
+    registry.unregister("sealed_bid_pass")
+
+
+async def owing_a_take(service: TableService) -> int:
+    """A table of the defaulting game where Ada owes take-or-pass (both bid, Ada higher)."""
+    table = await service.create_table("sealed_bid_pass", GUILD, CHANNEL, ADA, "Ada", {})
+    await service.join(table.id, BO, "Bo")
+    await service.start(table.id, ADA, seed=7, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=2))
+    await service.act(table.id, BO, Bid(coins=1))
+    return table.id
+
+
+@pytest.mark.usefixtures("pass_when_silent")
+async def test_a_decision_with_a_timeout_default_is_reminded_once_first(service: TableService) -> None:
+    table_id = await owing_a_take(service)
+    (first,) = await service.due_reminders(at(9, day=4))
+    assert (first.user_id, first.count, first.default_next) == (ADA, 0, False)
+    assert await service.mark_reminded(table_id, 0) is None
+
+
+@pytest.mark.usefixtures("pass_when_silent")
+async def test_after_a_missed_reminder_the_timeout_default_is_taken(service: TableService) -> None:
+    table_id = await owing_a_take(service)
+    head = (await service.table(table_id)).seq
+    assert await service.mark_reminded(table_id, 0) is None
+    (second,) = await service.due_reminders(at(9, day=30))
+    assert (second.user_id, second.count, second.default_next) == (ADA, 1, True)
+    outcome = await service.mark_reminded(table_id, 0)
+    assert outcome is not None
+    timed_out = outcome.public[0].message
+    assert timed_out.key == "service.timed_out" and timed_out.params["seat"] == 0
+    assert timed_out.params["choice"] == msg("sealed.pass")
+    assert "sealed.passed" in [line.message.key for line in outcome.public]
+    assert outcome.table.seq == head + 1
+    assert outcome.table.seats[0].stand_in is None  # the seat stays Ada's
+    entry = (await service.repo.entries(table_id))[-1]
+    assert (entry.seat, entry.actor, entry.payload_json) == (0, "timeout:", '{"kind":"pass"}')
+    assert [w.user_id for w in outcome.waiting] == [BO]  # the game moved on to Bo's take-or-pass
+
+
+@pytest.mark.usefixtures("pass_when_silent")
+async def test_a_restarted_service_carries_on_after_a_timeout_default(
+    service: TableService, repo: SqliteRepository
+) -> None:
+    table_id = await owing_a_take(service)
+    await service.mark_reminded(table_id, 0)
+    await service.mark_reminded(table_id, 0)
+    fresh = TableService(repo)
+    assert (await fresh.table(table_id)).seq == (await service.table(table_id)).seq
+    assert [w.user_id for w in (await fresh.status(table_id)).waiting] == [BO]
+    assert (await fresh.prompt_for(table_id, BO)) is not None
+
+
+async def test_a_decision_without_a_default_is_never_taken_for_the_player(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.act(table_id, ADA, Bid(coins=2))
+    await service.act(table_id, BO, Bid(coins=1))
+    for _ in range(3):
+        assert await service.mark_reminded(table_id, 0) is None
+    assert [r.default_next for r in await service.due_reminders(at(9, day=30))] == [False]

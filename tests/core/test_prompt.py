@@ -1,0 +1,36 @@
+"""A prompt fits Discord and names a timeout default only among its own options."""
+
+import pytest
+from pydantic import ValidationError
+
+from rules.core import Option, Prompt, msg
+from tests.fixtures.sealed_bid import Pass, Take
+
+
+def options(n: int) -> tuple[Option, ...]:
+    return tuple(
+        Option(action=Take(token=i), label=msg("sealed.take", slot=i + 1, value=1)) for i in range(n)
+    )
+
+
+def test_a_prompt_offers_at_most_twenty_five_options() -> None:
+    Prompt(seat=0, title=msg("sealed.choose"), options=options(25))
+    with pytest.raises(ValidationError, match="at most 25"):
+        Prompt(seat=0, title=msg("sealed.choose"), options=options(26))
+
+
+def test_a_prompt_without_options_or_number_is_refused() -> None:
+    with pytest.raises(ValidationError, match="options or a number"):
+        Prompt(seat=0, title=msg("sealed.choose"))
+
+
+def test_a_timeout_default_names_one_of_the_options() -> None:
+    declinable = (*options(2), Option(action=Pass(), label=msg("sealed.pass")))
+    prompt = Prompt(seat=0, title=msg("sealed.choose"), options=declinable, default=2)
+    assert prompt.options[prompt.default or 0].action == Pass()
+    with pytest.raises(ValidationError, match="default option 3"):
+        Prompt(seat=0, title=msg("sealed.choose"), options=declinable, default=3)
+
+
+def test_a_prompt_has_no_timeout_default_unless_the_rules_give_one() -> None:
+    assert Prompt(seat=0, title=msg("sealed.choose"), options=options(1)).default is None
