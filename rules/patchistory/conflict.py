@@ -99,9 +99,10 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         if seat not in parties(state, n.route):
             return None
         if n.stage == "choose" and seat not in n.choices:
-            sides = (
-                Option(action=Choose(colour="red"), label=label("negotiation.red")),
-                Option(action=Choose(colour="blue"), label=label("negotiation.blue")),
+            sides = tuple(
+                Option(action=Choose(colour=colour), label=label(f"negotiation.{colour}"))
+                for colour in ("red", "blue")
+                if colour == "blue" or may_attack(state, seat)
             )
             return Prompt(
                 seat=seat,
@@ -153,10 +154,23 @@ def other(state: State, route: int, seat: Seat) -> Seat:
     return b if seat == a else a
 
 
+def may_attack(state: State, seat: Seat) -> bool:
+    """An attacker who cannot pay the war preparation still attacks, paying what they can (spec 19
+    #17); with ``attack_without_preparation`` off, only a player who can pay it may choose red."""
+    if state.options.attack_without_preparation:
+        return True
+    return state.players[seat].goods.resources >= war_prep(state.era)
+
+
 def play_choose(ctx: Ctx, state: State, seat: Seat, action: Choose) -> list[Event]:
     n = state.negotiation
     if n is None or n.stage != "choose" or seat not in parties(state, n.route) or seat in n.choices:
         raise fail("You have no negotiation choice to make.", "no_negotiation")
+    if action.colour == "red" and not may_attack(state, seat):
+        cost = war_prep(state.era)
+        raise fail(
+            f"Attacking needs the war preparation of {cost} resources at this table.", "war_prep", need=cost
+        )
     n.choices[seat] = action.colour
     if len(n.choices) < 2:
         return [event("chose", seat=seat)]

@@ -44,6 +44,9 @@ class Options(BaseModel):
     """#37: laying a tile over a built building may keep the building on top (else it is covered)."""
     vasco_mandatory: bool = True
     """#22: Vasco da Gama's owner must take a tile before the auction (off: the owner bids as usual)."""
+    attack_without_preparation: bool = True
+    """#17 (p. 12): an attacker who cannot pay the war preparation (0/1/2 resources) pays what they
+    can and the war is still declared. Off: only a player who can pay it may choose red."""
     great_victory_margin: int = Field(5, ge=1)
     """p. 12: margin for a great victory."""
     great_victory_steal: int = Field(7, ge=0)

@@ -6,9 +6,9 @@ import pytest
 
 from rules.core import RuleError
 from rules.patchistory import auction
-from rules.patchistory.actions import BidCoins, Patch, Pick, SealedBid
+from rules.patchistory.actions import BidCoins, Choose, Patch, Pick, SealedBid
 from rules.patchistory.empire import grid_of
-from rules.patchistory.state import Phase, Reserve, State
+from rules.patchistory.state import Negotiation, Phase, Reserve, State, Worker
 from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, game
 
 CTX = ENGINE.ctx
@@ -148,3 +148,40 @@ def test_the_patch_prompt_offers_no_sea_over_land_when_seas_stay_off_land() -> N
     off_land = offered(patching_a_sea(sea_over_land=False))
     assert (1, 0, False) in everywhere and (1, 0, False) not in off_land
     assert off_land and off_land < everywhere
+
+
+# 19 #17: an attacker who cannot pay the war preparation ------------------------------------------
+
+
+def negotiating_without_resources(**options: object) -> State:
+    """Era 2 (preparation 1 resource): seat 0's route worker negotiates with seat 1; seat 0 has no
+    resources, seat 1 exactly one."""
+    state = at_phase(game(3, **options), Phase.NEGOTIATION)
+    state.era = 2
+    state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.negotiation)]
+    state.players[0].goods.resources = 0
+    state.players[1].goods.resources = 1
+    state.negotiation = Negotiation(route=0)
+    return state
+
+
+def colours_offered(state: State, seat: int) -> list[str]:
+    return [o.action.colour for o in ENGINE.pending(state)[seat].options if isinstance(o.action, Choose)]
+
+
+def test_an_attacker_short_of_the_war_preparation_still_declares_war() -> None:
+    state = negotiating_without_resources()
+    assert colours_offered(state, 0) == ["red", "blue"]
+    state, _ = ENGINE.apply(state, 0, Choose(colour="red"))
+    state, _ = ENGINE.apply(state, 1, Choose(colour="blue"))
+    assert state.routes[0].war_attackers == [0]
+    assert state.players[0].goods.resources == 0
+
+
+def test_a_player_short_of_the_war_preparation_may_only_choose_blue_when_it_must_be_paid() -> None:
+    state = negotiating_without_resources(attack_without_preparation=False)
+    assert colours_offered(state, 0) == ["blue"]
+    assert colours_offered(state, 1) == ["red", "blue"]
+    with pytest.raises(RuleError) as caught:
+        ENGINE.apply(state, 0, Choose(colour="red"))
+    assert caught.value.key == "patchistory.error.war_prep"
