@@ -42,6 +42,9 @@ class Options(BaseModel):
     """#2: seas may not touch orthogonally; set to forbid diagonal contact too."""
     patch_between_building: bool = True
     """#37: laying a tile over a built building may keep the building on top (else it is covered)."""
+    build_over_tiles: bool = True
+    """#24 (p. 10): Build Building may go on any 1x1 non-sea space, also one holding a building or a
+    reclaimed wasteland (that tile is removed). Off: only on a space with no building tile on it."""
     vasco_mandatory: bool = True
     """#22: Vasco da Gama's owner must take a tile before the auction (off: the owner bids as usual)."""
     attack_without_preparation: bool = True

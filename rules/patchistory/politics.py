@@ -423,17 +423,27 @@ def land_workers(p: Player) -> list[int]:
     return [i for i, w in enumerate(p.workers) if w.where == "land"]
 
 
-def one_by_one_cells(ctx: Ctx, p: Player, *, seas: bool, reclaimed: bool) -> list[tuple[int, int]]:
+def one_by_one_cells(
+    ctx: Ctx, p: Player, *, seas: bool, reclaimed: bool, built: bool = True
+) -> list[tuple[int, int]]:
     grid = grid_of(p, ctx.content)
     out = []
     for cells in grid.spaces.values():
         if len(cells) != 1:
             continue
         sq = grid.squares[cells[0]]
-        if (sq.sea and not seas) or (sq.reclaimed and not reclaimed):
+        if (sq.sea and not seas) or (sq.reclaimed and not reclaimed) or (sq.building and not built):
             continue
         out.append(cells[0])
     return sorted(out)
+
+
+def build_cells(ctx: Ctx, state: State, p: Player) -> list[tuple[int, int]]:
+    """Where Build Building may go: a 1x1 non-sea space (p. 10), also one already holding a building
+    or a reclaimed wasteland, whose tile is then removed (spec 19 #24); with ``build_over_tiles`` off,
+    only a space with no building tile on it."""
+    over = state.options.build_over_tiles
+    return one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)
 
 
 def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
@@ -485,7 +495,8 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             "build",
             p.pp >= c.build_building
             and bool(p.buildings)
-            and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings),
+            and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings)
+            and bool(build_cells(ctx, state, p)),
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
@@ -608,7 +619,7 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
                 cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at"
             )
         else:
-            cells = one_by_one_cells(ctx, p, seas=False, reclaimed=True)
+            cells = build_cells(ctx, state, p)
             opts, _ = cell_options(
                 cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at"
             )
@@ -748,7 +759,9 @@ def play_build(ctx: Ctx, state: State, seat: Seat, action: Build) -> list[Event]
     p = check_admin(state, seat)
     if not 0 <= action.building < len(p.buildings):
         raise fail("You have no such building tile.", "no_building")
-    if (action.row, action.col) not in one_by_one_cells(ctx, p, seas=False, reclaimed=True):
+    if (action.row, action.col) not in build_cells(ctx, state, p):
+        if not state.options.build_over_tiles:
+            raise fail("At this table, build on a free 1x1 space that is not a sea.", "build_free_space")
         raise fail("Build on a 1x1 space of your territory that is not a sea.", "build_space")
     building = p.buildings[action.building]
     need(p.goods, "resources", ctx.content.buildings_by_id[building].cost, "This building")

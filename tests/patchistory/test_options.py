@@ -6,10 +6,10 @@ import pytest
 
 from rules.core import RuleError
 from rules.patchistory import auction
-from rules.patchistory.actions import BidCoins, Choose, Patch, Pick, SealedBid
+from rules.patchistory.actions import BidCoins, Build, Choose, Patch, Pick, SealedBid
 from rules.patchistory.empire import grid_of
 from rules.patchistory.state import Negotiation, Phase, Reserve, State, Worker
-from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, game
+from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game
 
 CTX = ENGINE.ctx
 
@@ -185,3 +185,54 @@ def test_a_player_short_of_the_war_preparation_may_only_choose_blue_when_it_must
     with pytest.raises(RuleError) as caught:
         ENGINE.apply(state, 0, Choose(colour="red"))
     assert caught.value.key == "patchistory.error.war_prep"
+
+
+# 19 #24: where Build Building may go ---------------------------------------------------------------
+
+
+def administration(**options: object) -> State:
+    """Seat 0 in Administration with PP and resources; every capital square holds a building tile
+    (the test empire), and a plain tile below the capital has four free 1x1 spaces."""
+    state = at_phase(game(3, **options), Phase.ADMINISTRATION)
+    for seat in range(3):
+        empire(state, seat, politics=6)
+    state.players[0].layers.append(("t-plain", "white", 2, 0))
+    state.players[0].goods.resources = 3
+    state.players[0].buildings = ["economy-1", "economy-4", "culture-1", "culture-4"]
+    state.players[0].pp = 6
+    return state
+
+
+def build_squares(state: State) -> set[tuple[int, int]]:
+    """The squares the Build Building menu offers for seat 0's first building tile."""
+    state.players[0].menu = ["build", "b:0"]
+    prompt = ENGINE.pending(state)[0]
+    return {(o.action.row, o.action.col) for o in prompt.options if isinstance(o.action, Build)}
+
+
+def test_a_building_may_replace_a_building_already_built() -> None:
+    state = administration()
+    assert {(1, 1), (2, 0)} <= build_squares(state)
+    state, _ = ENGINE.apply(state, 0, Build(building=0, row=1, col=1))
+    assert grid_of(state.players[0], CONTENT).squares[(1, 1)].building == "economy-1"
+
+
+def test_a_building_goes_only_on_a_free_space_when_tiles_may_not_be_covered() -> None:
+    state = administration(build_over_tiles=False)
+    assert build_squares(state) == {(2, 0), (2, 1), (3, 0), (3, 1)}
+    with pytest.raises(RuleError) as caught:
+        ENGINE.apply(state, 0, Build(building=0, row=1, col=1))
+    assert caught.value.key == "patchistory.error.build_free_space"
+    state, _ = ENGINE.apply(state, 0, Build(building=0, row=2, col=0))
+    assert grid_of(state.players[0], CONTENT).squares[(2, 0)].building == "economy-1"
+
+
+def test_build_building_is_not_offered_without_a_free_space_when_tiles_may_not_be_covered() -> None:
+    state = administration(build_over_tiles=False)
+    state.players[0].layers.pop()
+    state.players[0].menu = []
+    offered = [o.action for o in ENGINE.pending(state)[0].options if isinstance(o.action, Pick)]
+    assert Pick(choice="build") not in offered
+    assert Pick(choice="build") in [
+        o.action for o in ENGINE.pending(administration())[0].options if isinstance(o.action, Pick)
+    ]
