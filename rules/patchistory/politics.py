@@ -340,9 +340,9 @@ def play_break(ctx: Ctx, state: State, seat: Seat, action: BreakAlliance) -> lis
     p.pp = 0
     p.diplomacy_acted = True
     p.menu = []
-    if state.options.break_alliance_gives_votes:
-        p.goods.votes += spent
-    events = [event("alliance_broken", seat=seat, route=action.route + 1, votes=spent)]
+    votes = spent if state.options.break_alliance_gives_votes else 0
+    p.goods.votes += votes
+    events = [event("alliance_broken", seat=seat, route=action.route + 1, votes=votes)]
     return events + remove_route(state, action.route)
 
 

@@ -5,11 +5,23 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
-from rules.patchistory import auction
-from rules.patchistory.actions import BidCoins, Build, Choose, Patch, Pick, SealedBid
+from rules.patchistory import auction, voting
+from rules.patchistory.actions import (
+    BidCoins,
+    BreakAlliance,
+    Build,
+    Choose,
+    Done,
+    Patch,
+    Pick,
+    SealedBid,
+    Spend,
+    TakeTile,
+)
 from rules.patchistory.empire import grid_of
-from rules.patchistory.state import Negotiation, Phase, Reserve, State, Worker
-from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game
+from rules.patchistory.options import Options
+from rules.patchistory.state import Negotiation, Phase, Reserve, Route, State, War, Worker
+from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game, own
 
 CTX = ENGINE.ctx
 
@@ -127,25 +139,23 @@ def test_a_new_sea_may_not_lie_over_any_square_when_seas_stay_off_land() -> None
     assert caught.value.key == "patchistory.error.patch.sea_over_land"
 
 
-def test_the_patch_prompt_offers_no_sea_over_land_when_seas_stay_off_land() -> None:
-    def offered(state: State) -> set[tuple[int, int, bool]]:
-        state.players[0].menu = ["r:0"]
-        found = set()
-        for option in ENGINE.pending(state)[0].options:
-            action = option.action
-            if isinstance(action, Pick):  # a row menu: open every row
-                state.players[0].menu = ["r:0", action.choice]
-                found |= {
-                    (a.row, a.col, a.under)
-                    for o in ENGINE.pending(state)[0].options
-                    if isinstance(a := o.action, Patch)
-                }
-            elif isinstance(action, Patch):
-                found.add((action.row, action.col, action.under))
-        return found
+def offered_patches(state: State) -> list[Patch]:
+    """Every patch seat 0's prompt offers for its first reserve tile, opening each row menu."""
+    state.players[0].menu = ["r:0"]
+    found = []
+    for option in ENGINE.pending(state)[0].options:
+        if isinstance(option.action, Pick):
+            state.players[0].menu = ["r:0", option.action.choice]
+            found += [o.action for o in ENGINE.pending(state)[0].options if isinstance(o.action, Patch)]
+        elif isinstance(option.action, Patch):
+            found.append(option.action)
+    state.players[0].menu = []
+    return found
 
-    everywhere = offered(patching_a_sea())
-    off_land = offered(patching_a_sea(sea_over_land=False))
+
+def test_the_patch_prompt_offers_no_sea_over_land_when_seas_stay_off_land() -> None:
+    everywhere = {(a.row, a.col, a.under) for a in offered_patches(patching_a_sea())}
+    off_land = {(a.row, a.col, a.under) for a in offered_patches(patching_a_sea(sea_over_land=False))}
     assert (1, 0, False) in everywhere and (1, 0, False) not in off_land
     assert off_land and off_land < everywhere
 
@@ -236,3 +246,202 @@ def test_build_building_is_not_offered_without_a_free_space_when_tiles_may_not_b
     assert Pick(choice="build") in [
         o.action for o in ENGINE.pending(administration())[0].options if isinstance(o.action, Pick)
     ]
+
+
+# The options the table had before: each reading played both ways ---------------------------------
+
+
+def with_options(state: State, **options: object) -> State:
+    """``state`` with some table options changed (validated like a table's options)."""
+    state.options = Options.model_validate({**state.options.model_dump(), **options})
+    return state
+
+
+def normal_auction(**options: object) -> State:
+    """A 3-player auction of round 2 (tiles laid out W-B-W), seat 0 first."""
+    state = game(3, **options)
+    state.round = 2
+    state.next_white = True
+    state.stack = list(CONTENT.era_tiles(1))
+    auction.lay_out(CTX, state)
+    return state
+
+
+def each_seat_buys_a_tile(state: State) -> State:
+    for seat in range(3):
+        state, _ = ENGINE.apply(state, seat, BidCoins(tile=seat, coins=1))
+    assert state.phase == Phase.PATCH
+    return state
+
+
+def test_the_first_tile_of_the_game_shows_its_white_side() -> None:  # 19 #5
+    assert game(3).auction.offers[0].side == "white"
+
+
+def test_the_first_tile_of_the_game_shows_its_black_side_when_the_table_says_so() -> None:
+    assert game(3, first_tile_white=False).auction.offers[0].side == "black"
+
+
+def test_a_buyer_in_three_players_keeps_the_side_shown() -> None:  # 19 #4
+    state = each_seat_buys_a_tile(normal_auction())
+    assert [p.reserve[0].side for p in state.players] == ["white", "black", "white"]
+
+
+def test_a_buyer_in_three_players_chooses_the_side_when_the_table_says_so() -> None:
+    state = each_seat_buys_a_tile(normal_auction(buyer_keeps_shown_side=False))
+    assert [p.reserve[0].side for p in state.players] == [None, None, None]
+
+
+def unpatched_after_the_first_auction(**options: object) -> State:
+    """Two players win a tile each and both leave it unpatched."""
+    state = game(2, **options)
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=1))
+    state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
+    state, _ = ENGINE.apply(state, 0, Done())
+    state, _ = ENGINE.apply(state, 1, Done())
+    assert state.phase == Phase.PLACEMENT
+    return state
+
+
+def test_a_tile_left_unpatched_stays_in_reserve_for_later_rounds() -> None:  # 19 #6
+    state = unpatched_after_the_first_auction()
+    assert [len(p.reserve) for p in state.players] == [1, 1]
+
+
+def test_a_tile_left_unpatched_is_discarded_when_the_table_says_so() -> None:
+    state = unpatched_after_the_first_auction(keep_unpatched_tiles=False)
+    assert [len(p.reserve) for p in state.players] == [0, 0]
+
+
+def test_the_broke_conversion_price_is_a_table_option() -> None:  # p. 7, 19 #9
+    state = auction_with_a_broke_player(3, culture=20, broke_conversion_culture=5)
+    assert (state.players[2].goods.coins, state.players[2].goods.culture) == (1, 15)
+
+
+def breaking_an_alliance(**options: object) -> tuple[int, int, int]:
+    """Seat 0 opens Diplomacy with 5 PP and an alliance route to seat 1, and breaks it: its PP and
+    votes after, and the votes its event announces."""
+    state = at_phase(game(3, **options), Phase.DIPLOMACY)
+    state.players[0].pp = 5
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.alliance_left -= 1
+    state, events = ENGINE.apply(state, 0, BreakAlliance(route=len(state.routes) - 1))
+    (told,) = [e.message.params["votes"] for e in events if e.message.key.endswith("alliance_broken")]
+    return state.players[0].pp, state.players[0].goods.votes, told
+
+
+def test_break_alliance_gives_a_vote_per_pp_spent() -> None:  # 19 #11
+    assert breaking_an_alliance() == (0, 5, 5)
+
+
+def test_break_alliance_gives_no_votes_when_the_table_says_so() -> None:
+    assert breaking_an_alliance(break_alliance_gives_votes=False) == (0, 0, 0)
+
+
+def patching_over_a_building(**options: object) -> State:
+    state = at_phase(game(3, **options), Phase.PATCH)
+    state.players[0].tokens = [(0, 0, "economy-1")]
+    state.players[0].reserve = [Reserve(tile="t-plain", side="white")]
+    return state
+
+
+def keeps_offered(state: State) -> list[Patch]:
+    return [a for a in offered_patches(state) if a.keep_buildings]
+
+
+def test_a_tile_laid_over_a_building_may_keep_the_building_on_top() -> None:  # 19 #37
+    state = patching_over_a_building()
+    keep = Patch(reserve=0, side="white", row=-1, col=-1, keep_buildings=True)
+    assert keep in keeps_offered(state)
+    state, _ = ENGINE.apply(state, 0, keep)
+    assert state.players[0].tokens == [(0, 0, "economy-1")]
+
+
+def test_a_tile_laid_over_a_building_always_covers_it_when_the_table_says_so() -> None:
+    state = patching_over_a_building(patch_between_building=False)
+    assert keeps_offered(state) == []
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=-1, col=-1, keep_buildings=True))
+    state, _ = ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=-1, col=-1))
+    assert state.players[0].tokens == []
+
+
+def vasco_auction(**options: object) -> State:
+    state = game(3, **options)
+    state.round = 2
+    own(state, 1, "vasco_da_gama")
+    state.stack = list(CONTENT.era_tiles(1))
+    auction.lay_out(CTX, state)
+    return state
+
+
+def test_vasco_da_gama_must_take_a_tile_before_the_auction() -> None:  # 19 #22
+    state = vasco_auction()
+    assert set(ENGINE.pending(state)) == {1}
+    assert all(isinstance(o.action, TakeTile) for o in ENGINE.pending(state)[1].options)
+
+
+def test_vasco_da_gama_bids_as_usual_when_the_table_says_so() -> None:
+    state = vasco_auction(vasco_mandatory=False)
+    assert set(ENGINE.pending(state)) == {0} and state.auction.skip == []
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 1, TakeTile(tile=0))
+
+
+def war_won_by_four(**options: object) -> State:
+    """Seat 0 (military 14) attacks seat 1 (military 10); no resources are spent."""
+    state = with_options(at_phase(game(3), Phase.NEGOTIATION), **options)
+    empire(state, 0, military=14)
+    empire(state, 1, military=10)
+    state.routes[0].war_attackers = [0]
+    state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
+    state.war = War(route=0, attackers=[0], defender=1)
+    state, _ = ENGINE.apply(state, 0, Spend(resources=0))
+    state, _ = ENGINE.apply(state, 1, Spend(resources=0))
+    return state
+
+
+def test_a_win_by_four_is_no_great_victory() -> None:  # p. 12
+    culture = game(3).players[1].goods.culture
+    assert war_won_by_four().players[1].goods.culture == culture
+
+
+def test_the_great_victory_margin_and_steal_are_table_options() -> None:
+    culture = game(3).players[1].goods.culture
+    state = war_won_by_four(great_victory_margin=4, great_victory_steal=3)
+    assert state.players[1].goods.culture == culture - 3
+
+
+def test_every_card_tied_for_fewest_votes_is_discarded_in_three_or_more_players() -> None:  # 19 #28
+    state = game(4)
+    state.voting.totals, state.voting.standings = [4, 2, 2, 7], [[1, 2, 3, 4]] * 4
+    before = [p.goods.culture for p in state.players]
+    voting.score(state)
+    assert [p.goods.culture - b for p, b in zip(state.players, before, strict=True)] == [11, 5, 0, -5]
+
+
+def test_only_one_card_tied_for_fewest_votes_is_discarded_when_the_table_says_so() -> None:
+    state = with_options(game(4), discard_all_tied_lowest=False)
+    state.voting.totals, state.voting.standings = [4, 2, 2, 7], [[1, 2, 3, 4]] * 4
+    before = [p.goods.culture for p in state.players]
+    voting.score(state)
+    assert [p.goods.culture - b for p, b in zip(state.players, before, strict=True)] == [13, 6, 0, -6]
+
+
+def test_the_military_strength_card_compares_the_military_track() -> None:  # 19 #29
+    state = game(3)
+    empire(state, 0, military=3, defence=2)
+    assert voting.measure(CTX, state, 0, "military") == 3
+
+
+def test_the_military_strength_card_adds_defence_when_the_table_says_so() -> None:
+    state = game(3, military_card_counts_military_only=False)
+    empire(state, 0, military=3, defence=2)
+    assert voting.measure(CTX, state, 0, "military") == 5
+
+
+def test_two_players_patch_at_once_when_the_table_says_so() -> None:  # p. 15
+    state = game(2, two_player_patch_in_turn_order=False)
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=1))
+    state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
+    assert state.phase == Phase.PATCH and set(ENGINE.pending(state)) == {0, 1}
