@@ -145,11 +145,11 @@ async def write_pictures(service: TableService, outcome: Outcome, renderer: Modu
         out.mkdir(parents=True, exist_ok=True)
         if picture.seat is None:
             board = await service.view_for(table.id, None)
-            png = renderer.render_board(board.view)
+            png = renderer.render_board(board.view, table.names)
             path = out / f"table{table.id}-{table.seq:04d}-board.png"
         else:
             board = await service.view_for(table.id, table.seats[picture.seat].user_id)
-            png = renderer.render_private(board.view, picture.seat)
+            png = renderer.render_private(board.view, picture.seat, table.names)
             path = out / f"table{table.id}-{table.seq:04d}-seat{picture.seat + 1}.png"
         path.write_bytes(png)
         written.append(path)

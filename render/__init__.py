@@ -13,8 +13,9 @@ from types import ModuleType
 def for_game(game_id: str) -> ModuleType | None:
     """The renderer module ``render.<game_id>``, or ``None`` if the game has no pictures yet.
 
-    A renderer module exposes ``render_board(view) -> bytes`` (the public picture, from the
-    spectator view) and ``render_private(view, seat) -> bytes`` (one seat's private picture).
+    A renderer module exposes ``render_board(view, names=()) -> bytes`` (the public picture, from
+    the spectator view) and ``render_private(view, seat, names=()) -> bytes`` (one seat's private
+    picture); ``names`` are the players' names in seat order, shown instead of ``Seat N``.
     """
     try:
         return importlib.import_module(f"render.{game_id}")

@@ -7,6 +7,7 @@ every name and symbol, so nothing else is read. About 1000 px wide, text at leas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -169,7 +170,7 @@ def _city_height(view: Any, seat: int) -> int:
     return 4 * LINE + 12 + _rows_height(cards) + _rows_height(len(player.armies))
 
 
-def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, y: float) -> float:
+def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, y: float, names: Sequence[str]) -> float:
     """One player's city: resources, citizens, Empire (damaged marked), Districts, Titans, armies."""
     player = view.players[seat]
     colour = _seat_colour(seat)
@@ -182,7 +183,7 @@ def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, y: float) -> float:
         marks.append("to play")
     if player.passed:
         marks.append("passed")
-    kit.text(draw, (PAD + 4, y), f"Player {seat + 1}" + (f" — {', '.join(marks)}" if marks else ""),
+    kit.text(draw, (PAD + 4, y), kit.player_name(seat, names) + (f" — {', '.join(marks)}" if marks else ""),
              size=TITLE, bold=True, colour=colour)
     y += LINE + 8
     built = len(player.empire)
@@ -227,15 +228,16 @@ def _header(draw: ImageDraw.ImageDraw, view: Any, title: str) -> float:
     return PAD + LINE + 12
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: Any, y: float) -> float:
+def _scores(draw: ImageDraw.ImageDraw, view: Any, y: float, names: Sequence[str]) -> float:
     """The final scores, best first, by source."""
     kit.text(draw, (PAD, y), "Final scores", size=TITLE, bold=True)
     y += LINE + 8
     order = sorted(view.final, key=lambda s: (view.final[s]["rank"], s))
     for seat in order:
         row = view.final[seat]
-        kit.text(draw, (PAD, y), f"{int(row['rank'])}. Player {seat + 1}: {row['total']:g} VP", size=NORMAL,
-                 bold=True, colour=_seat_colour(seat))
+        line = kit.fit(f"{int(row['rank'])}. {kit.player_name(seat, names)}: {row['total']:g} VP", 320,
+                       size=NORMAL, bold=True)
+        kit.text(draw, (PAD, y), line, size=NORMAL, bold=True, colour=_seat_colour(seat))
         kit.text(draw, (PAD + 330, y), f"banners {row['banners']:g}   special {row['special']:g}   "
                  f"hunger {row['hunger']:g}   coins {view.players[seat].coins}", size=NORMAL)
         y += LINE
@@ -252,9 +254,9 @@ def _png(image: Image.Image) -> bytes:
     return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
-def render_board(view: Any) -> bytes:
+def render_board(view: Any, names: Sequence[str] = ()) -> bytes:
     """The public picture: action spaces, rows, Titans, District, every city, and at the end the
-    final scores."""
+    final scores. ``names`` are the players' names in seat order (``Seat N`` where missing)."""
     players = range(len(view.players))
     height = (PAD + 2 * LINE + 12 + _scores_height(view) + 3 * 78 + 8 + _rows_height(len(view.empire_row))
               + _rows_height(len(view.military_row)) + CARD_H + LINE + 16
@@ -265,7 +267,7 @@ def render_board(view: Any) -> bytes:
     kit.text(draw, (PAD, y - 6), legend, size=SMALL, colour=kit.THEME["muted"])
     y += LINE
     if view.final is not None:
-        y = _scores(draw, view, y)
+        y = _scores(draw, view, y, names)
     y = _spaces(draw, view, y)
     y = _card_row(draw, y, f"Empire row (deck {view.empire_deck}, discards {view.empire_discard})",
                   [(view.cards[c], False, "") for c in view.empire_row])
@@ -273,11 +275,11 @@ def render_board(view: Any) -> bytes:
                   [(view.cards[c], False, "") for c in view.military_row])
     y = _titans(draw, view, y)
     for seat in players:
-        y = _city(draw, view, seat, y)
+        y = _city(draw, view, seat, y, names)
     return _png(image)
 
 
-def render_private(view: Any, seat: int) -> bytes:
+def render_private(view: Any, seat: int, names: Sequence[str] = ()) -> bytes:
     """One player's private picture: their stored cards, any secret draw, and their city."""
     player = view.players[seat]
     stored = [(view.cards[c], False, "stored") for c in (player.stored or [])]
@@ -286,9 +288,9 @@ def render_private(view: Any, seat: int) -> bytes:
     height = (PAD + LINE + 12 + _rows_height(len(stored)) + (_rows_height(len(drawn)) if drawn else 0)
               + _city_height(view, seat) + PAD)
     image, draw = kit.canvas(WIDTH, height)
-    y = _header(draw, view, f"Player {seat + 1} — private")
+    y = _header(draw, view, f"{kit.player_name(seat, names)} — private")
     y = _card_row(draw, y, "Stored Empire cards", stored)
     if drawn:
         y = _card_row(draw, y, "Cards you are looking at", drawn)
-    _city(draw, view, seat, y)
+    _city(draw, view, seat, y, names)
     return _png(image)

@@ -7,6 +7,8 @@ same on every machine. Pictures are sized for a phone: about 1000 px wide, text 
 from __future__ import annotations
 
 import io
+import unicodedata
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
@@ -88,6 +90,24 @@ def fit(words: str, width: float, *, size: int = 20, bold: bool = False) -> str:
     while words and text_width(words + "…", size=size, bold=bold) > width:
         words = words[:-1]
     return words + "…"
+
+
+NAME_LENGTH = 18
+"""Characters of a player's name a picture shows before an ellipsis."""
+
+
+def player_name(seat: int, names: Sequence[str] = ()) -> str:
+    """The name a picture gives ``seat``: the player's display name, or ``Seat N`` without one.
+
+    Symbols the shipped fonts cannot draw (emoji and other pictographs) are left out rather than
+    drawn as empty boxes; a name left empty by that falls back to ``Seat N``.
+    """
+    name = names[seat] if 0 <= seat < len(names) else ""
+    drawable = "".join(ch for ch in name if unicodedata.category(ch) not in {"So", "Cs", "Co", "Cn", "Cc"})
+    drawable = " ".join(drawable.split())
+    if not drawable:
+        return f"Seat {seat + 1}"
+    return drawable if len(drawable) <= NAME_LENGTH else drawable[: NAME_LENGTH - 1].rstrip() + "…"
 
 
 def box(

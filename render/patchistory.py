@@ -9,8 +9,11 @@ its own empire. Pure functions of the view: the same view gives the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageDraw
 
+from render import kit
 from render.kit import THEME, Colour, box, canvas, fit, png, text
 from rules.patchistory.views import PlayerView, SquareView, View
 
@@ -155,8 +158,8 @@ def grid_size(squares: list[SquareView], cell: int) -> tuple[int, int]:
     return cols * cell, rows * cell
 
 
-def player_name(view: View, seat: int) -> str:
-    return f"Seat {seat + 1} ({view.players[seat].colour})"
+def player_name(view: View, seat: int, names: Sequence[str] = ()) -> str:
+    return f"{kit.player_name(seat, names)} ({view.players[seat].colour})"
 
 
 def panel_scale(view: View, seat: int, width: float) -> int:
@@ -171,7 +174,15 @@ def panel_height(view: View, seat: int, width: float) -> float:
     return 44 + h + 84
 
 
-def draw_player(draw: ImageDraw.ImageDraw, view: View, seat: int, x: float, y: float, width: float) -> float:
+def draw_player(
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    seat: int,
+    x: float,
+    y: float,
+    width: float,
+    names: Sequence[str] = (),
+) -> float:
     """One player's panel: name, empire grid, the overview stats and the descendant track; its height."""
     p = view.players[seat]
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
@@ -181,7 +192,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: View, seat: int, x: float, y: f
     box(draw, (x, y, x + width, y + height))
     draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
     mark = " ★ first" if view.first == seat else ""
-    name = player_name(view, seat) + mark
+    name = player_name(view, seat, names) + mark
     text(draw, (x + 24, y + 10), fit(name, width - 40, size=22, bold=True), size=22, bold=True)
     draw_squares(draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 16)
     sx, sy = x + 24, y + 44 + h + 10
@@ -268,8 +279,8 @@ def header(view: View) -> str:
     return f"Patchistory · Era {view.era} · Round {view.round} · {phase}"
 
 
-def render_board(view: View) -> bytes:
-    """The public picture: everything the spectator view holds."""
+def render_board(view: View, names: Sequence[str] = ()) -> bytes:
+    """The public picture: everything the spectator view holds; ``names`` in seat order."""
     n = len(view.players)
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
@@ -294,17 +305,17 @@ def render_board(view: View) -> bytes:
         for c in range(cols):
             s = r * cols + c
             if s < n:
-                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w))
+                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w, names))
         y += row_h + 12
     y += draw_routes(draw, view, 15, y + 8, WIDTH - 30) + 12
     text(draw, (15, y), LEGEND, size=18, colour=THEME["muted"])
     return png(image)
 
 
-def render_private(view: View, seat: int) -> bytes:
+def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     """What is behind ``seat``'s screen, beside its own empire."""
     p: PlayerView = view.players[seat]
-    lines: list[str] = [header(view), ""]
+    lines: list[str] = [header(view), player_name(view, seat, names)]
     g = p.goods
     if g is not None:
         lines.append(f"Food {g.food} · Coins {g.coins} · Resources {g.resources}")

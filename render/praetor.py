@@ -9,9 +9,11 @@ their experience, retired workers, wages, pensions, Market rates and resources.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageDraw
 
-from render.kit import SEAT_COLOURS, THEME, Colour, box, canvas, fit, png, text
+from render.kit import SEAT_COLOURS, THEME, Colour, box, canvas, fit, player_name, png, text, text_width
 from rules.praetor.views import PlayerView, TileView, View
 
 WIDTH = 1000
@@ -38,26 +40,27 @@ def costs(values: dict[str, int]) -> str:
     return " ".join(f"{n}{SHORT[r]}" for r, n in values.items() if n) or "—"
 
 
-def render_board(view: View) -> bytes:
-    """The public picture of the table."""
+def render_board(view: View, names: Sequence[str] = ()) -> bytes:
+    """The public picture of the table; ``names`` are the players' names in seat order."""
     cols, rows, cell = _grid_size(view)
     city_h = rows * cell + 2 * MARGIN
     players_h = 34 + 66 * len(view.players)
     height = 70 + 70 + city_h + 200 + players_h + MARGIN
     image, draw = canvas(max(WIDTH, cols * cell + 2 * MARGIN), height)
     y = _header(draw, view)
-    y = _favour_track(draw, view, y)
+    y = _favour_track(draw, view, y, names)
     y = _city(draw, view, y, cols, cell)
     y = _display(draw, view, y)
-    _players(draw, view, y)
+    _players(draw, view, y, names)
     return png(image)
 
 
-def render_private(view: View, seat: int) -> bytes:
+def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     """``seat``'s own board in full."""
     player = view.players[seat]
     image, draw = canvas(WIDTH, 630)
-    name = f"Seat {seat + 1} · board {player.board.id}"
+    name = fit(f"{player_name(seat, names)} · board {player.board.id}", WIDTH - 2 * MARGIN - 220, size=28,
+               bold=True)
     box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, 70), fill=seat_colour(seat))
     text(draw, (MARGIN + 16, 42), name, size=28, bold=True, colour=THEME["white"], anchor="lm")
     text(draw, (WIDTH - MARGIN - 16, 42), f"{player.favour} favour", size=28, bold=True,
@@ -81,7 +84,7 @@ def _header(draw: ImageDraw.ImageDraw, view: View) -> int:
     return 72
 
 
-def _favour_track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _favour_track(draw: ImageDraw.ImageDraw, view: View, y: int, names: Sequence[str]) -> int:
     """Turn order left to right, each chip with its favour; the seat to act is outlined."""
     box(draw, (MARGIN, y, WIDTH - MARGIN, y + 58))
     text(draw, (MARGIN + 12, y + 29), "Order", size=20, bold=True, anchor="lm")
@@ -91,9 +94,11 @@ def _favour_track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
         player = view.players[seat]
         outline = THEME["highlight"] if view.turn_seat == seat else THEME["line"]
         box(draw, (x, y + 8, x + step - 10, y + 50), fill=seat_colour(seat), outline=outline, width=4)
-        label = f"{i + 1}. Seat {seat + 1}: {player.favour}" + (" ✓" if player.passed else "")
-        text(draw, (x + (step - 10) / 2, y + 29), fit(label, step - 20, size=20), size=20, bold=True,
-             colour=THEME["white"], anchor="mm")
+        favour = f": {player.favour}" + (" ✓" if player.passed else "")
+        room = step - 20 - text_width(favour, size=20, bold=True)
+        label = fit(f"{i + 1}. {player_name(seat, names)}", room, size=20, bold=True) + favour
+        text(draw, (x + (step - 10) / 2, y + 29), label, size=20, bold=True, colour=THEME["white"],
+             anchor="mm")
     return y + 68
 
 
@@ -197,14 +202,16 @@ def _display(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return y + 200
 
 
-def _players(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
+def _players(draw: ImageDraw.ImageDraw, view: View, y: int, names: Sequence[str]) -> None:
     text(draw, (MARGIN + 4, y + 14), "Players (G gold, W wood, S stone, M marble, A weapons)", size=18,
          colour=THEME["muted"], anchor="lm")
     y += 30
     for player in view.players:
         box(draw, (MARGIN, y, WIDTH - MARGIN, y + 60), outline=seat_colour(player.seat), width=3)
-        text(draw, (MARGIN + 12, y + 18), f"Seat {player.seat + 1} ({player.board.id})", size=20, bold=True,
-             colour=seat_colour(player.seat), anchor="lm")
+        label = fit(f"{player_name(player.seat, names)} ({player.board.id})", 250 - MARGIN - 20, size=20,
+                    bold=True)
+        text(draw, (MARGIN + 12, y + 18), label, size=20, bold=True, colour=seat_colour(player.seat),
+             anchor="lm")
         text(draw, (MARGIN + 12, y + 44), f"{player.favour} fav · morale {player.morale_value:+d}", size=18,
              anchor="lm")
         stock = " ".join(f"{player.stock.get(r)}{SHORT[r]}" for r in SHORT)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from render.kit import THEME, Colour, box, canvas, fit, png, text
+from render.kit import THEME, Colour, box, canvas, fit, player_name, png, text
 from rules.rftg.views import PlayerView, TileView, View
 
 WIDTH = 1000
@@ -64,14 +64,17 @@ def _player_height(p: PlayerView) -> int:
     return 150 + rows * (CARD_H + 6)
 
 
-def _player(draw: ImageDraw.ImageDraw, y: int, seat: int, p: PlayerView, view: View) -> int:
+def _player(
+    draw: ImageDraw.ImageDraw, y: int, seat: int, p: PlayerView, view: View, names: Sequence[str]
+) -> int:
     h = _player_height(p)
     box(draw, (MARGIN, y, WIDTH - MARGIN, y + h))
     x0 = MARGIN + 12
-    head = f"Seat {seat + 1} · faction {p.faction} · ${p.credits} · {p.vp} VP chips · {p.tiles} tiles"
+    head = (f"{player_name(seat, names)} · faction {p.faction} · ${p.credits} · {p.vp} VP chips"
+            f" · {p.tiles} tiles")
     if p.score is not None:
         head += f" · score {p.score}"
-    text(draw, (x0, y + 10), head, size=22, bold=True)
+    text(draw, (x0, y + 10), fit(head, WIDTH - 2 * MARGIN - 220, size=22, bold=True), size=22, bold=True)
     status = ""
     if view.stage == "assign":
         status = "assigned" if p.confirmed else f"assigning {p.rolled} dice"
@@ -104,8 +107,10 @@ def _player(draw: ImageDraw.ImageDraw, y: int, seat: int, p: PlayerView, view: V
     return y + h + 10
 
 
-def render_board(view: View) -> bytes:
-    """The public picture: every tableau, zone tops and sizes, dice, credits, VP, selected phases."""
+def render_board(view: View, names: Sequence[str] = ()) -> bytes:
+    """The public picture: every tableau, zone tops and sizes, dice, credits, VP, selected phases.
+
+    ``names`` are the players' names in seat order (``Seat N`` where missing)."""
     height = 70 + sum(_player_height(p) + 10 for p in view.players) + 10
     image, draw = canvas(WIDTH, height)
     title = f"Round {view.round}"
@@ -128,11 +133,11 @@ def render_board(view: View) -> bytes:
         x += w + 8
     y = 76
     for seat, p in enumerate(view.players):
-        y = _player(draw, y, seat, p, view)
+        y = _player(draw, y, seat, p, view, names)
     return png(image)
 
 
-def render_private(view: View, seat: int) -> bytes:
+def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     """One seat's private picture: its dice this round and its whole construction zone."""
     p = view.players[seat]
     lines: list[tuple[str, list[tuple[str, str]]]] = []
@@ -149,7 +154,8 @@ def render_private(view: View, seat: int) -> bytes:
     extra = (p.drawn or []) + (p.start_tiles or [])
     height = 120 + 44 * len(lines) + 30 * (max(len(dev), len(world)) + 1) + 30 * (len(extra) + 2)
     image, draw = canvas(WIDTH, max(height, 300))
-    text(draw, (MARGIN, 14), f"Seat {seat + 1} · round {view.round} · your secrets", size=24, bold=True)
+    title = f"{player_name(seat, names)} · round {view.round} · your secrets"
+    text(draw, (MARGIN, 14), fit(title, WIDTH - 2 * MARGIN, size=24, bold=True), size=24, bold=True)
     y = 56
     if lines:
         legend = "Your dice (face letters: E D S P Sh, * wild)"

@@ -25,8 +25,8 @@ log = logging.getLogger(__name__)
 class Pictures:
     """The public board and each seat's private picture of a table, as Discord files.
 
-    Renders are kept by the hash of the view they came from (a renderer is a pure function of its
-    view), so a panel updated after a step that changed nothing visible costs no new render.
+    Renders are kept by the hash of the view and names they came from (a renderer is a pure function
+    of them), so a panel updated after a step that changed nothing visible costs no new render.
     """
 
     def __init__(self, service: TableService, cache_size: int = 128) -> None:
@@ -42,7 +42,7 @@ class Pictures:
             view = await self.service.view_for(table.id, None)
         except RuleError:
             return None
-        return await self._render(view, f"table-{table.id}-board.png")
+        return await self._render(view, table.names, f"table-{table.id}-board.png")
 
     async def private(self, table: TableInfo, user_id: int) -> discord.File | None:
         """What ``user_id``'s seat alone may see; ``None`` without a seat or a renderer."""
@@ -54,21 +54,23 @@ class Pictures:
             return None
         if view.seat is None:
             return None
-        return await self._render(view, f"table-{table.id}-seat-{view.seat}.png")
+        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}.png")
 
-    async def _render(self, board: BoardView, filename: str) -> discord.File | None:
+    async def _render(self, board: BoardView, names: tuple[str, ...], filename: str) -> discord.File | None:
+        """The picture of ``board`` with the players' ``names`` in it."""
         module = render.for_game(board.game_id)
         if module is None:
             return None
-        digest = hashlib.blake2b(board.view.model_dump_json().encode(), digest_size=16).digest()
+        shown = board.view.model_dump_json() + "\n" + "\n".join(names)
+        digest = hashlib.blake2b(shown.encode(), digest_size=16).digest()
         key = (board.game_id, board.seat, digest)
         cached = self._cache.get(key)
         if cached is None:
             try:
                 if board.seat is None:
-                    data: bytes = await asyncio.to_thread(module.render_board, board.view)
+                    data: bytes = await asyncio.to_thread(module.render_board, board.view, names)
                 else:
-                    data = await asyncio.to_thread(module.render_private, board.view, board.seat)
+                    data = await asyncio.to_thread(module.render_private, board.view, board.seat, names)
             except Exception:
                 log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
                 return None

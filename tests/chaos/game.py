@@ -14,6 +14,7 @@ it also installs the renderer as ``render.pictured_bid``, where the bot looks re
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from types import ModuleType
 
 from pydantic import BaseModel
@@ -92,12 +93,12 @@ def _picture(view: BaseModel, seat: int | None) -> bytes:
     return kit.png(image)
 
 
-def render_board(view: BaseModel) -> bytes:
-    """The public board, from the spectator's view."""
+def render_board(view: BaseModel, names: Sequence[str] = ()) -> bytes:
+    """The public board, from the spectator's view (names are not drawn)."""
     return _picture(view, None)
 
 
-def render_private(view: BaseModel, seat: int) -> bytes:
+def render_private(view: BaseModel, seat: int, names: Sequence[str] = ()) -> bytes:
     """What ``seat`` alone sees: the board with its own hidden card and bid."""
     return _picture(view, seat)
 

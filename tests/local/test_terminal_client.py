@@ -129,10 +129,10 @@ async def test_pictures_are_written_for_the_board_and_a_seat(tmp_path: Path) -> 
         table = await service.create_table("sealed_bid", 0, 0, 1, "Ada")
         await service.join(table.id, 2, "Bo")
         started = await service.start(table.id, 1, seed=1, shuffle_seats=False)
-        seen: list[tuple[str, object]] = []
+        seen: list[tuple[str, object, object]] = []
         renderer = SimpleNamespace(
-            render_board=lambda view: seen.append(("board", view)) or b"board-png",
-            render_private=lambda view, seat: seen.append((f"seat{seat}", view)) or b"seat-png",
+            render_board=lambda view, names: seen.append(("board", view, names)) or b"board-png",
+            render_private=lambda view, seat, names: seen.append((f"seat{seat}", view, names)) or b"seat-png",
         )
         outcome = Outcome(table=started.table, pictures=[Picture(None), Picture(1)])
         paths = await write_pictures(service, outcome, renderer, tmp_path / "out")  # type: ignore[arg-type]
@@ -141,5 +141,6 @@ async def test_pictures_are_written_for_the_board_and_a_seat(tmp_path: Path) -> 
         board_view, private_view = seen[0][1], seen[1][1]
         assert all(p.card is None for p in board_view.players)  # type: ignore[attr-defined]
         assert private_view.players[1].card is not None  # type: ignore[attr-defined]
+        assert seen[0][2] == seen[1][2] == ("Ada", "Bo")  # the pictures name the players
     finally:
         await repo.close()

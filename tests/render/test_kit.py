@@ -1,0 +1,43 @@
+"""The drawing kit names players the way their friends know them, legibly."""
+
+import importlib
+import io
+
+import pytest
+from PIL import Image
+
+from render.kit import NAME_LENGTH, player_name
+from rules import registry
+
+
+def test_a_seat_is_named_by_its_player() -> None:
+    assert player_name(1, ("Ada", "Βασίλης")) == "Βασίλης"
+
+
+def test_a_seat_without_a_name_is_seat_n() -> None:
+    assert player_name(2, ("Ada", "Bo")) == "Seat 3"
+    assert player_name(0) == "Seat 1"
+
+
+def test_symbols_the_fonts_cannot_draw_are_left_out() -> None:
+    assert player_name(0, ("🎲 Ada 🐉",)) == "Ada"
+    assert player_name(0, ("🎲🐉",)) == "Seat 1"
+
+
+def test_a_long_name_is_cut_with_an_ellipsis() -> None:
+    name = player_name(0, ("Konstantinos-Alexandros Papadopoulos",))
+    assert len(name) == NAME_LENGTH and name.endswith("…")
+
+
+@pytest.mark.parametrize("game", ["rftg", "ancient_world", "praetor", "patchistory"])
+def test_every_picture_draws_the_players_names(game: str) -> None:
+    engine = registry.get(game)
+    module = importlib.import_module(f"render.{game}")
+    state = engine.new_game(2, {}, 3)
+    names = ("Ada", "Βασίλης")
+    board, board_named = module.render_board(engine.view(state, None)), module.render_board(
+        engine.view(state, None), names)
+    mine, mine_named = module.render_private(engine.view(state, 0), 0), module.render_private(
+        engine.view(state, 0), 0, names)
+    assert board != board_named and mine != mine_named
+    assert Image.open(io.BytesIO(board_named)).size == Image.open(io.BytesIO(board)).size
