@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Options(BaseModel):
     """Every field is a rule reading the table may change; the defaults are the spec's choices."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
     capital_side: Literal["liberty", "equality"] = "equality"
     """Which side every capital uses (p. 2, p. 5). Liberty players place 2 first workers, Equality 1."""
