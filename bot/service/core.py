@@ -1,0 +1,241 @@
+"""What every table command shares: loading a table, the guards, writing to the log, and settling.
+
+:class:`TableCore` holds the repository, the clock, the engines and a lock per table. Every command
+(:mod:`~bot.service.lobby`, :mod:`~bot.service.play`, :mod:`~bot.service.undo`,
+:mod:`~bot.service.management`, :mod:`~bot.service.timekeeping`, :mod:`~bot.service.recovery`,
+:mod:`~bot.service.users`) builds on it. :meth:`TableCore._settle` is the step after every change:
+bot seats and stand-ins play until a person owes a decision, then the deadlines and the table's
+status are recorded and the outcome says what to tell whom (:func:`tell`, :func:`tell_result`,
+:func:`ask_pictures`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from bot.service import errors
+from bot.service.models import Line, Outcome, Picture, Waiting
+from bot.service.reminders import next_deadlines
+from bot.service.tables import BOT, STAND_IN, Loaded, entry_lines, load, stored
+from rules import registry as default_registry
+from rules.core import Engine, Result, Rng, Seat, msg
+from storage.records import NewEntry, SeatRow, TableRow
+from storage.repository import Repository, StaleWrite
+
+MAX_RETRIES = 3
+"""How often a command lost to another process's write is retried on the reloaded table."""
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+class GameSource(Protocol):
+    """Where engines come from: :mod:`rules.registry` (tests may pass their own)."""
+
+    def get(self, game_id: str) -> Engine[Any, Any]: ...
+
+
+class TableCore:
+    """The state every table command shares, and the steps they share. Constructed as
+    :class:`~bot.service.service.TableService`, whose docstring lists the parameters.
+    """
+
+    def __init__(
+        self,
+        repo: Repository,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        registry: GameSource = default_registry,
+        snapshot_every: int = 50,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(48),
+    ) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.registry = registry
+        self.snapshot_every = snapshot_every
+        self.seed_source = seed_source
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def _engine(self, game_id: str) -> Engine[Any, Any]:
+        try:
+            return self.registry.get(game_id)
+        except default_registry.UnknownGame as exc:
+            raise errors.UnknownGameError(str(exc), game=game_id,
+                                          available=", ".join(default_registry.available())) from exc
+
+    async def _row(self, table_id: int) -> TableRow:
+        row = await self.repo.get_table(table_id)
+        if row is None:
+            raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
+        return row
+
+    async def _load(self, table_id: int) -> Loaded:
+        row = await self._row(table_id)
+        return await load(self.repo, row, self._engine(row.game_id))
+
+    def _seat(self, t: Loaded, user_id: int) -> SeatRow:
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise errors.NotSeated(f"You have no seat at table {t.row.id}.", table=t.row.id)
+        return seat
+
+    def _check_active(self, t: Loaded) -> None:
+        if t.row.status == "lobby":
+            raise errors.NotStarted(f"Table {t.row.id} has not started yet.", table=t.row.id)
+        if t.row.status != "active" or not t.pending():
+            raise errors.GameOverError(f"The game at table {t.row.id} is over.", table=t.row.id)
+
+    def _bot_kind(self, engine: Engine[Any, Any], kind: str) -> str:
+        bots = engine.bots()
+        if kind in bots:
+            return kind
+        if kind == "greedy" and "random" in bots:
+            return "random"
+        raise errors.BadSetting(f"{engine.info.title} has no bot called {kind}.",
+                                key="service.unknown_bot", game=engine.info.title, kind=kind)
+
+    async def _append(self, t: Loaded, entries: list[NewEntry], state: Any) -> int:
+        """Append after the head ``t`` was loaded at, with a snapshot when one falls due."""
+        head = t.head
+        every = self.snapshot_every
+        due = every > 0 and (head + len(entries)) // every > head // every
+        snapshot = (head + len(entries), t.engine.dump(state)) if due else None
+        return await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
+
+    async def _settle(self, t: Loaded, outcome: Outcome, moved: set[Seat]) -> Outcome:
+        """Let bot seats and stand-ins play until a person owes a decision, then record the
+        deadlines, finish the table if the game is over, and complete ``outcome``.
+
+        The bots' moves are appended in one batch; if another process wrote first, the table is
+        reloaded and the bots answer whatever it now waits for.
+        """
+        for _ in range(MAX_RETRIES):
+            new, state = self._bot_moves(t, moved)
+            if not new:
+                break
+            try:
+                await self._append(t, new, state)
+            except StaleWrite:
+                t = await self._load(t.row.id)
+                continue
+            for offset, entry in enumerate(new, start=t.head + 1):
+                tell(outcome, entry_lines(entry, seq=offset))
+            t = await self._load(t.row.id)
+            break
+        assert t.state is not None
+        state = t.state
+        now = self.clock()
+        result = t.engine.result(state)
+        if result is not None:
+            await self.repo.update_table(t.row.id, now, status="finished")
+            await self.repo.set_deadlines(t.row.id, [])
+            t = await self._load(t.row.id)
+            tell_result(outcome, result, t.head)
+        else:
+            deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
+                                       moved, t.head, now, t.row.pace_hours)
+            await self.repo.set_deadlines(t.row.id, deadlines)
+        outcome.table = t.info()
+        outcome.waiting = await self._waiting(t)
+        outcome.announce_through = t.head
+        ask_pictures(outcome, t.seats)
+        return outcome
+
+    def _bot_moves(self, t: Loaded, moved: set[Seat]) -> tuple[list[NewEntry], Any]:
+        """The moves bot seats and stand-ins make from ``t``'s state until a person owes a decision
+        (or the game ends), and the state they lead to. Bots draw from a generator seeded by the
+        table's seed and log length, so the same table plays the same bot moves."""
+        assert t.state is not None
+        state = t.state
+        by_position = {s.position: s for s in t.seats}
+        bots = t.engine.bots()
+        rng = Rng.from_seed(((t.row.seed or 0) * 1_000_003 + t.head) & ((1 << 64) - 1))
+        new: list[NewEntry] = []
+        for _ in range(t.engine.info.max_actions):
+            pending = t.engine.pending(state)
+            played = [s for s in sorted(pending) if by_position[s].bot or by_position[s].stand_in]
+            if not played:
+                break
+            seat = by_position[played[0]]
+            kind = seat.bot or seat.stand_in
+            assert kind is not None
+            bot = bots.get(kind) or bots["random"]
+            choice = bot.choose(t.engine, state, seat.position, pending[seat.position], rng)
+            action = t.engine.parse_action(choice)
+            state, events = t.engine.apply(state, seat.position, action)
+            actor = f"{BOT}{kind}" if seat.bot else f"{STAND_IN}{kind}"
+            new.append(NewEntry(kind="action", seat=seat.position, actor=actor,
+                                payload_json=t.engine.dump_action(action), events=stored(events)))
+            moved.add(seat.position)
+        return new, state
+
+    async def _waiting(self, t: Loaded) -> list[Waiting]:
+        if t.row.status != "active":
+            return []
+        due = {d.seat: d.due_at for d in await self.repo.deadlines(t.row.id)}
+        return [
+            Waiting(seat=s.position, user_id=s.user_id, name=s.name, due_at=due.get(s.position),
+                    table_id=t.row.id)
+            for s in t.seats
+            if s.position in t.pending()
+        ]
+
+
+def tell(outcome: Outcome, lines: list[Line]) -> None:
+    """Add ``lines`` to ``outcome``: public ones for everyone, private ones for each seat told."""
+    for line in lines:
+        if line.seats is None:
+            outcome.public.append(line)
+        else:
+            for seat in sorted(line.seats):
+                outcome.private.setdefault(seat, []).append(line)
+
+
+def tell_result(outcome: Outcome, result: Result, head: int) -> None:
+    """"The game is over" and the final scores, best rank first."""
+    outcome.result = result
+    outcome.public.append(Line(msg("service.finished"), seq=head))
+    for s in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
+        outcome.public.append(Line(msg("service.final_score", seat=s, score=_number(result.scores[s]),
+                                       rank=result.ranks[s]), seq=head))
+
+
+def ask_pictures(outcome: Outcome, seats: Sequence[SeatRow]) -> None:
+    """The board picture when anything is told, and each person's private picture when they are
+    told something privately."""
+    people = {s.position for s in seats if s.user_id is not None}
+    if outcome.public or outcome.private:
+        outcome.pictures.insert(0, Picture(None))
+    for seat_number in sorted(outcome.private):
+        if Picture(seat_number) not in outcome.pictures and seat_number in people:
+            outcome.pictures.append(Picture(seat_number))
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def check_pace(pace_hours: float) -> None:
+    """Refuse a pace that is not positive or longer than 30 days per move."""
+    if not 0 < pace_hours <= 24 * 30:
+        raise errors.BadSetting("That setting is not allowed: the pace is 1 minute to 30 days per move.",
+                                reason="pace", pace=pace_hours)
+
+
+__all__ = [
+    "MAX_RETRIES",
+    "GameSource",
+    "TableCore",
+    "ask_pictures",
+    "check_pace",
+    "tell",
+    "tell_result",
+    "utc_now",
+]

@@ -1,0 +1,90 @@
+"""After a restart: finishing the steps a dead process left undone, and telling what was not told."""
+
+from __future__ import annotations
+
+from bot.service.core import TableCore, ask_pictures, tell, tell_result
+from bot.service.models import Outcome
+from bot.service.tables import entry_lines
+from storage.records import TableFilter
+
+
+class RecoveryCommands(TableCore):
+    """Resuming tables and rebuilding their unannounced outcomes."""
+
+    async def resume(self, table_id: int) -> Outcome | None:
+        """Finish what a command left undone when its process died between its writes: bot seats
+        and stand-ins owed a move play it, a game whose last move is in the log is marked
+        finished, and every person the table waits for gets a deadline again. ``None`` when the
+        table needed none of that. The log is never touched except by the bots' moves.
+
+        Call it for every active table when the bot starts (:meth:`resume_all`).
+        """
+        async with self._locks[table_id]:
+            t = await self._load(table_id)
+            if t.row.status != "active" or t.state is None:
+                return None
+            by_position = {s.position: s for s in t.seats}
+            pending = t.pending()
+            bots_owed = any(by_position[s].bot or by_position[s].stand_in for s in pending)
+            over = t.engine.result(t.state) is not None
+            people = {s.position for s in t.seats if s.user_id is not None and s.stand_in is None}
+            waited_for = people & set(pending)
+            timed = {d.seat for d in await self.repo.deadlines(table_id)}
+            if not (bots_owed or over or waited_for != timed):
+                return None
+            return await self._settle(t, Outcome(table=t.info()), moved=set())
+
+    async def resume_all(self) -> list[Outcome]:
+        """:meth:`resume` every active table; the outcomes of those that needed it."""
+        outcomes = []
+        for row in await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000)):
+            outcome = await self.resume(row.id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def announcements(self, table_id: int) -> Outcome | None:
+        """What the table's thread has not been told yet, rebuilt from the stored events of the
+        log entries after the table's announcement mark; ``None`` when it has been told everything.
+
+        A process that dies after a command commits but before the bot delivers its outcome leaves
+        those entries unannounced: their public lines (in log order), the private lines owed to
+        each seat, the board picture, whom the table now waits for, and, when the game is over,
+        the result with the final scores. Entries an undo cancelled are left out; the undo itself
+        is told. Deliver the outcome, then :meth:`mark_announced` its ``announce_through``.
+        """
+        async with self._locks[table_id]:
+            t = await self._load(table_id)
+            if t.row.announced_seq >= t.head:
+                return None
+            outcome = Outcome(table=t.info(), announce_through=t.head)
+            for entry in t.entries:
+                if entry.seq > t.row.announced_seq and entry.seq not in t.undone:
+                    tell(outcome, entry_lines(entry))
+            result = t.engine.result(t.state) if t.state is not None else None
+            if result is not None and t.row.status == "finished":
+                tell_result(outcome, result, t.head)
+            outcome.waiting = await self._waiting(t)
+            ask_pictures(outcome, t.seats)
+            return outcome
+
+    async def announcements_all(self) -> list[Outcome]:
+        """:meth:`announcements` of every table whose thread has not been told everything (call it
+        when the bot starts, after :meth:`resume_all`)."""
+        outcomes = []
+        rows = await self.repo.list_tables(
+            TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
+        )
+        for row in rows:
+            outcome = await self.announcements(row.id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def mark_announced(self, table_id: int, seq: int) -> None:
+        """Record that the table's thread has been told everything up to log entry ``seq`` (the
+        delivered outcome's ``announce_through``). The mark never moves back."""
+        await self.repo.mark_announced(table_id, seq)
+
+
+__all__ = ["RecoveryCommands"]
