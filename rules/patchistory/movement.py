@@ -14,7 +14,11 @@ FRESH_REST = 1
 
 
 def start(ctx: Ctx, state: State) -> list[Event]:
-    """Read T (spec 19 #39); T = 0 sends route workers to rest (p. 11, #40); declared wars advance (#19)."""
+    """Read T (spec 19 #39); T = 0 sends route workers to rest (p. 11), on alliance routes too unless
+    the table reads that rule as written for general routes only (#40); declared wars advance (#19).
+
+    A worker left on an alliance route at T = 0 cannot move and so owes no move this phase.
+    """
     state.phase = Phase.MOVEMENT
     events = [event("phase.movement")]
     war_step = ctx.content.routes.war
@@ -31,7 +35,7 @@ def start(ctx: Ctx, state: State) -> list[Event]:
                 w.step = war_step
                 p.moved.append(i)
                 events.append(event("to_war", seat=seat, route=w.route + 1))
-            elif p.transport == 0:
+            elif p.transport == 0 and (route.kind == "general" or state.options.alliance_rest_at_t0):
                 w.where = "rest"
                 w.step = FRESH_REST
                 p.moved.append(i)

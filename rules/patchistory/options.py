@@ -58,6 +58,10 @@ class Options(BaseModel):
     """#28: in 3–4 players every card tied for fewest votes is discarded."""
     aid_block_on_accept_only: bool = True
     """#43: only a player who accepted Aid may not offer Aid that round."""
+    alliance_rest_at_t0: bool = True
+    """#40 (p. 11): with T = 0 at the start of Movement, workers on alliance routes also go to rest
+    and come home at the end of the next Movement. Off: the rule is read as written for general
+    routes only, and an alliance-route worker stays where it is until T is above 0."""
     administration_in_turn_order: bool = False
     """p. 9: any player may ask that Administration be played in turn order instead of at once."""
     movement_in_turn_order: bool = False

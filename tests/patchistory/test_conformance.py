@@ -56,6 +56,7 @@ NON_DEFAULT_OPTIONS = {
     "great_victory_steal": 10,
     "discard_all_tied_lowest": False,
     "aid_block_on_accept_only": False,
+    "alliance_rest_at_t0": False,
     "administration_in_turn_order": True,
     "movement_in_turn_order": True,
     "two_player_patch_in_turn_order": False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
-from rules.patchistory import auction, voting
+from rules.patchistory import auction, movement, voting
 from rules.patchistory.actions import (
     BidCoins,
     BreakAlliance,
@@ -445,3 +445,31 @@ def test_two_players_patch_at_once_when_the_table_says_so() -> None:  # p. 15
     state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=1))
     state, _ = ENGINE.apply(state, 1, SealedBid(tile=1, coins=1))
     assert state.phase == Phase.PATCH and set(ENGINE.pending(state)) == {0, 1}
+
+
+# 19 #40: an alliance-route worker when T is 0 -----------------------------------------------------
+
+
+def movement_at_transport_zero(**options: object) -> State:
+    """Seat 0 has T = 0 and a worker one space along its alliance route with seat 1."""
+    state = at_phase(game(3, **options), Phase.ADMINISTRATION)
+    empire(state, 0)
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.players[0].workers = [Worker(where="route", route=len(state.routes) - 1, step=1)]
+    movement.start(CTX, state)
+    return state
+
+
+def test_transport_zero_sends_an_alliance_route_worker_to_rest() -> None:
+    state = movement_at_transport_zero()
+    assert state.players[0].workers[0].where == "rest"
+
+
+def test_transport_zero_leaves_an_alliance_route_worker_in_place_when_read_for_general_routes() -> None:
+    state = movement_at_transport_zero(alliance_rest_at_t0=False)
+    w = state.players[0].workers[0]
+    assert (w.where, w.step) == ("route", 1)
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert state.players[0].done
+    movement.finish(state)
+    assert state.players[0].workers[0].where == "route"
