@@ -15,7 +15,7 @@ import argparse
 import importlib
 import sys
 import time
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +85,7 @@ def _check_parallel(args: argparse.Namespace, players: int) -> Summary:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         running = {pool.submit(_Batch.run, batch) for batch in _batches(args, players)}
         while running:
-            finished, running = wait(running, return_when=FIRST_EXCEPTION)
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 failure = future.exception()
                 if failure is not None:
