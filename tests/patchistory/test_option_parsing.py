@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord.commands.game import parse_options
 from rules.core import InvalidAction
 from rules.patchistory import ENGINE
+from rules.patchistory import options as options_module
 from rules.patchistory.options import Options
 
 SPEC_OPTIONS = {
@@ -59,3 +62,12 @@ def test_every_option_has_a_default_and_a_docstring() -> None:
     for name, field in Options.model_fields.items():
         assert field.description, name
         assert getattr(defaults, name) == field.default, name
+
+
+def test_the_options_module_says_where_every_spec_19_interpretation_lives() -> None:
+    doc = options_module.__doc__ or ""
+    assert {int(n) for n in re.findall(r"#(\d+)", doc)} == set(range(1, 44))
+    named = set(re.findall(r"``(\w+)``", doc))
+    content_tables = {"pp_costs", "land_tiles", "routes"}
+    assert named - content_tables <= set(Options.model_fields)
+    assert set(Options.model_fields) <= named
