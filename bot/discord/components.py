@@ -2,8 +2,9 @@
 
 Every component carries its table (and, for answers, the seat, action number and prompt signature;
 see :mod:`bot.discord.ids`), so a click works after a restart. A click on an outdated panel, on
-another player's panel, or at a table the clicker has no seat at gets an ephemeral refusal and
-changes nothing. Each click is acknowledged at once (deferred), then the work is done.
+another player's panel, at a table the clicker has no seat at, or from someone no longer in the
+table's server (a button in an old DM) gets an ephemeral refusal and changes nothing. Each click is
+acknowledged at once (deferred), then the work is done.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from bot.service import NotSeated, Outcome, StaleAction, TableInfo
 from rules.core import Prompt
 
 Interaction = discord.Interaction[Any]
+
+MODAL_LOOKUP_BUDGET = 1.5
+"""Seconds a member lookup may take before a number form opens anyway (the form is the answer)."""
 
 
 def agora_of(interaction: Interaction) -> Agora:
@@ -55,7 +59,7 @@ async def answer(
     user_id = interaction.user.id
     if not interaction.response.is_done():
         await interaction.response.defer()
-    table = await agora.service.table(table_id)
+    table = await agora.table_by_id(interaction, table_id)
     mine = table.seat_of(user_id)
     if mine is None:
         raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
@@ -320,7 +324,10 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         try:
             agora = agora_of(interaction)
             table_id, seat, seq, sig = self.key
+            # The form must be the answer itself, within Discord's 3 seconds: a slow member lookup
+            # lets the form open, and its submission is checked again.
             table = await agora.service.table(table_id)
+            await agora.check_member(interaction, table, budget=MODAL_LOOKUP_BUDGET)
             mine = table.seat_of(interaction.user.id)
             if mine is None:
                 raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
@@ -367,9 +374,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PL
             await report(interaction, exc)
 
 
-async def _seated_table(
-    interaction: Interaction, table_id: int | None
-) -> tuple[Agora, TableInfo, Words]:
+async def _seated_table(interaction: Interaction, table_id: int | None) -> tuple[Agora, TableInfo, Words]:
     """Defer privately, then the table, checking the caller holds a seat there, and their words.
 
     :raises NotSeated: the caller has no seat at that table.
@@ -447,7 +452,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         try:
             agora = agora_of(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await agora.service.table(self.table_id)
+            table = await agora.table_by_id(interaction, self.table_id)
             if table.seq != self.seq:
                 raise stale(self.table_id)
             outcome = await agora.service.consent_undo(self.table_id, interaction.user.id)

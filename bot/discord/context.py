@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.i18n import Words, choose_locale
+from bot.discord.membership import LOOKUP_BUDGET, Membership
 from bot.service import NoSuchTable, TableInfo, TableService
 from bot.settings import Clock, Settings
 from rules.core import RuleError
@@ -32,6 +33,15 @@ def no_table_here() -> AdapterError:
     )
 
 
+def not_a_member(table_id: int) -> AdapterError:
+    return AdapterError(
+        f"You are no longer a member of the server where table {table_id} is played, "
+        "so you cannot act at it.",
+        key="bot.not_a_member",
+        table=table_id,
+    )
+
+
 @dataclass
 class Agora:
     """The process-wide context of the adapter."""
@@ -45,6 +55,29 @@ class Agora:
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
     last_waiting: dict[int, frozenset[int]] = field(default_factory=dict)
     """Table id → the users it waited for when last told; only newcomers to that set are pinged."""
+    members: Membership = field(init=False)
+    """Who still belongs to which server (for interactions and DMs outside the server)."""
+
+    def __post_init__(self) -> None:
+        self.members = Membership(self.client, self.clock.now)
+
+    async def check_member(
+        self, interaction: discord.Interaction[Any], table: TableInfo, *, budget: float = LOOKUP_BUDGET
+    ) -> None:
+        """Refuse an interaction on ``table`` from someone no longer in the table's server.
+
+        An interaction inside that server proves membership; any other (a DM, mostly) is checked
+        with a member lookup (see :class:`~bot.discord.membership.Membership`). When Discord cannot
+        answer, the user is let through: a seated player is not blocked by a Discord hiccup.
+
+        :raises AdapterError: Discord says the user is not a member (left, kicked or banned).
+        """
+        user_id = interaction.user.id
+        if interaction.guild_id is not None and interaction.guild_id == table.guild_id:
+            self.members.seen(table.guild_id, user_id)
+            return
+        if await self.members.is_member(table.guild_id, user_id, budget=budget) is False:
+            raise not_a_member(table.id)
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer ``interaction``'s user in."""
@@ -67,11 +100,26 @@ class Agora:
         self, interaction: discord.Interaction[Any], table_id: int | None = None
     ) -> TableInfo:
         """The table a command is about: the one named, the one played in this thread, or the only
-        one waiting on the caller in this server.
+        one waiting on the caller in this server; refused to a caller no longer in its server.
 
-        :raises AdapterError: none of these applies.
+        :raises AdapterError: none of these applies, or the caller left the table's server.
         :raises NoSuchTable: the named table does not exist (or is in another server).
         """
+        table = await self._find_table(interaction, table_id)
+        await self.check_member(interaction, table)
+        return table
+
+    async def table_by_id(self, interaction: discord.Interaction[Any], table_id: int) -> TableInfo:
+        """Table ``table_id`` (named by a component), refused to a caller no longer in its server.
+
+        :raises NoSuchTable: there is no such table.
+        :raises AdapterError: the caller left the table's server.
+        """
+        table = await self.service.table(table_id)
+        await self.check_member(interaction, table)
+        return table
+
+    async def _find_table(self, interaction: discord.Interaction[Any], table_id: int | None) -> TableInfo:
         if table_id is not None:
             table = await self.service.table(table_id)
             if interaction.guild_id is not None and table.guild_id != interaction.guild_id:

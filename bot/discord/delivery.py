@@ -3,8 +3,9 @@
 * Public lines go to the table's thread as one message, in order, with the board picture when the
   service asks for one (end of a turn or phase) and a line saying whom the table waits for.
 * Private lines go to their seat's player only: to the actor inside their ephemeral panel (the
-  caller does that), to everyone else by DM. A refused DM (DMs closed) is kept as a notice and
-  shown, ephemerally, at the player's next interaction.
+  caller does that), to everyone else by DM. A refused DM (DMs closed), or one to a player no longer
+  in the table's server, is kept as a notice and shown, ephemerally, at the player's next
+  interaction.
 """
 
 from __future__ import annotations
@@ -113,8 +114,19 @@ async def dm(
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
 
+    A DM about a table goes only to a member of the table's server: to someone Discord says left
+    it (or was banned), nothing is sent, not even their own secrets; the lines are kept as a notice,
+    shown if they come back. When membership cannot be checked, the DM is sent (it holds only what
+    their own seat may see), and a refused DM is kept as a notice like any other: the table goes on.
+
     :returns: whether the DM went through.
     """
+    if table is not None and await agora.members.is_member(table.guild_id, user_id) is False:
+        log.info(
+            "user %s left the server of table %s; keeping %d lines as a notice", user_id, table.id, len(lines)
+        )
+        await agora.service.add_notice(user_id, table.id, list(lines))
+        return False
     if words is None:
         preference = await agora.service.preferences(user_id)
         locale = choose_locale(None, preference.locale, agora.settings.default_locale)

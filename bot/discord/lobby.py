@@ -73,6 +73,7 @@ async def lobby_action(interaction: Interaction, table_id: int, what: str) -> No
     """Carry out a lobby button for the clicker, then refresh the lobby message in place."""
     agora = agora_of(interaction)
     await interaction.response.defer()
+    await agora.table_by_id(interaction, table_id)
     user = interaction.user
     locale = await agora.locale(interaction)
     service = agora.service

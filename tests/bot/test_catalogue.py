@@ -1,5 +1,5 @@
-"""The bot's own words: English and Greek catalogues with the same keys and placeholders, and every
-key the adapter uses present in both."""
+"""The bot's own words (``bot/messages`` and the adapter's ``bot/discord/messages``): English and
+Greek catalogues with the same keys and placeholders, and every key the adapter uses present in both."""
 
 from __future__ import annotations
 
@@ -13,12 +13,20 @@ from bot.discord.i18n import Words, choose_locale
 from rules.core.messages import placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
-MESSAGES = ROOT / "bot" / "messages"
+CATALOGUES = (ROOT / "bot" / "messages", ROOT / "bot" / "discord" / "messages")
 
 
 def load(locale: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((MESSAGES / f"{locale}.json").read_text("utf-8"))
+    data: dict[str, str] = {}
+    for folder in CATALOGUES:
+        data |= json.loads((folder / f"{locale}.json").read_text("utf-8"))
     return data
+
+
+@pytest.mark.parametrize("locale", ["en", "el"])
+def test_no_key_is_in_both_the_bot_and_the_adapter_catalogue(locale: str) -> None:
+    bot, adapter = (set(json.loads((f / f"{locale}.json").read_text("utf-8"))) for f in CATALOGUES)
+    assert bot & adapter == set()
 
 
 def test_english_and_greek_have_the_same_keys() -> None:
@@ -36,10 +44,15 @@ def test_every_key_is_prefixed_bot() -> None:
 
 def test_every_key_the_adapter_uses_is_in_the_catalogue() -> None:
     source = "\n".join(p.read_text("utf-8") for p in (ROOT / "bot" / "discord").rglob("*.py"))
-    used = set(re.findall(r"[\"'](bot\.[a-z_]+)[\"']", source)) - {"bot.service"}
+    used = set(re.findall(r"[\"'](bot\.[a-z_]+)[\"']", source)) - {"bot.service", "bot.discord"}
     used |= {f"bot.lobby_{what}" for what in ("join", "leave", "bot", "start")}
     used |= {f"bot.state_{state}" for state in ("lobby", "active", "finished", "abandoned")}
     assert used - set(load("en")) == set()
+
+
+def test_the_adapters_own_refusals_are_found_in_both_languages() -> None:
+    assert Words("en").t("bot.not_a_member", table=4).startswith("You are no longer a member")
+    assert Words("el").t("bot.not_a_member", table=4).startswith("Δεν είστε πια μέλος")
 
 
 def test_greek_words_come_from_the_greek_catalogue() -> None:

@@ -1,6 +1,7 @@
 """Hostile and broken input against the real bot: forged and mangled component ids, options meant
 for another table, numbers out of range or not numbers at all, unknown choices, a player acting for
-another seat, spectators, a player who left, replayed clicks, and a flood of concurrent clicks.
+another seat, spectators, a player who left the table, players who left the server or were banned
+from it (clicking what the bot sent them by DM), replayed clicks, and a flood of concurrent clicks.
 
 Each one gets a clear refusal, shown to the clicker alone, and changes nothing: neither the log in
 storage nor the thread. The bot never shows a traceback and never crashes (the fixture checks its
@@ -11,7 +12,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from tests.chaos.checks import actions_by_user, heads
 from tests.chaos.conftest import SCALE
@@ -19,9 +23,11 @@ from tests.chaos.fake import TimedDiscord
 from tests.chaos.tables import answer_ids, play_message, refusal, started_table, table_of, thread_text
 from tests.e2e.fakediscord import FakeUser, Ix
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import button, done, open_panel, open_table, press
+from tests.e2e.players import button, done, open_panel, open_table, play_panel, press
 
 NO_SEAT = "You have no seat at table"
+LEFT_SERVER = "no longer a member of the server where table"
+HOUR = 3600
 STALE = "out of date"
 NOT_YOURS = "belongs to another player"
 
@@ -245,6 +251,71 @@ async def test_a_player_who_left_the_table_is_refused(
                 fake, await fake.component(dee, int(panel["id"]), with_part(custom_id, 3, "2")), NO_SEAT
             )
         await refusal(fake, await fake.component(dee, int(lobby["id"]), leave), "has already started")
+
+
+def gone(fake: TimedDiscord, how: str) -> Callable[[FakeUser], None]:
+    """How a player is out of the server: they ``left`` it, or were ``banned``."""
+    return fake.leave if how == "left" else fake.ban
+
+
+@pytest.mark.parametrize("how", ["left", "banned"])
+async def test_a_player_out_of_the_server_is_refused_whatever_they_send_from_their_dms(
+    how: str, fake: TimedDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    ann, bo, thread, table = await table_of_two(fake, options="starting_coins=15")
+    number_id = button(await open_panel(fake, bo, thread), "agora:num:")["custom_id"]
+    prompt = ":".join(number_id.split(":")[2:])  # <table>:<seat>:<seq>:<sig>, as Bo's panel shows it
+    await play_panel(fake, ann, thread)
+    bot.set_clock(25 * HOUR)
+    reminder = await fake.wait_for(
+        lambda: next(
+            (c for c in fake.captured if c.audience == ("dm", bo.id) and "agora:play:" in str(c.body)), None
+        ),
+        what="the reminder DM to Bo",
+    )
+    dm = fake.messages[reminder.message_id]
+    dm_channel = int(dm["channel_id"])
+    gone(fake, how)(bo)
+    bot.set_clock(25 * HOUR + 61)  # past the minute the bot believes a member lookup
+    forged = [
+        number_id,
+        f"agora:val:{prompt}:3",
+        f"agora:opt:{prompt}:0",
+        f"agora:play:{table}",
+        f"agora:hand:{table}",
+        f"agora:reclaim:{table}",
+        f"agora:undo:{table}:2",
+        f"agora:lobby:{table}:join",
+        f"agora:lobby:{table}:start",
+    ]
+    commands: list[tuple[str, dict[str, object]]] = [
+        ("play", {"table": table}),
+        ("act", {"table": table, "choice": "3"}),
+        ("game hand", {"table": table}),
+        ("game status", {"table": table}),
+        ("game log", {"table": table}),
+        ("game board", {"table": table}),
+        ("game undo", {"table": table}),
+        ("game abandon", {"table": table}),
+        ("game reclaim", {"table": table}),
+    ]
+    async with Unchanged(fake, tmp_path / "agora.db"):
+        await refusal(
+            fake, await fake.click(bo, int(dm["id"]), button(dm, "agora:play:")["custom_id"]), LEFT_SERVER
+        )
+        for custom_id in forged:
+            await refusal(fake, await fake.component(bo, int(dm["id"]), custom_id), LEFT_SERVER)
+        select = await fake.component(bo, int(dm["id"]), f"agora:sel:{prompt}", values=["0"])
+        await refusal(fake, select, LEFT_SERVER)
+        form = await fake.modal(bo, int(dm["id"]), f"agora:numm:{prompt}", {"value": "3"})
+        await refusal(fake, form, LEFT_SERVER)
+        for command, options in commands:
+            await refusal(fake, await fake.slash(bo, command, channel_id=dm_channel, **options), LEFT_SERVER)
+        mine = await done(fake, await fake.slash(bo, "game mine", channel_id=dm_channel))
+        assert f"table {table}" not in mine.texts() and "No table" in mine.texts()
+        choices = await fake.autocomplete(bo, "act", "choice", "", channel_id=dm_channel, table=table)
+        assert choices == [], "no options are suggested at a table of a server one has left"
+    assert (await actions_by_user(tmp_path / "agora.db"))[(table, bo.id)] == 0
 
 
 async def test_a_replayed_click_is_refused_and_counts_once(

@@ -249,6 +249,13 @@ class GameCommands(app_commands.Group):
         agora = agora_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await agora.tables_waiting_on(interaction.guild_id, interaction.user.id)
+        if interaction.guild_id is None:
+            # From a DM: every server's tables, but not those of servers the caller has left.
+            tables = [
+                t
+                for t in tables
+                if await agora.members.is_member(t.guild_id, interaction.user.id) is not False
+            ]
         words = await agora.words(interaction)
         if not tables:
             await interaction.followup.send(words.t("bot.mine_none"), ephemeral=True)

@@ -7,6 +7,12 @@ visible, with its audience: a channel (public), a user's DM, or a user's ephemer
 the users with :meth:`FakeDiscord.slash`, :meth:`FakeDiscord.click`, :meth:`FakeDiscord.select`,
 :meth:`FakeDiscord.autocomplete` and :meth:`FakeDiscord.submit_modal`.
 
+Users come and go as on Discord: :meth:`FakeDiscord.leave` and :meth:`FakeDiscord.ban` take a user
+out of the server (a member lookup then answers 404 Unknown Member, and a DM to someone who shares
+no server with the bot is refused), :meth:`FakeDiscord.rejoin` brings them back (a banned user only
+after :meth:`FakeDiscord.unban`). Someone outside the server can still press buttons in their DMs,
+but not in the server's channels.
+
 Any request to a route the fake does not know is kept in :attr:`FakeDiscord.unhandled` (and answered
 404); the e2e harness fails the test when that list is not empty.
 """
@@ -111,6 +117,10 @@ class FakeDiscord:
         self.guild_id = P.snowflake()
         self.channel_id = P.snowflake()
         self.members: list[FakeUser] = [self.bot_user, self.owner]
+        """The server's members now."""
+        self.known: dict[int, FakeUser] = {u.id: u for u in self.members}
+        """Every user Discord knows, members of the server or not (for DMs)."""
+        self.banned: set[int] = set()
         self.channels: dict[int, dict[str, Any]] = {
             self.channel_id: P.text_channel(self.channel_id, self.guild_id, "games")
         }
@@ -155,6 +165,7 @@ class FakeDiscord:
         r.add_route("*", api + "/channels/{cid}/messages/{mid}", self._channel_message)
         r.add_post(api + "/channels/{cid}/threads", self._thread)
         r.add_get(api + "/channels/{cid}", self._get_channel)
+        r.add_get(api + "/guilds/{gid}/members/{uid}", self._get_member)
         r.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -180,7 +191,30 @@ class FakeDiscord:
         """A new member of the server."""
         member = FakeUser(name, **kwargs)
         self.members.append(member)
+        self.known[member.id] = member
         return member
+
+    def is_member(self, user: FakeUser) -> bool:
+        return any(m.id == user.id for m in self.members)
+
+    def leave(self, user: FakeUser) -> None:
+        """``user`` leaves the server (or is kicked)."""
+        self.members = [m for m in self.members if m.id != user.id]
+
+    def ban(self, user: FakeUser) -> None:
+        """``user`` is banned: out of the server, and kept out until unbanned."""
+        self.leave(user)
+        self.banned.add(user.id)
+
+    def unban(self, user: FakeUser) -> None:
+        self.banned.discard(user.id)
+
+    def rejoin(self, user: FakeUser) -> None:
+        """``user`` joins the server again (Discord refuses a banned user)."""
+        if user.id in self.banned:
+            raise AssertionError(f"{user.name} is banned from the server")
+        if not self.is_member(user):
+            self.members.append(user)
 
     # ---- waiting ------------------------------------------------------------------------------
 
@@ -277,6 +311,8 @@ class FakeDiscord:
         if channel is None:
             raise AssertionError(f"no channel {channel_id}")
         guild_id = self.guild_id if channel["type"] != 1 else None
+        if guild_id is not None and not self.is_member(user):
+            raise AssertionError(f"{user.name} is not in the server: Discord shows them none of its channels")
         payload = P.interaction(
             kind=kind,
             app_id=self.app_id,
@@ -603,7 +639,7 @@ class FakeDiscord:
     async def _open_dm(self, request: web.Request) -> web.Response:
         body, _ = await self._body(request)
         uid = int(body["recipient_id"])
-        user = next((m for m in self.members if m.id == uid), None)
+        user = self.known.get(uid)
         if user is None:
             return _error(404, 10013, "Unknown User")
         for cid, who in self.dm_channels.items():
@@ -621,7 +657,8 @@ class FakeDiscord:
         body, files = await self._body(request)
         if cid in self.dm_channels:
             user = self.dm_channels[cid]
-            if not user.dms_open:
+            if not user.dms_open or not self.is_member(user):
+                # Discord refuses DMs from a bot that shares no server with the user.
                 return _error(403, 50007, "Cannot send messages to this user")
             audience: Audience = ("dm", user.id)
         else:
@@ -651,6 +688,16 @@ class FakeDiscord:
         tid = P.snowflake()
         self.channels[tid] = P.thread_channel(tid, self.guild_id, cid, self.bot_user.id, body.get("name", ""))
         return _json(self.channels[tid], 201)
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        """GET /guilds/{guild}/members/{user}: works without the privileged members intent."""
+        if int(request.match_info["gid"]) != self.guild_id:
+            return _error(404, 10004, "Unknown Guild")
+        uid = int(request.match_info["uid"])
+        member = next((m for m in self.members if m.id == uid), None)
+        if member is None:
+            return _error(404, 10007, "Unknown Member")
+        return _json(member.member())
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         cid = int(request.match_info["cid"])
