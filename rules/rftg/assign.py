@@ -80,7 +80,8 @@ def _power(c: Content, state: State, seat: int, name: str) -> tuple[Power, int]:
     return side.power, limit(c, state, seat, side.power)
 
 
-def _targets(a: AssignCore, die: AssignDie, pw: Power) -> list[Phase]:
+def targets(a: AssignCore, die: AssignDie, pw: Power) -> list[Phase]:
+    """The columns ``pw`` may move ``die`` to (never the one it is in)."""
     if pw.to == "selected_phase":
         wanted: list[Phase] = [a.selected] if a.selected else []
     elif isinstance(pw.to, list):
@@ -108,7 +109,7 @@ def movable(a: AssignCore, pw: Power) -> list[int]:
             continue
         if pw.same_source_column and a.source is not None and d.column != a.source:
             continue
-        if not _targets(a, d, pw):
+        if not targets(a, d, pw):
             continue
         out.append(i)
     if pw.exact and pw.same_source_column and not a.moved:
@@ -170,7 +171,7 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         if a.picked is not None:
             die = a.dice[a.picked]
             opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
-                    for ph in _targets(a, die, pw)]
+                    for ph in targets(a, die, pw)]
             return _prompt(seat, msg("rftg.assign.target", colour=colour_word(die.colour),
                                      power=a.power), opts + undo)
         extras = list(undo)
@@ -297,7 +298,7 @@ def _power_step(c: Content, state: State, seat: int, a: AssignState, action: Any
     pw, most = _power(c, state, seat, a.power)
     if a.picked is not None:
         die = a.dice[a.picked]
-        if not isinstance(action, ToColumn) or action.phase not in _targets(a, die, pw):
+        if not isinstance(action, ToColumn) or action.phase not in targets(a, die, pw):
             raise RuleError("That die cannot go to that column.", key="rftg.err.bad_column")
         _move(a, a.picked, action.phase, pw, most)
         return []
@@ -309,9 +310,9 @@ def _power_step(c: Content, state: State, seat: int, a: AssignState, action: Any
     i = _resolve_pick(a, action, movable(a, pw))
     if i is None:
         return []
-    targets = _targets(a, a.dice[i], pw)
-    if len(targets) == 1:
-        _move(a, i, targets[0], pw, most)
+    columns = targets(a, a.dice[i], pw)
+    if len(columns) == 1:
+        _move(a, i, columns[0], pw, most)
     else:
         a.picked = i
     return []

@@ -2,8 +2,9 @@
 
 The greedy player scores each option of its prompt with a short heuristic and plays the best
 (ties broken by its random generator): it selects the phase its dice and empire serve best, never
-undoes, Consumes for VP while it has credits to recruit, Trades when short, places scouted tiles
-on their cheaper side, and puts producers on worlds whose colour matches.
+undoes, uses a Reassign power when moving a die adds enough (e.g. completes the world on top), Consumes
+for VP while it has credits to recruit, Trades when short, places scouted tiles on their cheaper side,
+and puts producers on worlds whose colour matches. It never Dictates.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pydantic import BaseModel
 
 from rules.core import Prompt, Rng, Seat
 from rules.rftg import actions as a
+from rules.rftg.assign import movable, reassign_powers, targets
 from rules.rftg.build import top_cost
 from rules.rftg.content import PHASES, Content, Phase
 from rules.rftg.produce import open_worlds
@@ -65,12 +67,62 @@ def _columns(p: Player) -> dict[Phase, int]:
     return counts
 
 
+def _move_gains(c: Content, state: State, seat: int, tile: int) -> dict[tuple[str, Phase], float]:
+    """For each die (colour, column) the Reassign power at ``tile`` may move, the most one move adds:
+    its worth in the best new column less what its old column loses."""
+    p = state.players[seat]
+    assign = p.assign
+    power = next((pw for i, _, pw in reassign_powers(c, state, seat) if i == tile), None)
+    if assign is None or power is None:
+        return {}
+    counts = _columns(p)
+
+    def worth(phase: Phase, workers: int) -> float:
+        return phase_value(c, state, seat, phase, workers)
+
+    gains: dict[tuple[str, Phase], float] = {}
+    for i in movable(assign, power):
+        die = assign.dice[i]
+        source = die.column
+        if source is None:
+            continue
+        loss = worth(source, counts[source]) - worth(source, counts[source] - 1)
+        best = max(worth(to, counts[to] + 1) - worth(to, counts[to]) for to in targets(assign, die, power))
+        key = (die.colour, source)
+        gains[key] = max(gains.get(key, NEVER), best - loss)
+    return gains
+
+
+def _power_in_use(c: Content, state: State, seat: int) -> int | None:
+    """The tableau index of the Reassign power being used now, if any."""
+    assign = state.players[seat].assign
+    if assign is None or assign.power is None:
+        return None
+    return next((i for i, name, _ in reassign_powers(c, state, seat) if name == assign.power), None)
+
+
+WORTH_A_MOVE = 1.0
+"""A Reassign move must add at least this much to be worth making (Confirm and Finish score less)."""
+
+
 def _score(c: Content, state: State, seat: int, action: Any) -> float:
     p = state.players[seat]
-    if isinstance(action, (a.Undo, a.Reset, a.Dictate, a.Narrow, a.Rearrange)):
+    if isinstance(action, (a.Undo, a.Reset, a.Dictate, a.Rearrange)):
         return NEVER
     if isinstance(action, a.Confirm):
         return 10.0
+    if isinstance(action, a.UsePower):
+        best = max(_move_gains(c, state, seat, action.tile).values(), default=NEVER)
+        return 10.0 + best if best >= WORTH_A_MOVE else 0.0
+    in_use = _power_in_use(c, state, seat)
+    if in_use is not None and isinstance(action, (a.PickDie, a.Narrow)):
+        gains = _move_gains(c, state, seat, in_use)
+        if isinstance(action, a.PickDie):
+            return gains.get((action.colour, action.column), NEVER / 10)
+        return max((g for (_, column), g in gains.items() if column == action.column), default=NEVER / 10)
+    if isinstance(action, a.Narrow):
+        counts = _columns(p)
+        return -phase_value(c, state, seat, action.column, counts[action.column])
     if isinstance(action, a.SplitStart):
         dev, world = p.start_tiles[action.development], p.start_tiles[1 - action.development]
         return -float(c.side_of(dev, False).cost + c.side_of(world, True).cost)

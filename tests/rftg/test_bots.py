@@ -35,3 +35,37 @@ def test_greedy_beats_random_in_two_player_games() -> None:
 def test_greedy_outscores_random_at_a_four_player_table() -> None:
     scores = _play(4, 300, {0, 2})
     assert scores[0] + scores[2] > scores[1] + scores[3]
+
+
+def test_greedy_reassigns_a_die_when_it_completes_the_world_on_top() -> None:
+    from rules.rftg.actions import PickDie, Select, UsePower
+
+    from .helpers import bare, give, play, rolled, stack
+
+    greedy = ENGINE.bots()["greedy"]
+    state = bare()
+    give(state, 0, "Propaganda Campaign")
+    stack(state, 0, "Spice World")  # needs two workers; the selection die is one
+    rolled(state, 0, [("white", "explore"), ("white", "settle")])
+    state = play(state, 0, Select(phase="settle"), PickDie(colour="white", column="settle"))
+
+    def choice() -> object:
+        return greedy.choose(ENGINE, state, 0, ENGINE.pending(state)[0], Rng.from_seed(1))
+
+    assert choice() == UsePower(tile=0)
+    state = play(state, 0, UsePower(tile=0), PickDie(colour="white", column="explore"))
+    assert [d.column for d in state.players[0].assign.dice] == ["settle", "settle"]  # type: ignore[union-attr]
+
+
+def test_greedy_keeps_its_dice_when_no_move_helps() -> None:
+    from rules.rftg.actions import Confirm, PickDie, Select
+
+    from .helpers import bare, give, play, rolled
+
+    greedy = ENGINE.bots()["greedy"]
+    state = bare()
+    give(state, 0, "Propaganda Campaign")
+    rolled(state, 0, [("white", "explore"), ("white", "settle")])
+    state = play(state, 0, Select(phase="settle"), PickDie(colour="white", column="settle"))
+    # nothing to settle: moving a worker into Settle would waste it
+    assert greedy.choose(ENGINE, state, 0, ENGINE.pending(state)[0], Rng.from_seed(1)) == Confirm()
