@@ -67,7 +67,6 @@ class AgoraClient(discord.Client):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.repo: Repository | None = None
         self.scheduler: ReminderScheduler | None = None
-        self._resumed = False
 
     async def _on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -99,6 +98,9 @@ class AgoraClient(discord.Client):
         log.info("synced %d commands", len(synced))
         self.scheduler = ReminderScheduler(self.agora, settings.reminder_poll_seconds)
         self.scheduler.start()
+        # Before the gateway connects, so that no player's command can reach a table whose thread
+        # has not yet been told what a crash left untold (its mark would skip those entries).
+        await self._resume_tables()
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction[Any], command: app_commands.Command[Any, Any, Any]
@@ -115,15 +117,13 @@ class AgoraClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._resumed:
-            self._resumed = True
-            await self._resume_tables()
 
     async def _resume_tables(self) -> None:
         """Finish what a crash cut short between a command's writes (bot seats owed a move, a
         deadline not yet written, a finished game not marked so), then tell every table what its
         thread has not been told: the moves committed before the crash and never delivered, the
-        moves resuming made, and the result of a game that ended meanwhile.
+        moves resuming made, and the result of a game that ended meanwhile. Runs once, at start,
+        before any interaction can arrive (it needs only the REST API).
 
         Resuming's own outcomes are not delivered as such: what they tell is part of the
         announcements, which start from the last entry each thread was told about.
