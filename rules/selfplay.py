@@ -2,6 +2,7 @@
 
     python -m rules.selfplay --game rftg --games 300 --seed 1 --players 4 --bots greedy,random
     python -m rules.selfplay --game rftg --games 300 --players 5 --jobs 2
+    python -m rules.selfplay --game patchistory --games 20 --option capital_side=liberty
 
 Prints one summary line per player count and exits non-zero on the first violation, naming the seed
 and step that reproduce it (see :mod:`rules.core.conformance`). With ``--jobs N`` the games of a
@@ -22,6 +23,7 @@ from typing import Any
 from rules import registry
 from rules.core.conformance import ConformanceError, Summary, check_games
 from rules.core.engine import Engine
+from rules.core.errors import RuleError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="skip applying every option of every prompt (faster, less thorough)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes to share the games between (default 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a table option for every game (repeatable; default: the game's defaults)")
     parser.add_argument("--engine", help=argparse.SUPPRESS)  # module:ATTR, for the test suite's fixture games
     return parser
 
@@ -63,10 +67,12 @@ class _Batch:
     games: int
     bots: str
     every_option: bool
+    options: tuple[tuple[str, str], ...]
 
     def run(self) -> Summary:
         return check_games(_engine(self.game, self.engine), players=self.players, games=self.games,
-                           seed=self.seed, bots=self.bots, every_option=self.every_option)
+                           seed=self.seed, bots=self.bots, every_option=self.every_option,
+                           options=dict(self.options))
 
 
 def _batches(args: argparse.Namespace, players: int) -> list[_Batch]:
@@ -74,7 +80,7 @@ def _batches(args: argparse.Namespace, players: int) -> list[_Batch]:
     size = max(1, -(-args.games // (args.jobs * 4)))
     return [
         _Batch(args.game, args.engine, players, args.seed + start, min(size, args.games - start),
-               args.bots, not args.fast)
+               args.bots, not args.fast, tuple(args.options.items()))
         for start in range(0, args.games, size)
     ]
 
@@ -97,6 +103,21 @@ def _check_parallel(args: argparse.Namespace, players: int) -> Summary:
     return total
 
 
+def _options(engine: Engine[Any, Any], pairs: list[str]) -> dict[str, str]:
+    """``["name=value", ...]`` as a mapping, checked against the game's options model.
+
+    :raises ValueError: for a pair without ``=``; :raises RuleError: for an unknown name or bad value.
+    """
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"--option wants NAME=VALUE, not {pair!r}")
+        options[name.strip()] = value.strip()
+    engine.parse_options(options)
+    return options
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.jobs < 1:
@@ -107,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     except registry.UnknownGame as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2
+    try:
+        args.options = _options(engine, args.option)
+    except (ValueError, RuleError) as exc:
+        print(f"selfplay: {exc}", file=sys.stderr)
+        return 2
     info = engine.info
     counts = [args.players] if args.players else list(range(info.min_players, info.max_players + 1))
     for players in counts:
@@ -115,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 summary = _check_parallel(args, players)
             else:
                 summary = check_games(engine, players=players, games=args.games, seed=args.seed,
-                                      bots=args.bots, every_option=not args.fast)
+                                      bots=args.bots, every_option=not args.fast, options=args.options)
         except ConformanceError as exc:
             print(f"selfplay: FAILED: {exc}", file=sys.stderr)
             return 1

@@ -58,3 +58,23 @@ def test_a_violation_in_a_worker_fails_the_run_with_its_seed() -> None:
                "--games", "8", "--players", "2", "--jobs", "2")
     assert done.returncode == 1
     assert "FAILED" in done.stderr and "seed" in done.stderr and "can see a secret" in done.stderr
+
+
+def test_table_options_are_played_in_every_game() -> None:
+    default = run("--game", "sealed_bid", "--engine", FIXTURE, "--games", "4", "--players", "2")
+    poor = run("--game", "sealed_bid", "--engine", FIXTURE, "--games", "4", "--players", "2",
+               "--option", "starting_coins=1", "--option", "market_size=2")
+    shared = run("--game", "sealed_bid", "--engine", FIXTURE, "--games", "4", "--players", "2",
+                 "--option", "starting_coins=1", "--option", "market_size=2", "--jobs", "2")
+    assert default.returncode == poor.returncode == shared.returncode == 0, poor.stderr + shared.stderr
+    scores = [line.split("winning score ")[1] for line in (default.stdout, poor.stdout, shared.stdout)]
+    assert scores[1] == scores[2] != scores[0]
+
+
+def test_an_unknown_or_malformed_option_is_refused() -> None:
+    unknown = run("--game", "sealed_bid", "--engine", FIXTURE, "--option", "speed=9")
+    assert unknown.returncode == 2 and "Unknown option 'speed'" in unknown.stderr
+    malformed = run("--game", "sealed_bid", "--engine", FIXTURE, "--option", "market_size")
+    assert malformed.returncode == 2 and "NAME=VALUE" in malformed.stderr
+    out_of_range = run("--game", "sealed_bid", "--engine", FIXTURE, "--option", "market_size=99")
+    assert out_of_range.returncode == 2 and "market_size" in out_of_range.stderr
