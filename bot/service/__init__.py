@@ -23,6 +23,7 @@ from bot.service.errors import (
     StaleAction,
     StandingIn,
     TableFull,
+    TableUnreadable,
     UndoRefused,
     UnknownGameError,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "TableInfo",
     "TableService",
     "TableStatus",
+    "TableUnreadable",
     "UndoRefused",
     "UnknownGameError",
     "Waiting",

@@ -118,6 +118,13 @@ class NotStandingIn(ServiceError):
     default_key = "service.not_standing_in"
 
 
+class TableUnreadable(ServiceError):
+    """The table's stored log no longer replays with the game as installed (a game updated in a way
+    that changed its rules or state). Nothing is lost: the log stays as it was."""
+
+    default_key = "service.table_unreadable"
+
+
 class BadSetting(ServiceError):
     """A table setting out of range."""
 
@@ -141,6 +148,7 @@ __all__ = [
     "StaleAction",
     "StandingIn",
     "TableFull",
+    "TableUnreadable",
     "UndoRefused",
     "UnknownGameError",
 ]

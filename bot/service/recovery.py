@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
+from bot.service.errors import TableUnreadable
 from bot.service.models import Outcome
 from bot.service.tables import entry_lines
 from storage.records import TableFilter
@@ -35,10 +36,14 @@ class RecoveryCommands(TableCore):
             return await self._settle(t, Outcome(table=t.info()), moved=set())
 
     async def resume_all(self) -> list[Outcome]:
-        """:meth:`resume` every active table; the outcomes of those that needed it."""
+        """:meth:`resume` every active table; the outcomes of those that needed it. A table that no
+        longer replays is left as it is (and logged): the others are not held up by it."""
         outcomes = []
         for row in await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000)):
-            outcome = await self.resume(row.id)
+            try:
+                outcome = await self.resume(row.id)
+            except TableUnreadable:
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
@@ -70,13 +75,16 @@ class RecoveryCommands(TableCore):
 
     async def announcements_all(self) -> list[Outcome]:
         """:meth:`announcements` of every table whose thread has not been told everything (call it
-        when the bot starts, after :meth:`resume_all`)."""
+        when the bot starts, after :meth:`resume_all`); a table that no longer replays is skipped."""
         outcomes = []
         rows = await self.repo.list_tables(
             TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
         )
         for row in rows:
-            outcome = await self.announcements(row.id)
+            try:
+                outcome = await self.announcements(row.id)
+            except TableUnreadable:
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes

@@ -9,16 +9,20 @@ only shortens that replay, and is used only if no undo after it cancels an entry
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import Engine, Event, Message, Prompt, Seat
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository
+
+log = logging.getLogger(__name__)
 
 USER = "user:"
 BOT = "bot:"
@@ -104,7 +108,13 @@ def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any]
 
 
 async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loaded:
-    """Read a table and rebuild its state from the best valid snapshot and the effective log."""
+    """Read a table and rebuild its state from the best valid snapshot and the effective log.
+
+    A snapshot that no longer loads (the game's state format changed) is passed over for an older
+    one, or the replay from the seed.
+
+    :raises TableUnreadable: when the log itself no longer replays; nothing is changed.
+    """
     seats = await repo.seats(row.id)
     entries = await repo.entries(row.id)
     undone = {seq for e in entries if e.kind == "undo" for seq in e.undoes}
@@ -112,11 +122,21 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
     if row.status == "lobby" or row.seed is None:
         return loaded
     snapshot_seq, state = await _best_snapshot(repo, loaded)
-    if state is None:
-        state = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
-    for e in loaded.effective:
-        if e.seq > snapshot_seq:
-            state, _ = engine.apply(state, e.seat, e.payload_json)
+    seq = snapshot_seq
+    try:
+        if state is None:
+            state = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
+        for e in loaded.effective:
+            if e.seq > snapshot_seq:
+                seq = e.seq
+                state, _ = engine.apply(state, e.seat, e.payload_json)
+    except Exception as exc:
+        log.error("table %s no longer replays with %s at log entry %s: %r", row.id, engine.info.id, seq, exc)
+        raise TableUnreadable(
+            f"Table {row.id} cannot be restored with this version of {engine.info.title}: log entry {seq} "
+            "no longer replays. Every move is kept; ask whoever runs the bot to look into it.",
+            table=row.id, seq=seq, game=engine.info.title,
+        ) from exc
     loaded.state = state
     return loaded
 
@@ -130,9 +150,15 @@ async def _best_snapshot(repo: Repository, loaded: Loaded) -> tuple[int, BaseMod
         # An undo after the snapshot that cancels an entry at or before it makes it wrong.
         cancelled = [s for e in loaded.entries if e.kind == "undo" and e.seq > snap.seq
                      for s in e.undoes if s <= snap.seq]
-        if not cancelled:
+        if cancelled:
+            at_most = min(cancelled) - 1
+            continue
+        try:
             return snap.seq, loaded.engine.load(snap.state_json)
-        at_most = min(cancelled) - 1
+        except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
+            log.warning("table %s: snapshot at %s no longer loads (%r); replaying instead",
+                        loaded.row.id, snap.seq, exc)
+            at_most = snap.seq - 1
     return 0, None
 
 

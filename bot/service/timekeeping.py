@@ -35,7 +35,7 @@ class TimekeepingCommands(TableCore):
                 continue
             try:
                 t = await self._load(d.table_id)
-            except errors.NoSuchTable:
+            except (errors.NoSuchTable, errors.TableUnreadable):
                 continue
             row = t.row
             seat = next((s for s in t.seats if s.position == d.seat), None)
