@@ -134,7 +134,12 @@ class AgoraClient(discord.Client):
             log.info("resumed %d tables", len(resumed))
         except Exception:
             log.exception("could not resume the tables")
-        for outcome in await service.announcements_all():
+        try:
+            untold = await service.announcements_all()
+        except Exception:
+            log.exception("could not gather what the tables were not told")
+            untold = []
+        for outcome in untold:
             try:
                 await deliver(self.agora, outcome)
             except Exception:
