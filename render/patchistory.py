@@ -208,10 +208,16 @@ def draw_player(
     return height
 
 
-def draw_auction(draw: ImageDraw.ImageDraw, view: View, x: float, y: float) -> float:
+def draw_auction(
+    draw: ImageDraw.ImageDraw, view: View, x: float, y: float, names: Sequence[str] = ()
+) -> float:
+    """The laid-out tiles with the bids on them, and who the auction waits for on a 2-player tie."""
     if not view.offers:
         return 0
-    text(draw, (x, y), "Auction", size=22, bold=True)
+    title = "Auction"
+    if view.first_choice is not None:
+        title += f" · equal bids: {player_name(view, view.first_choice, names)} chooses first"
+    text(draw, (x, y), fit(title, WIDTH - 2 * x, size=22, bold=True), size=22, bold=True)
     cx = x
     top = y + 32
     for i, offer in enumerate(view.offers):
@@ -299,7 +305,7 @@ def render_board(view: View, names: Sequence[str] = ()) -> bytes:
     text(draw, (15, 14), header(view), size=26, bold=True)
     y = 60.0
     if auction:
-        y += draw_auction(draw, view, 15, y)
+        y += draw_auction(draw, view, 15, y, names)
     for r in range(rows):
         row_h = 0.0
         for c in range(cols):

@@ -54,6 +54,13 @@ class SealedBid(_Act):
     coins: int
 
 
+class FirstChoice(_Act):
+    """2 players, equal bids on the same tile: the first player takes tile ``tile`` (p. 15)."""
+
+    kind: Literal["first_choice"] = "first_choice"
+    tile: int
+
+
 class TakeTile(_Act):
     """Vasco da Gama: take a laid-out tile before the auction (p. 16)."""
 
@@ -250,6 +257,7 @@ AnyAction = (
     | BidCoins
     | Pass
     | SealedBid
+    | FirstChoice
     | TakeTile
     | Patch
     | PlaceWorker

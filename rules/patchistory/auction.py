@@ -1,10 +1,10 @@
 """Phase 1, the auction (spec 7.1–7.5): 3–4 player open auction, special first auction, 2-player
-secret auction, and Vasco da Gama taking a tile first."""
+secret auction with the first player's choice on a tie, and Vasco da Gama taking a tile first."""
 
 from __future__ import annotations
 
 from rules.core import Event, NumberChoice, Option, Prompt, Seat
-from rules.patchistory.actions import BidCoins, Pass, Pick, SealedBid, TakeTile
+from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
 from rules.patchistory.common import Ctx, back, event, fail, label
 from rules.patchistory.empire import abilities
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
@@ -123,6 +123,8 @@ def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
+    if a.first_choice is not None:
+        return first_choice_prompt(state, seat)
     if len(state.players) == 2 and not a.vasco:
         return sealed_prompt(state, seat)
     if to_act(state) != seat:
@@ -196,6 +198,23 @@ def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
     ]
     return Prompt(
         seat=seat, title=label("auction.sealed"), options=tuple(options), secret=True, simultaneous=True
+    )
+
+
+def first_choice_prompt(state: State, seat: Seat) -> Prompt | None:
+    """Equal bids on the same tile: the first player chooses which tile to take (p. 15)."""
+    a = state.auction
+    if a.first_choice != seat:
+        return None
+    contested, coins = a.sealed[seat]
+    options = [
+        Option(action=FirstChoice(tile=i), label=label("auction.first_choice", number=i + 1, tile=o.tile))
+        for i, o in enumerate(a.offers)
+    ]
+    return Prompt(
+        seat=seat,
+        title=label("auction.choose_first", number=contested + 1, coins=coins),
+        options=tuple(options),
     )
 
 
@@ -304,8 +323,11 @@ def settle(ctx: Ctx, state: State) -> list[Event]:
 
 def settle_sealed(state: State) -> list[Event]:
     """2 players (p. 15): different tiles → each gets theirs; same tile → the higher bid wins it,
-    the first player on a tie."""
+    and the other player gets the other tile. Same tile and equal bids → the first player chooses
+    first (:func:`play_first_choice`)."""
     a = state.auction
+    if a.first_choice is not None:
+        return []
     bidding = [s for s in state.order() if s not in a.skip]
     if len(bidding) == 1 and len(a.offers) == 1:
         seat = bidding[0]
@@ -319,20 +341,9 @@ def settle_sealed(state: State) -> list[Event]:
         return []
     if len(bidding) == 1:
         # The other player sits this auction out (spec 19 #9): the bid takes the tile it names.
-        seat = bidding[0]
-        tile, coins = a.sealed[seat]
-        state.players[seat].goods.coins -= coins
-        give(state, seat, a.offers[tile])
-        state.phase = Phase.PATCH
-        return [event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins)]
+        return hand_out(state, {bidding[0]: a.sealed[bidding[0]][0]})
     first, second = bidding
     (t1, c1), (t2, c2) = a.sealed[first], a.sealed[second]
-    if t1 != t2:
-        won = {first: t1, second: t2}
-    elif c2 > c1:
-        won = {second: t1, first: 1 - t1}
-    else:
-        won = {first: t1, second: 1 - t1}
     events = [
         event(
             "auction.revealed",
@@ -345,8 +356,40 @@ def settle_sealed(state: State) -> list[Event]:
             reveals=True,
         )
     ]
+    if t1 == t2 and c1 == c2 and len(a.offers) == 2:
+        a.first_choice = first
+        return [*events, event("auction.tied", seat=first, number=t1 + 1, coins=c1)]
+    if t1 != t2:
+        won = {first: t1, second: t2}
+    elif c2 > c1:
+        won = {second: t1, first: 1 - t1}
+    else:
+        won = {first: t1, second: 1 - t1}
+    return events + hand_out(state, won)
+
+
+def play_first_choice(ctx: Ctx, state: State, seat: Seat, action: FirstChoice) -> list[Event]:
+    """The first player takes the tile they choose after equal bids on the same tile; the other
+    player gets the other tile (p. 15). Payment follows the bids as in any 2-player auction."""
+    a = state.auction
+    if a.first_choice is None or a.first_choice != seat:
+        raise fail("Only the first player chooses a tile, after equal bids on the same tile.", "not_first")
+    if not 0 <= action.tile < len(a.offers):
+        raise fail("There is no such tile in the auction.", "no_tile")
+    other = next(s for s in state.order() if s != seat and s in a.sealed)
+    a.first_choice = None
+    return hand_out(state, {seat: action.tile, other: 1 - action.tile})
+
+
+def hand_out(state: State, won: dict[Seat, int]) -> list[Event]:
+    """Give each seat the tile it won in a 2-player auction, charge it, and move on to patching.
+
+    Spec 19 #7: each pays what they revealed; with ``two_player_both_pay`` off, a player who gets
+    a tile other than the one they bid on gets it free.
+    """
+    a = state.auction
+    events = []
     for seat, tile in won.items():
-        # Spec 19 #7: each pays what they revealed; otherwise the outbid player's tile is free.
         bid_tile, coins = a.sealed[seat]
         if not state.options.two_player_both_pay and tile != bid_tile:
             coins = 0
@@ -355,3 +398,10 @@ def settle_sealed(state: State) -> list[Event]:
         events.append(event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins))
     state.phase = Phase.PATCH
     return events
+
+
+def sealed_revealed(state: State) -> bool:
+    """Whether the 2-player secret bids are in and shown (they stay on view until the next auction)."""
+    a = state.auction
+    bidding = [s for s in state.order() if s not in a.skip]
+    return len(state.players) == 2 and bool(bidding) and all(s in a.sealed for s in bidding)

@@ -1,8 +1,9 @@
 """The greedy Patchistory player: simple priorities and a one-step look-ahead on a state value.
 
-It bids low on the richest tile, patches and places workers where the empire gains most, builds
-and breeds when it can afford to, campaigns with spare PP, defends in negotiations, commits all
-resources to wars, and votes where it stands first.
+It bids low on the richest tile (and takes the richest when a 2-player tie gives it the first
+choice), patches and places workers where the empire gains most, builds and breeds when it can
+afford to, campaigns with spare PP, defends in negotiations, commits all resources to wars, and
+votes where it stands first.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rules.patchistory.actions import (
     Choose,
     Commit,
     Done,
+    FirstChoice,
     HonourPersonalities,
     HonourWonders,
     Move,
@@ -96,7 +98,7 @@ class GreedyBot:
                 return Choose(colour="blue")
             if isinstance(a, Commit):
                 return self.commit(engine, state, seat, actions)
-            if isinstance(a, TakeTile):
+            if isinstance(a, TakeTile | FirstChoice):
                 return max(
                     actions,
                     key=lambda t: tile_worth(

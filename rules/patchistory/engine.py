@@ -35,6 +35,7 @@ from rules.patchistory.actions import (
     Commit,
     Done,
     Exchange,
+    FirstChoice,
     HonourPersonalities,
     HonourWonders,
     Move,
@@ -134,6 +135,8 @@ class Patchistory(Engine[State, AnyAction]):
                 return auction.play_sealed(ctx, state, seat, action)
             case TakeTile():
                 return auction.play_take(ctx, state, seat, action)
+            case FirstChoice():
+                return auction.play_first_choice(ctx, state, seat, action)
             case Patch():
                 return patching.play_patch(ctx, state, seat, action)
             case AllyWith():
@@ -249,7 +252,7 @@ class Patchistory(Engine[State, AnyAction]):
         p.buildings = [rng.choice(self.content.buildings).id for _ in p.buildings]
         p.cards = [rng.choice(self.content.prosperity).id for _ in p.cards]
         a = new.auction
-        if seat in a.sealed:
+        if seat in a.sealed and not auction.sealed_revealed(new):
             a.sealed[seat] = (rng.below(max(1, len(a.offers))), 1 + rng.below(5))
         n = new.negotiation
         if n is not None and seat in n.choices and len(n.choices) == 1:

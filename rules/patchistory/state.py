@@ -137,6 +137,9 @@ class Auction(BaseModel):
     passed: list[Seat] = Field(default_factory=list)
     sealed: dict[int, tuple[int, int]] = Field(default_factory=dict)
     """2-player auction: seat → (tile index, coins), secret until both have chosen."""
+    first_choice: Seat | None = None
+    """2-player auction: the first player, owed the first choice of tile after equal bids on the same
+    tile (p. 15); ``None`` when nobody is choosing."""
     skip: list[Seat] = Field(default_factory=list)
     """Seats not in the auction (Vasco da Gama took a tile)."""
     vasco: list[Seat] = Field(default_factory=list)

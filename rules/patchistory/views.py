@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core import Seat
+from rules.patchistory.auction import sealed_revealed
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Content, SideDef
 from rules.patchistory.empire import Grid, SpaceKey, grid_of, square_symbols, stats, worked_spaces
@@ -82,6 +83,7 @@ class View(BaseModel):
     players: list[PlayerView]
     offers: list[OfferView]
     bids: list[tuple[Seat, int, int]]
+    """(seat, tile index, coins) on the table; in the 2-player auction, the secret bids once revealed."""
     sealed_done: list[Seat]
     my_sealed: tuple[int, int] | None
     routes: list[RouteView]
@@ -97,6 +99,8 @@ class View(BaseModel):
     war_attackers: list[Seat]
     war_committed: list[Seat]
     war_chooser: Seat | None = None
+    first_choice: Seat | None = None
+    """2-player auction: the first player choosing a tile after equal bids on the same tile (p. 15)."""
     my_spend: tuple[int, int] | None
     cards: list[str]
     categories: list[str]
@@ -165,7 +169,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         order=state.order(),
         players=players,
         offers=[_offer_data(ctx, o) for o in a.offers],
-        bids=[(b.seat, b.tile, b.coins) for b in a.bids],
+        bids=_bids(state),
         sealed_done=sorted(a.sealed),
         my_sealed=a.sealed.get(seat) if seat is not None else None,
         routes=routes,
@@ -183,6 +187,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         war_attackers=list(w.attackers) if w else [],
         war_committed=sorted(w.spend) if w else [],
         war_chooser=state.war_chooser,
+        first_choice=a.first_choice,
         my_spend=w.spend.get(seat) if w and seat is not None else None,
         cards=list(v.cards),
         categories=[ctx.content.cards_by_id[c].category for c in v.cards],
@@ -196,6 +201,13 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         active=active,
         scores=[p.goods.culture for p in state.players] if over else None,
     ))
+
+
+def _bids(state: State) -> list[tuple[Seat, int, int]]:
+    a = state.auction
+    if sealed_revealed(state):
+        return [(s, *a.sealed[s]) for s in state.order() if s in a.sealed]
+    return [(b.seat, b.tile, b.coins) for b in a.bids]
 
 
 def squares_of(ctx: Ctx, p: Player) -> list[SquareView]:

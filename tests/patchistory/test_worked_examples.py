@@ -11,6 +11,7 @@ from rules.patchistory.actions import (
     Campaign,
     Done,
     Exchange,
+    FirstChoice,
     SealedBid,
     Spend,
     Threat,
@@ -411,12 +412,16 @@ def test_two_player_auction_higher_bid_on_the_same_tile_wins_it() -> None:
     assert state.players[1].reserve[0].side is None  # the winner chooses the side
 
 
-def test_two_player_auction_equal_bids_go_to_the_first_player() -> None:
+def test_two_player_auction_equal_bids_give_the_first_player_the_first_choice() -> None:
+    """The whole tie is in ``test_auction_tie.py``."""
     state = two_player_auction()
-    first = state.auction.offers[0].tile
+    first, second = state.auction.offers[0].tile, state.auction.offers[1].tile
     state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=2))
     state, _ = ENGINE.apply(state, 1, SealedBid(tile=0, coins=2))
+    assert set(ENGINE.pending(state)) == {0}
+    state, _ = ENGINE.apply(state, 0, FirstChoice(tile=0))
     assert [r.tile for r in state.players[0].reserve] == [first]
+    assert [r.tile for r in state.players[1].reserve] == [second]
 
 
 def test_two_player_auction_bids_stay_secret_until_both_are_in() -> None:
