@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench import bot as bench_bot
+from bench import common as bench_common
+from tests.e2e.fakediscord import FakeUser
 
 FIGURES = {
+    "acting_tables",
     "interactions",
     "interactions_per_s",
     "ack_p50_ms",
@@ -31,3 +36,33 @@ async def test_the_bot_benchmark_times_every_interaction_of_every_player(tmp_pat
     assert figures["picture_followups"] >= 2, "table 0 plays a game with pictures"
     assert 0 < figures["ack_p50_ms"] <= figures["followup_p50_ms"]
     assert figures["rss_mib"] > 0
+
+
+def test_at_most_the_acting_share_of_tables_act_spread_evenly() -> None:
+    tables = [
+        bench_bot.BenchTable(i, 1000 + i, (FakeUser("a"), FakeUser("b")), "sealed_bid") for i in range(500)
+    ]
+    chosen = bench_bot.acting(tables, most=200)
+    assert [t.id for t in chosen[:3]] == [0, 3, 6]
+    assert len(chosen) == 167
+    assert bench_bot.acting(tables[:100], most=200) == tables[:100]
+
+
+def test_each_size_is_reported_as_the_median_of_its_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    runs = [(5.0, 90.0), (1.0, 99.0), (3.0, 80.0)]
+    figures = iter(
+        [dict(dict.fromkeys(sorted(FIGURES), 1.0), ack_p50_ms=ack, rss_mib=rss) for ack, rss in runs]
+    )
+
+    async def measure(n: int, folder: Path, pictured: str) -> dict[str, float]:
+        return next(figures)
+
+    monkeypatch.setattr(bench_bot, "measure", measure)
+    monkeypatch.setattr(bench_bot, "picture_game", lambda: "rftg")
+    monkeypatch.setattr(bench_common, "RESULTS", tmp_path)
+    reported = bench_bot.run(sizes=(2,), runs=3)
+    assert (reported["2_tables"]["ack_p50_ms"], reported["2_tables"]["rss_mib"]) == (3.0, 90.0)
+    assert [r["ack_p50_ms"] for r in reported["2_tables_each_run"]] == [5.0, 1.0, 3.0]
+    assert (tmp_path / "bot.json").exists()
