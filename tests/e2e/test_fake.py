@@ -1,5 +1,6 @@
 """The fake Discord models the rules the bot must respect: one acknowledgement per interaction,
-within three seconds; unknown routes are recorded (and fail the e2e test that caused them)."""
+within three seconds; unknown routes are recorded (and fail the e2e test that caused them); users
+leave the server, are banned and come back, as a member lookup and their DMs show."""
 
 from __future__ import annotations
 
@@ -75,3 +76,55 @@ async def test_a_closed_dm_refuses_messages(server: FakeDiscord) -> None:
         ) as r:
             assert (r.status, (await r.json())["code"]) == (403, 50007)
     assert server.captured == []
+
+
+async def member_lookup(server: FakeDiscord, user_id: int) -> tuple[int, dict[str, object]]:
+    url = f"{server.api_base}/guilds/{server.guild_id}/members/{user_id}"
+    async with aiohttp.ClientSession() as http, http.get(url) as r:
+        return r.status, await r.json()
+
+
+async def test_a_member_lookup_finds_a_member(server: FakeDiscord) -> None:
+    ann = server.user("Ann")
+    status, body = await member_lookup(server, ann.id)
+    assert status == 200 and body["user"] == ann.payload()
+
+
+@pytest.mark.parametrize("how", ["leave", "ban"])
+async def test_a_member_lookup_of_someone_who_left_or_was_banned_is_unknown_member(
+    server: FakeDiscord, how: str
+) -> None:
+    ann = server.user("Ann")
+    getattr(server, how)(ann)
+    status, body = await member_lookup(server, ann.id)
+    assert (status, body["code"]) == (404, 10007)
+
+
+async def test_a_banned_user_rejoins_only_once_unbanned(server: FakeDiscord) -> None:
+    ann = server.user("Ann")
+    server.ban(ann)
+    with pytest.raises(AssertionError, match="banned"):
+        server.rejoin(ann)
+    server.unban(ann)
+    server.rejoin(ann)
+    assert (await member_lookup(server, ann.id))[0] == 200
+
+
+async def test_a_dm_to_someone_who_shares_no_server_with_the_bot_is_refused(server: FakeDiscord) -> None:
+    bo = server.user("Bo")
+    server.leave(bo)
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{server.api_base}/users/@me/channels", json={"recipient_id": bo.id}) as r:
+            channel = await r.json()
+        async with http.post(
+            f"{server.api_base}/channels/{channel['id']}/messages", json={"content": "x"}
+        ) as r:
+            assert (r.status, (await r.json())["code"]) == (403, 50007)
+    assert server.captured == []
+
+
+async def test_someone_out_of_the_server_cannot_use_its_channels(server: FakeDiscord) -> None:
+    bo = server.user("Bo")
+    server.leave(bo)
+    with pytest.raises(AssertionError, match="not in the server"):
+        await server._interact(bo, 3, {"custom_id": "agora:play:1", "component_type": 2}, server.channel_id)
