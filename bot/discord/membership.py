@@ -28,6 +28,8 @@ MEMBER_TTL = timedelta(seconds=60)
 NOT_MEMBER_TTL = timedelta(seconds=10)
 """How long "is not a member" is believed: short, so that a player who rejoins the server can play
 again within seconds (a command inside the server clears it at once)."""
+KEEP_AT_MOST = 10_000
+"""Answers kept before the expired ones are swept out (a long-running bot meets many users)."""
 LOOKUP_BUDGET = 2.5
 """Seconds a lookup may take before it counts as "could not check" (discord.py retries some 5xx
 for much longer, and a player is waiting)."""
@@ -54,7 +56,13 @@ class Membership:
 
     def seen(self, guild_id: int, user_id: int) -> None:
         """``user_id`` just interacted inside server ``guild_id``: a member, without asking."""
-        self._known[(guild_id, user_id)] = (self.now() + MEMBER_TTL, True)
+        self._remember(guild_id, user_id, True)
+
+    def _remember(self, guild_id: int, user_id: int, member: bool) -> None:
+        now = self.now()
+        if len(self._known) >= KEEP_AT_MOST:
+            self._known = {key: known for key, known in self._known.items() if known[0] > now}
+        self._known[(guild_id, user_id)] = (now + (MEMBER_TTL if member else NOT_MEMBER_TTL), member)
 
     def forget(self, guild_id: int, user_id: int) -> None:
         self._known.pop((guild_id, user_id), None)
@@ -90,7 +98,7 @@ class Membership:
         try:
             await self.client.http.get_member(guild_id, user_id)
         except discord.NotFound:
-            self._known[(guild_id, user_id)] = (self.now() + NOT_MEMBER_TTL, False)
+            self._remember(guild_id, user_id, False)
             return False
         except discord.HTTPException as exc:
             log.warning(
@@ -109,5 +117,5 @@ class Membership:
                 exc,
             )
             return None
-        self._known[(guild_id, user_id)] = (self.now() + MEMBER_TTL, True)
+        self._remember(guild_id, user_id, True)
         return True

@@ -11,6 +11,7 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.discord import membership
 from bot.discord.membership import MEMBER_TTL, NOT_MEMBER_TTL, Membership
 
 GUILD, ANN = 1, 100
@@ -144,3 +145,15 @@ async def test_a_lookup_slower_than_the_budget_could_not_check(members: Membersh
     await asyncio.sleep(0.6)
     assert await members.is_member(GUILD, ANN) is True, "the answer that came late is kept"
     assert lookups.calls == 1
+
+
+async def test_expired_answers_are_swept_out_once_many_are_kept(
+    members: Membership, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(membership, "KEEP_AT_MOST", 3)
+    for user in range(3):
+        members.seen(GUILD, user)
+    clock.at += MEMBER_TTL + timedelta(seconds=1)
+    members.seen(GUILD, 3)
+    members.seen(GUILD, 4)
+    assert sorted(user for _, user in members._known) == [3, 4]
