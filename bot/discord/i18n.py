@@ -1,10 +1,9 @@
 """Every word a player reads, in their language: catalogue lookups for the adapter.
 
 A message is looked up in the game's catalogue, then the table service's, then the engine core's,
-then the bot's own (``bot/messages/{en,el}.json``, then the adapter's ``bot/discord/messages``), in
-the reader's locale with English as the fallback (:func:`rules.core.messages.render`). The reader's
-locale is their own setting when they chose one, else their Discord client's language when a
-catalogue exists for it.
+then the bot's own (``bot/messages/{en,el}.json``), in the reader's locale with English as the
+fallback (:func:`rules.core.messages.render`). The reader's locale is their own setting when they
+chose one, else their Discord client's language when a catalogue exists for it.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ from rules.core.messages import LOCALES, Message, msg
 from rules.core.messages import render as render_message
 
 BOT_PACKAGE = "bot"
-ADAPTER_PACKAGE = "bot.discord"
-"""The adapter's own refusals (``bot/discord/messages/{en,el}.json``), keys prefixed ``bot.``."""
 
 
 def supported(locale: str | None) -> str | None:
@@ -40,7 +37,7 @@ def choose_locale(discord_locale: str | None, preference: str | None, default: s
 def packages(game_id: str = "") -> tuple[str, ...]:
     """Catalogue packages, most specific first: the game's, the service's, the core's, the bot's."""
     base = packages_for(game_id) if game_id else ("bot.service", "rules.core")
-    return (*base, BOT_PACKAGE, ADAPTER_PACKAGE)
+    return (*base, BOT_PACKAGE)
 
 
 class Words:

@@ -1,5 +1,5 @@
-"""The bot's own words (``bot/messages`` and the adapter's ``bot/discord/messages``): English and
-Greek catalogues with the same keys and placeholders, and every key the adapter uses present in both."""
+"""The bot's own words (``bot/messages``): English and Greek catalogues with the same keys and
+placeholders, and every key the adapter uses present in both."""
 
 from __future__ import annotations
 
@@ -13,20 +13,12 @@ from bot.discord.i18n import Words, choose_locale
 from rules.core.messages import placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = (ROOT / "bot" / "messages", ROOT / "bot" / "discord" / "messages")
+CATALOGUE = ROOT / "bot" / "messages"
 
 
 def load(locale: str) -> dict[str, str]:
-    data: dict[str, str] = {}
-    for folder in CATALOGUES:
-        data |= json.loads((folder / f"{locale}.json").read_text("utf-8"))
+    data: dict[str, str] = json.loads((CATALOGUE / f"{locale}.json").read_text("utf-8"))
     return data
-
-
-@pytest.mark.parametrize("locale", ["en", "el"])
-def test_no_key_is_in_both_the_bot_and_the_adapter_catalogue(locale: str) -> None:
-    bot, adapter = (set(json.loads((f / f"{locale}.json").read_text("utf-8"))) for f in CATALOGUES)
-    assert bot & adapter == set()
 
 
 def test_english_and_greek_have_the_same_keys() -> None:
@@ -50,7 +42,7 @@ def test_every_key_the_adapter_uses_is_in_the_catalogue() -> None:
     assert used - set(load("en")) == set()
 
 
-def test_the_adapters_own_refusals_are_found_in_both_languages() -> None:
+def test_the_membership_refusal_is_found_in_both_languages() -> None:
     assert Words("en").t("bot.not_a_member", table=4).startswith("You are no longer a member")
     assert Words("el").t("bot.not_a_member", table=4).startswith("Δεν είστε πια μέλος")
 
