@@ -18,7 +18,7 @@ import discord
 
 from bot.discord.context import Agora
 from bot.discord.i18n import Words, choose_locale
-from bot.service import Line, Outcome, TableInfo, Waiting
+from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
 from rules.core import Message, msg
 
 log = logging.getLogger(__name__)
@@ -207,22 +207,33 @@ async def deliver(
     return mine
 
 
-async def remind(agora: Agora, table: TableInfo, user_id: int, seat: int) -> None:
-    """Mention a seat the table waits for in the thread, and DM them, each with a Play button."""
+def reminder_lines(table: TableInfo, reminder: Reminder) -> list[Message]:
+    """What a reminder says: the table waits for the seat and, on the last reminder before the rules
+    answer for it, which choice will be made and when (a Discord timestamp, shown in the reader's
+    own time zone and language)."""
+    lines = [msg("service.reminder", seat=reminder.seat, table=table.id, game=table.title)]
+    if reminder.default_choice is not None and reminder.default_due is not None:
+        when = f"<t:{int(reminder.default_due.timestamp())}:R>"
+        lines.append(msg("bot.reminder_default", when=when, choice=reminder.default_choice))
+    return lines
+
+
+async def remind(agora: Agora, table: TableInfo, reminder: Reminder) -> None:
+    """Mention a seat the table waits for in the thread, and DM them, each with a Play button.
+
+    Only the DM says what will be chosen for them if they stay silent: an option's label belongs
+    to the seat's own prompt, which may show what only that seat may see."""
     words = agora.table_words(table)
-    text = words(msg("service.reminder", seat=seat, table=table.id, game=table.title))
+    lines = reminder_lines(table, reminder)
+    text = words(lines[0])
     await post(
-        agora, table.thread_id or table.channel_id, [f"<@{user_id}> {text}"], view=play_view(table.id, words)
+        agora,
+        table.thread_id or table.channel_id,
+        [f"<@{reminder.user_id}> {text}"],
+        view=play_view(table.id, words),
     )
-    preference = await agora.service.preferences(user_id)
+    preference = await agora.service.preferences(reminder.user_id)
     own = Words(
         choose_locale(None, preference.locale, agora.settings.default_locale), table.game_id, table.names
     )
-    await dm(
-        agora,
-        table,
-        user_id,
-        [msg("service.reminder", seat=seat, table=table.id, game=table.title)],
-        words=own,
-        view=play_view(table.id, own),
-    )
+    await dm(agora, table, reminder.user_id, lines, words=own, view=play_view(table.id, own))

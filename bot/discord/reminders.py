@@ -69,7 +69,7 @@ class ReminderScheduler:
         thread what was chosen for the seat."""
         table = await self.agora.service.table(reminder.table_id)
         if not reminder.default_next:
-            await remind(self.agora, table, reminder.user_id, reminder.seat)
+            await remind(self.agora, table, reminder)
         outcome = await self.agora.service.mark_reminded(reminder.table_id, reminder.seat)
         if outcome is None:
             return

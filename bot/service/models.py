@@ -207,6 +207,11 @@ class Reminder:
     default_next: bool = False
     """The decision has a timeout default and its reminder already went out: :meth:`mark_reminded`
     now takes the default for the seat, so there is nobody left to remind."""
+    default_choice: Message | None = None
+    """This is the last reminder before the decision's timeout default is taken: the label of the
+    option that will be chosen for the seat (the player should be told)."""
+    default_due: datetime | None = None
+    """When ``default_choice`` will be taken if the player has not answered."""
 
 
 @dataclass(frozen=True)

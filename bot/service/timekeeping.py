@@ -41,12 +41,17 @@ class TimekeepingCommands(TableCore):
             seat = next((s for s in t.seats if s.position == d.seat), None)
             if seat is None or seat.stand_in is not None:
                 continue
-            default_next = d.reminded >= DEFAULT_AFTER and _has_default(t.pending().get(d.seat))
+            prompt = t.pending().get(d.seat)
+            default = prompt.options[prompt.default].label if prompt and prompt.default is not None else None
+            last_call = default is not None and d.reminded == DEFAULT_AFTER - 1
             due.append(Reminder(table_id=row.id, game_id=row.game_id, guild_id=row.guild_id,
                                 channel_id=row.channel_id, thread_id=row.thread_id, seat=d.seat,
                                 user_id=d.user_id, name=seat.name, due_at=d.due_at, count=d.reminded,
                                 stand_in_next=row.stand_ins and d.reminded >= row.stand_in_after,
-                                default_next=default_next))
+                                default_next=default is not None and d.reminded >= DEFAULT_AFTER,
+                                default_choice=default if last_call else None,
+                                default_due=now + timedelta(hours=row.pace_hours * LATER_FACTOR)
+                                if last_call else None))
         return due
 
     async def mark_reminded(self, table_id: int, seat: int) -> Outcome | None:

@@ -294,3 +294,19 @@ async def test_a_decision_without_a_default_is_never_taken_for_the_player(servic
     for _ in range(3):
         assert await service.mark_reminded(table_id, 0) is None
     assert [r.default_next for r in await service.due_reminders(at(9, day=30))] == [False]
+
+
+@pytest.mark.usefixtures("pass_when_silent")
+async def test_the_last_reminder_before_a_timeout_default_names_the_choice_and_when(
+    service: TableService,
+) -> None:
+    await owing_a_take(service)
+    (last_call,) = await service.due_reminders(at(9, day=4))
+    assert last_call.default_choice == msg("sealed.pass")
+    assert last_call.default_due == at(9, day=6)  # the next reminder falls two paces later
+
+
+async def test_a_reminder_without_a_timeout_default_names_no_choice(service: TableService) -> None:
+    await started(service, (BO, "Bo"))
+    assert [(r.default_choice, r.default_due) for r in await service.due_reminders(at(9))] == [
+        (None, None), (None, None)]
