@@ -19,7 +19,7 @@ from rules.ancient_world.actions import (
     StoreBlind,
     UseCard,
 )
-from rules.ancient_world.state import Space, StepKind
+from rules.ancient_world.state import Space, State, StepKind
 
 from .helpers import CONTENT, give_empire, keys, new_game, option_actions, play, put_titan_on_top
 
@@ -111,12 +111,28 @@ def test_desert_caravan_pays_a_coin_per_food() -> None:
     assert state.players[0].coins == coins + 3
 
 
-def test_scribe_guild_offers_a_knowledge_when_the_left_neighbour_educates() -> None:
+def _left_neighbour_of_a_scribe_guild_educates() -> State:
+    """Seat 0 owns Scribe Guild; seat 1, on its left, Educates."""
     state = new_game(3)
     give_empire(state, 0, "scribe_guild")
     state.current = 1
     state.players[1].coins = 5
     state, _ = play(state, 1, Citizen(rank=1), Place(space=Space.EDUCATE))
+    return state
+
+
+def _right_neighbour_of_a_distant_outpost_educates() -> State:
+    """Seat 1 owns Distant Outpost with 2 coins on an army's picture; seat 0 Educates."""
+    state = new_game(3)
+    give_empire(state, 1, "distant_outpost")
+    state.players[1].armies[0].picture_coins = 2
+    state.players[0].coins = 5
+    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EDUCATE))
+    return state
+
+
+def test_scribe_guild_offers_a_knowledge_when_the_left_neighbour_educates() -> None:
+    state = _left_neighbour_of_a_scribe_guild_educates()
     assert state.steps[0].kind is StepKind.SCRIBE and state.steps[0].seat == 0
     coins = state.players[0].coins
     state, _ = play(state, 0, Accept())
@@ -125,22 +141,12 @@ def test_scribe_guild_offers_a_knowledge_when_the_left_neighbour_educates() -> N
 
 
 def test_scribe_guild_times_out_to_declining() -> None:
-    state = new_game(3)
-    give_empire(state, 0, "scribe_guild")
-    state.current = 1
-    state.players[1].coins = 5
-    state, _ = play(state, 1, Citizen(rank=1), Place(space=Space.EDUCATE))
-    prompt = ENGINE.pending(state)[0]
+    prompt = ENGINE.pending(_left_neighbour_of_a_scribe_guild_educates())[0]
     assert prompt.default is not None and prompt.options[prompt.default].action == Decline()
 
 
 def test_distant_outpost_times_out_to_declining() -> None:
-    state = new_game(3)
-    give_empire(state, 1, "distant_outpost")
-    state.players[1].armies[0].picture_coins = 2
-    state.players[0].coins = 5
-    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EDUCATE))
-    prompt = ENGINE.pending(state)[1]
+    prompt = ENGINE.pending(_right_neighbour_of_a_distant_outpost_educates())[1]
     assert prompt.default is not None and prompt.options[prompt.default].action == Decline()
 
 
@@ -154,11 +160,7 @@ def test_scribe_guild_ignores_the_right_neighbour() -> None:
 
 
 def test_distant_outpost_may_be_declined() -> None:
-    state = new_game(3)
-    give_empire(state, 1, "distant_outpost")
-    state.players[1].armies[0].picture_coins = 2
-    state.players[0].coins = 5
-    state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EDUCATE))
+    state = _right_neighbour_of_a_distant_outpost_educates()
     assert state.steps[0].kind is StepKind.OUTPOST and state.steps[0].seat == 1
     assert option_actions(state, 1)[0] == Decline()
     state, _ = play(state, 1, Decline())
