@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import TableService
+from bot.service import TableInfo, TableService
 from storage.sqlite import SqliteRepository
 from tests.chaos.conftest import EXTRA_GAMES
 from tests.chaos.fake import TimedDiscord
@@ -55,18 +55,40 @@ def thread(fake: TimedDiscord) -> int:
     return tid
 
 
+async def opened(
+    tmp_path: Path,
+    game: str,
+    creator: tuple[int, str],
+    *joined: tuple[int, str],
+    bots: int = 0,
+    where: tuple[int, int, int | None] = (1, 2, None),
+    told: bool = False,
+) -> tuple[SqliteRepository, TableService, TableInfo]:
+    """A table started (seed 1, seats in the order given) by a table service on a new database in
+    ``tmp_path``, with people ``joined`` and random ``bots``; ``where`` is (guild, channel, thread).
+    ``told``: its thread was told the opening, as a bot would have."""
+    repo = await SqliteRepository.open(tmp_path / "agora.db")
+    service = TableService(repo)
+    guild, channel, thread_id = where
+    table = await service.create_table(game, guild, channel, creator[0], creator[1], thread_id=thread_id)
+    for user_id, name in joined:
+        await service.join(table.id, user_id, name)
+    for _ in range(bots):
+        await service.add_bot(table.id, creator[0], "random")
+    started = await service.start(table.id, creator[0], seed=1, shuffle_seats=False)
+    if told:
+        assert started.announce_through is not None
+        await service.mark_announced(table.id, started.announce_through)
+    return repo, service, await service.table(table.id)
+
+
 async def test_bot_seats_owed_a_move_when_the_bot_crashed_play_after_the_restart(
     fake: TimedDiscord, tmp_path: Path
 ) -> None:
     ann = fake.user("Ann")
     tid = thread(fake)
-    repo = await SqliteRepository.open(tmp_path / "agora.db")
-    service = TableService(repo)
-    table = await service.create_table(
-        "sealed_bid", fake.guild_id, fake.channel_id, ann.id, "Ann", thread_id=tid
-    )
-    await service.add_bot(table.id, ann.id, "random")
-    await service.start(table.id, ann.id, seed=1, shuffle_seats=False)
+    repo, service, table = await opened(tmp_path, "sealed_bid", (ann.id, "Ann"), bots=1,
+                                           where=(fake.guild_id, fake.channel_id, tid))
     prompt = await service.prompt_for(table.id, ann.id)
     if prompt is None or prompt.prompt.number is None:
         raise RuntimeError("Ann should owe a bid")
@@ -89,12 +111,8 @@ async def test_bot_seats_owed_a_move_when_the_bot_crashed_play_after_the_restart
 
 
 async def test_a_seat_owing_a_decision_when_the_bot_crashed_is_reminded(tmp_path: Path) -> None:
-    repo = await SqliteRepository.open(tmp_path / "agora.db")
-    service = TableService(repo)
     ann, bo = 100, 200
-    table = await service.create_table("sealed_bid", 1, 2, ann, "Ann")
-    await service.join(table.id, bo, "Bo")
-    await service.start(table.id, ann, seed=1, shuffle_seats=False)
+    repo, service, table = await opened(tmp_path, "sealed_bid", (ann, "Ann"), (bo, "Bo"))
     for user, coins in ((ann, 3), (bo, 1)):
         prompt = await service.prompt_for(table.id, user)
         if prompt is None or prompt.prompt.number is None:
@@ -121,12 +139,8 @@ async def test_a_seat_owing_a_decision_when_the_bot_crashed_is_reminded(tmp_path
 
 
 async def test_a_game_whose_last_move_was_written_when_the_bot_crashed_ends(tmp_path: Path) -> None:
-    repo = await SqliteRepository.open(tmp_path / "agora.db")
-    service = TableService(repo)
     ann, bo = 100, 200
-    table = await service.create_table("sealed_bid", 1, 2, ann, "Ann")
-    await service.join(table.id, bo, "Bo")
-    await service.start(table.id, ann, seed=1, shuffle_seats=False)
+    repo, service, table = await opened(tmp_path, "sealed_bid", (ann, "Ann"), (bo, "Bo"))
     crashed = False
     while not crashed:
         status = await service.status(table.id)
@@ -188,15 +202,8 @@ async def test_a_game_over_committed_but_never_told_is_announced_once_after_the_
 ) -> None:
     ann = fake.user("Ann")
     tid = thread(fake)
-    repo = await SqliteRepository.open(tmp_path / "agora.db")
-    service = TableService(repo)
-    table = await service.create_table(
-        "sealed_bid", fake.guild_id, fake.channel_id, ann.id, "Ann", thread_id=tid
-    )
-    await service.add_bot(table.id, ann.id, "random")
-    started = await service.start(table.id, ann.id, seed=1, shuffle_seats=False)
-    assert started.announce_through is not None
-    await service.mark_announced(table.id, started.announce_through)
+    repo, service, table = await opened(tmp_path, "sealed_bid", (ann.id, "Ann"), bots=1,
+                                        where=(fake.guild_id, fake.channel_id, tid), told=True)
     while True:
         prompt = await service.prompt_for(table.id, ann.id)
         if prompt is None:
@@ -229,15 +236,8 @@ async def test_a_move_committed_but_never_told_reaches_the_thread_after_the_rest
 ) -> None:
     ann, bo = fake.user("Ann"), fake.user("Bo")
     tid = thread(fake)
-    repo = await SqliteRepository.open(tmp_path / "agora.db")
-    service = TableService(repo)
-    table = await service.create_table(
-        "pictured_bid", fake.guild_id, fake.channel_id, ann.id, "Ann", thread_id=tid
-    )
-    await service.join(table.id, bo.id, "Bo")
-    started = await service.start(table.id, ann.id, seed=1, shuffle_seats=False)
-    assert started.announce_through is not None
-    await service.mark_announced(table.id, started.announce_through)
+    repo, service, table = await opened(tmp_path, "pictured_bid", (ann.id, "Ann"), (bo.id, "Bo"),
+                                        where=(fake.guild_id, fake.channel_id, tid), told=True)
     prompt = await service.prompt_for(table.id, ann.id)
     if prompt is None or prompt.prompt.number is None:
         raise RuntimeError("Ann should owe a bid")
