@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.service import TableService
-from tests.fixtures.sealed_bid import Bid, Pass
+from tests.fixtures.sealed_bid import Bid
 from tests.service.conftest import ADA, BO, Clock, new_table, play_to_end
-from tests.service.test_recovery import Died, DiesAtWrite, reopen
+from tests.service.test_recovery import DiesAtWrite, play_until_the_last_move_dies, reopen
 
 
 @pytest.fixture
@@ -125,22 +125,7 @@ async def test_the_last_move_of_a_game_cut_short_before_finishing_is_announced_w
     started = await service.start(table.id, ADA, seed=3, shuffle_seats=False)
     assert started.announce_through is not None
     await service.mark_announced(table.id, started.announce_through)
-    while True:
-        user = (await service.status(table.id)).waiting[0].user_id
-        assert user is not None
-        prompt = await service.prompt_for(table.id, user)
-        assert prompt is not None
-        view = (await service.view_for(table.id, None)).view
-        last = view.round == 3 and len(view.order) == 1  # type: ignore[attr-defined]
-        action = prompt.prompt.number.action(0) if prompt.prompt.number else Pass()
-        if last:
-            dying.armed = ("update_table", 1)  # the last move is written; "finished" is not
-            with pytest.raises(Died):
-                await service.act(table.id, user, action)
-            break
-        outcome = await service.act(table.id, user, action)
-        assert outcome.announce_through is not None
-        await service.mark_announced(table.id, outcome.announce_through)
+    await play_until_the_last_move_dies(service, dying, table.id, told=True)
     repo, restarted = await reopen(tmp_path / "dies.db", clock)
     try:
         await restarted.resume_all()

@@ -75,6 +75,30 @@ async def test_bots_owed_a_move_when_the_process_died_play_on_resume(
         await repo.close()
 
 
+async def play_until_the_last_move_dies(
+    service: TableService, dying: DiesAtWrite, table_id: int, *, told: bool = False
+) -> None:
+    """Play a started Sealed Bid table (bid nothing, pass) until its last move, which is written
+    while marking the table finished dies. ``told``: the thread is told each move, as a bot would."""
+    while True:
+        user = (await service.status(table_id)).waiting[0].user_id
+        assert user is not None
+        prompt = await service.prompt_for(table_id, user)
+        assert prompt is not None
+        view = (await service.view_for(table_id, None)).view
+        last = view.round == 3 and len(view.order) == 1  # type: ignore[attr-defined]
+        action = prompt.prompt.number.action(0) if prompt.prompt.number else Pass()
+        if last:
+            dying.armed = ("update_table", 1)  # the last move is written; "finished" is not
+            with pytest.raises(Died):
+                await service.act(table_id, user, action)
+            return
+        outcome = await service.act(table_id, user, action)
+        if told:
+            assert outcome.announce_through is not None
+            await service.mark_announced(table_id, outcome.announce_through)
+
+
 async def test_a_seat_left_without_a_deadline_gets_one_on_resume(
     dying: DiesAtWrite, tmp_path: Path, clock: Clock
 ) -> None:
@@ -101,20 +125,7 @@ async def test_a_game_whose_last_move_was_written_is_marked_finished_on_resume(
     service = TableService(dying, clock=clock)
     table = await new_table(service, (BO, "Bo"))
     await service.start(table.id, ADA, seed=3, shuffle_seats=False)
-    while True:
-        user = (await service.status(table.id)).waiting[0].user_id
-        assert user is not None
-        prompt = await service.prompt_for(table.id, user)
-        assert prompt is not None
-        view = (await service.view_for(table.id, None)).view
-        last = view.round == 3 and len(view.order) == 1  # type: ignore[attr-defined]
-        action = prompt.prompt.number.action(0) if prompt.prompt.number else Pass()
-        if last:
-            dying.armed = ("update_table", 1)  # the last move is written; "finished" is not
-            with pytest.raises(Died):
-                await service.act(table.id, user, action)
-            break
-        await service.act(table.id, user, action)
+    await play_until_the_last_move_dies(service, dying, table.id)
     repo, restarted = await reopen(tmp_path / "dies.db", clock)
     try:
         assert (await restarted.table(table.id)).status == "active"
