@@ -47,7 +47,7 @@ class Grid:
     squares: dict[Cell, Square] = field(default_factory=dict)
     spaces: dict[SpaceKey, list[Cell]] = field(default_factory=dict)
     views: dict[object, list[dict[str, Any]]] = field(default_factory=dict)
-    """Square data already drawn up for views of this grid (see ``views.squares_of``)."""
+    """Square data already drawn up for views of this grid (see ``views._square_data``)."""
     symbols: dict[object, dict[Stat, int]] = field(default_factory=dict)
     """Symbol totals already counted for this grid, by the spaces worked (see ``stats``)."""
 

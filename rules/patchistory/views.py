@@ -210,11 +210,6 @@ def _bids(state: State) -> list[tuple[Seat, int, int]]:
     return [(b.seat, b.tile, b.coins) for b in a.bids]
 
 
-def squares_of(ctx: Ctx, p: Player) -> list[SquareView]:
-    grid = grid_of(p, ctx.content)
-    return [SquareView.model_validate(sq) for sq in _square_data(ctx.content, grid, worked(p, ctx))]
-
-
 def worked(p: Player, ctx: Ctx) -> frozenset[SpaceKey]:
     return frozenset(worked_spaces(p, grid_of(p, ctx.content)))
 
@@ -248,10 +243,6 @@ def _square_data(content: Content, grid: Grid, worked: frozenset[SpaceKey]) -> l
     return out
 
 
-def side_squares(side: SideDef) -> list[SquareView]:
-    return [SquareView.model_validate(sq) for sq in _side_data(side)]
-
-
 _SIDES: dict[int, tuple[SideDef, list[dict[str, Any]]]] = {}
 """Square data of printed sides already drawn up, by the side's identity (content is immutable)."""
 
@@ -277,10 +268,6 @@ def _side_data(side: SideDef) -> list[dict[str, Any]]:
     ]
     _SIDES[id(side)] = (side, data)
     return data
-
-
-def offer_view(ctx: Ctx, offer: Offer) -> OfferView:
-    return OfferView.model_validate(_offer_data(ctx, offer))
 
 
 def _offer_data(ctx: Ctx, offer: Offer) -> dict[str, Any]:
