@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Iterable
+
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
 from bot.service.errors import TableUnreadable
 from bot.service.models import Outcome
 from bot.service.tables import entry_lines
-from storage.records import TableFilter
+from storage.records import TableFilter, TableRow
 
 
 class RecoveryCommands(TableCore):
@@ -38,15 +40,8 @@ class RecoveryCommands(TableCore):
     async def resume_all(self) -> list[Outcome]:
         """:meth:`resume` every active table; the outcomes of those that needed it. A table that no
         longer replays is left as it is (and logged): the others are not held up by it."""
-        outcomes = []
-        for row in await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000)):
-            try:
-                outcome = await self.resume(row.id)
-            except TableUnreadable:
-                continue
-            if outcome is not None:
-                outcomes.append(outcome)
-        return outcomes
+        rows = await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000))
+        return await _each_readable(rows, self.resume)
 
     async def announcements(self, table_id: int) -> Outcome | None:
         """What the table's thread has not been told yet, rebuilt from the stored events of the
@@ -76,23 +71,31 @@ class RecoveryCommands(TableCore):
     async def announcements_all(self) -> list[Outcome]:
         """:meth:`announcements` of every table whose thread has not been told everything (call it
         when the bot starts, after :meth:`resume_all`); a table that no longer replays is skipped."""
-        outcomes = []
         rows = await self.repo.list_tables(
             TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
         )
-        for row in rows:
-            try:
-                outcome = await self.announcements(row.id)
-            except TableUnreadable:
-                continue
-            if outcome is not None:
-                outcomes.append(outcome)
-        return outcomes
+        return await _each_readable(rows, self.announcements)
 
     async def mark_announced(self, table_id: int, seq: int) -> None:
         """Record that the table's thread has been told everything up to log entry ``seq`` (the
         delivered outcome's ``announce_through``). The mark never moves back."""
         await self.repo.mark_announced(table_id, seq)
+
+
+async def _each_readable(
+    rows: Iterable[TableRow], step: Callable[[int], Awaitable[Outcome | None]]
+) -> list[Outcome]:
+    """``step`` for each table in ``rows``: the outcomes there were, passing over tables that no
+    longer replay (each is logged where it is loaded)."""
+    outcomes = []
+    for row in rows:
+        try:
+            outcome = await step(row.id)
+        except TableUnreadable:
+            continue
+        if outcome is not None:
+            outcomes.append(outcome)
+    return outcomes
 
 
 __all__ = ["RecoveryCommands"]
