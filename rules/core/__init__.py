@@ -14,6 +14,7 @@ from rules.core.contract import (
 from rules.core.engine import Engine
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
 from rules.core.messages import Message, msg
+from rules.core.pages import paged
 from rules.core.rng import Rng
 
 __all__ = [
@@ -35,5 +36,6 @@ __all__ = [
     "RuleError",
     "Seat",
     "msg",
+    "paged",
     "random_choice",
 ]

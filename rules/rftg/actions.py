@@ -142,6 +142,13 @@ class MoveTile(_Action):
     top: bool
 
 
+class MoreTiles(_Action):
+    """Explore: show the next ``page`` of a construction zone too big for one prompt."""
+
+    kind: Literal["more_tiles"] = "more_tiles"
+    page: int
+
+
 class PlaceWorker(_Action):
     """Develop/Settle: put a developer (settler) of ``colour`` on the top tile."""
 
@@ -252,8 +259,8 @@ class Done(_Action):
 
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
-    | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | PlaceWorker
-    | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood | ChooseWorld | Bankers
-    | Recruit | Recall | RecallFrom | RecallAll | Done
+    | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile
+    | MoreTiles | PlaceWorker | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood
+    | ChooseWorld | Bankers     | Recruit | Recall | RecallFrom | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

@@ -107,8 +107,10 @@ WORTH_A_MOVE = 1.0
 
 def _score(c: Content, state: State, seat: int, action: Any) -> float:
     p = state.players[seat]
-    if isinstance(action, (a.Undo, a.Reset, a.Dictate, a.Rearrange)):
+    if isinstance(action, (a.Undo, a.Reset, a.Dictate)) or action == a.Rearrange(position=-1):
         return NEVER
+    if isinstance(action, a.MoreTiles):
+        return NEVER / 2  # below every move of the page shown, so the bot never pages in a loop
     if isinstance(action, a.Confirm):
         return 10.0
     if isinstance(action, a.UsePower):

@@ -9,12 +9,13 @@ Team draws its tile, then the returned tiles go back into the bag.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
+from rules.core import Event, Message, Option, Prompt, RuleError, msg, paged
 from rules.rftg.actions import (
     AnyAction,
     Done,
     Draw,
     GiveBack,
+    MoreTiles,
     MoveTile,
     PlaceTile,
     Rearrange,
@@ -68,15 +69,17 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.drawn:
         return _place_prompt(c, state, seat)
     if w.scouting:
-        opts = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world))
-                for i, (t, world) in enumerate(zone(p))][: MAX_OPTIONS - 1]
-        opts.insert(0, Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1)))
-        return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning), options=tuple(opts))
+        tiles = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world))
+                 for i, (t, world) in enumerate(zone(p))]
+        draw = Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1))
+        return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning),
+                      options=paged(tiles, w.page, _more_tiles, before=[draw]))
     if w.logistics is not None:
         if w.logistics < 0:
-            opts = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world))
-                    for i, (t, world) in enumerate(zone(p))][:MAX_OPTIONS]
-            return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"), options=tuple(opts))
+            tiles = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world))
+                     for i, (t, world) in enumerate(zone(p))]
+            return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"),
+                          options=paged(tiles, w.page, _more_tiles))
         opts = [Option(action=MoveTile(as_world=world, top=top),
                        label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)))
                 for world in (False, True) for top in (True, False)]
@@ -98,16 +101,20 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
 def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
     p = state.players[seat]
     ends = (False, True) if _has(c, p, "scout_place_on_top") else (False,)
-    per_tile = 2 * len(ends)
     opts = []
-    for t in list(dict.fromkeys(p.work.drawn))[: MAX_OPTIONS // per_tile]:
+    for t in dict.fromkeys(p.work.drawn):
         for world in (False, True):
             for top in ends:
                 name = c.side_of(t, world).name
                 key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
                 opts.append(Option(action=PlaceTile(tile=t, as_world=world, top=top),
                                    label=msg(key + ("_top" if top else ""), tile=name)))
-    return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)), options=tuple(opts))
+    return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)),
+                  options=paged(opts, p.work.page, _more_tiles))
+
+
+def _more_tiles(page: int, shown: int, pages: int) -> Option:
+    return Option(action=MoreTiles(page=page), label=msg("rftg.opt.more_tiles", page=shown, pages=pages))
 
 
 def _tile_label(c: Content, tile: int, world: bool, key: str = "rftg.opt.zone") -> Message:
@@ -128,6 +135,9 @@ def _end_word(top: bool) -> str:
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
     p = state.players[seat]
     w = p.work
+    if isinstance(action, MoreTiles) and (w.drawn or w.scouting or w.logistics == -1):
+        return turn_page(p, action)
+    w.page = 0
     if w.drawn:
         return _place(c, state, seat, action)
     if w.scouting:
@@ -149,6 +159,13 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
         w.done = True
         return []
     raise RuleError("Scout or Stock with an explorer.", key="rftg.err.explore")
+
+
+def turn_page(p: Player, action: MoreTiles) -> list[Event]:
+    """Show another page of a list of tiles too long for one prompt; nothing in the game changes.
+    Any other move shows the first page again."""
+    p.work.page = action.page
+    return []
 
 
 def _take_explorer(p: Player, colour: Colour, virtual: bool) -> None:
@@ -237,15 +254,20 @@ def start_giveback(state: State, seat: int) -> list[Event]:
 
 
 def giveback_prompt(c: Content, state: State, seat: int) -> Prompt:
-    opts = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"))
-            for i, (t, world) in enumerate(zone(state.players[seat]))][:MAX_OPTIONS]
-    return Prompt(seat=seat, title=msg("rftg.explore.giveback"), options=tuple(opts))
+    p = state.players[seat]
+    tiles = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"))
+             for i, (t, world) in enumerate(zone(p))]
+    return Prompt(seat=seat, title=msg("rftg.explore.giveback"),
+                  options=paged(tiles, p.work.page, _more_tiles))
 
 
 def give_back(state: State, seat: int, action: AnyAction) -> list[Event]:
     p = state.players[seat]
     if not state.giveback or state.giveback[0] != seat:
         raise RuleError("You do not owe a tile to the bag.", key="rftg.err.no_giveback")
+    if isinstance(action, MoreTiles):
+        return turn_page(p, action)
+    p.work.page = 0
     z = zone(p)
     if not isinstance(action, GiveBack) or not 0 <= action.position < len(z):
         raise RuleError("Put back a tile of your construction zone.", key="rftg.err.no_tile")

@@ -85,6 +85,8 @@ class Work(BaseModel):
     """Tiles still to draw once the other players have given tiles back (bag and pile empty)."""
     logistics: int | None = None
     """Advanced Logistics: the zone tile being moved (an index into dev stack + world stack)."""
+    page: int = 0
+    """Which page of the construction zone is shown when its tiles do not fit one prompt."""
     # Develop / Settle
     completers: list[Colour] = Field(default_factory=list)
     """Dice chosen so far to complete a top tile that holds more dice than it needs."""
