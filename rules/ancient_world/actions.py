@@ -203,10 +203,18 @@ class PutNext(_Move):
     index: int
 
 
+class More(_Move):
+    """Show ``page`` of a list of choices too long for one prompt; nothing in the game changes."""
+
+    kind: Literal["more"] = "more"
+    page: int
+
+
 Action = (
     Citizen | Place | UseCard | Attack | Pay | Confirm | Pass | Back | Done | Decline | Accept | Build
     | UseCrane | ExpandPay | TakeDistrict | Repair | Recruit | Retire | Explore | Store | StoreBlind
     | Damage | DiscardArmy | Hungry | Outpost | OpponentCard | Hideout | PutNext
+    | More
 )
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="kind")])
 

@@ -75,7 +75,7 @@ class GreedyBot:
     def _value(self, engine: Any, state: State, seat: Seat, action: Any, depth: int = DEPTH) -> float:
         content: Content = engine.content
         match action:
-            case act.Back():
+            case act.Back() | act.More():
                 return float("-inf")
             case act.Confirm():
                 return float("inf")

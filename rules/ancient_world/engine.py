@@ -10,7 +10,7 @@ from rules.ancient_world.bots import GreedyBot
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import event, push, refuse, step
 from rules.ancient_world.options import Options
-from rules.ancient_world.prompts import pending
+from rules.ancient_world.prompts import pending, step_prompt
 from rules.ancient_world.state import Army, State, Step, StepKind
 from rules.ancient_world.views import View, scramble, view
 from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, Seat
@@ -88,6 +88,9 @@ class AncientWorld(Engine[State, act.Action]):
     def _decide(self, state: State, current: Step, action: act.Action) -> list[Event]:
         content = self.content
         seat = current.seat
+        if isinstance(action, act.More):
+            return _turn_page(content, state, current, action.page)
+        current.page = 0
         match current.kind, action:
             case StepKind.TARGET, act.Place(space=space):
                 state.steps.pop(0)
@@ -165,6 +168,14 @@ class AncientWorld(Engine[State, act.Action]):
                 push(state, step(StepKind.ATTACK_PAY, seat, deck=deck, source="hideout"))
                 return []
         raise _wrong_move()
+
+
+def _turn_page(content: Content, state: State, current: Step, page: int) -> list[Event]:
+    """Show another page of a decision too long for one prompt; any other move shows the first."""
+    if not any(isinstance(o.action, act.More) for o in step_prompt(content, state, current).options):
+        raise refuse("All the choices already fit on one page.", "one_page")
+    current.page = page
+    return []
 
 
 def _step_for(state: State, seat: Seat) -> Step | None:

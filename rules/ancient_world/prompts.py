@@ -23,7 +23,7 @@ from rules.ancient_world.placement import (
 )
 from rules.ancient_world.rounds import attackable_decks, citizen_targets, placeable_ranks
 from rules.ancient_world.state import State, Step, StepKind
-from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
+from rules.core import Message, Option, Prompt, Seat, msg, paged
 
 
 def _m(key: str, **params: Any) -> Message:
@@ -34,8 +34,23 @@ def _opt(action: act.Action, key: str, **params: Any) -> Option:
     return Option(action=action, label=_m(f"opt.{key}", **params))
 
 
-def _prompt(seat: Seat, title: str, options: list[Option], **params: Any) -> Prompt:
-    return Prompt(seat=seat, title=_m(f"ask.{title}", **params), options=tuple(options[:MAX_OPTIONS]))
+FIXED = (act.Decline, act.Accept, act.StoreBlind, act.Confirm, act.Back, act.Done)
+"""Options kept in place on every page of a long list: the ways out of a decision."""
+
+
+def _prompt(seat: Seat, title: str, options: list[Option], page: int = 0, **params: Any) -> Prompt:
+    """A prompt of ``options``, one ``page`` at a time when they do not fit (the fixed options that
+    open or close the list stay on every page)."""
+    start = next((i for i, o in enumerate(options) if not isinstance(o.action, FIXED)), len(options))
+    end = len(options)
+    while end > start and isinstance(options[end - 1].action, FIXED):
+        end -= 1
+    shown = paged(options[start:end], page, _more, before=options[:start], after=options[end:])
+    return Prompt(seat=seat, title=_m(f"ask.{title}", **params), options=shown)
+
+
+def _more(page: int, shown: int, pages: int) -> Option:
+    return _opt(act.More(page=page), "more", page=shown, pages=pages)
 
 
 def pending(content: Content, state: State) -> dict[Seat, Prompt]:
@@ -74,7 +89,7 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             options = [_opt(act.Place(space=s), "place", space=f"@{GAME}.space.{s}") for s in spaces]
             options += [_opt(act.UseCard(card=c), "use_card", card=city.card_name(content, c)) for c in cards]
             options.append(_opt(act.Back(), "back"))
-            return _prompt(seat, "target", options, rank=current.count)
+            return _prompt(seat, "target", options, page=current.page, rank=current.count)
         case StepKind.ATTACK_PAY:
             return _attack_prompt(content, state, current)
         case StepKind.BUILD_CARD:
@@ -87,27 +102,27 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 options.append(_opt(act.Build(source=choice.source, index=choice.index),
                                     f"build_{choice.source}", card=built.name, coins=built.cost_coins,
                                     knowledge=built.cost_knowledge))
-            return _prompt(seat, "build", options, surcharge=current.count)
+            return _prompt(seat, "build", options, page=current.page, surcharge=current.count)
         case StepKind.CRANE:
             card = content.empire_card(current.cards[0]).name
             options = [_opt(act.UseCrane(use=False), "crane_no"), _opt(act.UseCrane(use=True), "crane_yes")]
-            return _prompt(seat, "crane", options, card=card)
+            return _prompt(seat, "crane", options, page=current.page, card=card)
         case StepKind.EXPAND_PAY:
             if player.knowledge >= 1:
                 options.append(_opt(act.ExpandPay(currency="knowledge"), "pay_knowledge"))
             if player.coins >= EXPAND_COINS:
                 options.append(_opt(act.ExpandPay(currency="coins"), "pay_coins", coins=EXPAND_COINS))
-            return _prompt(seat, "expand_pay", options)
+            return _prompt(seat, "expand_pay", options, page=current.page)
         case StepKind.EXPAND_PICK:
             options = [_opt(act.TakeDistrict(index=i), "district", card=content.district(c).name)
                        for i, c in enumerate(current.cards)]
-            return _prompt(seat, "expand_pick", options)
+            return _prompt(seat, "expand_pick", options, page=current.page)
         case StepKind.REBUILD_REPAIR | StepKind.REPAIR:
             options = [_opt(act.Repair(index=i), "repair", card=_empire_name(content, state, seat, i))
                        for i in damaged_indices(player)]
             if current.kind is StepKind.REBUILD_REPAIR:
                 options.append(_opt(act.Done(), "done"))
-            return _prompt(seat, "repair", options, count=current.count)
+            return _prompt(seat, "repair", options, page=current.page, count=current.count)
         case StepKind.RECRUIT_CARD:
             seen_ids: set[str] = set()
             for i in recruit_choices(content, state, seat, 0):
@@ -117,35 +132,36 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 seen_ids.add(card_id)
                 mil = content.military_card(card_id)
                 options.append(_opt(act.Recruit(index=i), "recruit", card=mil.name, coins=mil.recruit_cost))
-            return _prompt(seat, "recruit", options, surcharge=current.count)
+            return _prompt(seat, "recruit", options, page=current.page, surcharge=current.count)
         case StepKind.RETIRE:
             new_army, retirable = retire_targets(content, state, seat)
             if new_army:
                 options.append(_opt(act.Retire(army=-1), "new_army"))
             options += [_opt(act.Retire(army=i), "retire", army=i + 1,
                              card=content.military_card(player.armies[i].active).name) for i in retirable]
-            return _prompt(seat, "retire", options, card=content.military_card(current.cards[0]).name)
+            return _prompt(seat, "retire", options, page=current.page,
+                           card=content.military_card(current.cards[0]).name)
         case StepKind.EXPLORE_MODE:
             if empire_cards_left(state):
                 options.append(_opt(act.Explore(mode="deck"), "explore_deck"))
             if state.empire_row:
                 options.append(_opt(act.Explore(mode="row"), "explore_row"))
-            return _prompt(seat, "explore", options)
+            return _prompt(seat, "explore", options, page=current.page)
         case StepKind.EXPLORE_STORE:
             pile = state.empire_row if current.source == "row" else current.cards
-            return _prompt(seat, "store", _store_options(content, pile))
+            return _prompt(seat, "store", _store_options(content, pile), page=current.page)
         case StepKind.DAMAGE:
             options = [_opt(act.Damage(index=i), "damage", card=_empire_name(content, state, seat, i))
                        for i in intact_indices(player)]
-            return _prompt(seat, "damage", options, count=current.count)
+            return _prompt(seat, "damage", options, page=current.page, count=current.count)
         case StepKind.DISCARD_ARMY:
             options = [_opt(act.DiscardArmy(army=i), "discard_army", army=i + 1,
                             card=content.military_card(a.active).name) for i, a in enumerate(player.armies)]
-            return _prompt(seat, "discard_army", options, count=current.count)
+            return _prompt(seat, "discard_army", options, page=current.page, count=current.count)
         case StepKind.HUNGER:
             ranks = sorted(r for r in player.owned if r not in player.hungry)
             options = [_opt(act.Hungry(rank=r), "hungry", rank=r) for r in ranks]
-            hunger = _prompt(seat, "hunger", options, count=current.count)
+            hunger = _prompt(seat, "hunger", options, page=current.page, count=current.count)
             return hunger.model_copy(update={"simultaneous": True, "default": 0})
         case StepKind.OUTPOST:
             options = [_opt(act.Decline(), "decline")]
@@ -157,33 +173,34 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 if a.picture_coins:
                     options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture", army=i + 1,
                                         card=name))
-            return _prompt(seat, "outpost", options).model_copy(update={"default": 0})
+            return _prompt(seat, "outpost", options, page=current.page).model_copy(update={"default": 0})
         case StepKind.SCRIBE:
             options = [_opt(act.Decline(), "decline"), _opt(act.Accept(), "scribe_yes")]
-            return _prompt(seat, "scribe", options).model_copy(update={"default": 0})
+            return _prompt(seat, "scribe", options, page=current.page).model_copy(update={"default": 0})
         case StepKind.ZORI:
             options = [_opt(act.Decline(), "decline")]
             if empire_cards_left(state):
                 options.append(_opt(act.StoreBlind(), "store_blind"))
             options += _store_options(content, state.empire_row)
-            return _prompt(seat, "zori", options)
+            return _prompt(seat, "zori", options, page=current.page)
         case StepKind.OPPONENT_CARD:
             options = [_opt(act.OpponentCard(owner_seat=o, card=c), "opponent_card", owner_seat=o,
                             card=city.card_name(content, c)) for o, c in opponent_cards(content, state, seat)]
-            return _prompt(seat, "opponent_card", options)
+            return _prompt(seat, "opponent_card", options, page=current.page)
         case StepKind.HIDEOUT_DECK:
             options = [_opt(act.Hideout(deck=d), "hideout_deck", stars=d)
                        for d in (1, 2, 3) if state.titan_decks[d - 1]]
-            return _prompt(seat, "hideout_deck", options)
+            return _prompt(seat, "hideout_deck", options, page=current.page)
         case StepKind.HIDEOUT_ORDER:
             options = [_opt(act.PutNext(index=i), "put_next", titan=content.titan(c).name)
                        for i, c in enumerate(current.cards)]
-            return _prompt(seat, "hideout_order", options, position=len(current.chosen) + 1)
+            return _prompt(seat, "hideout_order", options, page=current.page,
+                           position=len(current.chosen) + 1)
         case StepKind.HIDEOUT_ATTACK:
             titan = content.titan(state.titan_decks[current.deck - 1][0])
             options = [_opt(act.Decline(), "decline"),
                        _opt(act.Attack(deck=current.deck), "attack", titan=titan.name, defence=titan.defence)]
-            return _prompt(seat, "hideout_attack", options)
+            return _prompt(seat, "hideout_attack", options, page=current.page)
     raise AssertionError(current.kind)
 
 
@@ -216,5 +233,5 @@ def _attack_prompt(content: Content, state: State, current: Step) -> Prompt:
         options.insert(0, _opt(act.Confirm(), "confirm", total=total,
                                coins=attack.selection_cost(state, seat, current.picks)))
     options.append(_opt(act.Back(), "back"))
-    return _prompt(seat, "attack", options, titan=titan.name, defence=titan.defence,
+    return _prompt(seat, "attack", options, page=current.page, titan=titan.name, defence=titan.defence,
                    arrows="@ancient_world.arrows." + ("yes" if titan.arrows_allowed else "no"))

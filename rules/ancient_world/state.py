@@ -90,6 +90,8 @@ class Step(BaseModel):
     """A Titan deck (1–3 stars) or a row index."""
     source: str = ""
     """Where the step came from: "turn", "hideout", "row", "deck", a card id…"""
+    page: int = 0
+    """Which page of the choices is shown when they do not fit one prompt."""
 
 
 class Citizen(BaseModel):
