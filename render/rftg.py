@@ -152,7 +152,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     dev = p.dev_stack or []
     world = p.world_stack or []
     extra = (p.drawn or []) + (p.start_tiles or [])
-    height = 120 + 44 * len(lines) + 30 * (max(len(dev), len(world)) + 1) + 30 * (len(extra) + 2)
+    height = 120 + 44 * len(lines) + 30 * (max(len(dev), len(world), 1) + 1) + 30 * (len(extra) + 2)
     image, draw = canvas(WIDTH, max(height, 300))
     title = f"{player_name(seat, names)} · round {view.round} · your secrets"
     text(draw, (MARGIN, 14), fit(title, WIDTH - 2 * MARGIN, size=24, bold=True), size=24, bold=True)
@@ -169,6 +169,10 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     text(draw, (MARGIN, y), "Development stack (top first)", size=18, bold=True)
     text(draw, (WIDTH // 2, y), "World stack (top first)", size=18, bold=True)
     y += 28
+    if not dev:
+        text(draw, (MARGIN, y), "—", size=18, colour=THEME["muted"])
+    if not world:
+        text(draw, (WIDTH // 2, y), "—", size=18, colour=THEME["muted"])
     for i in range(max(len(dev), len(world))):
         if i < len(dev):
             text(draw, (MARGIN, y), fit(f"{i + 1}. {dev[i]}", WIDTH // 2 - 30, size=18), size=18)
