@@ -7,6 +7,8 @@ interaction alone.
 
 from __future__ import annotations
 
+import asyncio
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +57,10 @@ class Agora:
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
     last_waiting: dict[int, frozenset[int]] = field(default_factory=dict)
     """Table id → the users it waited for when last told; only newcomers to that set are pinged."""
+    telling: defaultdict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    """Table id → held while its thread is told something, so announcements go out in log order."""
+    untold: set[int] = field(default_factory=set)
+    """Tables whose thread refused an announcement; the reminder loop tells them again."""
     members: Membership = field(init=False)
     """Who still belongs to which server (for interactions and DMs outside the server)."""
 

@@ -1,7 +1,9 @@
 """Sending what the table service says to tell whom: the thread, DMs, and undelivered notices.
 
 * Public lines go to the table's thread as one message, in order, with the board picture when the
-  service asks for one (end of a turn or phase) and a line saying whom the table waits for.
+  service asks for one (end of a turn or phase) and a line saying whom the table waits for. The
+  thread is told in log order and once: a post Discord refuses is told again, ahead of the next
+  outcome or by the reminder loop, and a post repeated after a crash carries the same nonces.
 * Private lines go to their seat's player only: to the actor inside their ephemeral panel (the
   caller does that), to everyone else by DM. A refused DM (DMs closed), or one to a player no longer
   in the table's server, is kept as a notice and shown, ephemerally, at the player's next
@@ -25,6 +27,9 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 """Discord's limit on a message's text."""
+
+NONCE_LIMIT = 25
+"""Discord's limit on a message nonce's length."""
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -75,10 +80,13 @@ async def post(
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
     ping: discord.AllowedMentions = MENTION_USERS,
+    nonce: str | None = None,
 ) -> bool:
     """Send ``texts`` to a channel or thread; the file and view go with the last message.
 
-    ``ping`` says whom the mentions in ``texts`` notify (all mentioned users by default).
+    ``ping`` says whom the mentions in ``texts`` notify (all mentioned users by default). With a
+    ``nonce``, each message carries it (numbered) and Discord drops a message it already took
+    with the same nonce: sending the same announcement again after a crash posts it once.
 
     :returns: whether every message went through.
     """
@@ -88,6 +96,8 @@ async def post(
     for i, text in enumerate(texts):
         last = i == len(texts) - 1
         kwargs: dict[str, Any] = {"allowed_mentions": ping}
+        if nonce is not None and len(numbered := f"{nonce}:{i}") <= NONCE_LIMIT:
+            kwargs["nonce"] = numbered
         if last and file is not None:
             kwargs["file"] = file
         if last and view is not None:
@@ -157,40 +167,14 @@ async def deliver(
     """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
 
     The actor's private lines and private picture belong in their ephemeral panel, which the caller
-    updates; every other seat's private lines go by DM. Just before the thread is told, the table is
-    marked announced up to the outcome's log entry: a restart tells whatever a crash left before
-    that point, and nothing after it twice.
+    updates; every other seat's private lines go by DM. The thread is told first (see
+    :func:`tell_thread`): what it missed before this outcome, then the outcome itself.
     """
     table = outcome.table
-    words = agora.table_words(table)
-    texts = [words(line.message) for line in outcome.public]
-    if outcome.waiting and not outcome.finished:
-        texts.append(waiting_line(words, outcome.waiting))
-    picture = None
-    if board and any(p.seat is None for p in outcome.pictures):
-        picture = await agora.pictures.board(table)
-    view = None
-    if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
-        view = play_view(table.id, words)
-    waiting = frozenset(w.user_id for w in outcome.waiting if w.user_id is not None)
-    newly = waiting - agora.last_waiting.get(table.id, frozenset())
-    agora.last_waiting[table.id] = waiting
-    # Everyone waited for is named, but only those whose turn just came are notified.
-    ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
-    # The mark goes in just before the post, everything slow (the picture) being done: a thread is
-    # never told twice, and only a crash within the post itself leaves it untold. Marking after the
-    # post would instead tell twice whatever a crash caught between the post and the mark.
-    if outcome.announce_through is not None:
-        await agora.service.mark_announced(table.id, outcome.announce_through)
-    if texts or picture is not None:
-        await post(
-            agora,
-            table.thread_id or table.channel_id,
-            chunks([t for t in texts if t]),
-            file=picture,
-            view=view,
-            ping=ping,
-        )
+    async with agora.telling[table.id]:
+        told = await _to_tell(agora, outcome)
+        if told is not None:
+            await tell_thread(agora, outcome, *told, board=board)
     mine: list[Line] = []
     for seat, lines in outcome.private.items():
         info = table.seats[seat] if 0 <= seat < len(table.seats) else None
@@ -205,6 +189,83 @@ async def deliver(
         header = msg("bot.dm_header", table=table.id, game=table.title)
         await dm(agora, table, info.user_id, [header, *(line.message for line in lines)], file=file)
     return mine
+
+
+async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | None] | None:
+    """The public lines of ``outcome`` that the thread still has to be told, headed by the lines
+    of earlier log entries it missed (a refused post, or a later outcome delivered first), and the
+    first log entry they tell of; ``None`` when a catch-up already told every entry the outcome
+    tells of."""
+    first, through = outcome.announce_from, outcome.announce_through
+    if first is None or through is None:
+        return outcome.public, first
+    mark = await agora.service.announced_through(outcome.table.id)
+    if first <= through <= mark:
+        return None
+    if mark < first - 1:
+        return await agora.service.untold_lines(outcome.table.id, mark, first) + outcome.public, mark + 1
+    return outcome.public, first
+
+
+async def tell_thread(
+    agora: Agora, outcome: Outcome, public: Sequence[Line], first: int | None, *, board: bool = True
+) -> bool:
+    """Post ``public`` (the outcome's public lines, or more: they tell of the log entries from
+    ``first`` on), whom the table waits for, and the board picture to the table's thread; then
+    move the table's announcement mark to the outcome's ``announce_through``. Call it holding
+    ``agora.telling[table id]``.
+
+    The mark moves only once Discord has taken every message, so a post Discord refuses is told
+    again: the table goes into ``agora.untold`` for the reminder loop (:func:`catch_up`), and the
+    next outcome of the table tells it first. A crash between the post and the mark sends the same
+    messages again at the restart, with the same nonces, which Discord drops.
+
+    :returns: whether the thread took everything.
+    """
+    table = outcome.table
+    words = agora.table_words(table)
+    texts = [words(line.message) for line in public]
+    if outcome.waiting and not outcome.finished:
+        texts.append(waiting_line(words, outcome.waiting))
+    picture = None
+    if board and any(p.seat is None for p in outcome.pictures):
+        picture = await agora.pictures.board(table)
+    view = None
+    if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
+        view = play_view(table.id, words)
+    waiting = frozenset(w.user_id for w in outcome.waiting if w.user_id is not None)
+    newly = waiting - agora.last_waiting.get(table.id, frozenset())
+    agora.last_waiting[table.id] = waiting
+    # Everyone waited for is named, but only those whose turn just came are notified.
+    ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
+    through = outcome.announce_through
+    sent = True
+    if texts or picture is not None:
+        nonce = f"{table.id}:{first}-{through}" if first is not None and through is not None else None
+        sent = await post(agora, table.thread_id or table.channel_id, chunks([t for t in texts if t]),
+                          file=picture, view=view, ping=ping, nonce=nonce)
+    if through is None:
+        return sent
+    if sent:
+        await agora.service.mark_announced(table.id, through)
+        agora.untold.discard(table.id)
+    else:
+        agora.untold.add(table.id)
+    return sent
+
+
+async def catch_up(agora: Agora, table_id: int) -> bool:
+    """Tell table ``table_id``'s thread every log entry it has not been told (after a post Discord
+    refused); the private lines went out when the entries were first delivered.
+
+    :returns: whether the thread is now up to date.
+    """
+    async with agora.telling[table_id]:
+        outcome = await agora.service.announcements(table_id)
+        if outcome is None:
+            agora.untold.discard(table_id)
+            return True
+        return await tell_thread(agora, outcome, outcome.public, outcome.announce_from)
 
 
 def reminder_lines(table: TableInfo, reminder: Reminder) -> list[Message]:

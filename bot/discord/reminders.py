@@ -1,5 +1,8 @@
 """The reminder scheduler: one task that looks at the clock and reminds whoever is overdue.
 
+Each tick also tells every thread that refused an announcement what it missed (see
+:func:`~bot.discord.delivery.catch_up`).
+
 Deadlines live in storage (the table service sets them when a seat starts to owe a decision), so
 a restart resumes where it was: the first tick after start finds everything that fell due while
 the bot was down. Each due seat is mentioned in its thread and DMed; the service then records the
@@ -19,7 +22,7 @@ import logging
 import discord
 
 from bot.discord.context import Agora
-from bot.discord.delivery import deliver, dm, remind
+from bot.discord.delivery import catch_up, deliver, dm, remind
 from bot.discord.i18n import Words, choose_locale
 from bot.service import Reminder, TableInfo
 from rules.core import msg
@@ -56,7 +59,14 @@ class ReminderScheduler:
             await asyncio.sleep(self.poll)
 
     async def tick(self) -> int:
-        """Send every reminder due now; return how many went out."""
+        """Tell threads what Discord refused to take before, then send every reminder due now;
+        return how many reminders went out."""
+        for table_id in sorted(self.agora.untold):
+            try:
+                if await catch_up(self.agora, table_id):
+                    log.info("told table %s's thread what it had missed", table_id)
+            except Exception:
+                log.exception("could not tell table %s's thread what it missed", table_id)
         due = await self.agora.service.due_reminders(self.agora.clock.now())
         for reminder in due:
             await self.send(reminder)

@@ -109,13 +109,17 @@ class TableCore:
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
         return await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
 
-    async def _settle(self, t: Loaded, outcome: Outcome, moved: set[Seat]) -> Outcome:
+    async def _settle(
+        self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None = None
+    ) -> Outcome:
         """Let bot seats and stand-ins play until a person owes a decision, then record the
-        deadlines, finish the table if the game is over, and complete ``outcome``.
+        deadlines, finish the table if the game is over, and complete ``outcome``, which tells of
+        the log entries after ``since`` (by default ``t``'s head: only what the bots now play).
 
         The bots' moves are appended in one batch; if another process wrote first, the table is
         reloaded and the bots answer whatever it now waits for.
         """
+        outcome.announce_from = (t.head if since is None else since) + 1
         for _ in range(MAX_RETRIES):
             new, state = self._bot_moves(t, moved)
             if not new:

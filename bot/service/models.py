@@ -135,6 +135,10 @@ class Outcome:
     """The log seq this outcome tells the table about up to: once it is delivered, pass it to
     :meth:`TableService.mark_announced` so that nothing is told twice (``None``: the outcome
     tells of no log entry, e.g. a lobby change)."""
+    announce_from: int | None = None
+    """The first log seq this outcome tells of (``announce_through + 1`` when it tells of none):
+    entries after the table's announcement mark and before this one were never told, and go
+    first (see :meth:`TableService.untold_lines`)."""
 
     @property
     def finished(self) -> bool:

@@ -53,6 +53,7 @@ class PlayCommands(TableCore):
                 state, events = t.engine.apply(t.state, seat.position, parsed)
                 entry = NewEntry(kind="action", seat=seat.position, actor=user_actor(user_id),
                                  payload_json=t.engine.dump_action(parsed), events=stored(events))
+                before = t.head
                 try:
                     await self._append(t, [entry], state)
                 except StaleWrite:
@@ -63,7 +64,7 @@ class PlayCommands(TableCore):
                 t = await self._load(table_id)
                 outcome = Outcome(table=t.info())
                 tell(outcome, entry_lines(t.entries[-1]))
-                return await self._settle(t, outcome, moved={seat.position})
+                return await self._settle(t, outcome, moved={seat.position}, since=before)
             raise errors.StaleAction("This prompt is out of date: the table has moved on. Open it again.")
 
     async def prompt_for(self, table_id: int, user_id: int) -> SeatPrompt | None:

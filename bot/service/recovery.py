@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
-from bot.service.errors import TableUnreadable
-from bot.service.models import Outcome
+from bot.service.errors import NoSuchTable, TableUnreadable
+from bot.service.models import Line, Outcome
 from bot.service.tables import entry_lines
 from storage.records import TableFilter, TableRow
 
@@ -57,7 +57,7 @@ class RecoveryCommands(TableCore):
             t = await self._load(table_id)
             if t.row.announced_seq >= t.head:
                 return None
-            outcome = Outcome(table=t.info(), announce_through=t.head)
+            outcome = Outcome(table=t.info(), announce_from=t.row.announced_seq + 1, announce_through=t.head)
             for entry in t.entries:
                 if entry.seq > t.row.announced_seq and entry.seq not in t.undone:
                     tell(outcome, entry_lines(entry))
@@ -80,6 +80,25 @@ class RecoveryCommands(TableCore):
         """Record that the table's thread has been told everything up to log entry ``seq`` (the
         delivered outcome's ``announce_through``). The mark never moves back."""
         await self.repo.mark_announced(table_id, seq)
+
+    async def announced_through(self, table_id: int) -> int:
+        """The table's announcement mark: its thread has been told every log entry up to this one.
+
+        :raises NoSuchTable:
+        """
+        row = await self.repo.get_table(table_id)
+        if row is None:
+            raise NoSuchTable(f"There is no table {table_id}.", table=table_id)
+        return row.announced_seq
+
+    async def untold_lines(self, table_id: int, after: int, before: int) -> list[Line]:
+        """The public lines of the log entries after ``after`` and before ``before``, in log order,
+        leaving out entries an undo cancelled: what a thread missed when Discord refused to take an
+        announcement, to be told ahead of the outcome that starts at ``before``."""
+        entries = await self.repo.entries(table_id, after=after)
+        undone = {seq for e in entries if e.kind == "undo" for seq in e.undoes}
+        return [line for e in entries if e.seq < before and e.seq not in undone
+                for line in entry_lines(e) if line.seats is None]
 
 
 async def _each_readable(

@@ -117,11 +117,12 @@ class TimekeepingCommands(TableCore):
             await self._append(t, new, state)
         except StaleWrite:
             return None
-        for offset, (entry, label) in enumerate(zip(new, chosen, strict=True), start=t.head + 1):
+        before = t.head
+        for offset, (entry, label) in enumerate(zip(new, chosen, strict=True), start=before + 1):
             outcome.public.append(Line(msg("service.timed_out", seat=seat, choice=label), seq=offset))
             tell(outcome, entry_lines(entry, seq=offset))
         t = await self._load(t.row.id)
-        return await self._settle(t, outcome, moved={seat})
+        return await self._settle(t, outcome, moved={seat}, since=before)
 
     async def _stand_in(self, t: Loaded, seat: Seat) -> Outcome:
         kind = self._bot_kind(t.engine, "greedy")

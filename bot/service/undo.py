@@ -129,11 +129,12 @@ class UndoCommands(TableCore):
             raise errors.StaleAction(
                 "This prompt is out of date: the table has moved on. Open it again.") from None
         await self.repo.clear_votes(t.row.id, "undo")
+        before = t.head
         t = await self._load(t.row.id)
         outcome = Outcome(table=t.info())
         tell(outcome, entry_lines(t.entries[-1]))
         outcome.pictures.append(Picture(seat))
-        return await self._settle(t, outcome, moved={seat})
+        return await self._settle(t, outcome, moved={seat}, since=before)
 
 
 __all__ = ["UndoCommands", "UndoPlan", "plan_undo"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -14,21 +14,9 @@ from bot.discord.context import Agora
 from bot.discord.pictures import Pictures
 from bot.service import Preferences, TableService
 from bot.settings import Clock, Settings
-from rules import registry
 from storage.sqlite import SqliteRepository
-from tests.fixtures.sealed_bid import ENGINE
 
 GUILD, CHANNEL = 1, 2
-
-
-@pytest.fixture(autouse=True)
-def sealed_bid() -> Iterator[None]:
-    known = ENGINE.info.id in registry.available()
-    if not known:
-        registry.register(ENGINE)
-    yield
-    if not known:
-        registry.unregister(ENGINE.info.id)
 
 
 @pytest.fixture

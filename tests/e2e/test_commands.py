@@ -3,6 +3,8 @@ mine, join and start by command; languages; refusals and Discord failures as sen
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.e2e.fakediscord import Captured, FakeDiscord
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers, done, open_panel, open_table, press, public_text, start
@@ -190,12 +192,21 @@ async def test_only_players_whose_turn_just_came_are_pinged(fake: FakeDiscord, b
 async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord, bot: BotProcess) -> None:
     thread_id, ann, _ = await started_table(fake)
     panel = await open_panel(fake, ann, thread_id)
-    fake.fail_next[rf"POST /api/v10/channels/{thread_id}/messages"] = (404, 10003)
+    refused = rf"POST /api/v10/channels/{thread_id}/messages"
+    fake.failing[refused] = (403, 50001)
     ix = await press(fake, ann, panel, answers(panel)[2])
     assert ix.outputs[0].op == "edit" and "sealed.your_bid(coins=2)" in ix.texts()
     await bot.wait_log("could not post to channel")
     log = await done(fake, await fake.slash(ann, "game log", channel_id=thread_id))
     assert "sealed.bid_placed(seat=Ann)" in log.texts()
+    assert "sealed.bid_placed" not in public_text(fake, thread_id)
+
+    del fake.failing[refused]  # the thread takes messages again: the next tick tells what it missed
+    await fake.wait_for(lambda: "sealed.bid_placed(seat=Ann)" in public_text(fake, thread_id),
+                        what="Ann's bid told in the thread once it takes messages again")
+    await bot.wait_log("told table")
+    await asyncio.sleep(0.5)  # more ticks: nothing is told twice
+    assert public_text(fake, thread_id).count("sealed.bid_placed(seat=Ann)") == 1
 
 
 async def test_a_table_opened_by_a_greek_player_speaks_greek_in_its_thread(

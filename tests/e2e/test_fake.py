@@ -78,6 +78,33 @@ async def test_a_closed_dm_refuses_messages(server: FakeDiscord) -> None:
     assert server.captured == []
 
 
+async def test_a_message_with_a_nonce_already_taken_is_not_made_again(server: FakeDiscord) -> None:
+    url = f"{server.api_base}/channels/{server.channel_id}/messages"
+    async with aiohttp.ClientSession() as http:
+        ids = []
+        for text in ("first", "again"):
+            body = {"content": text, "nonce": "7:1-2:0", "enforce_nonce": True}
+            async with http.post(url, json=body) as r:
+                ids.append((await r.json())["id"])
+        async with http.post(url, json={"content": "other", "nonce": "7:3-3:0", "enforce_nonce": True}) as r:
+            ids.append((await r.json())["id"])
+    assert ids[0] == ids[1] != ids[2]
+    assert [c.text() for c in server.in_channel(server.channel_id)] == ["first", "other"]
+
+
+async def test_a_failing_route_fails_until_the_test_lifts_it(server: FakeDiscord) -> None:
+    url = f"{server.api_base}/channels/{server.channel_id}/messages"
+    server.failing[rf"POST /api/v10/channels/{server.channel_id}/messages"] = (403, 50001)
+    async with aiohttp.ClientSession() as http:
+        for _ in range(2):
+            async with http.post(url, json={"content": "x"}) as r:
+                assert r.status == 403
+        server.failing.clear()
+        async with http.post(url, json={"content": "x"}) as r:
+            assert r.status == 200
+    assert len(server.in_channel(server.channel_id)) == 1
+
+
 async def member_lookup(server: FakeDiscord, user_id: int) -> tuple[int, dict[str, object]]:
     url = f"{server.api_base}/guilds/{server.guild_id}/members/{user_id}"
     async with aiohttp.ClientSession() as http, http.get(url) as r:

@@ -128,11 +128,12 @@ async def test_closed_dms_become_a_notice_at_the_next_interaction(fake: FakeDisc
     thread_id, lobby = await open_table(fake, ann, bo)
     await start(fake, ann, lobby)
     await play_panel(fake, ann, thread_id)
+    before_reminder = len(bot.lines)
     bot.set_clock(25 * HOUR)
     await fake.wait_for(
         lambda: "is waiting for your move" in public_text(fake, thread_id), what="the reminder"
     )
-    await bot.wait_log("DMs to user")
+    await bot.wait_log("DMs to user", since=before_reminder)  # the reminder's DM, not the opening's
     ix = await done(fake, await fake.slash(bo, "play", channel_id=thread_id))
     await fake.wait_for(lambda: "could not send you by DM" in ix.texts(), what="the notice")
     notice = next(c for c in ix.outputs if "could not send you by DM" in c.text())

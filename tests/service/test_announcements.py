@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.service import TableService
-from tests.fixtures.sealed_bid import Bid
-from tests.service.conftest import ADA, BO, Clock, new_table, play_to_end
+from tests.fixtures.sealed_bid import Bid, Pass
+from tests.service.conftest import ADA, BO, Clock, answer, new_table, play_to_end
 from tests.service.test_recovery import DiesAtWrite, play_until_the_last_move_dies, reopen
 
 
@@ -29,6 +29,63 @@ async def test_an_outcome_says_which_log_entry_it_tells_of_up_to(service: TableS
     assert started.announce_through == 0
     outcome = await service.act(table.id, ADA, Bid(coins=3))
     assert outcome.announce_through == 1 == outcome.table.seq
+
+
+async def test_an_outcome_says_which_log_entry_it_tells_of_from(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    started = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    assert (started.announce_from, started.announce_through) == (1, 0), "the start tells of no entry"
+    first = await service.act(table.id, ADA, Bid(coins=3))
+    second = await service.act(table.id, BO, Bid(coins=1))
+    assert (first.announce_from, first.announce_through) == (1, 1)
+    assert (second.announce_from, second.announce_through) == (2, 2)
+
+
+async def test_outcomes_with_bot_moves_tell_of_the_log_in_turn_without_gaps(service: TableService) -> None:
+    table = await new_table(service, bots=1)
+    outcome = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    told = [(outcome.announce_from, outcome.announce_through)]
+    while not outcome.finished:
+        prompt = await service.prompt_for(table.id, ADA)
+        assert prompt is not None
+        outcome = await service.act(table.id, ADA, answer(prompt))
+        told.append((outcome.announce_from, outcome.announce_through))
+    head = (await service.table(table.id)).seq
+    assert [seq for first, through in told for seq in range(first or 0, (through or 0) + 1)] == list(
+        range(1, head + 1))
+    assert any(through - first >= 1 for first, through in told if first and through), "bots moved too"
+
+
+async def test_the_mark_says_how_far_the_thread_was_told(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    assert await service.announced_through(table.id) == 0
+    await service.mark_announced(table.id, 1)
+    assert await service.announced_through(table.id) == 1
+
+
+async def test_untold_lines_are_the_public_lines_between_the_mark_and_an_outcome(
+    service: TableService,
+) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    await service.act(table.id, BO, Bid(coins=1))
+    await service.act(table.id, ADA, Pass())
+    missed = await service.untold_lines(table.id, 0, 3)
+    assert [(line.message.key, line.seq) for line in missed] == [
+        ("sealed.bid_placed", 1), ("sealed.bid_placed", 2), ("sealed.revealed", 2)]
+    assert all(line.seats is None for line in missed), "private lines went out by DM already"
+    assert await service.untold_lines(table.id, 2, 3) == []
+
+
+async def test_untold_lines_leave_out_a_move_taken_back(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    await service.undo(table.id, ADA)
+    assert [line.message.key for line in await service.untold_lines(table.id, 0, 3)] == ["service.undone"]
 
 
 async def test_a_lobby_change_tells_of_no_log_entry(service: TableService) -> None:

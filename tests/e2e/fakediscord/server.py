@@ -138,6 +138,10 @@ class FakeDiscord:
         self.identified = 0
         self.fail_next: dict[str, tuple[int, int]] = {}
         """Test hook: a route pattern → (HTTP status, Discord code) answered once instead of the route."""
+        self.failing: dict[str, tuple[int, int]] = {}
+        """Test hook: like :attr:`fail_next`, but every time until the test removes the pattern."""
+        self.nonces: dict[tuple[int, str], int] = {}
+        """(channel id, nonce) → the message created with it (``enforce_nonce`` deduplication)."""
         self._seq = 0
         self._ws: web.WebSocketResponse | None = None
         self._changed = asyncio.Condition()
@@ -426,11 +430,14 @@ class FakeDiscord:
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
-        for pattern, (status, code) in list(self.fail_next.items()):
-            if re.fullmatch(pattern, f"{request.method} {request.path}"):
-                del self.fail_next[pattern]
-                response: web.StreamResponse = _error(status, code, "injected failure")
-                break
+        route = f"{request.method} {request.path}"
+        once = next((p for p in self.fail_next if re.fullmatch(p, route)), None)
+        always = next((p for p in self.failing if re.fullmatch(p, route)), None)
+        response: web.StreamResponse
+        if once is not None:
+            response = _error(*self.fail_next.pop(once), "injected failure")
+        elif always is not None:
+            response = _error(*self.failing[always], "injected failure")
         else:
             response = await handler(request)
         await self._notify()
@@ -663,7 +670,16 @@ class FakeDiscord:
             audience: Audience = ("dm", user.id)
         else:
             audience = ("channel", cid)
-        return _json(self._store(audience, cid, body, files))
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord returns the message already made with this nonce instead of a new one.
+            seen = self.nonces.get((cid, str(nonce)))
+            if seen is not None and seen in self.messages:
+                return _json(self.messages[seen])
+        message = self._store(audience, cid, body, files)
+        if nonce is not None:
+            self.nonces[(cid, str(nonce))] = int(message["id"])
+        return _json(message)
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         cid, mid = int(request.match_info["cid"]), int(request.match_info["mid"])
