@@ -4,6 +4,9 @@ Reactive prompts (Distant Outpost, Scribe Guild, Zori Dramatists, the Hunger box
 timeout default first: decline, or the lowest rank (I-16). Where §16 gives a timeout default
 (Distant Outpost, Scribe Guild, the Hunger box), the prompt names it as its ``default``, which the
 table service takes for a player who lets their time run out.
+
+A list of choices with no fixed bound (the cards of a big city, say) is shown a page at a time with
+a More option (:func:`rules.core.paged`); the options that open or close the list stay on every page.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ def _opt(action: act.Action, key: str, **params: Any) -> Option:
 
 
 FIXED = (act.Decline, act.Accept, act.StoreBlind, act.Confirm, act.Back, act.Done)
-"""Options kept in place on every page of a long list: the ways out of a decision."""
+"""Options kept in place on every page of a long list: declining, accepting, confirming, going back,
+finishing, and Zori Dramatists' blind store."""
 
 
 def _prompt(seat: Seat, title: str, options: list[Option], page: int = 0, **params: Any) -> Prompt:
