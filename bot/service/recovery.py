@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
-from bot.service.errors import NoSuchTable, TableUnreadable
+from bot.service.errors import TableUnreadable
 from bot.service.models import Line, Outcome
 from bot.service.tables import entry_lines
 from storage.records import TableFilter, TableRow
@@ -86,10 +86,7 @@ class RecoveryCommands(TableCore):
 
         :raises NoSuchTable:
         """
-        row = await self.repo.get_table(table_id)
-        if row is None:
-            raise NoSuchTable(f"There is no table {table_id}.", table=table_id)
-        return row.announced_seq
+        return (await self._row(table_id)).announced_seq
 
     async def untold_lines(self, table_id: int, after: int, before: int) -> list[Line]:
         """The public lines of the log entries after ``after`` and before ``before``, in log order,
