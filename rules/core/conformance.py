@@ -3,6 +3,8 @@
 :func:`check_games` plays complete seeded games with bot seats and checks, at every step:
 
 * every option of every pending prompt applies without error (legal actions never raise);
+* no prompt asks a question with a single possible answer (:attr:`Prompt.answers` below two): the
+  engine plays a forced answer itself;
 * malformed and illegal input (a seat that owes nothing, out-of-bounds numbers, unknown kinds,
   mangled fields) raises :class:`RuleError` and leaves the state byte-identical;
 * the state round-trips through JSON exactly;
@@ -96,11 +98,13 @@ def check_games(
     options: dict[str, Any] | None = None,
     every_option: bool = True,
     secrets_every: int = 1,
+    forced_answers_played: bool = False,
 ) -> Summary:
     """Play ``games`` complete games and check the contract at every step.
 
     ``every_option`` applies every option of every pending prompt (slower, thorough);
-    ``secrets_every`` scrambles secrets every that many steps.
+    ``secrets_every`` scrambles secrets every that many steps; ``forced_answers_played`` fails a
+    prompt that offers fewer than two answers.
 
     :raises ConformanceError: on the first violation, with the seed and step.
     """
@@ -109,7 +113,10 @@ def check_games(
     scramble_seen = False
     for game in range(games):
         game_seed = seed + game
-        checker = _GameCheck(engine, players, game_seed, bots, options or {}, every_option, secrets_every)
+        checker = _GameCheck(
+            engine, players, game_seed, bots, options or {}, every_option, secrets_every,
+            forced_answers_played,
+        )
         checker.run()
         scramble_seen |= checker.scramble_seen
         summary.games += 1
@@ -142,6 +149,7 @@ class _GameCheck:
         options: dict[str, Any],
         every_option: bool,
         secrets_every: int,
+        forced_answers_played: bool = False,
     ) -> None:
         self.engine = engine
         self.players = players
@@ -149,6 +157,7 @@ class _GameCheck:
         self.options = options
         self.every_option = every_option
         self.secrets_every = max(1, secrets_every)
+        self.forced_answers_played = forced_answers_played
         self.lineup = bot_lineup(engine, bots, players)
         self.rng = Rng.from_seed(seed ^ 0x5EED_C0DE)
         self.log: list[tuple[Seat, str]] = []
@@ -220,6 +229,11 @@ class _GameCheck:
             labels = [o.label for o in prompt.options]
             if len(set(map(repr, labels))) != len(labels):
                 raise self.fail(f"duplicate option labels for seat {seat}: {labels}")
+            if self.forced_answers_played and prompt.answers < 2:
+                raise self.fail(
+                    f"seat {seat} is asked {prompt.title!r} with a single possible answer; "
+                    "the engine must play it itself"
+                )
             if self.every_option:
                 for option in prompt.options:
                     self.apply_legal(state, seat, option.action)

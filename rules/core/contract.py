@@ -28,6 +28,13 @@ class Option(BaseModel):
     """The game's action model, ready to pass to :meth:`Engine.apply`."""
     label: Message
     """Short label (a message key) for a button or a select menu entry."""
+    description: Message | None = None
+    """What the option costs and gives, in a few words ("$3 · 2 VP · Develop: +1 draw"): shown as
+    the select menu entry's description line (at most 100 characters) and after the label in the
+    terminal client."""
+    navigation: bool = False
+    """A way through the decision rather than an answer to it (Back, Undo, Start over, More):
+    shown apart from the choices, and not counted by :attr:`Prompt.answers`."""
 
 
 class NumberChoice(BaseModel):
@@ -73,6 +80,16 @@ class Prompt(BaseModel):
     default: int | None = None
     """Index of the option taken for a seat that lets its time run out, where the rules give a
     timeout default (declining an optional reaction out of turn); ``None``: the table waits."""
+
+    @property
+    def answers(self) -> int:
+        """How many different answers the prompt offers: its options that are not navigation,
+        plus every value of its number range. The contract asks for at least two: a question with
+        one possible answer is played by the engine itself, as part of the move that led to it."""
+        chosen = sum(1 for option in self.options if not option.navigation)
+        if self.number is not None:
+            chosen += self.number.high - self.number.low + 1
+        return chosen
 
     @model_validator(mode="after")
     def _fits_discord(self) -> Prompt:

@@ -3,9 +3,9 @@
 import pytest
 from pydantic import BaseModel
 
-from rules.core import Event, Rng, Seat
+from rules.core import Event, Prompt, Rng, Seat
 from rules.core.conformance import ConformanceError, check_games
-from tests.fixtures.sealed_bid import SealedBid, State, View
+from tests.fixtures.sealed_bid import Pass, SealedBid, State, View
 
 
 def test_correct_engine_passes_for_every_player_count() -> None:
@@ -83,3 +83,24 @@ class VacuousScramble(SealedBid):
 def test_a_scramble_that_changes_nothing_is_reported() -> None:
     with pytest.raises(ConformanceError, match="proved nothing"):
         check_games(VacuousScramble(), players=2, games=1, seed=0)
+
+
+class OnlyPassLeft(SealedBid):
+    """Offers the taker nothing but Pass once the market is down to its last token."""
+
+    def pending(self, state: State) -> dict[Seat, Prompt]:
+        prompts = super().pending(state)
+        if state.order and len(state.market) == 1:
+            seat = state.order[0]
+            only = tuple(o for o in prompts[seat].options if o.action == Pass())
+            prompts[seat] = prompts[seat].model_copy(update={"options": only})
+        return prompts
+
+
+def test_a_question_with_a_single_answer_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="single possible answer"):
+        check_games(OnlyPassLeft(), players=2, games=1, seed=0, forced_answers_played=True)
+
+
+def test_the_single_answer_check_is_off_unless_asked() -> None:
+    check_games(OnlyPassLeft(), players=2, games=1, seed=0)

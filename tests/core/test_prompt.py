@@ -34,3 +34,18 @@ def test_a_timeout_default_names_one_of_the_options() -> None:
 
 def test_a_prompt_has_no_timeout_default_unless_the_rules_give_one() -> None:
     assert Prompt(seat=0, title=msg("sealed.choose"), options=options(1)).default is None
+
+
+def test_navigation_options_are_not_answers() -> None:
+    back = Option(action=Pass(), label=msg("sealed.pass"), navigation=True)
+    prompt = Prompt(seat=0, title=msg("sealed.choose"), options=(*options(1), back))
+    assert prompt.answers == 1
+
+
+def test_every_value_of_a_number_range_is_an_answer() -> None:
+    from rules.core import NumberChoice
+    from tests.fixtures.sealed_bid import Bid
+
+    number = NumberChoice(low=2, high=4, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
+    prompt = Prompt(seat=0, title=msg("sealed.choose"), options=options(1), number=number)
+    assert prompt.answers == 4
