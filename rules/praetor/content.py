@@ -6,13 +6,18 @@ diagrams (spec §15). ``data/praetor.json`` ships a complete, coherent set with 
 every entry says in ``source`` where its values come from, and ``data/FORMAT.md`` explains how an
 owner of the physical game transcribes the real ones. :func:`load_content` validates a file and
 reports the first problem as a sentence.
+
+Every value says where it comes from, field by field: an entry's ``source`` maps each of its value
+fields to a short note that starts with ``rulebook p. N`` (printed or stated in an example on that
+page) or ``designed`` (made up to be coherent, to be corrected from the physical tiles). A single
+string is still read as the source of every field, as older files wrote it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -47,8 +52,57 @@ class _Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class TileType(_Entry):
-    """One of the 21 buildings (spec §8): what its activation slot does and costs."""
+ALL_FIELDS = "*"
+"""The key a single-string ``source`` is read as: the source of every value field."""
+
+
+class _Sourced(_Entry):
+    """An entry whose values each carry their own ``source`` (see the module docstring)."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ()
+    """The fields holding content values, each of which needs a source."""
+
+    source: dict[str, str]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_source_for_all(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("source"), str):
+            return {**data, "source": {ALL_FIELDS: data["source"]}}
+        return data
+
+    @model_validator(mode="after")
+    def _every_value_sourced(self) -> _Sourced:
+        need = self.valued_fields()
+        given = dict(self.source)
+        if ALL_FIELDS in given:
+            every = given.pop(ALL_FIELDS)
+            given = {field: given.get(field, every) for field in need}
+            object.__setattr__(self, "source", given)
+        for field in given:
+            if field not in need:
+                raise ValueError(f"{self.describe()}: source names {field!r}, which is not one of its values "
+                                 f"({', '.join(need)})")
+        for field in need:
+            if not given.get(field, "").strip():
+                raise ValueError(f"{self.describe()}: source does not say where {field!r} comes from")
+        return self
+
+    def valued_fields(self) -> tuple[str, ...]:
+        return self.VALUES
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+    def designed(self) -> tuple[str, ...]:
+        """The value fields whose source says they are designed rather than printed."""
+        return tuple(f for f in self.valued_fields() if self.source[f].startswith("designed"))
+
+
+class TileType(_Sourced):
+    """One of the 21 buildings (spec §8, rulebook p. 8): what its activation slot does and costs."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ("name", "effect", "activation", "activation_cost", "amount")
 
     id: str
     name: str
@@ -62,7 +116,12 @@ class TileType(_Entry):
     """The effect's rate: "2 favour per active worker" has amount 2; the Encampment's exp is 6."""
     resource: Resource | None = None
     """For ``gain_exp``: the resource gained, one per exp."""
-    source: str
+
+    def valued_fields(self) -> tuple[str, ...]:
+        return self.VALUES + (("resource",) if self.resource is not None else ())
+
+    def describe(self) -> str:
+        return f"tile type {self.id}"
 
     @model_validator(mode="after")
     def _coherent(self) -> TileType:
@@ -81,8 +140,10 @@ class TileType(_Entry):
         return self.activation in ("red", "green") or self.effect == "encampment"
 
 
-class CityTile(_Entry):
-    """One of the 42 city tiles: its type and the values printed on front and back."""
+class CityTile(_Sourced):
+    """One of the 42 city tiles: its type and the values printed on front and back (rulebook p. 2)."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ("type", "era", "min_players", "build_cost", "favour", "corners")
 
     uid: str
     type: str
@@ -92,7 +153,9 @@ class CityTile(_Entry):
     build_cost: Costs = Field(default_factory=dict)
     favour: int = Field(ge=0)
     corners: dict[str, str | None]
-    source: str
+
+    def describe(self) -> str:
+        return f"city tile {self.uid}"
 
     @model_validator(mode="after")
     def _costs(self) -> CityTile:
@@ -100,14 +163,18 @@ class CityTile(_Entry):
         return self
 
 
-class WallTile(_Entry):
+class WallTile(_Sourced):
     """One of the 14 wall tiles: Caesar's demand, its favour and the back's bonus for later tiles."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ("demand", "favour", "back")
 
     uid: str
     demand: Costs
     favour: int = Field(ge=0)
     back: int = Field(ge=0)
-    source: str
+
+    def describe(self) -> str:
+        return f"wall tile {self.uid}"
 
     @model_validator(mode="after")
     def _costs(self) -> WallTile:
@@ -122,8 +189,10 @@ class Prices(_Entry):
     """Gold received for one unit (also the final-scoring conversion rate)."""
 
 
-class Board(_Entry):
+class Board(_Sourced):
     """One player-board side: wages, pensions, morale track and Market rates (spec §5)."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ("wages", "pensions", "morale", "morale_start", "market")
 
     id: str
     wages: list[int] = Field(min_length=8, max_length=8)
@@ -134,7 +203,9 @@ class Board(_Entry):
     morale_start: int
     """Index of the space worth 0, where the marker starts."""
     market: dict[str, Prices]
-    source: str
+
+    def describe(self) -> str:
+        return f"board {self.id}"
 
     @model_validator(mode="after")
     def _start_is_zero(self) -> Board:
@@ -156,15 +227,22 @@ class StartCell(_Entry):
     """The seat that marks this tile (each Gold Mine), or none."""
 
 
-class StartLayout(_Entry):
+class StartLayout(_Sourced):
+    VALUES: ClassVar[tuple[str, ...]] = ("cells",)
+
     players: int = Field(ge=2, le=5)
     cells: list[StartCell]
-    source: str
+
+    def describe(self) -> str:
+        return f"start layout for {self.players} players"
 
 
-class Content(_Entry):
+class Content(_Sourced):
     """Everything the engine reads from the data file, cross-checked on load."""
 
+    VALUES: ClassVar[tuple[str, ...]] = ("patterns", "starting_resources")
+
+    source: dict[str, str] = Field(default_factory=lambda: {ALL_FIELDS: "not stated in the file"})
     about: str = ""
     patterns: list[str] = Field(min_length=1)
     starting_resources: Costs
@@ -173,6 +251,9 @@ class Content(_Entry):
     wall_tiles: list[WallTile]
     boards: list[Board]
     start_layouts: list[StartLayout]
+
+    def describe(self) -> str:
+        return "the content file"
 
     @model_validator(mode="after")
     def _references(self) -> Content:

@@ -73,10 +73,67 @@ def test_four_corner_patterns() -> None:
     assert len(CONTENT.patterns) == 4
 
 
-def test_every_entry_says_where_its_values_come_from() -> None:
+def test_every_value_of_every_entry_says_where_it_comes_from() -> None:
+    """Content values the rulebook does not print carry a source, field by field."""
+    entries = [CONTENT, *CONTENT.tile_types, *CONTENT.city_tiles, *CONTENT.wall_tiles, *CONTENT.boards,
+               *CONTENT.start_layouts]
+    for entry in entries:
+        assert set(entry.source) == set(entry.valued_fields()), entry.describe()
+        assert all(s.startswith(("rulebook p. ", "designed")) for s in entry.source.values()), entry.describe()
+
+
+def test_the_buildable_workers_camp_and_market_activation_costs_are_designed() -> None:
+    """Rulebook p. 5: the starting tiles belong to no one, so their activation cost is never printed
+    in an example; the cost of the buildable Workers' Camp and Market is designed."""
+    kinds = {t.id: t for t in CONTENT.tile_types}
+    assert "activation_cost" in kinds["workers_camp"].designed()
+    assert "activation_cost" in kinds["market"].designed()
+    assert any(t.type == "workers_camp" and t.era > 0 for t in CONTENT.city_tiles)
+    assert any(t.type == "market" and t.era > 0 for t in CONTENT.city_tiles)
+
+
+def test_the_example_sawmill_prints_cost_and_favour_but_its_era_and_count_mark_are_designed() -> None:
+    """Rulebook p. 5: the example Sawmill costs 2 gold and gives 1 favour; it does not say its back."""
+    sawmill = CONTENT.tile(SAWMILL)
+    assert sawmill.source["build_cost"].startswith("rulebook p. 5")
+    assert sawmill.source["favour"].startswith("rulebook p. 5")
+    assert set(sawmill.designed()) == {"era", "min_players", "corners"}
+
+
+def test_rulebook_example_values_are_not_marked_designed() -> None:
+    kinds = {t.id: t for t in CONTENT.tile_types}
+    assert kinds["sawmill"].source["activation_cost"].startswith("rulebook p. 5")
+    assert kinds["encampment"].source["activation_cost"].startswith("rulebook p. 6")
+    assert CONTENT.source["starting_resources"].startswith("rulebook p. 3")
+    assert "demand" not in CONTENT.wall("W01").designed()
+
+
+def test_a_value_without_a_source_is_refused_with_a_sentence(tmp_path: Path) -> None:
     data = raw_content()
+    del data["city_tiles"][8]["source"]["era"]
+    (tmp_path / "praetor.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ContentError, match="city tile C09: source does not say where 'era' comes from"):
+        build_engine(tmp_path)
+
+
+def test_a_source_for_a_field_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    data = raw_content()
+    data["wall_tiles"][0]["source"]["colour"] = "designed"
+    (tmp_path / "praetor.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ContentError, match="wall tile W01: source names 'colour'"):
+        build_engine(tmp_path)
+
+
+def test_an_older_file_with_one_source_per_entry_still_loads(tmp_path: Path) -> None:
+    data = raw_content()
+    del data["source"]
     for section in ("tile_types", "city_tiles", "wall_tiles", "boards", "start_layouts"):
-        assert all(entry.get("source") for entry in data[section]), section
+        for entry in data[section]:
+            entry["source"] = "transcribed from my copy"
+    (tmp_path / "praetor.json").write_text(json.dumps(data), "utf-8")
+    content = build_engine(tmp_path).content
+    assert content.tile(SAWMILL).source["era"] == "transcribed from my copy"
+    assert content.tile(SAWMILL).designed() == ()
 
 
 def test_player_count_marks_cover_every_count() -> None:
