@@ -79,7 +79,8 @@ def test_every_value_of_every_entry_says_where_it_comes_from() -> None:
                *CONTENT.start_layouts]
     for entry in entries:
         assert set(entry.source) == set(entry.valued_fields()), entry.describe()
-        assert all(s.startswith(("rulebook p. ", "designed")) for s in entry.source.values()), entry.describe()
+        notes = entry.source.values()
+        assert all(s.startswith(("rulebook p. ", "designed")) for s in notes), entry.describe()
 
 
 def test_the_buildable_workers_camp_and_market_activation_costs_are_designed() -> None:
