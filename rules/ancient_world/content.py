@@ -2,10 +2,13 @@
 die and the banner table (spec §11, §17; the record layout of shared data §4).
 
 The rulebook prints no card lists, so the shipped ``content/cards.json`` holds the cards it names
-exactly as stated (``"source": "rulebook"``) and designed cards for the rest (``"source":
-"designed"``), with the component counts of the contents list (p.15). An owner of the physical game
-can transcribe the real cards into a file of the same format (see ``content/README.md``) and point
-the bot at its folder; :func:`load_content` validates it and reports every problem as a sentence.
+with the values it states and designed cards for the rest, with the component counts of the
+contents list (p.15). Every value says where it comes from: a card's ``source`` is either one word
+for all its values (``"designed"``) or, for a card the rulebook only partly prints, a word per
+field (``{"name": "rulebook", "text": "rulebook", "cost_coins": "designed", …}``). An owner of
+the physical game can transcribe the real cards into a file of the same format (see
+``content/README.md``) and point the bot at its folder; :func:`load_content` validates it and
+reports every problem as a sentence.
 """
 
 from __future__ import annotations
@@ -124,16 +127,48 @@ class Scoring(BaseModel):
         return self
 
 
+UNSOURCED = frozenset({"id", "source", "note"})
+"""Card fields that are bookkeeping rather than content: they carry no source."""
+
+
 class Card(BaseModel):
-    """What every printed card has: an id, a name, its copies and where its values come from."""
+    """What every printed card has: an id, a name, its copies and where its values come from.
+
+    ``source`` is one word for every value of the card, or a word per field: then every field the
+    card sets must be named, and a field left at its default (no symbol of that kind) is named too
+    or counts as designed.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1)
     copies: int = Field(1, ge=1)
-    source: Source
+    source: Source | dict[str, Source]
     note: str = ""
+
+    @model_validator(mode="after")
+    def _sources_name_fields(self) -> Card:
+        if isinstance(self.source, str):
+            return self
+        fields = set(type(self).model_fields) - UNSOURCED
+        unknown = sorted(set(self.source) - fields)
+        if unknown:
+            raise ValueError(f"source names fields the card does not have: {', '.join(unknown)}")
+        missing = sorted((self.model_fields_set - UNSOURCED) - set(self.source))
+        if missing:
+            raise ValueError(f"source does not say where these values come from: {', '.join(missing)}")
+        return self
+
+    def source_of(self, field_name: str) -> Source:
+        """Where the value of ``field_name`` comes from."""
+        if isinstance(self.source, str):
+            return self.source
+        return self.source.get(field_name, "designed")
+
+    def designed_fields(self) -> list[str]:
+        """The card's content fields whose values are designed, in field order."""
+        return [f for f in type(self).model_fields if f not in UNSOURCED and self.source_of(f) == "designed"]
 
 
 class EmpireCard(Card, Symbols):

@@ -175,7 +175,8 @@ def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -
     state.spaces[space].append(Citizen(seat=seat, rank=rank))
     events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space.{space}")]
     if surcharge:
-        events.append(event("surcharge", seat=seat, coins=surcharge))
+        events.append(event("surcharge", seat=seat, coins=surcharge, rank=rank,
+                            space=f"@ancient_world.space.{space}"))
     return events + _resolve(content, state, seat, space, surcharge)
 
 

@@ -80,7 +80,50 @@ def test_every_entry_names_its_source() -> None:
     raw = json.loads((CONTENT_DIR / "cards.json").read_text("utf-8"))
     for section in ("empire", "military", "titans", "districts"):
         for entry in raw[section]:
-            assert entry["source"] in ("rulebook", "designed"), entry["id"]
+            words = [entry["source"]] if isinstance(entry["source"], str) else entry["source"].values()
+            assert set(words) <= {"rulebook", "designed"}, entry["id"]
+
+
+def test_no_card_is_marked_rulebook_as_a_whole() -> None:
+    """The rulebook prints no card in full (p.13-14 give effects, p.7 one Titan's defence): a card
+    it names says field by field which values it prints."""
+    cards = [*CONTENT.empire, *CONTENT.military, *CONTENT.titans, *CONTENT.districts]
+    assert not [c.name for c in cards if c.source == "rulebook"]
+
+
+def test_a_card_with_a_printed_effect_has_designed_cost_and_banners() -> None:
+    """Aqueduct (p.14): its name and effect are the rulebook's, its cost and banners designed."""
+    card = CONTENT.empire_card("aqueduct")
+    assert [card.source_of(f) for f in ("name", "text", "cost_coins", "banners")] == [
+        "rulebook", "rulebook", "designed", "designed"]
+
+
+def test_stone_being_prints_its_defence_but_not_its_banner_colours() -> None:
+    """Stone Being (p.7): defence 8 and arrows allowed are printed; its banner colours are not."""
+    titan = CONTENT.titan("stone_being")
+    assert (titan.source_of("defence"), titan.source_of("arrows_allowed")) == ("rulebook", "rulebook")
+    assert "banners" in titan.designed_fields()
+
+
+def test_a_designed_card_has_every_field_designed() -> None:
+    card = CONTENT.empire_card("granary")
+    assert card.source == "designed" and "name" in card.designed_fields()
+
+
+def test_a_field_source_must_cover_every_value_the_card_sets(tmp_path: Path) -> None:
+    raw = json.loads((CONTENT_DIR / "cards.json").read_text("utf-8"))
+    aqueduct = next(e for e in raw["empire"] if e["id"] == "aqueduct")
+    del aqueduct["source"]["cost_coins"]
+    with pytest.raises(ContentError, match="does not say where these values come from: cost_coins"):
+        load_content(_write(tmp_path, raw))
+
+
+def test_a_field_source_may_not_name_a_field_the_card_lacks(tmp_path: Path) -> None:
+    raw = json.loads((CONTENT_DIR / "cards.json").read_text("utf-8"))
+    aqueduct = next(e for e in raw["empire"] if e["id"] == "aqueduct")
+    aqueduct["source"]["defence"] = "rulebook"
+    with pytest.raises(ContentError, match="fields the card does not have: defence"):
+        load_content(_write(tmp_path, raw))
 
 
 def test_every_empire_card_outside_the_start_has_a_banner() -> None:

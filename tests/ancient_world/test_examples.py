@@ -489,3 +489,18 @@ def test_rebuild_may_stop_early() -> None:
     state.players[0].empire[0].damaged = True
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.REBUILD), Done())
     assert state.players[0].empire[0].damaged
+
+
+def test_s9_an_equal_rank_on_build_pays_the_coin_and_is_told_why() -> None:
+    """Build (p.10): a citizen whose rank "does not match" those already there, an equal rank
+    included, pays 1 coin; the event says the rank was not higher, not that it went below."""
+    from rules.core.messages import render
+
+    state = new_game(2)
+    state.spaces[Space.BUILD] = [Token(seat=1, rank=2)]
+    state.empire_row = ["granary"]
+    state.players[0].coins = 10
+    state, events = play(state, 0, Citizen(rank=2), Place(space=Space.BUILD))
+    told = [render(e.message, "en", ("rules.ancient_world",), ("Ann", "Bo"))
+            for e in events if e.message.key.endswith(".surcharge")]
+    assert told == ["Ann pays 1 coin: citizen 2 is not higher than every citizen already on Build."]
