@@ -100,11 +100,16 @@ class Engine(ABC, Generic[S, A]):
                 f"Unknown option {sorted(unknown)[0]!r} for {self.info.title}.",
                 key="core.unknown_option",
                 option=sorted(unknown)[0],
+                game=self.info.title,
             )
         try:
             return self.options_type.model_validate(dict(options))
         except ValidationError as exc:
-            raise InvalidAction(_first_error(exc), key="core.bad_option") from exc
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "?"
+            raise InvalidAction(
+                _first_error(exc), key="core.bad_option", option=where, detail=str(first["msg"])
+            ) from exc
 
     def parse_action(self, data: Any) -> A:
         """The action model from JSON text, a mapping, or an action model already.
@@ -119,7 +124,7 @@ class Engine(ABC, Generic[S, A]):
             return self.action_adapter.validate_python(data)
         except ValidationError as exc:
             raise InvalidAction(f"That is not a valid move: {_first_error(exc)}",
-                                key="core.invalid_action") from exc
+                                key="core.invalid_action", detail=_first_error(exc)) from exc
 
     def apply(self, state: S, seat: Seat, action: Any) -> tuple[S, list[Event]]:
         """Carry out ``action`` for ``seat``; return the new state and its events.

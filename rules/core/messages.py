@@ -5,7 +5,13 @@ and its parameters); each game ships ``messages/en.json`` and ``messages/el.json
 and the reader's language is chosen at the edge (bot, terminal client). Card and tile names are
 proper names and are passed as parameters, unchanged. A string parameter that starts with ``@``
 names another catalogue key and is translated too (``phase="@rftg.phase.explore"``), and a
-:class:`Message` parameter is rendered as a whole (``cost=msg("praetor.cost", gold=2, wood=1)``).
+:class:`Message` parameter is rendered as a whole (``cost=msg("praetor.cost", gold=2, wood=1)``),
+also inside a list parameter and after a JSON round trip.
+
+Words that vary with a number are written as ICU plural blocks, whose branch is chosen by the
+locale's CLDR plural rules (Babel): ``"{n, plural, one {# coin} other {# coins}}"``, in Greek
+``"{n, plural, one {# νόμισμα} other {# νομίσματα}}"``. ``#`` is the number in the locale's
+digits; ``=0 {…}`` picks an exact value first; a branch may hold ``{name}`` placeholders.
 """
 
 from __future__ import annotations
@@ -16,13 +22,20 @@ from functools import cache
 from importlib import resources
 from typing import Any, Union
 
+from babel import Locale
+from babel.numbers import format_decimal
 from pydantic import BaseModel, ConfigDict, Field
 
 LOCALES = ("en", "el")
 """Languages every catalogue ships; English is the fallback."""
 
-Param = Union[str, int, float, bool, None, list[Any], "Message"]
-"""A parameter value; a :class:`Message` parameter is rendered in the reader's language too."""
+Scalar = Union[str, int, float, bool, None, "Message"]
+Param = Scalar | list[Scalar | list[Any]]
+"""A parameter value; a :class:`Message` parameter, also one inside a list, is rendered in the
+reader's language too."""
+
+CORE_PACKAGE = "rules.core"
+"""The engine core's own catalogue (its refusals, yes and no), searched after every other."""
 
 
 class Message(BaseModel):
@@ -54,8 +67,111 @@ def catalogue(package: str, locale: str) -> dict[str, str]:
 
 
 def placeholders(template: str) -> set[str]:
-    """The ``{name}`` placeholders of a catalogue entry."""
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+    """The ``{name}`` placeholders of a catalogue entry, counting the number of each plural block
+    and the placeholders inside its branches."""
+    names: set[str] = set()
+    for piece in _pieces(template):
+        if isinstance(piece, _Plural):
+            names.add(piece.name)
+            for branch in piece.branches.values():
+                names |= placeholders(branch)
+        else:
+            names |= {field for _, field, _, _ in string.Formatter().parse(piece) if field}
+    return names
+
+
+def plural_category(count: float, locale: str) -> str:
+    """The CLDR plural category of ``count`` in ``locale`` (``"one"``, ``"other"``, …)."""
+    return str(_locale(locale).plural_form(abs(count)))
+
+
+def format_number(value: float, locale: str) -> str:
+    """``value`` written with the locale's digits and separators (``1,825`` / ``1.825``)."""
+    return str(format_decimal(value, locale=_locale(locale)))
+
+
+@cache
+def _locale(locale: str) -> Locale:
+    return Locale.parse(locale if locale in LOCALES else "en")
+
+
+class _Plural:
+    """One ``{name, plural, …}`` block: the parameter it counts and its branches by selector."""
+
+    def __init__(self, name: str, branches: dict[str, str]) -> None:
+        self.name = name
+        self.branches = branches
+
+    def choose(self, count: float, locale: str) -> str:
+        exact = self.branches.get(f"={count:g}")
+        branch = exact if exact is not None else self.branches.get(plural_category(count, locale))
+        if branch is None:
+            branch = self.branches.get("other", "")
+        return branch.replace("#", format_number(count, locale))
+
+
+@cache
+def _pieces(template: str) -> tuple[str | _Plural, ...]:
+    """The template cut into plain text (with ``{name}`` placeholders) and plural blocks."""
+    pieces: list[str | _Plural] = []
+    plain_from = 0
+    at = template.find("{")
+    while at != -1:
+        close = _matching(template, at)
+        body = template[at + 1:close]
+        head, sep, rest = body.partition(",")
+        kind, sep2, cases = rest.partition(",")
+        if sep and sep2 and kind.strip() == "plural":
+            pieces.append(template[plain_from:at])
+            pieces.append(_Plural(head.strip(), _branches(cases, template)))
+            plain_from = close + 1
+        at = template.find("{", close + 1)
+    pieces.append(template[plain_from:])
+    return tuple(p for p in pieces if p != "")
+
+
+def _matching(template: str, at: int) -> int:
+    depth = 0
+    for i in range(at, len(template)):
+        if template[i] == "{":
+            depth += 1
+        elif template[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced braces in {template!r}")
+
+
+def _branches(cases: str, template: str) -> dict[str, str]:
+    branches: dict[str, str] = {}
+    at = cases.find("{")
+    selector_from = 0
+    while at != -1:
+        selector = cases[selector_from:at].strip()
+        close = _matching(cases, at)
+        if not selector:
+            raise ValueError(f"a plural branch without a selector in {template!r}")
+        branches[selector] = cases[at + 1:close]
+        selector_from = close + 1
+        at = cases.find("{", selector_from)
+    if "other" not in branches:
+        raise ValueError(f"a plural block without an 'other' branch in {template!r}")
+    return branches
+
+
+def _fill(template: str, values: dict[str, Any], counts: dict[str, Param], locale: str) -> str:
+    out: list[str] = []
+    for piece in _pieces(template):
+        if isinstance(piece, _Plural):
+            count = counts.get(piece.name)
+            if isinstance(count, int | float) and not isinstance(count, bool):
+                piece_text = piece.choose(count, locale)
+            else:
+                piece_text = piece.branches["other"].replace("#", str(values.get(piece.name, "")))
+            out.append(_fill(piece_text, values, counts, locale))
+        else:
+            out.append(string.Formatter().vformat(piece, (), _Lenient(values)))
+    return "".join(out)
 
 
 class _Lenient(dict[str, Any]):
@@ -83,25 +199,28 @@ def render(
     params = {
         k: seat_names[v]
         if is_seat_param(k) and isinstance(v, int) and 0 <= v < len(seat_names)
-        else _word(v, locale, packages)
+        else _word(v, locale, packages, seat_names)
         for k, v in message.params.items()
     }
+    searched = packages if CORE_PACKAGE in packages else (*packages, CORE_PACKAGE)
     for loc in dict.fromkeys((locale, "en")):
-        for package in packages:
+        for package in searched:
             template = catalogue(package, loc).get(message.key)
             if template is not None:
-                return string.Formatter().vformat(template, (), _Lenient(params))
+                return _fill(template, params, message.params, loc)
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
     return f"{message.key}({shown})" if shown else message.key
 
 
-def _word(value: Param, locale: str, packages: tuple[str, ...]) -> str:
+def _word(value: Any, locale: str, packages: tuple[str, ...], seat_names: tuple[str, ...] = ()) -> str:
     if isinstance(value, list):
-        return ", ".join(_word(v, locale, packages) for v in value)
+        return ", ".join(_word(v, locale, packages, seat_names) for v in value)
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return render(Message.model_validate(value), locale, packages, seat_names)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return render(Message(key="core.yes" if value else "core.no"), locale, packages)
     if isinstance(value, Message):
-        return render(value, locale, packages)
+        return render(value, locale, packages, seat_names)
     if isinstance(value, str) and value.startswith("@"):
         return render(Message(key=value[1:]), locale, packages)
     return "" if value is None else str(value)

@@ -38,3 +38,58 @@ def test_message_parameter_is_rendered_in_the_reader_language() -> None:
 def test_message_with_a_message_parameter_round_trips_through_json() -> None:
     message = msg("t.phase", phase=msg("t.took", seat=0, value=2))
     assert Message.model_validate_json(message.model_dump_json()) == message
+
+
+def test_a_count_of_one_takes_the_singular() -> None:
+    assert render(msg("t.coins", seat=0, n=1), "en", PACKAGES, ("Ann",)) == "Ann has 1 coin."
+    assert render(msg("t.coins", seat=0, n=1), "el", PACKAGES, ("Ann",)) == "Ann: 1 νόμισμα."
+
+
+def test_other_counts_take_the_plural_zero_included() -> None:
+    for n in (0, 2, 5):
+        assert render(msg("t.coins", seat=0, n=n), "en", PACKAGES, ("Ann",)) == f"Ann has {n} coins."
+        assert render(msg("t.coins", seat=0, n=n), "el", PACKAGES, ("Ann",)) == f"Ann: {n} νομίσματα."
+
+
+def test_an_exact_branch_comes_before_the_category() -> None:
+    assert render(msg("t.dice", n=0, colour="red"), "en", PACKAGES) == "No dice left"
+    assert render(msg("t.dice", n=1, colour="red"), "en", PACKAGES) == "One die left: red"
+    assert render(msg("t.dice", n=3, colour="κόκκινο"), "el", PACKAGES) == "Έμειναν 3 ζάρια: κόκκινο"
+
+
+def test_the_count_is_written_with_the_locale_separators() -> None:
+    assert render(msg("t.coins", seat=0, n=1825), "en", PACKAGES, ("Ann",)) == "Ann has 1,825 coins."
+    assert render(msg("t.coins", seat=0, n=1825), "el", PACKAGES, ("Ann",)) == "Ann: 1.825 νομίσματα."
+
+
+def test_placeholders_include_plural_counts_and_their_branches() -> None:
+    template = "{n, plural, =0 {none} one {one: {colour}} other {# of {colour}}} for {seat}"
+    assert placeholders(template) == {"n", "colour", "seat"}
+
+
+def test_a_plural_block_without_an_other_branch_is_refused() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="other"):
+        placeholders("{n, plural, one {# coin}}")
+
+
+def test_messages_inside_a_list_survive_a_json_round_trip() -> None:
+    message = msg("t.list", parts=[msg("t.explore"), msg("t.took", seat=0, value=2)])
+    again = Message.model_validate_json(message.model_dump_json())
+    assert render(again, "el", PACKAGES, ("Ann",)) == "Κόστος: Εξερεύνηση, Ann πήρε 2 νομίσματα."
+
+
+def test_yes_and_no_are_words_of_the_reader_language() -> None:
+    assert render(msg("t.flag", flag=True), "el", PACKAGES) == "Μυστικό: ναι"
+    assert render(msg("t.flag", flag=False), "en", PACKAGES) == "Secret: no"
+
+
+def test_the_engine_core_refusals_speak_greek() -> None:
+    from rules.core.messages import catalogue
+
+    english, greek = catalogue("rules.core", "en"), catalogue("rules.core", "el")
+    assert set(english) == set(greek)
+    for key, template in greek.items():
+        assert placeholders(template) <= placeholders(english[key]), key
+    assert render(msg("core.not_your_turn"), "el", PACKAGES) == "Δεν είναι η σειρά σας."
