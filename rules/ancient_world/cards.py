@@ -218,7 +218,9 @@ def zori_trigger(content: Content, state: State, seat: Seat) -> None:
 
 
 def zori_store(content: Content, state: State, current: Step, index: int | None) -> list[Event]:
-    """Store from the row (``index``) or blind from the deck (``None``)."""
+    """Store from the row (``index``) or blind from the deck (``None``, p.14: "drawing one at random
+    from the top of the pile"). The blind card is shown to its new owner only: a reveal, so the
+    choice cannot be taken back alone and made again knowing it."""
     player = state.players[current.seat]
     if index is None:
         drawn = draw_empire(state, 1)
@@ -227,7 +229,7 @@ def zori_store(content: Content, state: State, current: Step, index: int | None)
         player.stored.append(drawn[0])
         state.steps.pop(0)
         return [event("zori_blind", seat=current.seat),
-                event("you_stored", to=current.seat, card=content.empire_card(drawn[0]).name)]
+                event("you_stored", to=current.seat, reveals=True, card=content.empire_card(drawn[0]).name)]
     if not 0 <= index < len(state.empire_row):
         raise refuse("Choose a card of the Empire row.", "bad_choice")
     card_id = state.empire_row.pop(index)

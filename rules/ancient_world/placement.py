@@ -296,7 +296,7 @@ def expand_pay(content: Content, state: State, current: Step, currency: str) -> 
         offer = state.district_deck[:3]
         del state.district_deck[:3]
         push(state, step(StepKind.EXPAND_PICK, seat, cards=offer))
-        return []
+        return [event("expand_seen", to=seat, reveals=True, cards=[content.district(c).name for c in offer])]
     return take_district(content, state, seat, state.district_deck.pop(0))
 
 
