@@ -37,3 +37,33 @@ async def test_storage_suite_measures_every_figure(tmp_path: Path) -> None:
     assert set(figures) == {"commit_p50_ms", "commit_p99_ms", "load_ms", "db_bytes_per_1000_actions",
                             "concurrent_actions_per_s"}
     assert figures["db_bytes_per_1000_actions"] > 0
+
+
+def test_decisions_suite_counts_every_prompt_of_seat_zero(fixture_only: None, tmp_path: Path) -> None:
+    from bench import decisions
+
+    counted = decisions.count_game(ENGINE, seed=101)
+    rounds = 3
+    assert counted[0] + counted[1] == rounds * 2  # seat 0 bids and takes (or passes) each round
+    figures = decisions.run(seeds=(101,))
+    assert figures["sealed_bid"]["decisions_per_game"] == counted[0]
+    assert (tmp_path / "decisions.json").is_file()
+
+
+def test_decisions_suite_tells_forced_prompts_apart(fixture_only: None) -> None:
+    from bench import decisions
+    from rules.core import Prompt, Seat
+    from tests.fixtures.sealed_bid import Pass, SealedBid, State
+
+    class PassOnly(SealedBid):
+        def pending(self, state: State) -> dict[Seat, Prompt]:
+            prompts = super().pending(state)
+            for seat, prompt in prompts.items():
+                if prompt.number is None:
+                    only = tuple(o for o in prompt.options if o.action == Pass())
+                    prompts[seat] = prompt.model_copy(update={"options": only})
+            return prompts
+
+    decided, forced, _ = decisions.count_game(PassOnly(), seed=101)
+    assert forced == 3  # seat 0's one-option take of each round
+    assert decided + forced == 6
