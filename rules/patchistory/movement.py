@@ -1,4 +1,12 @@
-"""Phase 3, Movement (spec 9): workers in the territory, then on general and alliance routes."""
+"""Phase 3, Movement (spec 9): workers in the territory, then on general and alliance routes.
+
+Territory workers move first, route workers after them (p. 11): once a route worker has moved, no
+territory worker moves this phase, so a worker coming home from the end of a route does not move
+twice. While the territory workers move, several may stand on one space and two may swap places;
+only when the territory moves are over must every space hold one worker (p. 11, "at the end of
+Movement make sure there is only one worker per space"). A territory move is offered only if the
+workers still to move can then leave one worker per space, so a player can never get stuck.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,7 @@ from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, stat, waits_for_turn
 from rules.patchistory.content import Stat
-from rules.patchistory.empire import grid_of, reachable, worked_spaces
+from rules.patchistory.empire import SpaceKey, grid_of, reachable
 from rules.patchistory.state import Phase, Player, State
 
 FRESH_REST = 1
@@ -26,6 +34,7 @@ def start(ctx: Ctx, state: State) -> list[Event]:
         p.done = False
         p.moved = []
         p.menu = []
+        p.routes_moving = False
         p.transport = stat(ctx, state, seat, Stat.TRANSPORT)
         for i, w in enumerate(p.workers):
             if w.where != "route":
@@ -62,16 +71,67 @@ def max_steps(ctx: Ctx, state: State, p: Player, worker: int) -> int:
 
 
 def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
-    """Empty spaces within T (one worker per space at the end; spec 9.1)."""
+    """Spaces within T the worker may end its move on (p. 11).
+
+    Another worker may stand there for now; a space is offered only if every worker that has not
+    moved yet can still end on a space of its own (:func:`can_spread`).
+    """
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
-    occupied = worked_spaces(p, grid)
     here = grid.space_at((w.row, w.col))
-    return sorted(
-        grid.spaces[key][0]
-        for key, d in reachable(grid, (w.row, w.col), p.transport).items()
-        if d > 0 and key not in occupied and key != here
-    )
+    found = []
+    for key, d in reachable(grid, (w.row, w.col), p.transport).items():
+        if d == 0 or key == here:
+            continue
+        if can_spread(ctx, p, {worker: key}):
+            found.append(grid.spaces[key][0])
+    return sorted(found)
+
+
+def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None) -> bool:
+    """Whether the territory workers can end Movement one per space (p. 11).
+
+    Workers that have moved (and those in ``moved_to``, at the space given) stay where they are;
+    each other worker may stay or move up to T spaces. A matching of the unmoved workers to free
+    spaces decides it (Kuhn's augmenting paths; an empire holds at most a few workers).
+    """
+    grid = grid_of(p, ctx.content)
+    moved_to = moved_to or {}
+    fixed: set[SpaceKey] = set()
+    free_workers: list[set[SpaceKey]] = []
+    for i, w in enumerate(p.workers):
+        if w.where != "land":
+            continue
+        key = moved_to.get(i)
+        if key is None and i in p.moved:
+            key = grid.space_at((w.row, w.col))
+        if key is not None:
+            if key in fixed:
+                return False
+            fixed.add(key)
+            continue
+        steps = p.transport if not p.routes_moving else 0
+        free_workers.append(set(reachable(grid, (w.row, w.col), steps)))
+    holder: dict[SpaceKey, int] = {}
+
+    def place(i: int, seen: set[SpaceKey]) -> bool:
+        for key in free_workers[i] - fixed:
+            if key in seen:
+                continue
+            seen.add(key)
+            if key not in holder or place(holder[key], seen):
+                holder[key] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(free_workers)))
+
+
+def stacked(ctx: Ctx, p: Player) -> bool:
+    """Whether two territory workers share a space (allowed only while territory workers move)."""
+    grid = grid_of(p, ctx.content)
+    keys = [grid.space_at((w.row, w.col)) for w in p.workers if w.where == "land"]
+    return len(keys) != len(set(keys))
 
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
@@ -103,22 +163,23 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             options.append(Option(action=Rest(worker=worker), label=label("move.rest")))
         return Prompt(seat=seat, title=title, options=(*options[:24], back()), simultaneous=True)
     options = []
+    spread = not stacked(ctx, p)
     for i, w in enumerate(p.workers):
         if i in p.moved:
             continue
-        if w.where == "land" and p.transport > 0 and destinations(ctx, p, i):
+        if w.where == "land" and not p.routes_moving and p.transport > 0 and destinations(ctx, p, i):
             options.append(
                 Option(
                     action=Pick(choice=f"w:{i}"), label=label("worker", worker=i + 1, row=w.row, col=w.col)
                 )
             )
-        elif w.where == "route" and i in must_move(ctx, state, seat):
+        elif w.where == "route" and spread and i in must_move(ctx, state, seat):
             options.append(
                 Option(
                     action=Pick(choice=f"r:{i}"), label=label("route_worker", worker=i + 1, route=w.route + 1)
                 )
             )
-    if not must_move(ctx, state, seat):
+    if spread and not must_move(ctx, state, seat):
         options.append(Option(action=Done(), label=label("movement.done")))
     return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
 
@@ -137,14 +198,27 @@ def play_move(ctx: Ctx, state: State, seat: Seat, action: Move) -> list[Event]:
     p = check(state, seat, action.worker)
     if p.workers[action.worker].where != "land":
         raise fail("That worker is not in your territory.", "no_worker")
+    if p.routes_moving:
+        raise fail("Territory workers move before route workers.", "territory_first")
     grid = grid_of(p, ctx.content)
     key = grid.space_at((action.row, action.col))
     if key is None or grid.spaces[key][0] not in destinations(ctx, p, action.worker):
-        raise fail(f"Move to an empty space at most {p.transport} spaces away.", "move_far", t=p.transport)
+        raise fail(
+            f"Move to a space at most {p.transport} spaces away that leaves room for every worker.",
+            "move_far",
+            t=p.transport,
+        )
     w = p.workers[action.worker]
     w.row, w.col = grid.spaces[key][0]
     p.moved.append(action.worker)
     return [event("moved", seat=seat, worker=action.worker + 1, row=w.row, col=w.col)]
+
+
+def start_route_moves(ctx: Ctx, p: Player) -> None:
+    """The territory moves are over once a route worker moves: each space must hold one worker."""
+    if stacked(ctx, p):
+        raise fail("First leave one worker per space in your territory.", "stacked")
+    p.routes_moving = True
 
 
 def play_advance(ctx: Ctx, state: State, seat: Seat, action: Advance) -> list[Event]:
@@ -155,6 +229,7 @@ def play_advance(ctx: Ctx, state: State, seat: Seat, action: Advance) -> list[Ev
     top = max_steps(ctx, state, p, action.worker)
     if not 1 <= action.steps <= top:
         raise fail(f"Move this worker 1 to {top} spaces forward.", "advance_range", high=top)
+    start_route_moves(ctx, p)
     w.step += action.steps
     p.moved.append(action.worker)
     route = state.routes[w.route]
@@ -176,6 +251,7 @@ def play_rest(ctx: Ctx, state: State, seat: Seat, action: Rest) -> list[Event]:
         or w.step >= ctx.content.routes.negotiation
     ):
         raise fail("Only a general-route worker before the negotiation space may rest.", "no_rest")
+    start_route_moves(ctx, p)
     w.where = "rest"
     w.step = FRESH_REST
     p.moved.append(action.worker)
@@ -188,6 +264,8 @@ def play_done(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
         raise fail("Movement is not open for you now.", "not_movement")
     if must_move(ctx, state, seat):
         raise fail("Your trade-route workers must move at least one space.", "route_must_move")
+    if stacked(ctx, p):
+        raise fail("First leave one worker per space in your territory.", "stacked")
     p.done = True
     p.menu = []
     return [event("movement_done", seat=seat)]

@@ -105,6 +105,8 @@ class Player(BaseModel):
     diplomacy_acted: bool = False
     moved: list[int] = Field(default_factory=list)
     """Indices of workers already moved this Movement phase."""
+    routes_moving: bool = False
+    """A route worker has moved this Movement phase: the territory workers' moves are over (p. 11)."""
     ally_choice: bool = False
     """Constantine the Great was patched in: a free alliance route is owed a choice."""
 

@@ -20,6 +20,8 @@ from rules.patchistory.actions import (
     Done,
     HonourWonders,
     Move,
+    Pick,
+    PlaceWorker,
     Reclaim,
     Rest,
     SealedBid,
@@ -279,6 +281,83 @@ def test_reaching_the_far_end_of_an_alliance_route_sends_the_worker_home() -> No
     state.players[0].workers = [Worker(where="route", route=3, step=3)]
     state, _ = ENGINE.apply(state, 0, Advance(worker=0, steps=1))
     assert (state.players[0].workers, state.players[0].homing) == ([], 1)
+
+
+def test_workers_may_share_a_space_while_they_move() -> None:
+    """p. 11: only during Movement may several workers stand on one space."""
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=0, col=1)]
+    assert (0, 1) in movement.destinations(CTX, state.players[0], 0)
+    state, _ = ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+    assert [(w.row, w.col) for w in state.players[0].workers] == [(0, 1), (0, 1)]
+
+
+def test_movement_cannot_end_with_two_workers_on_one_space() -> None:
+    """p. 11: at the end of Movement each space holds one worker."""
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=0, col=1)]
+    state, _ = ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+    assert not any(isinstance(o.action, Done) for o in ENGINE.pending(state)[0].options)
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Done())
+    state, _ = ENGINE.apply(state, 0, Move(worker=1, row=0, col=2))
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert state.players[0].done
+
+
+def test_two_workers_may_swap_places() -> None:
+    """p. 11: a worker may move onto a space another worker is about to leave."""
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=0, col=1)]
+    state, _ = ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+    state, _ = ENGINE.apply(state, 0, Move(worker=1, row=0, col=0))
+    assert [(w.row, w.col) for w in state.players[0].workers] == [(0, 1), (0, 0)]
+
+
+def test_a_move_onto_a_worker_that_cannot_leave_is_not_offered() -> None:
+    """p. 11: a move is offered only if the workers can still end one per space."""
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=0, col=1)]
+    state.players[0].moved = [1]
+    assert (0, 1) not in movement.destinations(CTX, state.players[0], 0)
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+
+
+def test_territory_workers_move_before_route_workers() -> None:
+    """p. 11: move all territory workers before those on trade routes."""
+    state = moving(2)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(where="route", route=0, step=0)]
+    state, _ = ENGINE.apply(state, 0, Advance(worker=1, steps=1))
+    assert not any(o.action == Pick(choice="w:0") for o in ENGINE.pending(state)[0].options)
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+
+
+def test_route_workers_wait_until_each_territory_space_holds_one_worker() -> None:
+    """p. 11: the territory moves end with one worker per space before route workers move."""
+    state = moving(1)
+    state.players[0].workers = [
+        Worker(row=0, col=0),
+        Worker(row=0, col=1),
+        Worker(where="route", route=0, step=0),
+    ]
+    state, _ = ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+    assert not any(o.action == Pick(choice="r:2") for o in ENGINE.pending(state)[0].options)
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Advance(worker=2, steps=1))
+
+
+def test_a_worker_home_from_an_alliance_route_does_not_move_again() -> None:
+    """p. 11: territory workers move first, so a worker arriving home from a route's end stays put."""
+    state = moving(2)
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.players[0].workers = [Worker(where="route", route=3, step=3)]
+    state, _ = ENGINE.apply(state, 0, Advance(worker=0, steps=1))
+    state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))
+    assert [o.action for o in ENGINE.pending(state)[0].options] == [Done()]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
 
 
 # Negotiations ------------------------------------------------------------------------------------
