@@ -228,6 +228,8 @@ class Placement:
     col: int
     under: bool
     covers_building: bool
+    """Laid over a built building that can stay on top: under a 1x1 space of the new tile that is
+    not a sea (p. 8, spec 7.7 rule 4). A building under a sea or a multi-square space is lost."""
 
 
 def try_patch(
@@ -300,7 +302,9 @@ def try_patch(
     rows = [r for r, _ in squares]
     cols = [c for _, c in squares]
     limit = SIZE_LIMIT[min(era, 3)]
-    statue = any(sq.space.ability == "statue_of_liberty" for sq in squares.values())
+    # p. 16: the Statue of Liberty lifts the size limit only once it is patched in, so the patch
+    # bringing it in keeps the limit.
+    statue = any(sq.space.ability == "statue_of_liberty" for sq in grid.squares.values())
     if not statue and (max(rows) - min(rows) + 1 > limit or max(cols) - min(cols) + 1 > limit):
         return None, "too_big"
     if not build:
@@ -352,6 +356,8 @@ def _placements(
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     built = {(t[0], t[1]) for t in tokens if t[2] is not None}
+    # Cells of the new tile where a building laid over can stay on top (p. 8).
+    keeps = {(r, c) for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea for r, c in sp.cells}
     out = []
     for row in range(r0 - sdef.height + 1, r1 + 1):
         for col in range(c0 - sdef.width + 1, c1 + 1):
@@ -373,8 +379,6 @@ def _placements(
                 )
                 if after is None:
                     continue
-                covers = not under and any(
-                    (row + r, col + c) in built for sp in sdef.spaces for r, c in sp.cells
-                )
+                covers = not under and any((row + r, col + c) in built for r, c in keeps)
                 out.append(Placement(row, col, under, covers))
     return tuple(out)

@@ -74,8 +74,13 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
     tile = p.reserve[reserve].tile
     o = state.options
     legal = placements(
-        p, ctx.content, tile, side, state.era,
-        diagonal=o.sea_adjacency_diagonal, seas_over_land=o.sea_over_land,
+        p,
+        ctx.content,
+        tile,
+        side,
+        state.era,
+        diagonal=o.sea_adjacency_diagonal,
+        seas_over_land=o.sea_over_land,
     )
     actions: list[Patch] = []
     for pl in legal:
@@ -132,8 +137,15 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
         raise fail("You must use the side the tile was bought on.", "wrong_side")
     if action.side not in ("white", "black"):
         raise fail("A land tile has a white and a black side.", "wrong_side")
-    if action.keep_buildings and (action.under or not state.options.patch_between_building):
-        raise fail("A building can only stay on top of a tile laid over it.", "keep_building")
+    if action.keep_buildings and (
+        action.under
+        or not state.options.patch_between_building
+        or not keeps_a_building(ctx, state, seat, action)
+    ):
+        raise fail(
+            "A building stays on top only of a 1x1 space that is not a sea, of a tile laid over it.",
+            "keep_building",
+        )
     after, why = try_patch(
         p,
         ctx.content,
@@ -163,6 +175,22 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
     if "constantine" in gained and state.alliance_left > 0 and allies_possible(state, seat):
         after.ally_choice = True
     return events
+
+
+def keeps_a_building(ctx: Ctx, state: State, seat: Seat, action: Patch) -> bool:
+    """Whether laying the tile over at (row, col) puts a built building where it can stay (p. 8)."""
+    p = state.players[seat]
+    o = state.options
+    found = placements(
+        p,
+        ctx.content,
+        p.reserve[action.reserve].tile,
+        action.side,
+        state.era,
+        diagonal=o.sea_adjacency_diagonal,
+        seas_over_land=o.sea_over_land,
+    )
+    return any(pl.covers_building and (pl.row, pl.col) == (action.row, action.col) for pl in found)
 
 
 PATCH_REASONS = {

@@ -8,7 +8,7 @@ from rules.core import RuleError
 from rules.patchistory.actions import Patch
 from rules.patchistory.empire import grid_of, try_patch
 from rules.patchistory.state import Phase, Reserve, State, Worker
-from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, game, own
+from tests.patchistory.helpers import CONTENT, ENGINE, TILES, at_phase, game, own
 
 
 def attempt(
@@ -83,6 +83,15 @@ def test_the_statue_of_liberty_cannot_be_covered_and_lifts_the_size_limit() -> N
     assert attempt(state, "t-plain", 0, 4, era=1) == "ok"
 
 
+def test_the_patch_bringing_in_the_statue_of_liberty_keeps_the_size_limit() -> None:
+    """p. 16: the Statue's exemption from the size limit starts once it is patched in."""
+    state = game()
+    state.players[0].layers.append(("t-plain", "white", 0, 3))
+    assert attempt(state, TILES["statue_of_liberty"], 0, 4, side="black", era=1) == "too_big"
+    own(state, 0, "statue_of_liberty", 2, 0)
+    assert attempt(state, "t-plain", 0, 4, era=1) == "ok"
+
+
 def test_an_underlaid_tile_shows_only_its_squares_outside_the_overlap() -> None:
     state = game()
     after, _ = try_patch(
@@ -111,6 +120,40 @@ def patching(tile: str) -> State:
     state = at_phase(game(), Phase.PATCH)
     state.players[0].reserve = [Reserve(tile=tile, side="white")]
     return state
+
+
+def keep_options(state: State) -> list[tuple[int, int]]:
+    state.players[0].menu = ["r:0"]
+    prompt = ENGINE.pending(state)[0]
+    return [
+        (o.action.row, o.action.col) for o in prompt.options if getattr(o.action, "keep_buildings", False)
+    ]
+
+
+def test_buildings_kept_is_offered_only_where_a_building_can_stay_on_top() -> None:
+    """p. 8, spec 7.7 rule 4: a building stays on top only of a 1x1 space that is not a sea."""
+    state = patching("t-pair")
+    state.players[0].tokens = [(0, 0, "economy-1")]
+    assert (0, 0) not in keep_options(state)  # under the two-square space
+    assert (-1, 0) in keep_options(state)  # under the 1x1 space at its bottom left
+
+
+def test_a_building_under_a_new_sea_is_not_offered_as_kept() -> None:
+    """p. 8: a sea never lies under a building, so the building it covers is lost."""
+    state = patching("t-sea")
+    state.players[0].tokens = [(0, 0, "economy-1")]
+    assert (0, 0) not in keep_options(state)
+    assert (-1, 0) in keep_options(state)
+
+
+def test_buildings_kept_where_none_can_stay_is_refused() -> None:
+    """p. 8: "buildings kept" under a multi-square space would do nothing: it is refused."""
+    state = patching("t-pair")
+    state.players[0].tokens = [(0, 0, "economy-1")]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=0, col=0, keep_buildings=True))
+    state, _ = ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=-1, col=0, keep_buildings=True))
+    assert state.players[0].tokens == [(0, 0, "economy-1")]
 
 
 def test_workers_on_covered_squares_stay_and_stand_on_the_new_square() -> None:
