@@ -14,9 +14,15 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
     """Lay out as many tiles as players (p. 6); the first auction of 3–4 players lays them one by one."""
     n = len(state.players)
     state.auction = Auction()
+    if state.options.vasco_mandatory:
+        state.auction.vasco = [
+            s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)
+        ]
     events: list[Event] = []
     for seat, p in enumerate(state.players):
-        if p.goods.coins == 0:
+        # The coin bought with culture is for bidding (p. 7): Vasco da Gama's owner, who takes a
+        # tile instead and stays out of the auction (p. 16), buys none.
+        if p.goods.coins == 0 and seat not in state.auction.vasco:
             events.append(convert_culture(state, seat))
     if n == 2:
         for _ in range(min(2, len(state.stack))):
@@ -27,11 +33,6 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
             lay_one(state)
         if (state.era, state.round) == (1, 1):
             state.auction.opening = 0
-    state.auction.vasco = [
-        s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)
-    ]
-    if not state.options.vasco_mandatory:
-        state.auction.vasco = []
     tiles = [o.tile for o in state.auction.offers]
     events.append(event("laid_out", tiles=tiles, reveals=True))
     return events + settle(ctx, state)

@@ -366,10 +366,12 @@ def test_a_tile_laid_over_a_building_always_covers_it_when_the_table_says_so() -
     assert state.players[0].tokens == []
 
 
-def vasco_auction(**options: object) -> State:
+def vasco_auction(broke: bool = False, **options: object) -> State:
     state = game(3, **options)
     state.round = 2
     own(state, 1, "vasco_da_gama")
+    if broke:
+        state.players[1].goods.coins = 0
     state.stack = list(CONTENT.era_tiles(1))
     auction.lay_out(CTX, state)
     return state
@@ -386,6 +388,18 @@ def test_vasco_da_gama_bids_as_usual_when_the_table_says_so() -> None:
     assert set(ENGINE.pending(state)) == {0} and state.auction.skip == []
     with pytest.raises(RuleError):
         ENGINE.apply(state, 1, TakeTile(tile=0))
+
+
+def test_vasco_da_gama_s_owner_buys_no_coin_with_culture() -> None:
+    """p. 7, p. 16: the 3-culture coin is for the auction, which Vasco da Gama's owner skips."""
+    state = vasco_auction(broke=True)
+    assert (state.players[1].goods.coins, state.players[1].goods.culture) == (0, 20)
+
+
+def test_vasco_da_gama_s_owner_who_bids_as_usual_buys_the_coin() -> None:
+    """p. 7: with Vasco optional the owner is in the auction, so a broke owner buys the coin."""
+    state = vasco_auction(broke=True, vasco_mandatory=False)
+    assert (state.players[1].goods.coins, state.players[1].goods.culture) == (1, 17)
 
 
 def war_won_by_four(**options: object) -> State:
