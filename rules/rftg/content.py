@@ -1,9 +1,10 @@
 """The components of Roll for the Galaxy: dice, the 55 game tiles, 9 factions and 9 home worlds.
 
 The rulebook gives the dice counts and the tile distribution but not the printed tiles; those come
-from public sources and every entry names its ``source`` (spec §2, §15), so an owner of the
-physical game can correct ``content/tiles.json`` (or a copy passed to :func:`load_content`).
-Loading validates everything with pydantic and reports problems as sentences.
+from public sources. Every die and every tile side names the ``source`` of each of its values,
+field by field ("cost": "public tile list…", "power": "rulebook p. 11…"), so an owner of the
+physical game can tell what to check and correct ``content/tiles.json`` (or a copy passed to
+:func:`load_content`). Loading validates everything with pydantic and reports problems as sentences.
 """
 
 from __future__ import annotations
@@ -36,7 +37,46 @@ class DieSpec(BaseModel):
     name: str
     count: int = Field(ge=0)
     faces: tuple[Face, Face, Face, Face, Face, Face]
-    source: str
+    source: Sources
+
+    @model_validator(mode="after")
+    def _sourced(self) -> DieSpec:
+        _check_sources(self.source, ("name", "count", "faces"), f"die {self.name!r}")
+        return self
+
+
+Sources = dict[str, str]
+"""Where each value of an entry comes from, by field name ("rulebook p. 8 …", "public tile list …")."""
+
+SIDE_FIELDS = ("name", "cost", "colour", "category", "phases", "power", "grants", "endgame",
+               "starting_credits", "text")
+"""The fields of a tile side that carry a printed value and so need a source once set."""
+
+
+def _check_sources(source: Sources, fields: tuple[str, ...], what: str) -> None:
+    missing = [f for f in fields if f not in source]
+    if missing:
+        raise ValueError(f"{what} gives no source for {', '.join(missing)}")
+    unknown = sorted(set(source) - set(fields))
+    if unknown:
+        raise ValueError(f"{what} gives a source for {', '.join(unknown)}, which it does not set")
+
+
+def _legacy_source(data: object) -> object:
+    """An entry written before sources were kept field by field has one ``source`` text for the
+    whole tile: every side takes it for each of its values."""
+    if isinstance(data, dict) and isinstance(data.get("source"), str):
+        text = data["source"]
+        data = {k: v for k, v in data.items() if k != "source"}
+        for key in ("development", "world"):
+            if isinstance(data.get(key), dict):
+                data[key] = {**data[key], "source": data[key].get("source", text)}
+        if isinstance(data.get("sides"), list):
+            data["sides"] = [{**s, "source": s.get("source", text)} if isinstance(s, dict) else s
+                             for s in data["sides"]]
+        if "kind" in data:
+            data["source"] = text
+    return data
 
 
 class DiceGain(BaseModel):
@@ -151,6 +191,16 @@ class Side(BaseModel):
     grants: Grants = Grants()
     starting_credits: int | None = None
     text: str = ""
+    source: Sources
+    """Per set field, where its value comes from (a single text is taken for every field)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_text_for_all(cls, data: object) -> object:
+        if isinstance(data, dict) and isinstance(data.get("source"), str):
+            fields = [f for f in SIDE_FIELDS if data.get(f) not in (None, [], "", {})]
+            data = {**data, "source": dict.fromkeys(fields, data["source"])}
+        return data
 
     @model_validator(mode="after")
     def _shape(self) -> Side:
@@ -158,6 +208,9 @@ class Side(BaseModel):
             raise ValueError(f"world {self.name!r} has no colour")
         if self.kind == "development" and (self.power is None or self.category is None):
             raise ValueError(f"development {self.name!r} needs a category and a power")
+        set_fields = tuple(f for f in SIDE_FIELDS
+                           if getattr(self, f) not in (None, [], "") and f in self.model_fields_set)
+        _check_sources(self.source, set_fields, f"{self.kind} {self.name!r}")
         return self
 
     @property
@@ -171,19 +224,20 @@ class GameTile(BaseModel):
     id: int
     development: Side
     world: Side
-    source: str
+
+    _legacy = model_validator(mode="before")(_legacy_source)
 
 
 class FactionTile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     number: int = Field(ge=1, le=9)
     sides: tuple[Side, Side]
-    source: str
+
+    _legacy = model_validator(mode="before")(_legacy_source)
 
 
 class HomeWorld(Side):
     id: int
-    source: str
 
 
 class Content(BaseModel):

@@ -10,7 +10,7 @@ from rules.rftg import build, explore, manage, phase_end, produce, ship
 from rules.rftg.assign import roll
 from rules.rftg.content import PHASES, Content, Phase
 from rules.rftg.dice import phase_word
-from rules.rftg.state import State, Work
+from rules.rftg.state import Player, State, Work
 from rules.rftg.tableau import gain_credits, powers, tile_count
 
 END_TILES = 12
@@ -168,14 +168,26 @@ def start_manage(c: Content, state: State) -> list[Event]:
 
 
 def maybe_end_round(c: Content, state: State) -> list[Event]:
-    """After Manage Empire: the end-of-game check (spec §5.11 step 4), else the next round."""
+    """After Manage Empire: the end-of-game check (rulebook p. 8), else the next round.
+
+    A table where no player owns a die any more (cup, Citizenry, stacks or goods) could only play
+    empty rounds for ever: the game ends there, and an event says why.
+    """
     if any(not p.work.done for p in state.players):
         return []
     if state.pool_exhausted or any(tile_count(p) >= END_TILES for p in state.players):
         state.stage = "over"
         return [Event(message=msg("rftg.event.game_over"))]
+    if not any(owns_a_die(p) for p in state.players):
+        state.stage = "over"
+        return [Event(message=msg("rftg.event.no_dice_left"))]
     state.round += 1
     return start_round(c, state)
+
+
+def owns_a_die(p: Player) -> bool:
+    """Whether any die is the player's: in the cup, the Citizenry, on a stack or as a good."""
+    return bool(p.cup or p.citizenry or p.dev_dice or p.world_dice or any(b.goods for b in p.tableau))
 
 
 def acting(state: State) -> list[int]:

@@ -1,4 +1,8 @@
-"""Manage Empire (spec §5.11): Recruit (mandatory while credits last, then $0 → $1), then Recall.
+"""Manage Empire (spec §5.11; rulebook p. 8): Recruit (mandatory while credits last, then $0 → $1),
+then Recall.
+
+A recruit costs $1, always: recruiting stops when the Citizenry is empty or the credits run out,
+so no die is ever recruited for free and credits never go below $0.
 
 Recall moves any of the player's stack dice and goods into the cup, free (spec I-21).
 """
@@ -23,6 +27,8 @@ def recallable(p: Player) -> list[tuple[Place, int, Colour]]:
 
 
 def recruit(p: Player, colours: list[Colour]) -> None:
+    """Move ``colours`` from the Citizenry to the cup at $1 each (rulebook p. 8)."""
+    assert len(colours) <= p.credits, "a recruit costs $1"
     for d in colours:
         p.citizenry.remove(d)
         p.cup.append(d)
@@ -35,8 +41,8 @@ def advance(c: Content, state: State, seat: int) -> list[Event]:
     w = p.work
     events: list[Event] = []
     if not w.recruited:
-        n = min(p.credits, len(p.citizenry))
-        if n == len(p.citizenry) or len(set(p.citizenry)) == 1:
+        n = max(0, min(p.credits, len(p.citizenry)))
+        if n == 0 or n == len(p.citizenry) or len(set(p.citizenry)) == 1:
             recruit(p, p.citizenry[:n])
             events += _recruited(p, seat, n)
         else:
@@ -48,7 +54,7 @@ def advance(c: Content, state: State, seat: int) -> list[Event]:
 
 def _recruited(p: Player, seat: int, n: int) -> list[Event]:
     p.work.recruited = True
-    if p.credits == 0:
+    if p.credits <= 0:
         p.credits = 1
     return [Event(message=msg("rftg.event.recruited", seat=seat, count=n))] if n else []
 
@@ -83,6 +89,8 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
     if not w.recruited:
         if not isinstance(action, Recruit) or action.colour not in p.citizenry:
             raise RuleError("Recruit a die from your Citizenry.", key="rftg.err.recruit")
+        if p.credits < 1:
+            raise RuleError("A recruit costs $1.", key="rftg.err.recruit_cost")
         recruit(p, [action.colour])
         if p.credits == 0 or not p.citizenry:
             return _recruited(p, seat, 0) + advance(c, state, seat)

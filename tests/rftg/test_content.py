@@ -60,10 +60,55 @@ def test_doomed_world_starts_with_8_credits_and_no_dice() -> None:
     assert doomed.starting_credits == 8 and not doomed.grants.dice
 
 
-def test_every_entry_names_its_source() -> None:
-    data = json.loads((Path(__file__).parents[2] / "rules/rftg/content/tiles.json").read_text("utf-8"))
-    entries = data["tiles"] + data["factions"] + data["home_worlds"] + list(data["dice"].values())
-    assert all(e.get("source") for e in entries)
+SHIPPED = Path(__file__).parents[2] / "rules/rftg/content/tiles.json"
+
+
+def test_every_value_of_every_side_and_die_names_its_own_source() -> None:
+    """The shipped file gives each side and die a source per field it sets (not one for the tile)."""
+    data = json.loads(SHIPPED.read_text("utf-8"))
+    sides = [t[k] for t in data["tiles"] for k in ("development", "world")]
+    sides += [s for f in data["factions"] for s in f["sides"]] + data["home_worlds"]
+    for side in sides:
+        assert isinstance(side["source"], dict), side["name"]
+        assert {"name", "cost", "text"} <= set(side["source"]), side["name"]
+        if side["kind"] == "development":
+            assert {"category", "phases", "power"} <= set(side["source"]), side["name"]
+        else:
+            assert "colour" in side["source"], side["name"]
+    for die in data["dice"].values():
+        assert set(die["source"]) == {"name", "count", "faces"}
+    assert all("source" not in t for t in data["tiles"] + data["factions"])
+
+
+def test_values_the_rulebook_states_cite_its_page_and_the_others_the_public_list() -> None:
+    """Space Piracy's power is the rulebook's p. 11 round-up example; its cost is not printed there."""
+    piracy = CONTENT.by_name["Space Piracy"].source
+    assert piracy["power"].startswith("rulebook p. 11")
+    assert piracy["cost"].startswith("public tile list")
+    assert CONTENT.by_name["New Galactic Order"].source["endgame"].startswith("rulebook p. 8")
+    assert CONTENT.dice["yellow"].source["faces"].startswith("public implementations")
+    assert CONTENT.dice["yellow"].source["count"].startswith("rulebook")
+
+
+def test_a_side_without_a_source_for_a_value_it_sets_is_refused(tmp_path: Path) -> None:
+    data = json.loads(SHIPPED.read_text("utf-8"))
+    del data["tiles"][0]["world"]["source"]["cost"]
+    (tmp_path / "tiles.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ContentError, match="gives no source for cost"):
+        load_content(tmp_path)
+
+
+def test_a_copy_with_one_source_text_per_tile_still_loads_for_every_value(tmp_path: Path) -> None:
+    """An owner's copy made when sources were one text per tile keeps working."""
+    data = json.loads(SHIPPED.read_text("utf-8"))
+    for t in data["tiles"]:
+        for k in ("development", "world"):
+            del t[k]["source"]
+        t["source"] = "owner's box"
+    (tmp_path / "tiles.json").write_text(json.dumps(data), "utf-8")
+    content = load_content(tmp_path)
+    assert set(content.tiles[0].world.source.values()) == {"owner's box"}
+    assert "cost" in content.tiles[0].world.source
 
 
 def test_a_broken_content_file_is_reported_in_a_sentence(tmp_path: Path) -> None:

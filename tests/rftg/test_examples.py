@@ -138,6 +138,7 @@ def test_x3_eleven_tiles_do_not_end_the_game() -> None:
         give(state, 0, t.development.name)
     for t in C.tiles[8:12]:
         stack(state, 0, t.world.name)  # construction-zone tiles never count
+    state.players[0].citizenry = ["white"]  # a die to play on with
     _end_round(state)
     assert state.stage != "over" and state.round >= 2
 
@@ -590,3 +591,27 @@ def test_x23_local_subsidies_moves_one_white_worker_any_face_once_per_round() ->
     state = ENGINE.apply(state, 0, PickDie(colour="white", column="ship"))[0]
     state = ENGINE.apply(state, 0, ToColumn(phase="settle"))[0]
     assert not any(o.action.kind == "power" for o in ENGINE.pending(state)[0].options)
+
+
+def test_a_recruit_costs_one_credit_so_no_die_is_recruited_at_zero_credits() -> None:
+    """Rulebook p. 8: recruit by paying $1 per die until the Citizenry is empty or the credits run
+    out; $0 after recruiting becomes $1. At $0 with dice of several colours nothing is recruited."""
+    state = bare()
+    p = state.players[0]
+    p.credits, p.citizenry = 0, ["white", "red"]
+    _manage(state, 0)
+    assert sorted(p.citizenry) == ["red", "white"]
+    assert p.cup == []
+    assert p.credits == 1
+    assert p.work.recruited
+
+
+def test_a_recruit_is_refused_when_no_credit_is_left_to_pay_it() -> None:
+    """Rulebook p. 8: a recruit costs $1; with $0 a Recruit action changes nothing."""
+    state = bare()
+    p = state.players[0]
+    p.credits, p.citizenry = 0, ["white", "red"]
+    state.stage, state.phase = "manage", None
+    with pytest.raises(RuleError):
+        manage.act(C, state, 0, Recruit(colour="red"))
+    assert (p.credits, sorted(p.citizenry), p.cup) == (0, ["red", "white"], [])

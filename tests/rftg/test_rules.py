@@ -167,3 +167,23 @@ def test_with_more_dice_to_recall_than_fit_a_prompt_the_place_is_picked_first() 
                                                       Recall(place="good", index=4, colour="red")]
     manage.act(C, state, 0, Recall(place="good", index=4, colour="red"))
     assert state.players[0].cup == ["red"] and state.players[0].tableau[4].goods == ["white"]
+
+
+def test_a_table_where_nobody_owns_a_die_ends_instead_of_playing_empty_rounds() -> None:
+    """Rulebook p. 3 and p. 8: rounds go on until an end condition; with no die left anywhere no
+    round can change anything, so the game ends with a message saying why."""
+    state = bare(3)
+    events = flow.start_round(C, state)
+    assert state.stage == "over"
+    assert events[-1].message.key == "rftg.event.no_dice_left"
+    assert ENGINE.pending(state) == {}
+    assert ENGINE.result(state) is not None
+
+
+def test_a_table_where_only_goods_remain_waits_for_a_recall() -> None:
+    """Rulebook p. 8: goods may be recalled to the cup in Manage Empire, so the game goes on."""
+    state = bare(2)
+    give(state, 0, "Space Piracy", goods={"Space Piracy": ["red"]})
+    flow.start_round(C, state)
+    assert state.stage == "manage"
+    assert list(ENGINE.pending(state)) == [0]
