@@ -2,7 +2,8 @@
 
 Storage knows no game: actions, events and states are JSON text it keeps and hands back. Open the
 configured backend with :func:`open_repository` (``DATABASE_URL`` such as
-``sqlite:///./data/agora.db``); back it up online with ``python -m storage.backup SRC DEST``.
+``sqlite:///./data/agora.db``, or ``postgresql://agora@localhost/agora`` for several processes);
+back a SQLite file up online with ``python -m storage.backup SRC DEST``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ async def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
 
     :raises BadDatabaseUrl: a URL this build cannot use.
     """
+    parsed = parse_database_url(url)
+    if parsed.path is None:
+        from storage.postgres import PostgresRepository
+
+        return await PostgresRepository.open(parsed.url)
     from storage.sqlite import SqliteRepository
 
-    parsed = parse_database_url(url)
     return await SqliteRepository.open(parsed.path)
 
 

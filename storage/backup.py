@@ -19,7 +19,12 @@ PAGES_PER_STEP = 256
 
 
 def _path(text: str) -> Path:
-    return parse_database_url(text).path if "://" in text else Path(text)
+    if "://" not in text:
+        return Path(text)
+    path = parse_database_url(text).path
+    if path is None:
+        raise BadDatabaseUrl(f"{text!r} is not a SQLite file; back PostgreSQL up with pg_dump")
+    return path
 
 
 def backup(source: Path, dest: Path) -> int:

@@ -55,7 +55,18 @@ def test_an_absolute_sqlite_url_names_an_absolute_file() -> None:
     assert parse_database_url("sqlite:////var/lib/agora.db").path == Path("/var/lib/agora.db")
 
 
-@pytest.mark.parametrize("url", ["postgresql://u@h/db", "agora.db", "sqlite://", "sqlite:///"])
+def test_a_postgresql_url_names_no_file() -> None:
+    parsed = parse_database_url("postgresql://agora:secret@db.internal:5432/agora")
+    assert (parsed.scheme, parsed.path, parsed.url) == (
+        "postgresql", None, "postgresql://agora:secret@db.internal:5432/agora")
+
+
+def test_a_postgresql_url_without_a_database_is_refused() -> None:
+    with pytest.raises(BadDatabaseUrl, match="names no database"):
+        parse_database_url("postgresql://agora@db.internal")
+
+
+@pytest.mark.parametrize("url", ["mysql://u@h/db", "agora.db", "sqlite://", "sqlite:///"])
 def test_unusable_urls_are_refused_with_an_example(url: str) -> None:
     with pytest.raises(BadDatabaseUrl, match="sqlite"):
         parse_database_url(url)
@@ -65,3 +76,11 @@ async def test_open_repository_opens_the_file_the_url_names(tmp_path: Path) -> N
     repo = await open_repository(f"sqlite:///{tmp_path}/agora.db")
     await repo.close()
     assert (tmp_path / "agora.db").is_file()
+
+
+def test_backup_of_a_postgresql_url_is_refused_with_the_tool_to_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert backup_main(["postgresql://agora@localhost/agora", str(tmp_path / "out.db")]) == 1
+    assert "pg_dump" in capsys.readouterr().err
+    assert not (tmp_path / "out.db").exists()

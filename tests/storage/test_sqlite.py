@@ -1,10 +1,9 @@
-"""The SQLite backend: the shared contract on a real temporary file, plus what only SQLite has
-(WAL, the schema version, migrations from older files)."""
+"""The SQLite backend: what only SQLite has (WAL, the schema version, migrations from older files).
+The shared contract runs on it in ``test_contract.py``."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,15 +12,7 @@ from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
 from storage.records import NewTable, Preference, TableFilter
 from storage.repository import StorageError
 from storage.sqlite import SqliteRepository
-from tests.storage.contract import T0, RepositoryContract, entry
-
-
-class TestSqliteRepository(RepositoryContract):
-    @pytest.fixture
-    async def repo(self, db_path: Path) -> AsyncIterator[SqliteRepository]:
-        repo = await SqliteRepository.open(db_path)
-        yield repo
-        await repo.close()
+from tests.storage.contract import T0, entry
 
 
 async def test_the_database_is_in_wal_mode(sqlite_repo: SqliteRepository, db_path: Path) -> None:

@@ -1,20 +1,25 @@
-"""A separate writer process for the storage tests (``python -m tests.storage.writer DB MODE N``).
+"""A separate writer process for the storage tests (``python -m tests.storage.writer DB MODE N``);
+``DB`` is a SQLite file or a ``DATABASE_URL`` (``postgresql://…``).
 
 ``burst``: plays Sealed Bid games with random bots, appending each action with its events (and a
 snapshot every 5 actions) to a fresh table per game, printing ``<table> <seq>`` after each commit;
 runs until killed. ``race``: appends N single entries to table 1 with ``expected_head`` read just
-before, retrying on :class:`StaleWrite`, printing how many retries it needed.
+before, retrying on :class:`StaleWrite`, printing how many retries it needed; an optional fifth
+argument, a Unix time, holds the first append until then (so that writers started one after
+another race from the same moment).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from datetime import UTC, datetime
 
 from rules.core import Rng, random_choice
+from storage import open_repository
 from storage.records import NewEntry, NewTable, SeatRow, StoredEvent
-from storage.repository import StaleWrite
+from storage.repository import Repository, StaleWrite
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
 
@@ -23,8 +28,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+async def open_db(db: str) -> Repository:
+    return await open_repository(db) if "://" in db else await SqliteRepository.open(db)
+
+
 async def burst(path: str) -> None:
-    repo = await SqliteRepository.open(path)
+    repo = await open_db(path)
     rng = Rng.from_seed(1)
     while True:
         table = await repo.create_table(NewTable("sealed_bid", 1, 1, 1), now())
@@ -47,8 +56,10 @@ async def burst(path: str) -> None:
             print(table.id, seq, len(events), flush=True)
 
 
-async def race(path: str, count: int, name: str) -> None:
-    repo = await SqliteRepository.open(path)
+async def race(path: str, count: int, name: str, start_at: float | None = None) -> None:
+    repo = await open_db(path)
+    if start_at is not None:
+        await asyncio.sleep(max(0.0, start_at - time.time()))
     retries = 0
     done = 0
     while done < count:
@@ -69,4 +80,5 @@ if __name__ == "__main__":
     if mode == "burst":
         asyncio.run(burst(db))
     else:
-        asyncio.run(race(db, int(sys.argv[3]), sys.argv[4]))
+        start_at = float(sys.argv[5]) if len(sys.argv) > 5 else None
+        asyncio.run(race(db, int(sys.argv[3]), sys.argv[4], start_at))

@@ -1,0 +1,553 @@
+"""The PostgreSQL backend (asyncpg): for several bot processes on one database.
+
+* **Writes to one table are serialized across processes.** :meth:`PostgresRepository.append` locks
+  the table's row (``SELECT … FOR UPDATE``) before it reads the log's head, so two writers of one
+  table, in one process or in several, take turns: the second sees the first's entries and gets
+  :class:`~storage.repository.StaleWrite`. The ``(table_id, seq)`` key is the last word should
+  anything bypass the check. Writers of different tables do not wait for each other.
+* **Every write is one transaction** from the pool (``READ COMMITTED``); a failure rolls it back.
+* **Migrations** run on open (:mod:`storage.postgres_migrations`), under an advisory lock so two
+  processes opening one new database apply each migration once.
+* **Times** are ``TIMESTAMPTZ`` and come back aware, in UTC; naive datetimes are refused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
+
+import asyncpg
+
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
+from storage.postgres_migrations import MIGRATIONS, SCHEMA_VERSION
+from storage.records import (
+    Deadline,
+    Entry,
+    EntryKind,
+    NewEntry,
+    NewTable,
+    NoticeRow,
+    Preference,
+    SeatRow,
+    Snapshot,
+    StoredEvent,
+    TableFilter,
+    TableRow,
+    TableStatus,
+    Vote,
+    VoteKind,
+    VoteRole,
+)
+from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+
+MIGRATION_LOCK = 0x4A67_6F72_61
+"""The advisory lock key under which migrations run (any fixed number of our own)."""
+
+POOL_SIZE = 10
+"""Connections a process keeps at most (each waiting write holds one)."""
+
+if TYPE_CHECKING:
+    Connection: TypeAlias = PoolConnectionProxy[asyncpg.Record]
+    Pool: TypeAlias = asyncpg.Pool[asyncpg.Record]
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` in UTC.
+
+    :raises ValueError: a naive datetime (whose zone would be a guess).
+    """
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"naive datetime {moment!r}; storage keeps aware UTC datetimes only")
+    return moment.astimezone(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC)
+
+
+class PostgresRepository(Repository):
+    """:class:`~storage.repository.Repository` on a PostgreSQL database. Open with :meth:`open`."""
+
+    def __init__(self, pool: Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True, pool_size: int = POOL_SIZE) -> PostgresRepository:
+        """Connect to the database ``url`` names and migrate it to the current schema.
+
+        :raises StorageError: the database's schema is newer than this build knows, or it cannot
+            be reached.
+        """
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StorageError(f"cannot connect to PostgreSQL at {_redacted(url)}: {exc}") from exc
+        repo = cls(pool, url)
+        if migrate:
+            try:
+                await repo.migrate()
+            except BaseException:
+                await pool.close()
+                raise
+        return repo
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    # ---- transactions and migrations --------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """One connection of the pool inside a transaction, committed when the block ends."""
+        async with self._pool.acquire() as db, db.transaction():
+            yield db
+
+    async def schema_version(self) -> int:
+        """The version recorded in ``agora_schema`` (0 for an empty database)."""
+        async with self._pool.acquire() as db:
+            if await db.fetchval("SELECT to_regclass('agora_schema')") is None:
+                return 0
+            return await _version(db)
+
+    async def migrate(self, target: int = SCHEMA_VERSION) -> int:
+        """Apply the migrations between the database's version and ``target``; return the new version."""
+        version = await self.schema_version()
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"{_redacted(self.url)}: schema version {version} is newer than this build's {SCHEMA_VERSION}"
+            )
+        for number in range(version + 1, target + 1):
+            async with self.transaction() as db:
+                await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await db.execute("CREATE TABLE IF NOT EXISTS agora_schema (version INTEGER NOT NULL)")
+                await db.execute("INSERT INTO agora_schema (version)"
+                                 " SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM agora_schema)")
+                if await _version(db) >= number:  # another process migrated meanwhile
+                    continue
+                await db.execute(MIGRATIONS[number - 1])
+                await db.execute("UPDATE agora_schema SET version = $1", number)
+        return await self.schema_version()
+
+    # ---- tables and seats -------------------------------------------------------------------
+
+    async def create_table(self, table: NewTable, now: datetime) -> TableRow:
+        stamp = aware(now)
+        async with self.transaction() as db:
+            table_id = await db.fetchval(
+                "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
+                " pace_hours, stand_ins, stand_in_after, created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+                table.game_id, table.guild_id, table.channel_id, table.thread_id, table.creator_id,
+                table.options_json, table.pace_hours, table.stand_ins, table.stand_in_after, stamp,
+            )
+        row = await self.get_table(int(table_id))
+        assert row is not None
+        return row
+
+    _TABLE_COLUMNS = (
+        "t.*, (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id) AS head"
+    )
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE t.id = $1", table_id)
+        return None if row is None else _table(row)
+
+    async def list_tables(self, where: TableFilter) -> list[TableRow]:
+        params: list[Any] = [list(where.statuses)]
+        clauses = ["t.status = ANY($1::text[])"]
+        for column, value in (("guild_id", where.guild_id), ("channel_id", where.channel_id),
+                              ("thread_id", where.thread_id)):
+            if value is not None:
+                params.append(value)
+                clauses.append(f"t.{column} = ${len(params)}")
+        if where.user_id is not None:
+            params.append(where.user_id)
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ${len(params)})"
+            )
+        if where.unannounced:
+            clauses.append(
+                "EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.seq > t.announced_seq)"
+            )
+        params.append(where.limit)
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
+                f" ORDER BY t.id LIMIT ${len(params)}",
+                *params,
+            )
+        return [_table(r) for r in rows]
+
+    async def update_table(
+        self,
+        table_id: int,
+        now: datetime,
+        *,
+        status: TableStatus | None = None,
+        seed: int | None = None,
+        pace_hours: float | None = None,
+        stand_ins: bool | None = None,
+        thread_id: int | None = None,
+    ) -> TableRow:
+        changes: dict[str, Any] = {
+            k: v
+            for k, v in (("status", status), ("seed", seed), ("pace_hours", pace_hours),
+                         ("stand_ins", stand_ins), ("thread_id", thread_id))
+            if v is not None
+        }
+        changes["updated_at"] = aware(now)
+        assignments = ", ".join(f"{k} = ${i}" for i, k in enumerate(changes, start=2))
+        async with self.transaction() as db:
+            status_text = await db.execute(
+                f"UPDATE tables SET {assignments} WHERE id = $1", table_id, *changes.values()
+            )
+            if status_text == "UPDATE 0":
+                raise MissingTable(f"no table {table_id}")
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    async def mark_announced(self, table_id: int, seq: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE tables SET announced_seq = GREATEST(announced_seq, $2) WHERE id = $1", table_id, seq
+            )
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch("SELECT * FROM seats WHERE table_id = $1 ORDER BY position", table_id)
+        return [_seat(r) for r in rows]
+
+    async def add_seat(self, seat: SeatRow) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute(
+                    "INSERT INTO seats (table_id, position, user_id, bot, name, locale, stand_in)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    seat.table_id, seat.position, seat.user_id, seat.bot, seat.name, seat.locale,
+                    seat.stand_in,
+                )
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise StorageError(f"table {seat.table_id}: cannot seat {seat.name!r}: {exc}") from exc
+
+    async def remove_seat(self, table_id: int, position: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM seats WHERE table_id = $1 AND position = $2", table_id, position)
+            # Two steps so that no intermediate row collides with the (table_id, position) key.
+            await db.execute(
+                "UPDATE seats SET position = -position WHERE table_id = $1 AND position > $2",
+                table_id, position,
+            )
+            await db.execute(
+                "UPDATE seats SET position = -position - 1 WHERE table_id = $1 AND position < 0", table_id
+            )
+
+    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
+        stamp = aware(now)
+        async with self.transaction() as db:
+            rows = await db.fetch(
+                "SELECT position FROM seats WHERE table_id = $1 ORDER BY position", table_id
+            )
+            if sorted(order) != [r["position"] for r in rows]:
+                raise StorageError(f"table {table_id}: seat order {list(order)} is not a permutation")
+            await db.executemany(
+                "UPDATE seats SET position = $1 WHERE table_id = $2 AND position = $3",
+                [(-1 - new, table_id, old) for new, old in enumerate(order)],
+            )
+            await db.execute(
+                "UPDATE seats SET position = -position - 1 WHERE table_id = $1 AND position < 0", table_id
+            )
+            await db.execute(
+                "UPDATE tables SET seed = $1, status = 'active', updated_at = $2 WHERE id = $3",
+                seed, stamp, table_id,
+            )
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET stand_in = $1 WHERE table_id = $2 AND position = $3",
+                bot, table_id, position,
+            )
+
+    # ---- the action log ---------------------------------------------------------------------
+
+    async def append(
+        self,
+        table_id: int,
+        expected_head: int,
+        entries: Sequence[NewEntry],
+        now: datetime,
+        *,
+        snapshot: tuple[int, str] | None = None,
+    ) -> int:
+        stamp = aware(now)
+        try:
+            async with self.transaction() as db:
+                # The table's row lock makes the head check and the inserts one step across processes.
+                locked = await db.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", table_id)
+                if locked is None:
+                    raise MissingTable(f"no table {table_id}")
+                head = int(await db.fetchval(
+                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1", table_id
+                ))
+                if head != expected_head:
+                    raise StaleWrite(table_id, expected_head, head)
+                await db.executemany(
+                    "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
+                    " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    [(table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
+                      json.dumps(list(entry.undoes)), stamp)
+                     for seq, entry in enumerate(entries, start=head + 1)],
+                )
+                events = [
+                    (table_id, seq, idx, e.message_json,
+                     None if e.visible_to is None else json.dumps(sorted(e.visible_to)),
+                     e.reveals, e.data_json)
+                    for seq, entry in enumerate(entries, start=head + 1)
+                    for idx, e in enumerate(entry.events)
+                ]
+                if events:
+                    await db.executemany(
+                        "INSERT INTO events (table_id, seq, idx, message_json, visible_to_json, reveals,"
+                        " data_json) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        events,
+                    )
+                if snapshot is not None:
+                    await db.execute(
+                        "INSERT INTO snapshots (table_id, seq, state_json) VALUES ($1, $2, $3)"
+                        " ON CONFLICT (table_id, seq) DO UPDATE SET state_json = EXCLUDED.state_json",
+                        table_id, snapshot[0], snapshot[1],
+                    )
+                await db.execute("UPDATE tables SET updated_at = $1 WHERE id = $2", stamp, table_id)
+        except asyncpg.UniqueViolationError as exc:
+            # Only reachable if the head check were bypassed: the key is the last word.
+            raise StaleWrite(table_id, expected_head, expected_head + 1) from exc
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise StorageError(f"table {table_id}: entry refused: {exc}") from exc
+        return head + len(entries)
+
+    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
+        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+            rows = await db.fetch(
+                "SELECT * FROM actions WHERE table_id = $1 AND seq > $2 ORDER BY seq", table_id, after
+            )
+            event_rows = await db.fetch(
+                "SELECT * FROM events WHERE table_id = $1 AND seq > $2 ORDER BY seq, idx", table_id, after
+            )
+        events: dict[int, list[StoredEvent]] = {}
+        for e in event_rows:
+            visible = e["visible_to_json"]
+            events.setdefault(e["seq"], []).append(
+                StoredEvent(
+                    message_json=e["message_json"],
+                    visible_to=None if visible is None else frozenset(json.loads(visible)),
+                    reveals=e["reveals"],
+                    data_json=e["data_json"],
+                )
+            )
+        return [
+            Entry(
+                table_id=table_id,
+                seq=r["seq"],
+                kind=cast(EntryKind, r["kind"]),
+                seat=r["seat"],
+                actor=r["actor"],
+                payload_json=r["payload_json"],
+                created_at=_utc(r["created_at"]),
+                events=tuple(events.get(r["seq"], ())),
+                undoes=tuple(json.loads(r["undoes_json"])),
+            )
+            for r in rows
+        ]
+
+    async def head(self, table_id: int) -> int:
+        async with self._pool.acquire() as db:
+            return int(await db.fetchval(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1", table_id
+            ))
+
+    async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(
+                "SELECT seq, state_json FROM snapshots WHERE table_id = $1 AND seq <= $2"
+                " ORDER BY seq DESC LIMIT 1",
+                table_id, at_most if at_most is not None else 2**62,
+            )
+        if row is None:
+            return None
+        return Snapshot(table_id=table_id, seq=row["seq"], state_json=row["state_json"])
+
+    async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM snapshots WHERE table_id = $1 AND seq >= $2", table_id, from_seq)
+
+    # ---- deadlines --------------------------------------------------------------------------
+
+    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
+        rows = [(table_id, d.seat, d.user_id, aware(d.due_at), d.since_seq, d.reminded) for d in deadlines]
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM reminders WHERE table_id = $1", table_id)
+            await db.executemany(
+                "INSERT INTO reminders (table_id, seat, user_id, due_at, since_seq, reminded)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                rows,
+            )
+
+    async def deadlines(self, table_id: int) -> list[Deadline]:
+        return await self._deadlines("r.table_id = $1", (table_id,), "r.seat")
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        return await self._deadlines(
+            "r.due_at <= $1 AND t.status = 'active'", (aware(now),), "r.due_at, r.table_id, r.seat"
+        )
+
+    async def deadlines_for_user(self, user_id: int) -> list[Deadline]:
+        return await self._deadlines("r.user_id = $1 AND t.status = 'active'", (user_id,), "r.due_at")
+
+    async def _deadlines(self, where: str, params: Sequence[Any], order: str) -> list[Deadline]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where}"
+                f" ORDER BY {order}",
+                *params,
+            )
+        return [
+            Deadline(table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
+                     due_at=_utc(r["due_at"]), since_seq=r["since_seq"], reminded=r["reminded"])
+            for r in rows
+        ]
+
+    async def update_deadline(self, deadline: Deadline) -> None:
+        d = deadline
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE reminders SET due_at = $1, reminded = $2, since_seq = $3, user_id = $4"
+                " WHERE table_id = $5 AND seat = $6",
+                aware(d.due_at), d.reminded, d.since_seq, d.user_id, d.table_id, d.seat,
+            )
+
+    # ---- preferences, votes, notices --------------------------------------------------------
+
+    async def get_preference(self, user_id: int) -> Preference | None:
+        async with self._pool.acquire() as db:
+            r = await db.fetchrow("SELECT * FROM preferences WHERE user_id = $1", user_id)
+        if r is None:
+            return None
+        return Preference(user_id=user_id, locale=r["locale"], quiet_start=r["quiet_start"],
+                          quiet_end=r["quiet_end"], utc_offset_minutes=r["utc_offset_minutes"])
+
+    async def set_preference(self, preference: Preference) -> None:
+        p = preference
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO preferences (user_id, locale, quiet_start, quiet_end, utc_offset_minutes)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET locale = EXCLUDED.locale,"
+                " quiet_start = EXCLUDED.quiet_start, quiet_end = EXCLUDED.quiet_end,"
+                " utc_offset_minutes = EXCLUDED.utc_offset_minutes",
+                p.user_id, p.locale, p.quiet_start, p.quiet_end, p.utc_offset_minutes,
+            )
+
+    async def add_vote(self, vote: Vote) -> None:
+        v = vote
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO votes (table_id, kind, user_id, seq, role, created_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (table_id, kind, user_id) DO UPDATE"
+                " SET seq = EXCLUDED.seq, role = EXCLUDED.role, created_at = EXCLUDED.created_at",
+                v.table_id, v.kind, v.user_id, v.seq, v.role, aware(v.created_at),
+            )
+
+    async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT * FROM votes WHERE table_id = $1 AND kind = $2 ORDER BY created_at, user_id",
+                table_id, kind,
+            )
+        return [Vote(table_id=table_id, kind=kind, user_id=r["user_id"], seq=r["seq"],
+                     created_at=_utc(r["created_at"]), role=cast(VoteRole, r["role"])) for r in rows]
+
+    async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM votes WHERE table_id = $1 AND kind = $2", table_id, kind)
+
+    async def add_notice(self, user_id: int, table_id: int | None, payload_json: str, now: datetime) -> int:
+        stamp = aware(now)
+        async with self.transaction() as db:
+            notice_id = await db.fetchval(
+                "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES ($1, $2, $3, $4)"
+                " RETURNING id",
+                user_id, table_id, payload_json, stamp,
+            )
+        return int(notice_id)
+
+    async def pending_notices(self, user_id: int) -> list[NoticeRow]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT * FROM notices WHERE user_id = $1 AND delivered_at IS NULL ORDER BY id", user_id
+            )
+        return [NoticeRow(id=r["id"], user_id=user_id, table_id=r["table_id"], payload_json=r["payload_json"],
+                          created_at=_utc(r["created_at"])) for r in rows]
+
+    async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
+        stamp = aware(now)
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE notices SET delivered_at = $1 WHERE id = ANY($2::bigint[])", stamp, list(notice_ids)
+            )
+
+
+async def _version(db: Connection) -> int:
+    value = await db.fetchval("SELECT version FROM agora_schema")
+    return 0 if value is None else int(value)
+
+
+def _redacted(url: str) -> str:
+    """``url`` without its password, for messages and logs."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    return f"{scheme}{sep}{credentials.split(':', 1)[0]}:***@{place}"
+
+
+def _table(r: asyncpg.Record) -> TableRow:
+    return TableRow(
+        id=r["id"],
+        game_id=r["game_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        thread_id=r["thread_id"],
+        creator_id=r["creator_id"],
+        options_json=r["options_json"],
+        seed=r["seed"],
+        status=cast(TableStatus, r["status"]),
+        pace_hours=r["pace_hours"],
+        stand_ins=r["stand_ins"],
+        stand_in_after=r["stand_in_after"],
+        created_at=_utc(r["created_at"]),
+        updated_at=_utc(r["updated_at"]),
+        head=r["head"],
+        announced_seq=r["announced_seq"],
+    )
+
+
+def _seat(r: asyncpg.Record) -> SeatRow:
+    return SeatRow(
+        table_id=r["table_id"],
+        position=r["position"],
+        name=r["name"],
+        user_id=r["user_id"],
+        bot=r["bot"],
+        stand_in=r["stand_in"],
+        locale=r["locale"],
+    )
