@@ -343,7 +343,7 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
             words = await agora.words(interaction, table)
             number = sp.prompt.number
             modal = NumberModal(
-                self.key, words(sp.prompt.title), words(number.label), number.low, number.high
+                self.key, words.label(sp.prompt.title), words.label(number.label), number.low, number.high
             )
             await interaction.response.send_modal(modal)
         except Exception as exc:

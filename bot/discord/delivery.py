@@ -20,6 +20,7 @@ import discord
 
 from bot.discord.context import Agora
 from bot.discord.i18n import Words, choose_locale
+from bot.discord.text import shown
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
 from rules.core import Message, msg
 
@@ -31,7 +32,12 @@ LIMIT = 2000
 NONCE_LIMIT = 25
 """Discord's limit on a message nonce's length."""
 
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that notify these users only, whoever else a message names."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
 
 
 def chunks(lines: Sequence[str], limit: int = LIMIT) -> list[str]:
@@ -56,7 +62,7 @@ def waiting_line(words: Words, waiting: Sequence[Waiting]) -> str:
         return ""
     who = []
     for w in waiting:
-        name = f"<@{w.user_id}>" if w.user_id is not None else w.name
+        name = f"<@{w.user_id}>" if w.user_id is not None else shown(w.name)
         if w.due_at is not None and w.user_id is not None:
             name += " " + words.t("bot.due", when=f"<t:{int(w.due_at.timestamp())}:R>")
         who.append(name)
@@ -79,12 +85,12 @@ async def post(
     *,
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
-    ping: discord.AllowedMentions = MENTION_USERS,
+    ping: discord.AllowedMentions = NO_PINGS,
     nonce: str | None = None,
 ) -> bool:
     """Send ``texts`` to a channel or thread; the file and view go with the last message.
 
-    ``ping`` says whom the mentions in ``texts`` notify (all mentioned users by default). With a
+    ``ping`` says whom the mentions in ``texts`` notify (nobody by default). With a
     ``nonce``, each message carries it (numbered) and Discord drops a message it already took
     with the same nonce: sending the same announcement again after a crash posts it once.
 
@@ -237,7 +243,7 @@ async def tell_thread(
     newly = waiting - agora.last_waiting.get(table.id, frozenset())
     agora.last_waiting[table.id] = waiting
     # Everyone waited for is named, but only those whose turn just came are notified.
-    ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in newly])
+    ping = pinging(*newly)
     through = outcome.announce_through
     sent = True
     if texts or picture is not None:
@@ -292,6 +298,7 @@ async def remind(agora: Agora, table: TableInfo, reminder: Reminder) -> None:
         table.thread_id or table.channel_id,
         [f"<@{reminder.user_id}> {text}"],
         view=play_view(table.id, words),
+        ping=pinging(reminder.user_id),
     )
     preference = await agora.service.preferences(reminder.user_id)
     own = Words(

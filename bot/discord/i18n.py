@@ -4,14 +4,20 @@ A message is looked up in the game's catalogue, then the table service's, then t
 then the bot's own (``bot/messages/{en,el}.json``), in the reader's locale with English as the
 fallback (:func:`rules.core.messages.render`). The reader's locale is their own setting when they
 chose one, else their Discord client's language when a catalogue exists for it.
+
+Players' names and what they typed (:class:`~rules.core.messages.Text` parameters) are shown as text:
+in message text their markdown and mentions are escaped, in labels they are kept on one line
+(:mod:`bot.discord.text`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from bot.discord.text import plain, shown
 from bot.service.words import packages_for
-from rules.core.messages import LOCALES, Message, msg
+from rules.core.messages import LOCALES, Message, Param, Text, msg
 from rules.core.messages import render as render_message
 
 BOT_PACKAGE = "bot"
@@ -48,9 +54,17 @@ class Words:
         self.game_id = game_id
         self.names = names
         self._packages = packages(game_id)
+        self._shown_names = tuple(shown(n) for n in names)
+        self._plain_names = tuple(plain(n) for n in names)
 
     def __call__(self, message: Message) -> str:
-        return render_message(message, self.locale, self._packages, self.names)
+        """``message`` as message text (names and typed words escaped)."""
+        return render_message(_typed(message, shown), self.locale, self._packages, self._shown_names)
+
+    def label(self, message: Message) -> str:
+        """``message`` as a button or menu label, where Discord renders no markdown: names and typed
+        words are kept on one line but not escaped."""
+        return render_message(_typed(message, plain), self.locale, self._packages, self._plain_names)
 
     def t(self, key: str, **params: Any) -> str:
         """The sentence for catalogue ``key`` with ``params``."""
@@ -64,8 +78,27 @@ class Words:
         return fallback if text.startswith(key) else text
 
 
+def _typed(message: Message, how: Callable[[str], str]) -> Message:
+    """``message`` with every :class:`Text` parameter (nested ones too) passed through ``how``."""
+    if not message.params:
+        return message
+    return Message(key=message.key, params={k: _typed_param(v, how) for k, v in message.params.items()})
+
+
+def _typed_param(value: Param, how: Callable[[str], str]) -> Param:
+    if isinstance(value, Text):
+        return Text(text=how(value.text))
+    if isinstance(value, Message):
+        return _typed(value, how)
+    if isinstance(value, list):
+        return [_typed_param(v, how) for v in value]
+    if isinstance(value, dict) and set(value) == {"text"}:  # a stored list keeps its texts as objects
+        return Text(text=how(str(value["text"])))
+    return value
+
+
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
     return {
-        k: v if isinstance(v, str | int | float | bool | list) or v is None else str(v)
+        k: v if isinstance(v, str | int | float | bool | list | Message | Text) or v is None else str(v)
         for k, v in params.items()
     }

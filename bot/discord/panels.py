@@ -22,7 +22,8 @@ from bot.discord import ids
 from bot.discord.context import Agora
 from bot.discord.i18n import Words
 from bot.service import SeatPrompt, TableInfo
-from rules.core import Prompt
+from rules.core import Prompt, msg
+from rules.core.messages import typed
 
 BUTTONS = 15
 """Most options shown as buttons (three rows of five); more go in a select menu."""
@@ -80,16 +81,16 @@ def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
     sig = ids.prompt_signature(prompt)
     key = (table_id, sp.seat, sp.seq, sig)
     view = discord.ui.View(timeout=None)
-    labels = [words(o.label) for o in prompt.options]
+    labels = [words.label(o.label) for o in prompt.options]
     if len(prompt.options) <= BUTTONS:
         for index, label in enumerate(unique_labels(labels, LABEL)):
             view.add_item(OptionButton(*key, index, label=label))
     else:
-        placeholder = short(words(prompt.title), 150)
+        placeholder = short(words.label(prompt.title), 150)
         view.add_item(OptionSelect(*key, options=unique_labels(labels, 100), placeholder=placeholder))
     number = prompt.number
     if number is not None:
-        label = words(number.label)
+        label = words.label(number.label)
         if number.high - number.low < VALUE_BUTTONS and len(prompt.options) <= 5:
             for value in range(number.low, number.high + 1):
                 view.add_item(ValueButton(*key, value, label=short(f"{label}: {value}")))
@@ -97,7 +98,8 @@ def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
             view.add_item(
                 NumberButton(
                     *key,
-                    label=short(words.t("bot.choose_number", label=label, low=number.low, high=number.high)),
+                    label=short(words.label(msg("bot.choose_number", label=typed(label), low=number.low,
+                                                high=number.high))),
                 )
             )
     view.add_item(HandButton(table_id, words.t("bot.show_hand")))
@@ -162,12 +164,12 @@ def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[t
     sig = ids.prompt_signature(prompt)
     typed_low = typed.strip().lower()
     found: list[tuple[str, str]] = []
-    for index, label in enumerate(unique_labels([words(o.label) for o in prompt.options], 100)):
+    for index, label in enumerate(unique_labels([words.label(o.label) for o in prompt.options], 100)):
         if typed_low in label.lower():
             found.append((label, f"{seq}:{sig}:o{index}"))
     number = prompt.number
     if number is not None:
-        label = words(number.label)
+        label = words.label(number.label)
         values = range(number.low, number.high + 1)
         if typed_low.lstrip("-").isdigit():
             values = (

@@ -16,6 +16,7 @@ from collections import OrderedDict
 import discord
 
 import render
+from bot.discord.text import plain
 from bot.service import BoardView, TableInfo, TableService
 from rules.core import RuleError
 
@@ -57,7 +58,9 @@ class Pictures:
         return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}.png")
 
     async def _render(self, board: BoardView, names: tuple[str, ...], filename: str) -> discord.File | None:
-        """The picture of ``board`` with the players' ``names`` in it."""
+        """The picture of ``board`` with the players' ``names`` in it (each on one line, in its own
+        direction: see :func:`~bot.discord.text.plain`)."""
+        names = tuple(plain(name) for name in names)
         module = render.for_game(board.game_id)
         if module is None:
             return None

@@ -11,6 +11,7 @@ from bot.service.core import TableCore, check_pace
 from bot.service.models import Line, Outcome, TableInfo
 from bot.service.tables import Loaded, table_info
 from rules.core import Message, Rng, msg
+from rules.core.messages import Param, typed
 from storage.records import NewTable, SeatRow
 from storage.repository import StorageError
 
@@ -80,7 +81,7 @@ class LobbyCommands(TableCore):
                 await self.repo.update_table(table_id, self.clock(), status="abandoned")
                 return await self._lobby_outcome(table_id, msg("service.closed"))
             await self.repo.remove_seat(table_id, seat.position)
-            return await self._lobby_outcome(table_id, msg("service.left", name=seat.name))
+            return await self._lobby_outcome(table_id, msg("service.left", name=typed(seat.name)))
 
     async def add_bot(self, table_id: int, user_id: int, kind: str = "greedy") -> Outcome:
         """Seat a bot (any seated player may). ``greedy`` falls back to ``random`` for a game
@@ -126,7 +127,8 @@ class LobbyCommands(TableCore):
             await self.repo.start_table(table_id, seed, order, self.clock())
             t = await self._load(table_id)
             outcome = Outcome(table=t.info())
-            outcome.public.append(Line(msg("service.started", game=info.title, names=list(t.info().names))))
+            names: list[Param] = [typed(name) for name in t.info().names]
+            outcome.public.append(Line(msg("service.started", game=info.title, names=names)))
             for seat in t.seats:
                 if seat.user_id is not None:
                     outcome.private.setdefault(seat.position, []).append(

@@ -6,7 +6,9 @@ and the reader's language is chosen at the edge (bot, terminal client). Card and
 proper names and are passed as parameters, unchanged. A string parameter that starts with ``@``
 names another catalogue key and is translated too (``phase="@rftg.phase.explore"``), and a
 :class:`Message` parameter is rendered as a whole (``cost=msg("praetor.cost", gold=2, wood=1)``),
-also inside a list parameter and after a JSON round trip.
+also inside a list parameter and after a JSON round trip. Words someone typed (a player's name, a
+choice they typed) go in a :class:`Text` parameter, shown as they are: a name such as
+``@bot.internal_error`` is never read as a key.
 
 Words that vary with a number are written as ICU plural blocks, whose branch is chosen by the
 locale's CLDR plural rules (Babel): ``"{n, plural, one {# coin} other {# coins}}"``, in Greek
@@ -29,13 +31,26 @@ from pydantic import BaseModel, ConfigDict, Field
 LOCALES = ("en", "el")
 """Languages every catalogue ships; English is the fallback."""
 
-Scalar = Union[str, int, float, bool, None, "Message"]
+Scalar = Union[str, int, float, bool, None, "Message", "Text"]
 Param = Scalar | list[Scalar | list[Any]]
 """A parameter value; a :class:`Message` parameter, also one inside a list, is rendered in the
 reader's language too."""
 
 CORE_PACKAGE = "rules.core"
 """The engine core's own catalogue (its refusals, yes and no), searched after every other."""
+
+
+class Text(BaseModel):
+    """Words someone typed, shown verbatim: never looked up as a catalogue key, whatever they say."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+
+
+def typed(value: str) -> Text:
+    """Shorthand for :class:`Text`: ``msg("service.left", name=typed(seat.name))``."""
+    return Text(text=value)
 
 
 class Message(BaseModel):
@@ -219,6 +234,8 @@ def _word(value: Any, locale: str, packages: tuple[str, ...], seat_names: tuple[
         return render(Message.model_validate(value), locale, packages, seat_names)
     if isinstance(value, bool):
         return render(Message(key="core.yes" if value else "core.no"), locale, packages)
+    if isinstance(value, Text):
+        return value.text
     if isinstance(value, Message):
         return render(value, locale, packages, seat_names)
     if isinstance(value, str) and value.startswith("@"):

@@ -20,6 +20,7 @@ from bot.service import (
     UnknownGameError,
 )
 from rules.core import RuleError
+from rules.core.messages import typed
 from tests.service.conftest import ADA, BO, CHANNEL, CY, GUILD, new_table
 
 
@@ -79,7 +80,7 @@ async def test_leaving_frees_the_seat_and_later_seats_move_up(service: TableServ
     table = await new_table(service, (BO, "Bo"), (CY, "Cy"))
     outcome = await service.leave(table.id, BO)
     assert [s.name for s in outcome.table.seats] == ["Ada", "Cy"]
-    assert outcome.public[0].message.params == {"name": "Bo"}
+    assert outcome.public[0].message.params == {"name": typed("Bo")}
 
 
 async def test_the_creator_leaving_closes_the_table(service: TableService) -> None:
@@ -137,7 +138,7 @@ async def test_starting_fixes_seed_and_a_seat_order_drawn_from_it(service: Table
     assert sorted(first.table.names) == ["Ada", "Bo", "Cy"]
     started = first.public[0]
     assert started.message.key == "service.started"
-    assert started.message.params["names"] == list(first.table.names)
+    assert started.message.params["names"] == [typed(name) for name in first.table.names]
 
 
 async def test_each_person_is_told_their_seat_privately(service: TableService) -> None:

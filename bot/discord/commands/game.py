@@ -18,9 +18,11 @@ from bot.discord.delivery import chunks, deliver, waiting_line
 from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
+from bot.discord.text import plain
 from bot.service import BadSetting, Preferences, UndoRefused, UnknownGameError
 from rules import registry
 from rules.core import InvalidAction, RuleError
+from rules.core.messages import typed
 
 Interaction = discord.Interaction[Any]
 
@@ -47,7 +49,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
         name, sep, raw = item.partition("=")
         if not sep or not name:
             raise InvalidAction(
-                f"Write options as name=value, not {item!r}.", key="bot.bad_options", reason=item
+                f"Write options as name=value, not {item!r}.", key="bot.bad_options", reason=typed(item)
             )
         try:
             options[name] = json.loads(raw)
@@ -86,7 +88,7 @@ class GameCommands(app_commands.Group):
             engine = registry.get(game)
         except registry.UnknownGame:
             raise UnknownGameError(
-                f"There is no game {game}.", game=game, available=", ".join(registry.available())
+                f"There is no game {game}.", game=typed(game), available=", ".join(registry.available())
             ) from None
         parsed = parse_options(options)
         engine.parse_options(parsed)
@@ -98,7 +100,7 @@ class GameCommands(app_commands.Group):
         locale = await agora.locale(interaction)
         thread = await agora.client.http.start_thread_without_message(
             parent_id,
-            name=f"{engine.info.title} — {user.display_name}"[:100],
+            name=f"{engine.info.title} — {plain(user.display_name)}"[:100],
             auto_archive_duration=10080,
             type=discord.ChannelType.public_thread.value,
             reason="Agora table",

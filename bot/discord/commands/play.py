@@ -17,6 +17,7 @@ from bot.discord.context import AdapterError
 from bot.discord.panels import answer_choices
 from bot.service import NotSeated, NotYourTurn
 from rules.core import Prompt, RuleError
+from rules.core.messages import typed
 
 Interaction = discord.Interaction[Any]
 
@@ -46,7 +47,7 @@ async def act(interaction: Interaction, choice: str, table: int | None = None) -
         raise NotYourTurn("It is not your turn yet.")
     words = await agora.words(interaction, info)
     seq, sig = sp.seq, ids.prompt_signature(sp.prompt)
-    pick = parse_choice(choice, sp.prompt, [words(o.label) for o in sp.prompt.options])
+    pick = parse_choice(choice, sp.prompt, [words.label(o.label) for o in sp.prompt.options])
     if pick.seq_sig is not None:
         seq, sig = pick.seq_sig
 
@@ -94,7 +95,7 @@ def unknown_choice(choice: str) -> AdapterError:
     return AdapterError(
         f"{choice!r} is not one of your options; pick one from the list.",
         key="bot.unknown_choice",
-        choice=choice,
+        choice=typed(choice),
     )
 
 

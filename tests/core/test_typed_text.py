@@ -1,0 +1,34 @@
+"""Words someone typed are a :class:`Text` parameter: shown verbatim, never read as a catalogue key,
+while the ``@key`` parameters engines store keep rendering as before."""
+
+from __future__ import annotations
+
+from rules.core.messages import Message, msg, render, typed
+
+PACKAGES = ("bot.service", "rules.core", "bot")
+
+
+def test_typed_words_that_look_like_a_key_are_shown_verbatim() -> None:
+    assert render(msg("service.left", name=typed("@bot.internal_error")), "en", PACKAGES) == (
+        "@bot.internal_error leaves the table."
+    )
+
+
+def test_a_stored_key_parameter_still_renders_its_sentence() -> None:
+    stored = Message.model_validate_json('{"key": "service.left", "params": {"name": "@service.finished"}}')
+    finished = render(msg("service.finished"), "en", PACKAGES)
+    assert render(stored, "en", PACKAGES) == f"{finished} leaves the table."
+
+
+def test_typed_words_survive_storage_alone_and_in_a_list() -> None:
+    message = msg("service.started", game="Sealed Bid", names=[typed("@service.finished"), typed("Bo")])
+    stored = Message.model_validate_json(message.model_dump_json())
+    shown = render(stored, "en", PACKAGES)
+    assert shown == "The game of Sealed Bid begins. Seat order: @service.finished, Bo."
+    left = Message.model_validate_json(msg("service.left", name=typed("@x")).model_dump_json())
+    assert left == msg("service.left", name=typed("@x"))
+
+
+def test_a_nested_message_shows_seat_names_too() -> None:
+    outer = msg("service.timed_out", seat=0, choice=msg("service.joined", seat=1))
+    assert "Bo joins the table." in render(outer, "en", PACKAGES, ("Ada", "Bo"))
