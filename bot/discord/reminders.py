@@ -51,9 +51,13 @@ class ReminderScheduler:
 
     async def _run(self) -> None:
         await self.agora.client.wait_until_ready()
+        first = True
         while True:
             try:
-                await self.tick()
+                sent = await self.tick()
+                if first or sent:
+                    log.info("%s done: %d sent", "first reminder pass" if first else "reminder pass", sent)
+                    first = False
             except Exception:
                 log.exception("reminder tick failed; trying again in %s s", self.poll)
             await asyncio.sleep(self.poll)

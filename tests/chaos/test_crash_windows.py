@@ -11,7 +11,6 @@ crash after a command committed but before the bot told the thread about it.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -191,8 +190,9 @@ async def test_a_number_typed_in_a_modal_opened_before_a_restart_is_answered(
         await bot.kill()
         await bot.start()
         ix = await fake.submit_modal(ann, opener, {"value": "7"})
-        await asyncio.sleep(3)
-        assert fake.answered(ix), "the player typed a bid and Discord shows 'This interaction failed'"
+        await fake.wait_for(
+            lambda: fake.answered(ix), what="an answer to the bid, not 'This interaction failed'"
+        )
     finally:
         await bot.stop()
 
@@ -224,7 +224,7 @@ async def test_a_game_over_committed_but_never_told_is_announced_once_after_the_
         assert "Ann: " in text and "rank 1." in text, f"no final scores in the thread: {text!r}"
         await bot.stop()
         await bot.start()
-        await asyncio.sleep(1)
+        await bot.settled()
         assert public_text(fake, tid).count("The game is over.") == 1, "the result was told twice"
     finally:
         await bot.stop()
@@ -253,7 +253,7 @@ async def test_a_move_committed_but_never_told_reaches_the_thread_after_the_rest
         await bot.stop()
         before = public_text(fake, tid)
         await bot.start()
-        await asyncio.sleep(1)
+        await bot.settled()
         assert public_text(fake, tid) == before, "the bid was told twice"
     finally:
         await bot.stop()

@@ -47,6 +47,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.lines: list[str] = []
         self.runs = 0
+        self.run_mark = 0
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -60,10 +61,16 @@ class BotProcess:
             stderr=asyncio.subprocess.STDOUT,
         )
         self.runs += 1
-        ready_mark = len(self.lines)
+        ready_mark = self.run_mark = len(self.lines)
         self._reader = asyncio.create_task(self._read(self.proc))
         await self.fake.wait_connected(self.runs, timeout=30)
         await self.wait_log("Agora is ready", since=ready_mark)
+
+    async def settled(self) -> None:
+        """Wait until this run's first reminder pass is over: startup recovery, the announcements
+        it owed and one pass of the scheduler are done, so a "nothing happened" check after it
+        proves that the bot got that far and did nothing."""
+        await self.wait_log("first reminder pass done", since=self.run_mark)
 
     async def _read(self, proc: asyncio.subprocess.Process) -> None:
         assert proc.stdout is not None

@@ -138,7 +138,14 @@ def _lobby(message: dict[str, Any], what: str) -> str:
 
 
 async def start(fake: FakeDiscord, creator: FakeUser, lobby: dict[str, Any]) -> None:
+    """Press Start and wait until the thread shows the game's opening (the post with the Play
+    button), so that a test's "nothing changed" snapshot is not taken before the bot has told it."""
+    thread_id = int(lobby["channel_id"])
     await press(fake, creator, lobby, {"custom_id": _lobby(lobby, "start"), "type": 2})
+    await fake.wait_for(
+        lambda: any("agora:play:" in str(c.body.get("components")) for c in fake.in_channel(thread_id)),
+        what="the game's opening in the thread",
+    )
 
 
 def public_text(fake: FakeDiscord, thread_id: int) -> str:
