@@ -164,9 +164,10 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         values: list[str] = list(self.item.values)
 
         def choose(prompt: Prompt) -> Any:
-            if not values or not str(values[0]).isdigit() or int(values[0]) >= len(prompt.options):
+            index = str(values[0]) if values else ""
+            if not ids.INDEX.fullmatch(index) or int(index) >= len(prompt.options):
                 raise stale(self.key[0])
-            return prompt.options[int(values[0])].action
+            return prompt.options[int(index)].action
 
         try:
             await answer(interaction, *self.key, choose)

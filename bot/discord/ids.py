@@ -21,6 +21,7 @@ but this seat's prompt is the same), and refuses it as soon as the prompt itself
 from __future__ import annotations
 
 import hashlib
+import re
 
 from rules.core import Prompt
 
@@ -73,14 +74,21 @@ def reclaim(table_id: int) -> str:
     return f"{PREFIX}:reclaim:{table_id}"
 
 
-_PROMPT = r"(?P<table>\d+):(?P<seat>\d+):(?P<seq>\d+):(?P<sig>[0-9a-f]+)"
-LOBBY = rf"{PREFIX}:lobby:(?P<table>\d+):(?P<what>join|leave|bot|start)"
-OPTION = rf"{PREFIX}:opt:{_PROMPT}:(?P<index>\d+)"
+INDEX = re.compile(r"[0-9]{1,20}")
+"""An option index, a table or a log position as typed or sent back: ASCII digits only (``\\d``
+and :meth:`str.isdigit` also take other scripts' digits and superscripts), never negative."""
+NUMBER_TEXT = re.compile(r"-?[0-9]{1,20}")
+"""A whole number as typed or sent back (a longer one is out of every prompt's range)."""
+
+_N = "[0-9]+"
+_PROMPT = rf"(?P<table>{_N}):(?P<seat>{_N}):(?P<seq>{_N}):(?P<sig>[0-9a-f]+)"
+LOBBY = rf"{PREFIX}:lobby:(?P<table>{_N}):(?P<what>join|leave|bot|start)"
+OPTION = rf"{PREFIX}:opt:{_PROMPT}:(?P<index>{_N})"
 SELECT = rf"{PREFIX}:sel:{_PROMPT}"
-VALUE = rf"{PREFIX}:val:{_PROMPT}:(?P<value>-?\d+)"
+VALUE = rf"{PREFIX}:val:{_PROMPT}:(?P<value>-?{_N})"
 NUMBER = rf"{PREFIX}:num:{_PROMPT}"
 NUMBER_FORM = rf"{PREFIX}:numm:{_PROMPT}"
-PLAY = rf"{PREFIX}:play:(?P<table>\d+)"
-HAND = rf"{PREFIX}:hand:(?P<table>\d+)"
-UNDO = rf"{PREFIX}:undo:(?P<table>\d+):(?P<seq>\d+)"
-RECLAIM = rf"{PREFIX}:reclaim:(?P<table>\d+)"
+PLAY = rf"{PREFIX}:play:(?P<table>{_N})"
+HAND = rf"{PREFIX}:hand:(?P<table>{_N})"
+UNDO = rf"{PREFIX}:undo:(?P<table>{_N}):(?P<seq>{_N})"
+RECLAIM = rf"{PREFIX}:reclaim:(?P<table>{_N})"

@@ -171,7 +171,7 @@ def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[t
     if number is not None:
         label = words.label(number.label)
         values = range(number.low, number.high + 1)
-        if typed_low.lstrip("-").isdigit():
+        if ids.NUMBER_TEXT.fullmatch(typed_low):
             values = (
                 range(int(typed_low), int(typed_low) + 1)
                 if number.low <= int(typed_low) <= number.high

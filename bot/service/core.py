@@ -30,6 +30,12 @@ from storage.repository import Repository, StaleWrite
 MAX_RETRIES = 3
 """How often a command lost to another process's write is retried on the reloaded table."""
 
+LARGEST_ID = 2**63 - 1
+"""The largest table id storage can hold (a signed 64-bit integer); a larger one names no table."""
+
+PACE_HOURS = (1 / 60, 24 * 30)
+"""The shortest and longest pace a table may have: 1 minute to 30 days per move."""
+
 
 def utc_now() -> datetime:
     """The current time, timezone-aware UTC."""
@@ -71,6 +77,8 @@ class TableCore:
                                           available=", ".join(default_registry.available())) from exc
 
     async def _row(self, table_id: int) -> TableRow:
+        if not isinstance(table_id, int) or not 0 < table_id <= LARGEST_ID:
+            raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
         row = await self.repo.get_table(table_id)
         if row is None:
             raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
@@ -227,14 +235,20 @@ def _number(value: float) -> int | float:
 
 
 def check_pace(pace_hours: float) -> None:
-    """Refuse a pace that is not positive or longer than 30 days per move."""
-    if not 0 < pace_hours <= 24 * 30:
-        raise errors.BadSetting("That setting is not allowed: the pace is 1 minute to 30 days per move.",
-                                reason="pace", pace=pace_hours)
+    """Refuse a pace that is not a number of hours from 1 minute to 30 days (:data:`PACE_HOURS`):
+    the table service keeps to it whoever calls it, whatever the caller already checked."""
+    shortest, longest = PACE_HOURS
+    number = isinstance(pace_hours, int | float) and not isinstance(pace_hours, bool)
+    if not number or not shortest <= pace_hours <= longest:  # NaN fails both comparisons
+        raise errors.BadSetting(
+            "The pace must be from 1 minute to 30 days per move (in hours: 0.017 to 720).",
+            key="service.bad_pace")
 
 
 __all__ = [
+    "LARGEST_ID",
     "MAX_RETRIES",
+    "PACE_HOURS",
     "GameSource",
     "TableCore",
     "ask_pictures",

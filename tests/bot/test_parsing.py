@@ -27,6 +27,26 @@ def test_no_options() -> None:
     assert parse_options(None) == {} == parse_options("  ")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"starting_coins": {"a": {"b": [1, {"c": null}]}}}',
+        '{"market_size": [[[1]]]}',
+        '{"a":' * 3000 + "1" + "}" * 3000,
+        "starting_coins=" + "[" * 3000 + "]" * 3000,
+        "starting_coins=" + "[" * 3000,
+    ],
+)
+def test_options_nested_too_deep_are_refused(text: str) -> None:
+    with pytest.raises(InvalidAction) as refused:
+        parse_options(text)
+    assert refused.value.key == "bot.options_too_deep"
+
+
+def test_a_list_of_lists_is_deep_enough() -> None:
+    assert parse_options('{"layout": [[1, 2], [3]]}') == {"layout": [[1, 2], [3]]}
+
+
 def test_an_option_without_a_value_is_refused() -> None:
     with pytest.raises(InvalidAction) as refused:
         parse_options("starting_coins")
@@ -61,6 +81,31 @@ def test_a_typed_label_matches_regardless_of_case() -> None:
 
 def test_a_typed_number() -> None:
     assert parse_choice("3", PROMPT, LABELS).number == 3
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        "²",
+        "-²",
+        "12:ab12cd34:o²",
+        "²:ab12cd34:o1",
+        "12:ab12cd34:n²",
+        "١",  # an Arabic-Indic digit: int() reads it, the prompt offers no such thing
+        "12:ab12cd34:o-1",  # a negative index would pick the last option
+        "12:ab12cd34:n" + "9" * 5000,  # longer than int() reads at all
+        "9" * 5000,
+    ],
+)
+def test_what_only_looks_like_a_number_is_an_unknown_choice(choice: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        parse_choice(choice, PROMPT, LABELS)
+    assert refused.value.key == "bot.unknown_choice"
+
+
+def test_a_negative_number_is_still_a_number() -> None:
+    assert parse_choice("-3", PROMPT, LABELS).number == -3
+    assert parse_choice("12:ab12cd34:n-3", PROMPT, LABELS).number == -3
 
 
 def test_anything_else_is_refused_with_a_sentence() -> None:

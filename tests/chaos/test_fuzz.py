@@ -88,6 +88,21 @@ async def test_ids_naming_a_table_that_does_not_exist_are_refused(
         await refusal(fake, ix, "There is no table 999999")
 
 
+async def test_ids_naming_a_table_number_too_large_for_storage_are_refused(
+    fake: TimedDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    ann, _, thread, _ = await table_of_two(fake)
+    panel = await open_panel(fake, ann, thread)
+    async with Unchanged(fake, tmp_path / "agora.db"):
+        for table in (2**63, 10**20, 2**64 + 1):
+            forged = (f"agora:opt:{table}:0:1:abcdef01:0", f"agora:play:{table}", f"agora:undo:{table}:1")
+            for custom_id in forged:
+                ix = await fake.component(ann, int(panel["id"]), custom_id)
+                await refusal(fake, ix, f"There is no table {table}")
+        ix = await done(fake, await fake.slash(ann, "play", channel_id=thread, table=2**63))
+        await refusal(fake, ix, f"There is no table {2**63}")
+
+
 async def test_mangled_ids_on_a_real_panel_are_refused(
     fake: TimedDiscord, bot: BotProcess, tmp_path: Path
 ) -> None:
@@ -153,7 +168,7 @@ async def test_select_values_that_are_not_offered_are_refused(
     panel = panels[chooser.id]
     select_id = button(panel, "agora:sel:")["custom_id"]
     async with Unchanged(fake, tmp_path / "agora.db"):
-        for values in (["abc"], ["-1"], ["21"], [str(10**30)], [], ["1.0"], [" 1"]):
+        for values in (["abc"], ["-1"], ["21"], [str(10**30)], [], ["1.0"], [" 1"], ["²"], ["١"]):
             ix = await fake.component(chooser, int(panel["id"]), select_id, values=values)
             await refusal(fake, ix, STALE)
 
@@ -188,6 +203,44 @@ async def test_unknown_choices_typed_in_act_are_refused(
         for choice in ("castle", "0:zzzzzzzz:o99", "0:abcdef01:n99", "7:abcdef01:o0", "o3", "-", "１２" * 60):
             ix = await done(fake, await fake.slash(ann, "act", channel_id=thread, choice=choice))
             await refusal(fake, ix, "is not one of your options", STALE, "Bid 0 to 5 coins")
+
+
+async def test_what_only_looks_like_a_number_or_an_option_in_act_is_refused(
+    fake: TimedDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    """A superscript passes ``str.isdigit``, a negative index would pick the last option, and
+    ``int`` reads no number of 5,000 digits: each is an unknown choice, not an error."""
+    ann, _, thread, _ = await table_of_two(fake)
+    offered = await fake.autocomplete(ann, "act", "choice", "", channel_id=thread)
+    version = str(offered[0]["value"]).rsplit(":", 1)[0]  # "<seq>:<sig>"
+    async with Unchanged(fake, tmp_path / "agora.db"):
+        for choice in ("²", "-²", "١", f"{version}:o-1", f"{version}:o²", f"{version}:n²", "²:abcdef01:o0",
+                       "9" * 5000, f"{version}:n" + "9" * 5000):
+            ix = await done(fake, await fake.slash(ann, "act", channel_id=thread, choice=choice))
+            await refusal(fake, ix, "is not one of your options")
+
+
+async def test_a_table_with_junk_options_or_a_pace_out_of_bounds_is_refused_before_its_thread(
+    fake: TimedDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    ann = fake.user("Ann")
+    nested = '{"starting_coins": {"a": [1, {"b": null}]}}'
+    deep = '{"a":' * 3000 + "1" + "}" * 3000
+    refused = {
+        (nested, None): "nest too deeply",
+        (deep[:6000], None): "nest too deeply",
+        ("starting_coins=" + "[" * 2990 + "]" * 2990, None): "nest too deeply",
+        ('{"starting_coins": [1, 2]}', None): "starting_coins",
+        (None, 0.001): "The pace must be from 1 minute to 30 days",
+        (None, 1e9): "The pace must be from 1 minute to 30 days",
+    }
+    async with Unchanged(fake, tmp_path / "agora.db"):
+        for (options, pace), expected in refused.items():
+            ix = await fake.slash(
+                ann, "game new", channel_id=fake.channel_id, game="sealed_bid", options=options, pace=pace
+            )
+            await refusal(fake, ix, expected)
+    assert fake.threads() == [], "a refused table opened a thread"
 
 
 async def test_a_player_acting_for_another_seat_is_refused(

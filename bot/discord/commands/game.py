@@ -20,6 +20,7 @@ from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
 from bot.discord.text import plain
 from bot.service import BadSetting, Preferences, UndoRefused, UnknownGameError
+from bot.service.core import check_pace
 from rules import registry
 from rules.core import InvalidAction, RuleError
 from rules.core.messages import typed
@@ -29,21 +30,29 @@ Interaction = discord.Interaction[Any]
 TABLE = "Table number (not needed inside the table's thread)"
 
 
+OPTION_DEPTH = 3
+"""How deep options may nest: the options, a value that is a list, a list inside it."""
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
-    """``"starting_coins=7, market_size=3"`` or a JSON object → a mapping of option values."""
+    """``"starting_coins=7, market_size=3"`` or a JSON object → a mapping of option values.
+
+    Values are JSON (a number, a word, true/false, a list) or else the word as typed; options
+    nested deeper than :data:`OPTION_DEPTH` are refused before any game reads them.
+    """
     if not text or not text.strip():
         return {}
     text = text.strip()
     if text.startswith("{"):
         try:
-            data = json.loads(text)
+            data = _loads(text)
         except json.JSONDecodeError as exc:
             raise InvalidAction(
                 f"The options are not valid JSON: {exc.msg}.", key="bot.bad_options", reason=exc.msg
             ) from None
         if not isinstance(data, dict):
             raise InvalidAction("The options must be name=value pairs.", key="bot.bad_options", reason="{}")
-        return data
+        return _shallow(data)
     options: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in text.replace(",", " ").split())):
         name, sep, raw = item.partition("=")
@@ -52,9 +61,35 @@ def parse_options(text: str | None) -> dict[str, Any]:
                 f"Write options as name=value, not {item!r}.", key="bot.bad_options", reason=typed(item)
             )
         try:
-            options[name] = json.loads(raw)
+            options[name] = _loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+    return _shallow(options)
+
+
+def too_deep() -> InvalidAction:
+    return InvalidAction(
+        "Option values are numbers, words, true/false or a list; these options nest too deeply.",
+        key="bot.options_too_deep",
+    )
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``, refusing text nested too deep for the parser (``[[[[…``) like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise too_deep() from None
+
+
+def _shallow(options: dict[str, Any]) -> dict[str, Any]:
+    """``options``, refused when they nest deeper than :data:`OPTION_DEPTH`."""
+    level: list[Any] = [options]
+    for _ in range(OPTION_DEPTH):
+        level = [inner for value in level if isinstance(value, dict | list)
+                 for inner in (value.values() if isinstance(value, dict) else value)]
+    if any(isinstance(value, dict | list) for value in level):
+        raise too_deep()
     return options
 
 
@@ -92,6 +127,8 @@ class GameCommands(app_commands.Group):
             ) from None
         parsed = parse_options(options)
         engine.parse_options(parsed)
+        pace_hours = pace if pace is not None else 24.0
+        check_pace(pace_hours)  # before the thread is made: a refused table leaves nothing behind
         await interaction.response.defer(thinking=True)
         channel = interaction.channel
         parent_id = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
@@ -114,7 +151,7 @@ class GameCommands(app_commands.Group):
             user.display_name,
             parsed,
             thread_id=thread_id,
-            pace_hours=pace if pace is not None else 24.0,
+            pace_hours=pace_hours,
             stand_ins=bool(stand_ins),
             locale=locale,
         )

@@ -100,19 +100,25 @@ def unknown_choice(choice: str) -> AdapterError:
 
 
 def parse_choice(choice: str, prompt: Prompt, labels: list[str]) -> Pick:
-    """An autocomplete value (``"<seq>:<sig>:o3"``, ``"...:n5"``), an option's label, or a number."""
+    """An autocomplete value (``"<seq>:<sig>:o3"``, ``"...:n5"``), an option's label, or a number.
+
+    Numbers are plain ASCII digits of sensible length (:data:`~bot.discord.ids.INDEX`,
+    :data:`~bot.discord.ids.NUMBER_TEXT`): a superscript ``²`` passes :meth:`str.isdigit` but is
+    no number, an option index is never negative, and a number of thousands of digits is none of
+    the choices; each is refused as an unknown choice.
+    """
     parts = choice.split(":")
-    if len(parts) == 3 and parts[0].isdigit() and parts[2][:1] in ("o", "n"):
+    if len(parts) == 3 and ids.INDEX.fullmatch(parts[0]) and parts[2][:1] in ("o", "n"):
         seq_sig = (int(parts[0]), parts[1])
-        body = parts[2][1:]
-        if body.lstrip("-").isdigit():
-            if parts[2][0] == "o":
-                return Pick(index=int(body), seq_sig=seq_sig)
+        kind, body = parts[2][0], parts[2][1:]
+        if kind == "o" and ids.INDEX.fullmatch(body):
+            return Pick(index=int(body), seq_sig=seq_sig)
+        if kind == "n" and ids.NUMBER_TEXT.fullmatch(body):
             return Pick(number=int(body), seq_sig=seq_sig)
-    typed = choice.strip().casefold()
+    wanted = choice.strip().casefold()
     for index, label in enumerate(labels):
-        if label.casefold() == typed:
+        if label.casefold() == wanted:
             return Pick(index=index)
-    if prompt.number is not None and typed.lstrip("-").isdigit():
-        return Pick(number=int(typed))
+    if prompt.number is not None and ids.NUMBER_TEXT.fullmatch(wanted):
+        return Pick(number=int(wanted))
     raise unknown_choice(choice)
