@@ -3,7 +3,8 @@
 Storage knows no game: actions, events and states are JSON text it keeps and hands back. Open the
 configured backend with :func:`open_repository` (``DATABASE_URL`` such as
 ``sqlite:///./data/agora.db``, or ``postgresql://agora@localhost/agora`` for several processes);
-back a SQLite file up online with ``python -m storage.backup SRC DEST``.
+move between backends with ``python -m storage.copy SRC_URL DST_URL``; back a SQLite file up online
+with ``python -m storage.backup SRC DEST``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
@@ -504,6 +504,40 @@ class PostgresRepository(Repository):
             await db.execute(
                 "UPDATE notices SET delivered_at = $1 WHERE id = ANY($2::bigint[])", stamp, list(notice_ids)
             )
+
+    # ---- moving house -----------------------------------------------------------------------
+
+    async def row_tables(self) -> list[str]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                " AND table_type = 'BASE TABLE' AND table_name <> 'agora_schema' ORDER BY table_name"
+            )
+        return [r["table_name"] for r in rows]
+
+    async def export_rows(self, name: str) -> AsyncIterator[dict[str, Any]]:
+        await self._known(name)
+        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+            async for r in db.cursor(f'SELECT * FROM "{name}"', prefetch=1000):
+                yield {column: _utc(v) if isinstance(v, datetime) else v for column, v in r.items()}
+
+    async def import_rows(self, name: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        await self._known(name)
+        if not rows:
+            return
+        columns = list(rows[0])
+        async with self.transaction() as db:
+            await db.copy_records_to_table(
+                name, columns=columns, records=[tuple(row[c] for c in columns) for row in rows]
+            )
+            if "id" in columns:  # the identity goes on after the highest id imported
+                await db.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), MAX(id)) FROM \"{name}\""
+                )
+
+    async def _known(self, name: str) -> None:
+        if name not in await self.row_tables():
+            raise StorageError(f"{_redacted(self.url)}: no table {name!r}")
 
 
 async def _version(db: Connection) -> int:

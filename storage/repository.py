@@ -11,9 +11,10 @@ the prompt is out of date).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
+from typing import Any
 
 from storage.records import (
     Deadline,
@@ -224,6 +225,22 @@ class Repository(ABC):
     @abstractmethod
     async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
         """Mark notices delivered."""
+
+    # ---- moving house (storage.copy) --------------------------------------------------------
+
+    @abstractmethod
+    async def row_tables(self) -> list[str]:
+        """The names of the database's tables of rows (not the backend's own bookkeeping)."""
+
+    @abstractmethod
+    def export_rows(self, name: str) -> AsyncIterator[dict[str, Any]]:
+        """Every row of table ``name``, column by column, in no particular order. Values are plain:
+        ``int``, ``float``, ``str``, ``None``, ``bool`` for flags, aware UTC ``datetime`` for times."""
+
+    @abstractmethod
+    async def import_rows(self, name: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Insert ``rows`` (as :meth:`export_rows` gives them, ids included) into table ``name``, in
+        one transaction; ids handed out later follow the highest one imported."""
 
 
 __all__ = ["MissingTable", "Repository", "StaleWrite", "StorageError"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +45,9 @@ from storage.records import (
     VoteRole,
 )
 from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+
+FLAG_COLUMNS = frozenset({"stand_ins", "reveals"})
+"""Columns SQLite keeps as 0/1 that are flags (booleans) everywhere else."""
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's write lock before giving up."""
@@ -498,6 +501,56 @@ class SqliteRepository(Repository):
                 "UPDATE notices SET delivered_at = ? WHERE id = ?",
                 [(encode_time(now), i) for i in notice_ids],
             )
+
+    # ---- moving house -----------------------------------------------------------------------
+
+    async def row_tables(self) -> list[str]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                " ORDER BY name"
+            )
+        return [r["name"] for r in rows]
+
+    async def export_rows(self, name: str) -> AsyncIterator[dict[str, Any]]:
+        await self._known(name)
+        async with self._read() as db, db.execute(f'SELECT * FROM "{name}"') as cursor:
+            async for r in cursor:
+                yield {column: _plain(column, r[column]) for column in r.keys()}  # noqa: SIM118
+
+    async def import_rows(self, name: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        await self._known(name)
+        if not rows:
+            return
+        columns = list(rows[0])
+        async with self.transaction() as db:
+            await db.executemany(
+                f'INSERT INTO "{name}" ({", ".join(columns)}) VALUES ({", ".join("?" for _ in columns)})',
+                [tuple(_stored(row[c]) for c in columns) for row in rows],
+            )
+
+    async def _known(self, name: str) -> None:
+        if name not in await self.row_tables():
+            raise StorageError(f"{self.path}: no table {name!r}")
+
+
+def _plain(column: str, value: Any) -> Any:
+    """A stored SQLite value as :meth:`Repository.export_rows` hands it out."""
+    if value is None:
+        return None
+    if column.endswith("_at"):
+        return decode_time(value)
+    if column in FLAG_COLUMNS:
+        return bool(value)
+    return value
+
+
+def _stored(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return encode_time(value)
+    if isinstance(value, bool):
+        return int(value)
+    return value
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:
