@@ -29,6 +29,7 @@ and those are played to the end (long local runs).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -410,11 +411,16 @@ async def test_the_bot_killed_again_and_again_loses_nothing(run: Run, tmp_path: 
     assert sum(run.kills.values()) >= KILLS
     assert run.kills["mid-move"] >= 1, run.kills
     assert run.cut["committed, not yet told"] >= 1, run.cut
-    unannounced = [
-        t.id
-        for t in run.tables
-        if t.to_the_end and "The game is over." not in thread_text(run.fake, t.thread)
-    ]
+    def unannounced_ends() -> list[int]:
+        return [
+            t.id
+            for t in run.tables
+            if t.to_the_end and "The game is over." not in thread_text(run.fake, t.thread)
+        ]
+
+    with contextlib.suppress(AssertionError):  # the assertion below names the tables
+        await run.fake.wait_for(lambda: not unannounced_ends(), timeout=10, what="every end told")
+    unannounced = unannounced_ends()
     print(
         f"\nchaos: {len(run.tables)} tables, kills {dict(run.kills)}, moves cut {dict(run.cut)}, "
         f"moves confirmed {sum(run.told.values())}, buttons clicked afterwards {buttons}, "
@@ -422,3 +428,4 @@ async def test_the_bot_killed_again_and_again_loses_nothing(run: Run, tmp_path: 
         f"games over but never announced {unannounced}, "
         f"shipped games' moves during the chaos {in_chaos} and decisions after it {decisions}"
     )
+    assert unannounced == [], f"games over but never announced in their threads: {unannounced}"
