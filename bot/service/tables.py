@@ -40,6 +40,12 @@ def is_person(actor: str) -> bool:
     return actor.startswith(USER)
 
 
+def played_for_person(actor: str) -> bool:
+    """Whether a log entry was played for a person's seat without them: its timeout default, or
+    the stand-in bot playing while they are away."""
+    return actor.startswith((TIMEOUT, STAND_IN))
+
+
 @dataclass
 class Loaded:
     """One table, read consistently at log length ``row.head``."""
@@ -185,4 +191,7 @@ def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
     ]
 
 
-__all__ = ["Loaded", "entry_lines", "is_person", "load", "service_event", "stored", "table_info"]
+__all__ = [
+    "Loaded", "entry_lines", "is_person", "load", "played_for_person", "service_event", "stored",
+    "table_info",
+]

@@ -2,9 +2,11 @@
 
 A player may take back their own last move (and the bot moves that followed it) on their own only
 while nothing hidden has come out since: no event of that move or a later one has
-``reveals=True`` (a roll, a draw, secret commitments revealed), and no other person has moved
-since. Otherwise seeing the outcome and retrying would be possible, so every other person at the
-table must consent (:meth:`UndoCommands.request_undo`, :meth:`UndoCommands.consent_undo`).
+``reveals=True`` (a roll, a draw, secret commitments revealed), and no other person's seat has
+moved since, neither by its player nor for them (a timeout default taken, or a stand-in bot's
+move: the seat's player did not choose to have it taken back). Otherwise seeing the outcome and
+retrying would be possible, or another seat's move undone behind its back, so every other person
+at the table must consent (:meth:`UndoCommands.request_undo`, :meth:`UndoCommands.consent_undo`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from bot.service import errors
 from bot.service.core import TableCore, tell
 from bot.service.models import Line, Outcome, Picture
-from bot.service.tables import Loaded, entry_lines, is_person, service_event, user_actor
+from bot.service.tables import Loaded, entry_lines, is_person, played_for_person, service_event, user_actor
 from rules.core import Seat, msg
 from storage.records import Entry, NewEntry, Vote
 from storage.repository import StaleWrite
@@ -37,8 +39,10 @@ def plan_undo(effective: Sequence[Entry], user_id: int) -> UndoPlan | None:
     if last is None:
         return None
     cancelled = effective[last:]
+    seat = effective[last].seat
     revealed = any(event.reveals for e in cancelled for event in e.events)
-    others_moved = any(is_person(e.actor) for e in cancelled[1:])
+    others_moved = any(is_person(e.actor) or (played_for_person(e.actor) and e.seat != seat)
+                       for e in cancelled[1:])
     return UndoPlan(seqs=tuple(e.seq for e in cancelled), alone=not revealed and not others_moved)
 
 

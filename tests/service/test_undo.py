@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
+from bot.service.undo import plan_undo
+from storage.records import Entry
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid, Take
-from tests.service.conftest import ADA, BO, CY, new_table
+from tests.service.conftest import ADA, BO, CY, T0, new_table
 
 
 async def started(service: TableService, *people: tuple[int, str], bots: int = 0) -> int:
@@ -160,3 +162,38 @@ async def test_no_undo_after_the_game_is_over(service: TableService) -> None:
         await service.act(table_id, ADA, number.action(0) if number else prompt.prompt.options[-1].action)
     with pytest.raises(GameOverError):
         await service.undo(table_id, ADA)
+
+
+async def test_a_move_after_which_a_stand_in_played_another_seat_needs_consent(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"), (CY, "Cy"), stand_ins=True)
+    await service.start(table.id, ADA, seed=7, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    assert await service.mark_reminded(table.id, 1) is None
+    assert await service.mark_reminded(table.id, 1) is None
+    stood_in = await service.mark_reminded(table.id, 1)  # Bo's stand-in bids; Cy's bid is still to come
+    assert stood_in is not None and stood_in.table.seats[1].stand_in is not None
+    head = (await service.table(table.id)).seq
+    with pytest.raises(UndoRefused) as caught:
+        await service.undo(table.id, ADA)
+    assert caught.value.key == "service.undo_needs_consent"
+    assert (await service.table(table.id)).seq == head
+
+
+def entry(seq: int, actor: str, seat: int) -> Entry:
+    return Entry(table_id=1, seq=seq, kind="action", seat=seat, actor=actor, payload_json="{}", created_at=T0)
+
+
+def test_a_move_after_which_another_seats_timeout_default_was_taken_needs_consent() -> None:
+    plan = plan_undo([entry(1, f"user:{ADA}", 0), entry(2, "timeout:", 1)], ADA)
+    assert plan is not None and plan.seqs == (1, 2) and not plan.alone
+
+
+def test_ones_own_timeout_default_or_stand_in_after_ones_move_needs_no_consent() -> None:
+    for actor in ("timeout:", "stand-in:random"):
+        plan = plan_undo([entry(1, f"user:{ADA}", 0), entry(2, actor, 0)], ADA)
+        assert plan is not None and plan.alone, actor
+
+
+def test_a_bot_seats_move_after_ones_move_needs_no_consent() -> None:
+    plan = plan_undo([entry(1, f"user:{ADA}", 0), entry(2, "bot:random", 1)], ADA)
+    assert plan is not None and plan.seqs == (1, 2) and plan.alone
