@@ -310,7 +310,7 @@ def step_patch(ctx: Ctx, state: State) -> list[Event] | None:
     for p in state.players:
         p.done = False
         p.menu = []
-        if not state.options.keep_unpatched_tiles:
+        if state.options.unpatched_tiles == "round":
             p.reserve = []
     if (state.era, state.round) == (1, 1):
         # First worker placement (p. 9): Liberty 2 workers, Equality 1.

@@ -187,7 +187,20 @@ def end_of_era(ctx: Ctx, state: State) -> list[Event]:
     state.era += 1
     state.round = 1
     state.first = (state.first + 1) % len(state.players)
+    if state.options.unpatched_tiles == "era":
+        events += set_aside_unpatched(state)
     return events + start_era(ctx, state)
+
+
+def set_aside_unpatched(state: State) -> list[Event]:
+    """The previous era's unused land tiles are set aside when an era starts (p. 15), the won
+    tiles a player left unpatched among them."""
+    events = []
+    for seat, p in enumerate(state.players):
+        if p.reserve:
+            events.append(event("tiles_set_aside", seat=seat, count=len(p.reserve)))
+            p.reserve = []
+    return events
 
 
 def era_effects(ctx: Ctx, state: State, seat: int) -> int:

@@ -14,7 +14,9 @@ it is not a choice between readings, for the reason given:
   symbols the rulebook never defines.
 * #4 ``buyer_keeps_shown_side`` [p. 6, p. 15].
 * #5 ``first_tile_white`` [p. 6].
-* #6 ``keep_unpatched_tiles`` [p. 7, p. 15].
+* #6 ``unpatched_tiles`` [p. 7, p. 15]. The Greek rulebook sets aside the previous era's unused
+  land tiles at the start of an era (p. 15), which the default follows; the spec's reading (they
+  stay across eras) and discarding them at once are the other values.
 * #7 ``two_player_both_pay`` [p. 15].
 * #8 fixed [p. 9, p. 15]: the special first auction is written for 3–4 players; the 2-player
   auction replaces the auction whole.
@@ -69,15 +71,28 @@ requests any player may make: ``administration_in_turn_order`` (p. 9), ``movemen
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Options(BaseModel):
     """Every field is a rule reading the table may change; the defaults are the spec's choices."""
 
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _earlier_names(cls, data: Any) -> Any:
+        """Options stored before ``unpatched_tiles`` had a yes/no ``keep_unpatched_tiles``: yes kept
+        tiles across eras, no discarded them at once."""
+        if isinstance(data, dict) and "keep_unpatched_tiles" in data:
+            data = dict(data)
+            keep = data.pop("keep_unpatched_tiles")
+            if isinstance(keep, str):
+                keep = keep.strip().lower() in ("true", "yes", "on", "1")
+            data.setdefault("unpatched_tiles", "game" if keep else "round")
+        return data
 
     capital_side: Literal["liberty", "equality"] = "equality"
     """Which side every capital uses (p. 2, p. 5). Liberty players place 2 first workers, Equality 1."""
@@ -88,9 +103,10 @@ class Options(BaseModel):
     Off: Black first."""
     buyer_keeps_shown_side: bool = True
     """#4 (p. 6): in 3–4 player auctions the buyer uses the side shown. Off: the buyer chooses."""
-    keep_unpatched_tiles: bool = True
-    """#6 (p. 7): a won tile left unpatched stays in the player's reserve for later rounds (else
-    discarded at the end of the patching step)."""
+    unpatched_tiles: Literal["era", "game", "round"] = "era"
+    """#6 (p. 7, p. 15): a won tile left unpatched stays in the player's reserve for later rounds
+    and is set aside with the era's other unused land tiles when the next era starts (``era``);
+    ``game``: it stays across eras too; ``round``: it is discarded at the end of the patching step."""
     two_player_both_pay: bool = True
     """#7 (p. 15): in the 2-player auction each player pays the coins revealed. Off: a player who
     was outbid on the tile both chose takes the other tile free (only tiles bid on are paid for)."""

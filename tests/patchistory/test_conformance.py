@@ -40,7 +40,7 @@ NON_DEFAULT_OPTIONS = {
     "capital_side": "liberty",
     "first_tile_white": False,
     "buyer_keeps_shown_side": False,
-    "keep_unpatched_tiles": False,
+    "unpatched_tiles": "game",
     "two_player_both_pay": False,
     "broke_conversion_culture": 5,
     "broke_short_culture_gets_coin": False,

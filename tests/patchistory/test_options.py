@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
-from rules.patchistory import auction, movement, voting
+from rules.patchistory import auction, flow, movement, voting
 from rules.patchistory.actions import (
     BidCoins,
     BreakAlliance,
@@ -20,7 +20,7 @@ from rules.patchistory.actions import (
 )
 from rules.patchistory.empire import grid_of
 from rules.patchistory.options import Options
-from rules.patchistory.state import Negotiation, Phase, Reserve, Route, State, War, Worker
+from rules.patchistory.state import Negotiation, Phase, Reserve, Route, State, Voting, War, Worker
 from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game, own
 
 CTX = ENGINE.ctx
@@ -309,8 +309,38 @@ def test_a_tile_left_unpatched_stays_in_reserve_for_later_rounds() -> None:  # 1
 
 
 def test_a_tile_left_unpatched_is_discarded_when_the_table_says_so() -> None:
-    state = unpatched_after_the_first_auction(keep_unpatched_tiles=False)
+    state = unpatched_after_the_first_auction(unpatched_tiles="round")
     assert [len(p.reserve) for p in state.players] == [0, 0]
+
+
+def end_of_an_era_with_unpatched_tiles(**options: object) -> tuple[State, list[str]]:
+    """Seat 0 holds an unpatched tile as era 1 ends; the state and the event keys of the era's end."""
+    state = at_phase(game(2, **options), Phase.VOTE)
+    state.round = 5
+    state.voting = Voting()
+    state.players[0].reserve = [Reserve(tile="t-plain", side=None)]
+    events = flow.end_of_era(CTX, state)
+    return state, [e.message.key for e in events]
+
+
+def test_unused_land_tiles_of_the_previous_era_are_set_aside_when_an_era_starts() -> None:
+    """p. 15: "set aside all unused land tiles of the previous era": the unpatched ones too."""
+    state, keys = end_of_an_era_with_unpatched_tiles()
+    assert state.era == 2 and state.players[0].reserve == []
+    assert "patchistory.tiles_set_aside" in keys
+
+
+def test_unpatched_tiles_stay_across_eras_when_the_table_says_so() -> None:
+    """The spec's reading of p. 15 (only the undrawn stack is set aside), kept as a table option."""
+    state, keys = end_of_an_era_with_unpatched_tiles(unpatched_tiles="game")
+    assert state.era == 2 and len(state.players[0].reserve) == 1
+    assert "patchistory.tiles_set_aside" not in keys
+
+
+def test_the_earlier_yes_no_option_for_unpatched_tiles_still_loads() -> None:
+    """A game stored with ``keep_unpatched_tiles`` keeps the behaviour it was started with."""
+    assert Options.model_validate({"keep_unpatched_tiles": True}).unpatched_tiles == "game"
+    assert Options.model_validate({"keep_unpatched_tiles": False}).unpatched_tiles == "round"
 
 
 def test_the_broke_conversion_price_is_a_table_option() -> None:  # p. 7, 19 #9
