@@ -218,6 +218,21 @@ class ChooseWar(_Act):
     route: int
 
 
+class Orient(_Act):
+    """Both agreed to an alliance: the negotiating worker's owner says whose side is the alliance
+    route's Start (p. 12)."""
+
+    kind: Literal["orient"] = "orient"
+    start: int
+
+
+class AskTurnOrder(_Act):
+    """Ask that this Administration or Movement be played in turn order instead of at once (p. 9,
+    p. 11): any player may."""
+
+    kind: Literal["ask_turn_order"] = "ask_turn_order"
+
+
 class Agree(_Act):
     """Negotiation with both blue: agree to form an alliance or not."""
 
@@ -281,6 +296,8 @@ AnyAction = (
     | Rest
     | Choose
     | Agree
+    | Orient
+    | AskTurnOrder
     | ChooseWar
     | Spend
     | ReturnWorker

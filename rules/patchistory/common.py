@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Event, Message, Option, RuleError, Seat, msg
-from rules.patchistory.actions import Back, Pick
+from rules.core.messages import Param
+from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import Cell, Content, Stat
 from rules.patchistory.empire import stats
 from rules.patchistory.state import Goods, State
@@ -38,6 +39,12 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: 
 
 def label(key: str, **params: Any) -> Message:
     return msg(f"patchistory.{key}", **params)
+
+
+def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
+    """Symbols as words, one message per stat ("1 culture", "2 coins"), or "nothing"."""
+    found: list[Param] = [label(f"gain.{Stat(k).value}", n=n) for k, n in symbols.items() if n]
+    return found or [label("gain.nothing")]
 
 
 def per_era(era: int, costs: tuple[int, int, int]) -> int:
@@ -84,6 +91,25 @@ def cell_options(
     return [
         Option(action=Pick(choice=f"{prefix}row:{r}"), label=label("menu.row", row=r)) for r in rows
     ], True
+
+
+def in_turn_order(state: State, table_setting: bool) -> bool:
+    """Administration and Movement are played at once unless the table or a player asked for turn
+    order (p. 9, p. 11)."""
+    return table_setting or state.in_turn_order
+
+
+def ask_turn_order_option(state: State, table_setting: bool, key: str) -> list[Option]:
+    """The request any player may make while a step is played at once (p. 9, p. 11)."""
+    if in_turn_order(state, table_setting):
+        return []
+    return [
+        Option(
+            action=AskTurnOrder(),
+            label=label(key),
+            description=label("turn_order.description"),
+        )
+    ]
 
 
 def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules.core import Event, NumberChoice, Option, Prompt, Seat
-from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Pick, Reclaim, Spend
-from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, pay, per_era, stat
+from rules.core.messages import Param
+from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
+from rules.patchistory.common import Ctx, back, cell_options, event, fail, gains, label, pay, per_era, stat
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities
 from rules.patchistory.flow import draw_building, war_prep
@@ -111,6 +112,8 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 secret=True,
                 simultaneous=True,
             )
+        if n.stage == "orient":
+            return orient_prompt(ctx, state, seat)
         if n.stage == "ally" and seat not in n.consent:
             answers = (
                 Option(action=Agree(ally=True), label=label("negotiation.ally")),
@@ -211,14 +214,70 @@ def play_agree(ctx: Ctx, state: State, seat: Seat, action: Agree) -> list[Event]
     if len(n.consent) < 2:
         return []
     r = state.routes[n.route]
-    events = []
     if all(n.consent.values()) and state.alliance_left > 0 and not allied(state, r.start, r.end):
-        state.alliance_left -= 1
-        state.routes.append(Route(kind="alliance", start=r.start, end=r.end))
-        events.append(event("alliance", seat=r.start, other_seat=r.end))
+        if not orientation_matters(ctx):
+            return form_alliance(ctx, state, r.start)
+        n.stage = "orient"
+        return []
     send_home(state, n.route, ctx.content.routes.negotiation)
     state.negotiation = None
-    return events
+    return []
+
+
+def orientation_matters(ctx: Ctx) -> bool:
+    """Whether the alliance route reads differently from its two ends (its spaces' yields)."""
+    spaces = [s.yields for s in ctx.content.routes.alliance]
+    return spaces != spaces[::-1]
+
+
+def form_alliance(ctx: Ctx, state: State, start: Seat) -> list[Event]:
+    """Both agreed (p. 12): an alliance route between them, its Start on ``start``'s side; the
+    negotiating worker goes home."""
+    n = state.negotiation
+    assert n is not None
+    r = state.routes[n.route]
+    state.alliance_left -= 1
+    end = r.end if start == r.start else r.start
+    state.routes.append(Route(kind="alliance", start=start, end=end))
+    send_home(state, n.route, ctx.content.routes.negotiation)
+    state.negotiation = None
+    return [event("alliance", seat=r.start, other_seat=r.end)]
+
+
+def orient_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    """The owner of the negotiating worker chooses the alliance route's orientation (p. 12)."""
+    n = state.negotiation
+    assert n is not None
+    r = state.routes[n.route]
+    if seat != r.start:
+        return None
+    spaces = ctx.content.routes.alliance
+    options = []
+    for start, key in ((r.start, "negotiation.orient_mine"), (r.end, "negotiation.orient_theirs")):
+        mine = [s.yields for s in spaces] if start == seat else [s.yields for s in spaces][::-1]
+        path: list[Param] = [
+            label("route_space", number=i, gains=gains(yields)) for i, yields in enumerate(mine[1:-1], 1)
+        ]
+        options.append(
+            Option(
+                action=Orient(start=start),
+                label=label(key, other_seat=r.end),
+                description=label("negotiation.orient_path", path=path),
+            )
+        )
+    return Prompt(
+        seat=seat, title=label("negotiation.orient_title", other_seat=r.end), options=tuple(options)
+    )
+
+
+def play_orient(ctx: Ctx, state: State, seat: Seat, action: Orient) -> list[Event]:
+    n = state.negotiation
+    if n is None or n.stage != "orient" or seat != state.routes[n.route].start:
+        raise fail("You have no alliance route to place.", "no_orient")
+    r = state.routes[n.route]
+    if action.start not in (r.start, r.end):
+        raise fail("The alliance route starts at one of the two allies.", "bad_target")
+    return form_alliance(ctx, state, action.start)
 
 
 def play_spend(ctx: Ctx, state: State, seat: Seat, action: Spend) -> list[Event]:

@@ -23,6 +23,7 @@ from rules.patchistory.actions import (
     AllyWith,
     AnswerAid,
     AnyAction,
+    AskTurnOrder,
     Back,
     BidCoins,
     Birth,
@@ -39,6 +40,7 @@ from rules.patchistory.actions import (
     HonourPersonalities,
     HonourWonders,
     Move,
+    Orient,
     Pass,
     Patch,
     Pick,
@@ -181,6 +183,10 @@ class Patchistory(Engine[State, AnyAction]):
                 return conflict.play_choose(ctx, state, seat, action)
             case Agree():
                 return conflict.play_agree(ctx, state, seat, action)
+            case Orient():
+                return conflict.play_orient(ctx, state, seat, action)
+            case AskTurnOrder():
+                return self.ask_turn_order(state, seat)
             case ChooseWar():
                 return conflict.play_choose_war(ctx, state, seat, action)
             case Spend():
@@ -219,6 +225,19 @@ class Patchistory(Engine[State, AnyAction]):
             case Phase.RETURN_WORKERS:
                 return voting.play_return_done(ctx, state, seat)
         raise fail("There is nothing to finish now.", "nothing_to_finish")
+
+    def ask_turn_order(self, state: State, seat: Seat) -> list[Event]:
+        """Any player may ask that Administration or Movement be played in turn order (p. 9, p. 11)."""
+        setting = {
+            Phase.ADMINISTRATION: state.options.administration_in_turn_order,
+            Phase.MOVEMENT: state.options.movement_in_turn_order,
+        }.get(state.phase)
+        if setting is None or state.players[seat].done:
+            raise fail("Only Administration and Movement can be asked to go in turn order.", "no_turn_order")
+        if setting or state.in_turn_order:
+            raise fail("This step is already played in turn order.", "already_turn_order")
+        state.in_turn_order = True
+        return [event("turn_order.asked", seat=seat, phase=f"@patchistory.phase_name.{state.phase.value}")]
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(self.ctx, state, seat)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.core import Event, Rng
 from rules.patchistory import auction
 from rules.patchistory.common import Ctx, event, pay, per_era
-from rules.patchistory.content import PRODUCTION, Stat
+from rules.patchistory.content import PRODUCTION, Content, Stat
 from rules.patchistory.empire import abilities, count_kind, grid_of, stats, wastelands
 from rules.patchistory.options import Options
 from rules.patchistory.state import Goods, Phase, Player, Route, State
@@ -107,7 +107,9 @@ def production(ctx: Ctx, state: State) -> list[Event]:
             elif state.routes[w.route].kind == "general":
                 got = content.routes.general[w.step].yields
             else:
-                got = content.routes.alliance[w.step].yields
+                got = content.routes.alliance[
+                    alliance_space(state.routes[w.route], seat, w.step, content)
+                ].yields
             for s, n in got.items():
                 gains[s] += n
             if cyrus and any(got.values()):
@@ -130,6 +132,12 @@ def production(ctx: Ctx, state: State) -> list[Event]:
         pay(p.goods, "culture", lost)
         events.append(event("upkeep", seat=seat, food=upkeep - short, short=short, culture=lost))
     return events
+
+
+def alliance_space(route: Route, seat: int, step: int, content: Content) -> int:
+    """The alliance-route space a worker stands on: steps count from its owner's own Start, and the
+    route's spaces are listed from the Start of ``route.start`` (p. 11, p. 12)."""
+    return step if seat == route.start else len(content.routes.alliance) - 1 - step
 
 
 def worker_upkeep(ctx: Ctx, state: State, seat: int) -> int:

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
-from rules.patchistory.common import Ctx, back, cell_options, event, fail, label, stat, waits_for_turn
+from rules.patchistory.common import (
+    Ctx,
+    ask_turn_order_option,
+    back,
+    cell_options,
+    event,
+    fail,
+    in_turn_order,
+    label,
+    stat,
+    waits_for_turn,
+)
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
 from rules.patchistory.state import Phase, Player, State
@@ -28,6 +39,7 @@ def start(ctx: Ctx, state: State) -> list[Event]:
     A worker left on an alliance route at T = 0 cannot move and so owes no move this phase.
     """
     state.phase = Phase.MOVEMENT
+    state.in_turn_order = False
     events = [event("phase.movement")]
     war_step = ctx.content.routes.war
     for seat, p in enumerate(state.players):
@@ -138,7 +150,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
         return None
-    if state.options.movement_in_turn_order and waits_for_turn(
+    if in_turn_order(state, state.options.movement_in_turn_order) and waits_for_turn(
         state, seat, lambda s: not state.players[s].done
     ):
         return None
@@ -179,6 +191,8 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                     action=Pick(choice=f"r:{i}"), label=label("route_worker", worker=i + 1, route=w.route + 1)
                 )
             )
+    if options:
+        options += ask_turn_order_option(state, state.options.movement_in_turn_order, "turn_order.movement")
     if spread and not must_move(ctx, state, seat):
         options.append(Option(action=Done(), label=label("movement.done")))
     return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)

@@ -30,10 +30,12 @@ from rules.patchistory.actions import (
 from rules.patchistory.common import (
     MAX_MENU,
     Ctx,
+    ask_turn_order_option,
     back,
     cell_options,
     event,
     fail,
+    in_turn_order,
     label,
     need,
     pay,
@@ -386,6 +388,7 @@ def play_end_diplomacy(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     if state.active < len(state.players):
         return []
     state.phase = Phase.ADMINISTRATION
+    state.in_turn_order = False
     for q in state.players:
         q.done = False
     return [event("phase.administration")]
@@ -501,6 +504,10 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
     options = [Option(action=Pick(choice=name), label=label(f"action.{name}")) for name, ok in can if ok]
+    if options:
+        options += ask_turn_order_option(
+            state, state.options.administration_in_turn_order, "turn_order.administration"
+        )
     options.append(Option(action=Done(), label=label("action.done_administration")))
     return options
 
@@ -509,7 +516,7 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
         return None
-    if state.options.administration_in_turn_order and waits_for_turn(
+    if in_turn_order(state, state.options.administration_in_turn_order) and waits_for_turn(
         state, seat, lambda s: not state.players[s].done
     ):
         return None

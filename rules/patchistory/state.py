@@ -165,7 +165,8 @@ class Negotiation(BaseModel):
     choices: dict[int, str] = Field(default_factory=dict)
     """seat → "red"/"blue" (secret until both chose)."""
     consent: dict[int, bool] = Field(default_factory=dict)
-    stage: Literal["choose", "ally"] = "choose"
+    stage: Literal["choose", "ally", "orient"] = "choose"
+    """``orient``: both agreed; the negotiating worker's owner chooses the route's orientation."""
 
 
 class War(BaseModel):
@@ -227,6 +228,8 @@ class State(BaseModel):
     voting: Voting = Field(default_factory=Voting)
     returners: list[Seat] = Field(default_factory=list)
     """Seats still to decide on returning workers before Voting (Chichen Itza & co)."""
+    in_turn_order: bool = False
+    """A player asked that this Administration or Movement be played in turn order (p. 9, p. 11)."""
     stealth: tuple[int, int] | None = None
     """(winner, loser) owed the Stealth Aircraft choice after a war."""
 

@@ -11,6 +11,7 @@ from rules.patchistory.actions import (
     Agree,
     Aid,
     AnswerAid,
+    AskTurnOrder,
     BreakAlliance,
     Build,
     BuildRoute,
@@ -20,6 +21,7 @@ from rules.patchistory.actions import (
     Done,
     HonourWonders,
     Move,
+    Orient,
     Pick,
     PlaceWorker,
     Reclaim,
@@ -28,7 +30,9 @@ from rules.patchistory.actions import (
     Threat,
     Trade,
 )
+from rules.patchistory.content import RouteSpace, Stat
 from rules.patchistory.empire import grid_of
+from rules.patchistory.engine import Patchistory
 from rules.patchistory.state import Negotiation, Phase, Route, State, Worker
 from tests.patchistory.helpers import CONTENT, ENGINE, at_phase, empire, game, own
 
@@ -398,6 +402,72 @@ def test_both_blue_and_both_agreeing_form_an_alliance() -> None:
     assert (state.alliance_left, state.players[0].homing) == (3, 1)
 
 
+ONE_WAY_ROUTE = CONTENT.model_copy(
+    update={
+        "routes": CONTENT.routes.model_copy(
+            update={
+                "alliance": (
+                    RouteSpace(name="start"),
+                    RouteSpace(name="a1", yields={Stat.CULTURE: 3}),
+                    RouteSpace(name="a2"),
+                    RouteSpace(name="a3", yields={Stat.COINS: 1}),
+                    RouteSpace(name="end"),
+                )
+            }
+        )
+    }
+)
+"""An alliance route that reads differently from its two ends."""
+
+
+def allies_agree(engine: Patchistory) -> State:
+    state = negotiating()
+    for seat in (0, 1):
+        state, _ = engine.apply(state, seat, Choose(colour="blue"))
+    for seat in (0, 1):
+        state, _ = engine.apply(state, seat, Agree(ally=True))
+    return state
+
+
+def test_the_negotiating_worker_s_owner_chooses_the_alliance_route_orientation() -> None:
+    """p. 12: the player whose worker is on the negotiation space orients the alliance route."""
+    engine = Patchistory(ONE_WAY_ROUTE)
+    state = allies_agree(engine)
+    prompts = engine.pending(state)
+    assert set(prompts) == {0}
+    assert {o.action for o in prompts[0].options} == {Orient(start=0), Orient(start=1)}
+    with pytest.raises(RuleError):
+        engine.apply(state, 1, Orient(start=1))
+    state, _ = engine.apply(state, 0, Orient(start=1))
+    assert state.routes[-1] == Route(kind="alliance", start=1, end=0)
+    assert (state.alliance_left, state.players[0].homing) == (3, 1)
+
+
+def produced_on_an_alliance_route(start: int) -> list[tuple[int, int]]:
+    """(coins, culture) of seats 0 and 1 after Production, each with a worker one step from its own
+    Start on an alliance route between them whose Start is on ``start``'s side."""
+    state = at_phase(game(3), Phase.NEGOTIATION)
+    state.routes.append(Route(kind="alliance", start=start, end=1 - start))
+    for seat in (0, 1):
+        state.players[seat].workers = [Worker(where="route", route=3, step=1)]
+    flow.production(Patchistory(ONE_WAY_ROUTE).ctx, state)
+    return [(p.goods.coins, p.goods.culture) for p in state.players[:2]]
+
+
+def test_a_worker_gains_what_its_alliance_route_space_gives_counted_from_its_own_start() -> None:
+    """p. 11, p. 13: steps count from the owner's Start, so the far ally reads the route backwards."""
+    (coins0, culture0), (coins1, culture1) = produced_on_an_alliance_route(start=0)
+    (coins0_b, culture0_b), (coins1_b, culture1_b) = produced_on_an_alliance_route(start=1)
+    assert (culture0 - culture0_b, coins0_b - coins0) == (3, 1)  # a1 from its Start, else a3
+    assert (culture1_b - culture1, coins1 - coins1_b) == (3, 1)
+
+
+def test_an_alliance_route_that_reads_the_same_both_ways_is_placed_without_asking() -> None:
+    """p. 12: with the shipped route both orientations are the same route, so none is asked."""
+    state = allies_agree(ENGINE)
+    assert state.negotiation is None and state.routes[-1] == Route(kind="alliance", start=0, end=1)
+
+
 def test_both_blue_without_agreement_sends_the_worker_home_without_alliance() -> None:
     state = negotiating()
     for seat in (0, 1):
@@ -462,6 +532,39 @@ def test_movement_may_be_played_in_turn_order_on_request() -> None:
     state = at_phase(game(3, movement_in_turn_order=True), Phase.ADMINISTRATION)
     movement.start(CTX, state)
     assert set(ENGINE.pending(state)) == {0}
+
+
+def test_any_player_may_ask_during_play_for_administration_in_turn_order() -> None:
+    """p. 9: Administration is played at once unless a player asks for turn order."""
+    state = administration(3)
+    assert set(ENGINE.pending(state)) == {0, 1, 2}
+    assert AskTurnOrder() in [o.action for o in ENGINE.pending(state)[2].options]
+    state, events = ENGINE.apply(state, 2, AskTurnOrder())
+    assert set(ENGINE.pending(state)) == {0}
+    assert events[0].message.key == "patchistory.turn_order.asked"
+    state, _ = ENGINE.apply(state, 0, Done())
+    assert set(ENGINE.pending(state)) == {1}
+
+
+def test_any_player_may_ask_during_play_for_movement_in_turn_order() -> None:
+    """p. 11: Movement is played at once unless a player asks for turn order."""
+    state = moving(1)
+    for seat in range(3):
+        state.players[seat].workers = [Worker(row=0, col=0)]
+    assert set(ENGINE.pending(state)) == {0, 1, 2}
+    state, _ = ENGINE.apply(state, 1, AskTurnOrder())
+    assert set(ENGINE.pending(state)) == {0}
+
+
+def test_turn_order_once_asked_is_not_offered_again() -> None:
+    """p. 9: one request is enough; the next Administration is played at once again."""
+    state = administration(3)
+    state, _ = ENGINE.apply(state, 2, AskTurnOrder())
+    assert AskTurnOrder() not in [o.action for o in ENGINE.pending(state)[0].options]
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, 0, AskTurnOrder())
+    movement.start(CTX, state)
+    assert not state.in_turn_order
 
 
 def test_two_players_patch_in_turn_order() -> None:
