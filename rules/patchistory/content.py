@@ -64,6 +64,9 @@ class SpaceDef(_Frozen):
     """Symbols outside a gold frame: they count while the square is visible."""
     framed: Symbols = Field(default_factory=dict)
     """Symbols inside the gold frame: they count only while one of the owner's workers is there."""
+    source: str = ""
+    """Where a named space's name and ability come from (the tile's ``source`` covers its layout
+    and symbols); required for a space with an ability."""
 
     @model_validator(mode="after")
     def _shape(self) -> SpaceDef:
@@ -73,6 +76,8 @@ class SpaceDef(_Frozen):
             raise ValueError("a sea is a single square without symbols")
         if self.kind != "land" and not self.name:
             raise ValueError(f"a {self.kind} space needs its name")
+        if self.ability and not self.source.strip():
+            raise ValueError(f"the space {self.name or self.ability!r} needs the source of its ability")
         return self
 
 

@@ -212,7 +212,9 @@ def set_aside_unpatched(state: State) -> list[Event]:
 
 
 def era_effects(ctx: Ctx, state: State, seat: int) -> int:
-    """Designed end-of-era culture of the named Wonders (the rulebook names them, p. 15, not their values).
+    """Designed end-of-era culture of the named Wonders: the rulebook names the Pyramids and the
+    Ziggurat as giving culture at the end of an era (p. 15) and the Eiffel Tower only on p. 1, and
+    prints none of their values; Angkor Wat's and the Statue's clarifications are on p. 16.
 
     Pyramids of Giza: 2 per Wonder you control. Ziggurat of Ur: 1 per worker in your territory.
     Eiffel Tower: 1 per building in your empire. Angkor Wat: 2 per visible sea, wastelands counting

@@ -49,7 +49,7 @@ def _test_content() -> Content:
         black = {
             "colour": "black",
             "spaces": [
-                {"cells": [[0, 0], [0, 1]], "kind": kind, "name": name, "ability": ability},
+                {"cells": [[0, 0], [0, 1]], "kind": kind, "name": name, "ability": ability, "source": "test"},
                 {"cells": [[1, 0]]},
                 {"cells": [[1, 1]]},
             ],

@@ -63,6 +63,42 @@ def test_every_entry_says_where_its_values_come_from() -> None:
     assert CONTENT.routes.source and CONTENT.pp_costs.source and CONTENT.descendant_upkeep.source
 
 
+DESIGNED_ABILITIES = {
+    "Hanging Gardens of Babylon": "p. 16",
+    "Kremlin": "p. 16",
+    "Angkor Wat": "p. 16",
+    "Wall Street": "p. 16",
+    "Pyramids of Giza": "p. 15",
+    "Ziggurat of Ur": "p. 15",
+    "Eiffel Tower": "p. 1 only",
+}
+"""The named Wonders whose ability or value the rulebook does not print, and the page naming them."""
+
+
+def named_abilities() -> dict[str, str]:
+    return {sp.name: sp.source for t in CONTENT.land_tiles for sp in t.black.spaces if sp.ability}
+
+
+def test_the_24_named_wonders_and_personalities_each_say_where_their_ability_comes_from() -> None:
+    """p. 15-16: 24 named Wonders and Personalities carry an ability, each with its own source."""
+    sources = named_abilities()
+    assert len(sources) == 24 and all(s.strip() for s in sources.values())
+
+
+def test_the_seven_designed_abilities_say_they_are_designed_and_cite_their_page() -> None:
+    """Hanging Gardens, Kremlin, Angkor Wat, Wall Street (p. 16), Pyramids and Ziggurat (p. 15) and
+    the Eiffel Tower (named on p. 1 only) have designed abilities."""
+    sources = named_abilities()
+    for name, page in DESIGNED_ABILITIES.items():
+        assert "designed" in sources[name] and page in sources[name], name
+
+
+def test_the_other_abilities_are_the_rulebook_s_own_on_page_16() -> None:
+    for name, source in named_abilities().items():
+        if name not in DESIGNED_ABILITIES:
+            assert "designed" not in source and "p. 16" in source, name
+
+
 def test_every_named_wonder_and_personality_of_the_rulebook_is_on_an_era_tile() -> None:
     names = {sp.name: tile.era for tile in CONTENT.land_tiles for sp in tile.black.spaces if sp.name}
     for name, era in {
