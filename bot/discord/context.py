@@ -7,8 +7,6 @@ interaction alone.
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +15,7 @@ import discord
 from bot.discord.i18n import Words, choose_locale
 from bot.discord.membership import LOOKUP_BUDGET, Membership
 from bot.service import NoSuchTable, TableInfo, TableService
+from bot.service.locks import TableLocks
 from bot.settings import Clock, Settings
 from rules.core import RuleError
 
@@ -57,7 +56,7 @@ class Agora:
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
     last_waiting: dict[int, frozenset[int]] = field(default_factory=dict)
     """Table id → the users it waited for when last told; only newcomers to that set are pinged."""
-    telling: defaultdict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    telling: TableLocks = field(default_factory=TableLocks)
     """Table id → held while its thread is told something, so announcements go out in log order."""
     untold: set[int] = field(default_factory=set)
     """Tables whose thread refused an announcement; the reminder loop tells them again."""

@@ -11,14 +11,13 @@ status are recorded and the outcome says what to tell whom (:func:`tell`, :func:
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.service import errors
+from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
 from bot.service.tables import BOT, STAND_IN, Loaded, entry_lines, load, stored
@@ -67,7 +66,7 @@ class TableCore:
         self.registry = registry
         self.snapshot_every = snapshot_every
         self.seed_source = seed_source
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = TableLocks()
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:
         try:
