@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     """Python logging level: DEBUG, INFO, WARNING, ERROR."""
     default_locale: str = "en"
     """Language for readers whose Discord locale has no catalogue ("en" or "el")."""
+    open_tables_per_user: int = Field(25, ge=0)
+    """Most open tables (in the lobby or playing) one user may sit at; 0 for no limit."""
+    open_tables_per_server: int = Field(500, ge=0)
+    """Most open tables one server may have; 0 for no limit."""
     content_dir: Path | None = None
     """A folder of owners' corrections to game content (``<content_dir>/<game id>/``)."""
     discord_api_base: str | None = None

@@ -77,11 +77,15 @@ class AgoraClient(discord.Client):
         settings = self.settings
         clock = Clock.from_settings(settings)
         self.repo = await open_repository(settings.database_url)
+        service = TableService(
+            self.repo,
+            clock=clock.now,
+            open_tables_per_user=settings.open_tables_per_user or None,
+            open_tables_per_server=settings.open_tables_per_server or None,
+        )
         if settings.seed is not None:
             seeds = itertools.count(settings.seed)
-            service = TableService(self.repo, clock=clock.now, seed_source=lambda: next(seeds))
-        else:
-            service = TableService(self.repo, clock=clock.now)
+            service.seed_source = lambda: next(seeds)
         self.agora = Agora(self, service, settings, clock, Pictures(service))
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))

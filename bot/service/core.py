@@ -60,12 +60,16 @@ class TableCore:
         registry: GameSource = default_registry,
         snapshot_every: int = 50,
         seed_source: Callable[[], int] = lambda: secrets.randbits(48),
+        open_tables_per_user: int | None = None,
+        open_tables_per_server: int | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
         self.registry = registry
         self.snapshot_every = snapshot_every
         self.seed_source = seed_source
+        self.open_tables_per_user = open_tables_per_user
+        self.open_tables_per_server = open_tables_per_server
         self._locks = TableLocks()
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:

@@ -64,6 +64,13 @@ class TableFull(ServiceError):
     default_key = "service.table_full"
 
 
+class TooManyTables(ServiceError):
+    """The user, or the server, already has as many open tables (in the lobby or playing) as the
+    bot allows (``OPEN_TABLES_PER_USER``, ``OPEN_TABLES_PER_SERVER``)."""
+
+    default_key = "service.too_many_tables_user"
+
+
 class NotEnoughPlayers(ServiceError):
     """The game needs more seats before it can start."""
 
@@ -149,6 +156,7 @@ __all__ = [
     "StandingIn",
     "TableFull",
     "TableUnreadable",
+    "TooManyTables",
     "UndoRefused",
     "UnknownGameError",
 ]

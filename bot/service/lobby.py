@@ -12,7 +12,7 @@ from bot.service.models import Line, Outcome, TableInfo
 from bot.service.tables import Loaded, table_info
 from rules.core import Message, Rng, msg
 from rules.core.messages import Param, typed
-from storage.records import NewTable, SeatRow
+from storage.records import NewTable, SeatRow, TableFilter
 from storage.repository import StorageError
 
 
@@ -40,10 +40,13 @@ class LobbyCommands(TableCore):
 
         :raises UnknownGameError: no such game.
         :raises RuleError: an unknown or invalid option (the engine's sentence).
+        :raises BadSetting: a pace out of bounds.
+        :raises TooManyTables: the creator or the server has as many open tables as allowed.
         """
         engine = self._engine(game_id)
         parsed = engine.parse_options(options or {})
         check_pace(pace_hours)
+        await self.check_room_for_table(guild_id, creator_id)
         row = await self.repo.create_table(
             NewTable(game_id=engine.info.id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                      options_json=parsed.model_dump_json(), thread_id=thread_id, pace_hours=pace_hours,
@@ -57,6 +60,7 @@ class LobbyCommands(TableCore):
         """Take the next free seat.
 
         :raises AlreadyStarted, TableFull, AlreadySeated:
+        :raises TooManyTables: the user already sits at as many open tables as allowed.
         """
         async with self._locks[table_id]:
             t = await self._load(table_id)
@@ -64,6 +68,7 @@ class LobbyCommands(TableCore):
             if t.seat_of(user_id) is not None:
                 raise errors.AlreadySeated(f"You already have a seat at table {table_id}.", table=table_id)
             self._check_room(t)
+            await self._check_user_tables(user_id)
             position = len(t.seats)
             await self._add_seat(SeatRow(table_id, position, name, user_id=user_id, locale=locale))
             return await self._lobby_outcome(table_id, msg("service.joined", seat=position))
@@ -134,6 +139,32 @@ class LobbyCommands(TableCore):
                     outcome.private.setdefault(seat.position, []).append(
                         Line(msg("service.your_seat", number=seat.position + 1), frozenset({seat.position})))
             return await self._settle(t, outcome, moved=set())
+
+    async def check_room_for_table(self, guild_id: int, user_id: int) -> None:
+        """Refuse a new table to a user who sits at as many open tables (in the lobby or playing)
+        as allowed, or in a server that has as many as allowed. The Discord adapter asks before it
+        opens the table's thread; :meth:`create_table` asks again.
+
+        :raises TooManyTables:
+        """
+        await self._check_user_tables(user_id)
+        most = self.open_tables_per_server
+        if most is not None:
+            open_here = await self.repo.list_tables(TableFilter(guild_id=guild_id, limit=most + 1))
+            if len(open_here) >= most:
+                raise errors.TooManyTables(
+                    f"This server already has {most} open tables, the most it may have. Finish a game "
+                    "or give one up first.", key="service.too_many_tables_server", count=most)
+
+    async def _check_user_tables(self, user_id: int) -> None:
+        most = self.open_tables_per_user
+        if most is None:
+            return
+        seated = await self.repo.list_tables(TableFilter(user_id=user_id, limit=most + 1))
+        if len(seated) >= most:
+            raise errors.TooManyTables(
+                f"You already have {most} open tables, the most one player may have. Finish a game or "
+                "give one up first.", key="service.too_many_tables_user", count=most)
 
     def _check_lobby(self, t: Loaded) -> None:
         if t.row.status == "active":

@@ -62,6 +62,9 @@ class TableService(
     :param registry: where engines come from (default :mod:`rules.registry`).
     :param snapshot_every: store the state every this many log entries (a loading cache).
     :param seed_source: draws a table's seed at the start when none is given.
+    :param open_tables_per_user: most open tables (in the lobby or playing) a user may sit at;
+        ``None`` for no limit.
+    :param open_tables_per_server: most open tables a server may have; ``None`` for no limit.
     """
 
 

@@ -128,7 +128,9 @@ class GameCommands(app_commands.Group):
         parsed = parse_options(options)
         engine.parse_options(parsed)
         pace_hours = pace if pace is not None else 24.0
-        check_pace(pace_hours)  # before the thread is made: a refused table leaves nothing behind
+        # Before the thread is made: a table refused leaves nothing behind.
+        check_pace(pace_hours)
+        await agora.service.check_room_for_table(interaction.guild_id, interaction.user.id)
         await interaction.response.defer(thinking=True)
         channel = interaction.channel
         parent_id = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
