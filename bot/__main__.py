@@ -13,6 +13,7 @@ import logging
 import sys
 from typing import Any
 
+from bot.logs import redact_handlers
 from bot.settings import Settings
 
 PERMISSIONS = 309237763072
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    redact_handlers()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
         return 2

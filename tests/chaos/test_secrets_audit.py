@@ -13,6 +13,7 @@ import pytest
 
 from rules import registry
 from tests.chaos.checks import Told, read_told, secrets_audit
+from tests.chaos.conftest import EXTRA_GAMES
 from tests.chaos.fake import TimedDiscord
 from tests.chaos.tables import started_table
 from tests.e2e.fakediscord import Captured, FakeDiscord
@@ -97,3 +98,23 @@ async def test_the_opening_of_a_real_game_leaks_no_secret(
     audit = secrets_audit(fake, await read_told(tmp_path / "agora.db"))
     assert audit.leaks == []
     assert audit.payloads > 0
+
+
+async def test_a_debug_log_holds_no_secret_and_no_token(fake: TimedDiscord, tmp_path: Path) -> None:
+    """At DEBUG discord.py logs every request and gateway event; the bodies, which hold each seat's
+    secrets, and the interaction tokens in the URLs are left out of the log."""
+    process = BotProcess(fake, tmp_path, AGORA_EXTRA_GAMES=EXTRA_GAMES, LOG_LEVEL="DEBUG")
+    await process.start()
+    try:
+        ann, bo = fake.user("Ann"), fake.user("Bo")
+        thread = await started_table(fake, ann, bo)
+        await play_to_the_end(fake, thread, [ann, bo], chooser=random.Random(3).randrange)
+        assert finished(fake, thread)
+    finally:
+        assert await process.stop() == 0, process.log()
+    log = process.log()
+    assert "has returned" in log and "WebSocket Event" in log, "discord.py's DEBUG log was not written"
+    secrets = (await read_told(tmp_path / "agora.db")).secrets()
+    assert secrets, "the game told no seat anything privately"
+    assert [line for line in secrets if line in log] == []
+    assert [token for token in fake.interactions if token in log] == []
