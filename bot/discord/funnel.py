@@ -23,11 +23,25 @@ log = logging.getLogger(__name__)
 
 
 def describe(interaction: discord.Interaction[Any]) -> str:
-    """The command or component an interaction came from, with its options (for logs)."""
+    """The command or component an interaction came from, for logs: the command and the names of
+    its options, or the component's kind, table, seat and log position. What was chosen (an
+    option's value, a select's values, a button's number) may be a secret bid, and is left out."""
     data: dict[str, Any] = dict(interaction.data or {})
     if interaction.command is not None:
-        return f"/{interaction.command.qualified_name} {data.get('options', [])}"
-    return f"component {data.get('custom_id', '?')} {data.get('values', '')}".strip()
+        return f"/{interaction.command.qualified_name} {sorted(_option_names(data.get('options') or []))}"
+    return f"component {':'.join(str(data.get('custom_id', '?')).split(':')[:5])}"
+
+
+def _option_names(options: list[Any]) -> set[str]:
+    names: set[str] = set()
+    for option in options:
+        if not isinstance(option, dict):
+            continue
+        if "options" in option:  # a subcommand: the command's qualified name says it already
+            names |= _option_names(option["options"] or [])
+        else:
+            names.add(str(option.get("name")))
+    return names
 
 
 async def reader_words(interaction: discord.Interaction[Any]) -> Words:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 
-from bot.discord.funnel import sentence
+from bot.discord.funnel import describe, sentence
 from bot.discord.i18n import Words
 from bot.service import NotCreator
 from rules.core import RuleError
@@ -46,3 +47,16 @@ def test_a_bug_is_not_described_to_the_player() -> None:
     text = sentence(KeyError("seat"), EN)
     assert "seat" not in text and "KeyError" not in text
     assert "went wrong" in text
+
+
+def test_the_log_names_a_command_and_its_options_but_not_what_was_chosen() -> None:
+    command = SimpleNamespace(qualified_name="act")
+    data = {"options": [{"name": "choice", "value": "12:ab12cd34:n5"}, {"name": "table", "value": 3}]}
+    text = describe(cast(Any, SimpleNamespace(command=command, data=data)))
+    assert text == "/act ['choice', 'table']"
+
+
+def test_the_log_names_a_component_but_not_the_number_on_it() -> None:
+    data = {"custom_id": "agora:val:3:1:12:ab12cd34:5", "values": ["4"]}
+    text = describe(cast(Any, SimpleNamespace(command=None, data=data)))
+    assert text == "component agora:val:3:1:12"
