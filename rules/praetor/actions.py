@@ -42,11 +42,14 @@ class Activate(_Action):
 
 
 class Trade(_Action):
-    """One Market trade at your board's rates: buy or sell one unit of ``resource``."""
+    """One Market trade at your board's rates: buy or sell ``amount`` units of ``resource`` (the
+    rulebook, p. 8: "as many resources as you like"). Logs written before ``amount`` existed traded
+    one unit, which is its default."""
 
     kind: Literal["trade"] = "trade"
     resource: Literal["wood", "stone", "marble", "weapons"]
     buy: bool
+    amount: int = Field(default=1, ge=1)
 
 
 class Done(_Action):
@@ -112,7 +115,7 @@ def notation(action: AnyAction) -> str:
             extra = f" x{action.amount}" if action.amount else ""
             return f"activate {action.tile} exp{action.exp}{extra}{via}"
         case Trade():
-            return f"{'buy' if action.buy else 'sell'} {action.resource}"
+            return f"{'buy' if action.buy else 'sell'} {action.amount} {action.resource}"
         case Pick():
             fields = action.model_dump(exclude={"kind"}, exclude_none=True)
             return "pick " + " ".join(f"{k}={v}" for k, v in fields.items())

@@ -3,8 +3,8 @@
 Candidates are every legal build (at its best cell), activation and Encampment use, and passing;
 each is tried on a copy of the state and scored by :func:`standing`. Update-phase choices take the
 Academy skip when it is free or cheap and always hire the emergency worker. At a Market it buys
-what the wall tile on offer still lacks and sells spare goods to cover the coming upkeep; a Market
-visit is judged by the state after those trades.
+what the wall tile on offer still lacks and sells spare goods to cover the coming upkeep, each good
+in one trade; a Market visit is judged by the state after those trades.
 """
 
 from __future__ import annotations
@@ -121,14 +121,20 @@ class GreedyBot:
         return [g for g, n in content.wall(state.wall).demand.items() if g in GOODS and stock.get(g) < n]
 
     def _trade(self, content: Content, state: State, seat: int, prompt: Prompt) -> AnyAction:
+        """One trade per good: buy all the wall demand still lacks, else sell enough of the dearest
+        spare good to cover the coming upkeep; then done."""
+        player = state.players[seat]
+        prices = content.board(player.board).market
+        demand = content.wall(state.wall).demand if state.wall else {}
         for good in self._lacking(content, state, seat):
-            buy = Trade.model_validate({"resource": good, "buy": True})
-            if any(o.action == buy for o in prompt.options):
-                return buy
+            amount = min(demand[good] - player.stock.get(good), player.stock.gold // prices[good].buy)
+            if amount > 0:
+                return Trade.model_validate({"resource": good, "buy": True, "amount": amount})
+        short = upkeep_cost(content, player) - player.stock.gold
         for good in self._spare(content, state, seat):
-            sell = Trade.model_validate({"resource": good, "buy": False})
-            if any(o.action == sell for o in prompt.options):
-                return sell
+            if prices[good].sell > 0:
+                amount = min(player.stock.get(good), -(-short // prices[good].sell))
+                return Trade.model_validate({"resource": good, "buy": False, "amount": amount})
         return Done()
 
     def _academy(self, state: State, seat: int, prompt: Prompt) -> AnyAction:

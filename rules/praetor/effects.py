@@ -11,7 +11,15 @@ from collections.abc import Callable
 from rules.core import Event, RuleError, msg
 from rules.praetor.content import Content, TileType
 from rules.praetor.state import State
-from rules.praetor.table import cost_message, gain_favour, morale_value, move_morale, owned, require_pay
+from rules.praetor.table import (
+    amount_message,
+    cost_message,
+    gain_favour,
+    morale_value,
+    move_morale,
+    owned,
+    require_pay,
+)
 
 EffectFn = Callable[[Content, State, int, str, int, int], list[Event]]
 """(content, state, seat, tile uid, worker exp, amount chosen) → events."""
@@ -19,8 +27,7 @@ EffectFn = Callable[[Content, State, int, str, int, int], list[Event]]
 
 def _gain(state: State, seat: int, resource: str, amount: int) -> list[Event]:
     state.players[seat].stock.add(resource, amount)
-    word = f"@praetor.res.{resource}"
-    return [Event(message=msg("praetor.ev.gained", seat=seat, amount=amount, resource=word))]
+    return [Event(message=msg("praetor.ev.gained", seat=seat, gain=amount_message(resource, amount)))]
 
 
 def _favour(state: State, seat: int, amount: int) -> list[Event]:
@@ -110,8 +117,8 @@ def wall(content: Content, state: State, seat: int, uid: str, exp: int, amount: 
     player.walls.append(tile.uid)
     state.wall = None
     gained = gain_favour(state, seat, tile.favour + bonus)
-    fulfilled = msg("praetor.ev.wall", seat=seat, wall=tile.uid, cost=cost_message(dict(tile.demand)),
-                    favour=gained, bonus=bonus)
+    fulfilled = msg("praetor.ev.wall", seat=seat, cost=cost_message(dict(tile.demand)), favour=gained,
+                    bonus=bonus)
     return [Event(message=fulfilled)]
 
 

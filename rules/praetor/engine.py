@@ -28,7 +28,7 @@ from rules.praetor.actions import (
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
 from rules.praetor.options import Options
-from rules.praetor.prompts import pending
+from rules.praetor.prompts import offered_step, pending
 from rules.praetor.state import Draft, State
 from rules.praetor.views import View, make_view
 
@@ -88,8 +88,21 @@ class Praetor(Engine[State, AnyAction]):
                                             lambda: pending(self.content, state))
         return dict(prompts)
 
+    def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
+        """As :meth:`Engine.apply`; besides, a pass or a "done" that the engine has just played for
+        the seat itself (:attr:`State.played_for`) changes nothing: action logs recorded before the
+        engine played forced answers hold them as moves."""
+        if state.played_for:
+            kind = self.parse_action(action).kind
+            if (seat, kind) in state.played_for:
+                after = state.model_copy(deep=True)
+                after.played_for.remove((seat, kind))
+                return after, []
+        return super().apply(state, seat, action)
+
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         content = self.content
+        state.played_for = []
         match action:
             case Academy():
                 return rounds.answer_academy(content, state, seat, action)
@@ -103,7 +116,8 @@ class Praetor(Engine[State, AnyAction]):
                 state.draft = Draft()
                 return []
             case Trade():
-                return turns.do_trade(content, state, seat, action)
+                events = turns.do_trade(content, state, seat, action)
+                return events if state.market is not None else events + rounds.next_turn(content, state)
             case Done():
                 return turns.do_done(content, state, seat, action) + rounds.next_turn(content, state)
         if state.phase != "actions":
@@ -121,11 +135,13 @@ class Praetor(Engine[State, AnyAction]):
         return events + rounds.next_turn(content, state)
 
     def _pick(self, state: State, seat: Seat, action: Pick) -> list[Event]:
-        """A step is legal exactly when the seat's prompt offers it."""
+        """A step is legal when the seat's prompt offers it, or when it is one of the steps that
+        prompts offered before forced steps were folded into the option before them (it still leads
+        to a legal move)."""
         if turns.current_seat(state) != seat or state.market is not None:
             raise RuleError("There is no choice to make now.", key="praetor.err.no_decision")
         offered = [o.action for o in self.pending(state)[seat].options]
-        if action not in offered:
+        if action not in offered and not offered_step(self.content, state, seat, action):
             raise RuleError("That choice is not offered now.", key="praetor.err.not_offered")
         update = action.model_dump(exclude={"kind"}, exclude_none=True)
         state.draft = state.draft.model_copy(update=update)

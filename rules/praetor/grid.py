@@ -14,6 +14,18 @@ _NEIGHBOURS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _CORNER_AT: dict[Cell, str] = {(1, 1): "NE", (-1, 1): "NW", (1, -1): "SE", (-1, -1): "SW"}
 
 
+CELL_ORIGIN = 12
+"""The cell named ``A1`` is (-12, 12): columns A…Y run west to east, rows 1…25 north to south."""
+
+
+def cell_name(x: int, y: int) -> str:
+    """A cell's name as the city picture labels it: column letter and row number, e.g. ``M13`` for
+    the centre (0, 0). A cell beyond the lettered columns keeps a name of its own (``x-13``)."""
+    column = x + CELL_ORIGIN
+    letter = chr(ord("A") + column) if 0 <= column < 25 else f"x{x}"
+    return f"{letter}{CELL_ORIGIN - y + 1}"
+
+
 def open_cells(city: Iterable[Cell]) -> list[Cell]:
     """Empty cells sharing an edge with a built tile (§7 step 3), in a fixed order (north first)."""
     taken = set(city)

@@ -63,10 +63,18 @@ def specials(content: Content, state: State, seat: int) -> list[str]:
 
 
 def must_pass(content: Content, state: State, seat: int) -> bool:
-    """Forced pass (§6.2, S14): no unplaced active worker (and, when specials may be used without
-    workers, no usable special tile either)."""
+    """Forced pass (rulebook p. 6: "a player who has placed all active workers must pass"; §6.2,
+    S14): no unplaced active worker (and, when specials may be used without workers, no usable
+    special tile either)."""
     if state.players[seat].pool():
         return False
     if state.options.special_actions_without_workers:
         return not specials(content, state, seat)
     return True
+
+
+def nothing_to_do(content: Content, state: State, seat: int) -> bool:
+    """A seat with active workers left that can neither build, activate nor use a special tile:
+    passing is its only move."""
+    return not (buildable(content, state, seat) or activatable(content, state, seat)
+                or specials(content, state, seat))

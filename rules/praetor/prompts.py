@@ -1,25 +1,41 @@
 """What each seat owes now, as prompts of at most 25 options (DESIGN.md, "Prompts").
 
 On a turn the choice goes in steps: the tile (or the tile type, then which tile of it), then the
-worker, then the cell, each legal cell labelled with the favour it would give (24 a page). Market
-trades are one unit at a time. When the flat list of first steps would exceed 25, it is grouped
-into build / activate / special first.
+worker, then the cell, each legal cell labelled with the favour it would give (24 a page). A step
+whose answer is forced is never asked: the option that leads to it carries the rest of the choice
+(an activation with the only worker that can go is offered as the complete activation). When the
+flat list of first steps would exceed 25, it is grouped into build / activate / special first; a
+group of one is offered as that one choice. Market trades go by number, any amount of a good at a
+time (rulebook p. 8). Every option carries a description: what it costs and what it gives.
 """
 
 from __future__ import annotations
 
 from rules.core import MAX_OPTIONS, Message, NumberChoice, Option, Prompt, msg
-from rules.praetor.actions import Activate, Back, Build, Done, Emergency, Pass, Pick, Trade
+from rules.core.messages import Param
+from rules.praetor.actions import (
+    Activate,
+    AnyAction,
+    Back,
+    Build,
+    Done,
+    Emergency,
+    Pass,
+    Pick,
+    Trade,
+)
 from rules.praetor.content import GOODS, Content
-from rules.praetor.grid import open_cells
+from rules.praetor.describe import effect_text, fee, outcome
+from rules.praetor.grid import cell_name, open_cells
 from rules.praetor.legal import activatable, buildable, exps, specials
-from rules.praetor.rounds import academy_choices, emergency_due
+from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
-from rules.praetor.table import placed, tile_label
+from rules.praetor.table import amount_message, cost_message, placed, tile_label
 from rules.praetor.turns import build_favour, current_seat
 
 CELLS_PER_PAGE = MAX_OPTIONS - 2
 """Cells on one page, leaving room for "more cells" and "back"."""
+GROUPS = ("build", "activate", "special")
 
 
 def pending(content: Content, state: State) -> dict[int, Prompt]:
@@ -29,7 +45,7 @@ def pending(content: Content, state: State) -> dict[int, Prompt]:
         return {s: _academy_prompt(content, state, s) for s in state.order
                 if s not in state.choices and academy_choices(content, state, s)}
     if state.phase == "emergency":
-        return {s: _emergency_prompt(s) for s in state.order
+        return {s: _emergency_prompt(state, s) for s in state.order
                 if s not in state.choices and emergency_due(state, s)}
     seat = current_seat(state)
     assert seat is not None
@@ -42,148 +58,278 @@ def _academy_prompt(content: Content, state: State, seat: int) -> Prompt:
     options = []
     for choice in academy_choices(content, state, seat):
         if not choice.skip:
-            label = msg("praetor.opt.academy_no")
+            label, about = msg("praetor.opt.academy_no"), msg("praetor.desc.academy_no")
         elif choice.pay_to is None:
-            label = msg("praetor.opt.academy_free")
+            label, about = msg("praetor.opt.academy_free"), msg("praetor.desc.academy_free")
         else:
             label = msg("praetor.opt.academy_pay", owner_seat=choice.pay_to)
-        options.append(Option(action=choice, label=label))
+            about = msg("praetor.desc.academy_pay", cost=cost_message(_academy_fee(content, state)))
+        options.append(Option(action=choice, label=label, description=about))
     return Prompt(seat=seat, title=msg("praetor.ask.academy", count=state.players[seat].level1),
                   options=tuple(options), simultaneous=True)
 
 
-def _emergency_prompt(seat: int) -> Prompt:
-    return Prompt(seat=seat, title=msg("praetor.ask.emergency"), simultaneous=True,
-                  options=(Option(action=Emergency(hire=True), label=msg("praetor.opt.emergency_yes")),
-                           Option(action=Emergency(hire=False), label=msg("praetor.opt.emergency_no"))))
+def _academy_fee(content: Content, state: State) -> dict[str, int]:
+    for tile in state.city:
+        kind = content.type_of(tile.uid)
+        if kind.effect == "academy":
+            return dict(kind.activation_cost)
+    return {}
+
+
+def _emergency_prompt(state: State, seat: int) -> Prompt:
+    favour = state.players[seat].favour
+    yes = Option(action=Emergency(hire=True), label=msg("praetor.opt.emergency_yes"),
+                 description=msg("praetor.desc.emergency_yes", before=favour,
+                                 after=favour - EMERGENCY_FAVOUR))
+    no = Option(action=Emergency(hire=False), label=msg("praetor.opt.emergency_no"),
+                description=msg("praetor.desc.emergency_no"))
+    return Prompt(seat=seat, title=msg("praetor.ask.emergency", favour=favour), simultaneous=True,
+                  options=(yes, no))
 
 
 def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
+    """Trades by number: for each good, buying and selling 1, 2, ... units, as many as the gold or
+    the stock allows. When every amount does not fit one menu, each good offers its smaller amounts
+    and its largest; the Market stays open until Done, so every total can still be reached."""
     player = state.players[seat]
     prices = content.board(player.board).market
-    options = []
+    gold = player.stock.gold
+    ranges: list[tuple[str, bool, int]] = []
     for good in GOODS:
-        word = f"@praetor.res.{good}"
-        if player.stock.gold >= prices[good].buy:
-            options.append(Option(action=Trade.model_validate({"resource": good, "buy": True}),
-                                  label=msg("praetor.opt.buy", resource=word, gold=prices[good].buy)))
+        if gold >= prices[good].buy:
+            ranges.append((good, True, gold // prices[good].buy))
         if player.stock.get(good) > 0:
-            options.append(Option(action=Trade.model_validate({"resource": good, "buy": False}),
-                                  label=msg("praetor.opt.sell", resource=word, gold=prices[good].sell)))
-    options.append(Option(action=Done(), label=msg("praetor.opt.done")))
-    return Prompt(seat=seat, title=msg("praetor.ask.market", gold=player.stock.gold), options=tuple(options))
+            ranges.append((good, False, player.stock.get(good)))
+    room = MAX_OPTIONS - 1
+    fits = sum(most for _, _, most in ranges) <= room
+    share = room // max(1, len(ranges))
+    options = []
+    for good, buy, most in ranges:
+        amounts = list(range(1, most + 1)) if fits or most <= share else [*range(1, share), most]
+        price = prices[good].buy if buy else prices[good].sell
+        for amount in amounts:
+            after = gold - price * amount if buy else gold + price * amount
+            options.append(Option(
+                action=Trade.model_validate({"resource": good, "buy": buy, "amount": amount}),
+                label=msg("praetor.opt.buy" if buy else "praetor.opt.sell",
+                          goods=amount_message(good, amount), gold=price * amount),
+                description=msg("praetor.desc.trade", before=gold, after=after)))
+    options.append(Option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done")))
+    return Prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
+                  options=tuple(options))
 
 
 def turn_prompt(content: Content, state: State, seat: int) -> Prompt:
     """The step the seat's draft has reached (see the module docstring)."""
-    draft = state.draft
-    back = Option(action=Back(), label=msg("praetor.opt.back"))
+    return _step_prompt(content, state, seat, state.draft)
+
+
+def _back() -> Option:
+    return Option(action=Back(), label=msg("praetor.opt.back"), navigation=True)
+
+
+def _step_prompt(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
     if draft.build is not None:
-        return _worker_or_cells(content, state, seat, draft, back)
+        return _worker_or_cells(content, state, seat, draft)
     if draft.type is not None or draft.tile is not None:
-        return _activation(content, state, seat, draft, back)
+        return _activation(content, state, seat, draft)
     if draft.via is not None:
-        items = _targets(content, state, seat, draft.via)
-        return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*items, back))
-    items = _first_steps(content, state, seat)
+        items = _targets(content, state, seat, draft)
+        return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*items, _back()))
+    items = _first_steps(content, state, seat, draft)
+    title = _turn_title(state, seat)
     if draft.group is not None:
         chosen = [o for o in items if _group(o) == draft.group]
-        return Prompt(seat=seat, title=msg("praetor.ask.turn", round=state.round), options=(*chosen, back))
+        return Prompt(seat=seat, title=title, options=(*chosen, _back()))
     if len(items) + 1 > MAX_OPTIONS:
-        groups = sorted({_group(o) for o in items}, key=["build", "activate", "special"].index)
-        items = [Option(action=Pick.model_validate({"group": g}), label=msg(f"praetor.opt.group_{g}"))
-                 for g in groups]
-    return Prompt(seat=seat, title=msg("praetor.ask.turn", round=state.round),
-                  options=(*items, Option(action=Pass(), label=msg("praetor.opt.pass"))))
+        grouped: list[Option] = []
+        for group in GROUPS:
+            members = [o for o in items if _group(o) == group]
+            if len(members) == 1:
+                grouped += members
+            elif members:
+                grouped.append(Option(action=Pick.model_validate({"group": group}),
+                                      label=msg(f"praetor.opt.group_{group}"),
+                                      description=msg("praetor.desc.group", count=len(members))))
+        items = grouped
+    passing = Option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
+    return Prompt(seat=seat, title=title, options=(*items, passing))
+
+
+def _turn_title(state: State, seat: int) -> Message:
+    player = state.players[seat]
+    pool: Param = [*player.pool()]
+    return msg("praetor.ask.turn", round=state.round, stock=cost_message(player.stock.as_dict()),
+               workers=pool)
 
 
 def _group(option: Option) -> str:
     action = option.action
-    assert isinstance(action, Pick)
-    return "build" if action.build else ("special" if action.via else "activate")
+    if isinstance(action, Build) or (isinstance(action, Pick) and action.build):
+        return "special" if action.via else "build"
+    return "special" if getattr(action, "via", None) else "activate"
 
 
-def _first_steps(content: Content, state: State, seat: int) -> list[Option]:
-    items = [Option(action=Pick(build=uid), label=msg("praetor.opt.build", tile=tile_label(content, uid)))
-             for uid in buildable(content, state, seat)]
-    items += _types(content, state, seat, None)
+def _folded(content: Content, state: State, seat: int, draft: Draft, step: Pick) -> AnyAction:
+    """The option's action for ``step``: the step itself, or, when what follows it is forced (one
+    answer only), the whole choice up to the next real question."""
+    fields = step.model_dump(exclude={"kind"}, exclude_none=True)
+    merged = draft.model_copy(update=fields)
+    if merged.build is not None:
+        return step
+    prompt = _step_prompt(content, state, seat, merged)
+    answers = [o.action for o in prompt.options if not o.navigation]
+    if prompt.number is not None or len(answers) != 1:
+        return step
+    only = answers[0]
+    if isinstance(only, Pick):
+        more = only.model_dump(exclude={"kind"}, exclude_none=True)
+        return _folded(content, state, seat, merged, Pick.model_validate({**fields, **more}))
+    forced: AnyAction = only
+    return forced
+
+
+def _first_steps(content: Content, state: State, seat: int, draft: Draft) -> list[Option]:
+    items = [_build_option(content, state, seat, uid, None) for uid in buildable(content, state, seat)]
+    items += _types(content, state, seat, draft, None)
     for uid in specials(content, state, seat):
         label = msg("praetor.opt.special", tile=tile_label(content, uid))
-        items.append(Option(action=Pick(via=uid), label=label))
+        about = msg("praetor.desc.special", exp=content.type_of(uid).amount,
+                    fee=fee(content, state, seat, uid))
+        items.append(Option(action=_folded(content, state, seat, draft, Pick(via=uid)), label=label,
+                            description=about))
     return items
 
 
-def _types(content: Content, state: State, seat: int, via: str | None) -> list[Option]:
-    seen: dict[str, None] = {}
+def _build_option(content: Content, state: State, seat: int, uid: str, via: str | None) -> Option:
+    tile = content.tile(uid)
+    about = msg("praetor.desc.build", cost=cost_message(dict(tile.build_cost)), favour=tile.favour,
+                effect=effect_text(content.type_of(uid)))
+    label = msg("praetor.opt.build", tile=tile_label(content, uid))
+    return Option(action=Pick(build=uid, via=via), label=label, description=about)
+
+
+def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None) -> list[Option]:
+    by_type: dict[str, list[str]] = {}
     for uid in activatable(content, state, seat, via):
-        seen.setdefault(content.type_of(uid).id, None)
-    return [Option(action=Pick(type=t), label=msg("praetor.opt.activate",
-                                                 tile=next(k.name for k in content.tile_types if k.id == t)))
-            for t in seen]
+        by_type.setdefault(content.type_of(uid).id, []).append(uid)
+    options = []
+    for type_id, uids in by_type.items():
+        kind = content.type_of(uids[0])
+        if len(uids) == 1:
+            about = msg("praetor.desc.activate", effect=effect_text(kind),
+                        fee=fee(content, state, seat, uids[0]))
+        else:
+            about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=len(uids))
+        action = _folded(content, state, seat, draft, Pick.model_validate({"type": type_id, "via": via}))
+        label = msg("praetor.opt.activate", tile=_type_name(kind.id))
+        if isinstance(action, Activate):
+            label = msg("praetor.opt.activate_with", tile=tile_label(content, action.tile), exp=action.exp)
+            gives = outcome(content, state, seat, action.tile, action.exp)
+            about = msg("praetor.desc.activate", effect=gives, fee=fee(content, state, seat, action.tile))
+        options.append(Option(action=action, label=label, description=about))
+    return options
 
 
-def _targets(content: Content, state: State, seat: int, via: str) -> list[Option]:
+def _type_name(type_id: str) -> str:
+    return f"@praetor.tile.{type_id}"
+
+
+def _targets(content: Content, state: State, seat: int, draft: Draft) -> list[Option]:
+    via = draft.via
+    assert via is not None
     items = []
     if state.options.encampment_can_build:
-        items = [Option(action=Pick(build=uid), label=msg("praetor.opt.build", tile=tile_label(content, uid)))
+        items = [_build_option(content, state, seat, uid, via)
                  for uid in buildable(content, state, seat, via)]
-    return items + _types(content, state, seat, via)
+    return items + _types(content, state, seat, draft, via)
 
 
-def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, back: Option) -> Prompt:
+def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
     assert draft.build is not None
     workers = exps(content, state, seat, draft.via)
     if draft.exp is None and len(workers) > 1:
-        options = [Option(action=Pick(exp=e), label=msg("praetor.opt.worker", exp=e)) for e in workers]
+        options = [Option(action=Pick(exp=e), label=msg("praetor.opt.worker", exp=e),
+                          description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
+                   for e in workers]
         return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, draft.build)),
-                      options=(*options, back))
+                      options=(*options, _back()))
     exp = draft.exp if draft.exp is not None else workers[0]
     cells = open_cells((t.x, t.y) for t in state.city)
     scored = []
     for x, y in cells:
         printed, bonus = build_favour(content, state, draft.build, x, y)
-        scored.append((-(printed + bonus), -y, x, printed + bonus))
+        scored.append((-(printed + bonus), -y, x, printed, bonus))
     scored.sort()
     pages = max(1, -(-len(scored) // CELLS_PER_PAGE))
     page = draft.page % pages
     shown = scored[page * CELLS_PER_PAGE:(page + 1) * CELLS_PER_PAGE]
     options = [Option(action=Build(tile=draft.build, exp=exp, x=x, y=-ny, via=draft.via),
-                      label=msg("praetor.opt.cell", x=x, y=-ny, favour=fav)) for _, ny, x, fav in shown]
+                      label=msg("praetor.opt.cell", cell=cell_name(x, -ny), favour=printed + bonus),
+                      description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
+               for _, ny, x, printed, bonus in shown]
     if pages > 1:
-        options.append(Option(action=Pick(page=(page + 1) % pages),
+        options.append(Option(action=Pick(page=(page + 1) % pages), navigation=True,
                               label=msg("praetor.opt.more_cells", page=page + 1, pages=pages)))
-    return Prompt(seat=seat, title=msg("praetor.ask.cell", tile=tile_label(content, draft.build)),
-                  options=(*options, back))
+    tile = content.tile(draft.build)
+    return Prompt(seat=seat, title=msg("praetor.ask.cell", tile=tile_label(content, draft.build),
+                                       cost=cost_message(dict(tile.build_cost))),
+                  options=(*options, _back()))
 
 
-def _activation(content: Content, state: State, seat: int, draft: Draft, back: Option) -> Prompt:
+def _activation(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
     tile = draft.tile
     if tile is None:
         legal = [u for u in activatable(content, state, seat, draft.via)
                  if content.type_of(u).id == draft.type]
         if len(legal) > 1:
-            options = [Option(action=Pick(tile=u), label=_where(content, state, u))
+            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=u)),
+                              label=_where(content, state, u), description=fee(content, state, seat, u))
                        for u in legal[:MAX_OPTIONS - 1]]
-            return Prompt(seat=seat, title=msg("praetor.ask.tile"), options=(*options, back))
+            options = [_activation_label(content, state, seat, o) for o in options]
+            return Prompt(seat=seat, title=msg("praetor.ask.tile"), options=(*options, _back()))
         tile = legal[0]
     kind = content.type_of(tile)
     workers = exps(content, state, seat, draft.via)
     if kind.effect == "forge":
         if draft.exp is None and len(workers) > 1:
-            options = [Option(action=Pick(tile=tile, exp=e), label=msg("praetor.opt.worker", exp=e))
-                       for e in workers]
+            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=tile, exp=e)),
+                              label=msg("praetor.opt.worker", exp=e),
+                              description=outcome(content, state, seat, tile, e)) for e in workers]
             return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, tile)),
-                          options=(*options, back))
+                          options=(*options, _back()))
         exp = draft.exp if draft.exp is not None else workers[0]
         high = _forge_limit(content, state, seat, tile, exp, draft.via)
-        return Prompt(seat=seat, title=msg("praetor.ask.forge", high=high), options=(back,),
-                      number=NumberChoice(low=0, high=high, field="amount",
-                                          template=Activate(tile=tile, exp=exp, via=draft.via),
+        template = Activate(tile=tile, exp=exp, via=draft.via)
+        if high == 0:
+            return Prompt(seat=seat, title=msg("praetor.ask.forge", high=high), options=(
+                Option(action=template, label=msg("praetor.opt.forge_none"),
+                       description=fee(content, state, seat, tile)), _back()))
+        return Prompt(seat=seat, title=msg("praetor.ask.forge", high=high), options=(_back(),),
+                      number=NumberChoice(low=0, high=high, field="amount", template=template,
                                           label=msg("praetor.opt.forge")))
     options = [Option(action=Activate(tile=tile, exp=e, via=draft.via),
-                      label=msg("praetor.opt.worker", exp=e)) for e in workers]
+                      label=msg("praetor.opt.worker", exp=e),
+                      description=_worker_gain(content, state, seat, tile, e)) for e in workers]
     return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, tile)),
-                  options=(*options, back))
+                  options=(*options, _back()))
+
+
+def _activation_label(content: Content, state: State, seat: int, option: Option) -> Option:
+    """A tile option that already is the whole activation says which worker goes and what it gives."""
+    action = option.action
+    if not isinstance(action, Activate):
+        return option
+    about = msg("praetor.desc.activate", effect=outcome(content, state, seat, action.tile, action.exp),
+                fee=fee(content, state, seat, action.tile))
+    return option.model_copy(update={"description": about})
+
+
+def _worker_gain(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:
+    red = content.type_of(uid).activation == "red"
+    return msg("praetor.desc.worker_red" if red else "praetor.desc.worker",
+               effect=outcome(content, state, seat, uid, exp), after=min(6, exp + 1))
 
 
 def _forge_limit(content: Content, state: State, seat: int, uid: str, exp: int, via: str | None) -> int:
@@ -203,7 +349,36 @@ def _forge_limit(content: Content, state: State, seat: int, uid: str, exp: int, 
 def _where(content: Content, state: State, uid: str) -> Message:
     tile = placed(state, uid)
     assert tile is not None
+    cell = cell_name(tile.x, tile.y)
     if tile.owner is None:
-        return msg("praetor.opt.tile_unowned", tile=tile_label(content, uid), x=tile.x, y=tile.y)
-    return msg("praetor.opt.tile_owned", tile=tile_label(content, uid), owner_seat=tile.owner,
-               x=tile.x, y=tile.y)
+        return msg("praetor.opt.tile_unowned", tile=tile_label(content, uid), cell=cell)
+    return msg("praetor.opt.tile_owned", tile=tile_label(content, uid), owner_seat=tile.owner, cell=cell)
+
+
+def offered_step(content: Content, state: State, seat: int, step: Pick) -> bool:
+    """Whether ``step`` leads somewhere legal from the seat's draft: every step a prompt offers, and
+    the steps earlier prompts offered before forced ones were folded (so that action logs recorded
+    then still replay)."""
+    fields = step.model_dump(exclude={"kind"}, exclude_none=True)
+    draft = state.draft.model_copy(update=fields)
+    via = draft.via
+    if via is not None and via not in specials(content, state, seat):
+        return False
+    if draft.build is not None and (draft.type is not None or draft.tile is not None):
+        return False
+    if draft.build is not None and draft.build not in buildable(content, state, seat, via):
+        return False
+    legal = activatable(content, state, seat, via)
+    if draft.type is not None and not any(content.type_of(u).id == draft.type for u in legal):
+        return False
+    if draft.tile is not None and (draft.tile not in legal or (
+            draft.type is not None and content.type_of(draft.tile).id != draft.type)):
+        return False
+    if draft.exp is not None and draft.exp not in exps(content, state, seat, via):
+        return False
+    if draft.page and draft.build is None:
+        return False
+    if draft.group is not None:
+        groups = {_group(o) for o in _first_steps(content, state, seat, Draft())}
+        return draft.group in groups
+    return True

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rules.core import Event, InvalidAction, Rng, RuleError, msg
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
-from rules.praetor.legal import must_pass
+from rules.praetor.legal import must_pass, nothing_to_do
 from rules.praetor.options import Options
-from rules.praetor.scoring import final_scoring
+from rules.praetor.scoring import final_scoring, score_events
 from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
-from rules.praetor.table import current_era, gain_favour, move_morale, tile_label
+from rules.praetor.table import current_era, gain_favour, joined, move_morale, tile_label, wall_message
 
 RETIREMENT_FAVOUR = {1: 12, 2: 8}
 """Favour per retiring worker by the era of the city stack's top tile (U4)."""
@@ -82,10 +82,15 @@ def _settle(content: Content, state: State) -> list[Event]:
         seat = state.order[state.turn]
         player = state.players[seat]
         if not player.passed:
-            if not must_pass(content, state, seat):
+            if must_pass(content, state, seat):
+                player.passed = True
+                events.append(Event(message=msg("praetor.ev.forced_pass", seat=seat)))
+            elif nothing_to_do(content, state, seat):
+                player.passed = True
+                state.played_for.append((seat, "pass"))
+                events.append(Event(message=msg("praetor.ev.nothing_to_do", seat=seat)))
+            else:
                 return events
-            player.passed = True
-            events.append(Event(message=msg("praetor.ev.forced_pass", seat=seat)))
         if all(p.passed for p in state.players):
             return events + start_update(content, state)
         state.turn = (state.turn + 1) % len(state.order)
@@ -252,7 +257,8 @@ def _end_round(content: Content, state: State) -> list[Event]:
     if state.last_round:
         state.phase = "over"
         state.final = final_scoring(content, state)
-        return [Event(message=msg("praetor.ev.game_over"), data={"final": state.final})]
+        return [Event(message=msg("praetor.ev.game_over"), data={"final": state.final}),
+                *score_events(content, state)]
     events = _city_update(content, state)
     state.round += 1
     state.phase = "actions"
@@ -275,13 +281,14 @@ def _city_update(content: Content, state: State) -> list[Event]:
     while len(state.available) + len(revealed) < len(state.players) + 1 and state.stack:
         revealed.append(state.stack.pop(0))
     state.available += revealed
-    events = [Event(message=msg("praetor.ev.revealed", tiles=[tile_label(content, u) for u in revealed]),
-                    reveals=True)] if revealed else []
+    tiles = joined([tile_label(content, u) for u in revealed]) if revealed else None
+    events = [Event(message=msg("praetor.ev.revealed", tiles=tiles), reveals=True)] if revealed else []
     if state.wall is not None:
-        events.append(Event(message=msg("praetor.ev.wall_removed", wall=state.wall)))
+        events.append(Event(message=msg("praetor.ev.wall_removed", wall=wall_message(content, state.wall))))
     state.wall = state.walls.pop(0) if state.walls else None
     if state.wall is not None:
-        events.append(Event(message=msg("praetor.ev.wall_revealed", wall=state.wall), reveals=True))
+        shown = wall_message(content, state.wall)
+        events.append(Event(message=msg("praetor.ev.wall_revealed", wall=shown), reveals=True))
     if not state.stack or not state.walls:
         state.last_round = True
     return events

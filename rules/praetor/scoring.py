@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Result, msg
+from rules.core import Event, Result, msg
 from rules.praetor.content import GOODS, Content
 from rules.praetor.grid import largest_area
 from rules.praetor.state import State
@@ -63,23 +63,62 @@ def final_scoring(content: Content, state: State) -> dict[int, dict[str, int]]:
     return details
 
 
-def result(content: Content, state: State) -> Result | None:
-    """Most favour wins; ties go to higher morale, more wall tiles, more city tiles, then the earliest
-    in the last round's turn order (our substitute for "the youngest player", §13.17)."""
-    if state.phase != "over":
-        return None
-    seats = range(len(state.players))
+TIE_BREAKS = ("morale", "walls", "tiles", "order")
+"""The tie-breakers after favour, in order (§10.4); ``order`` is left out with a shared victory."""
 
+
+def _keys(content: Content, state: State) -> dict[int, tuple[int, ...]]:
     def key(s: int) -> tuple[int, ...]:
         p = state.players[s]
         base = (p.favour, morale_value(content, p), len(p.walls), len(owned(state, s)))
         return base if state.options.shared_victory else (*base, -state.order.index(s))
 
-    keys = {s: key(s) for s in seats}
+    return {s: key(s) for s in range(len(state.players))}
+
+
+def deciding_tiebreak(content: Content, state: State) -> tuple[int, str] | None:
+    """The winner and the tie-breaker that decided it, when the most favour is shared (§10.4)."""
+    keys = _keys(content, state)
+    best = max(k[0] for k in keys.values())
+    tied = [s for s, k in keys.items() if k[0] == best]
+    if len(tied) < 2:
+        return None
+    winner = max(tied, key=lambda s: keys[s])
+    for i in range(1, len(keys[winner])):
+        level = [s for s in tied if keys[s][i] == keys[winner][i]]
+        if len(level) < len(tied):
+            return winner, TIE_BREAKS[i - 1]
+        tied = level
+    return None
+
+
+def score_events(content: Content, state: State) -> list[Event]:
+    """Every seat's final score in words, by source, and the tie-break that decided the winner."""
+    events = []
+    for seat, parts in sorted(state.final.items()):
+        extra = {k: parts.get(k, 0) for k in ("area", "walls", "peasants")} if state.options.expert else {}
+        key = "praetor.ev.score_expert" if state.options.expert else "praetor.ev.score"
+        events.append(Event(message=msg(key, seat=seat, total=parts["total"], before=parts["before"],
+                                        workers=parts["workers"], apprentices=parts["apprentices"],
+                                        morale=parts["morale"], resources=parts["resources"], **extra)))
+    decided = deciding_tiebreak(content, state)
+    if decided is not None:
+        winner, name = decided
+        events.append(Event(message=msg("praetor.ev.tiebreak", seat=winner, rule=f"@praetor.tie.{name}")))
+    return events
+
+
+def result(content: Content, state: State) -> Result | None:
+    """Most favour wins; ties go to higher morale, more wall tiles, more city tiles, then the earliest
+    in the last round's turn order (our substitute for "the youngest player", §13.17). The result's
+    tie-break names the rule that decided a shared top score, if any."""
+    if state.phase != "over":
+        return None
+    seats = range(len(state.players))
+    keys = _keys(content, state)
     ranks = {s: 1 + sum(1 for t in seats if keys[t] > keys[s]) for s in seats}
-    trail = [msg("praetor.tie.morale"), msg("praetor.tie.walls"), msg("praetor.tie.tiles")]
-    if not state.options.shared_victory:
-        trail.append(msg("praetor.tie.order"))
-    return Result(scores={s: float(state.players[s].favour) for s in seats}, ranks=ranks,
-                  tiebreak=tuple(trail),
+    decided = deciding_tiebreak(content, state)
+    trail = ((msg("praetor.tie.decided", seat=decided[0], rule=f"@praetor.tie.{decided[1]}"),)
+             if decided else ())
+    return Result(scores={s: float(state.players[s].favour) for s in seats}, ranks=ranks, tiebreak=trail,
                   details={s: {k: float(v) for k, v in state.final.get(s, {}).items()} for s in seats})

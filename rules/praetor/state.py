@@ -163,6 +163,11 @@ class State(BaseModel):
     """Global counter behind :attr:`Player.moved`."""
     draft: Draft = Field(default_factory=Draft)
     market: Market | None = None
+    played_for: list[tuple[int, str]] = Field(default_factory=list)
+    """Answers the engine has just given for a seat with no other choice, as (seat, action kind):
+    a pass with nothing else legal, a Market visit ending with nothing left to trade. Action logs
+    recorded before the engine gave them hold them as moves; such a move is taken as read (see
+    ``Praetor.apply``) until the next move is made."""
     choices: dict[int, str] = Field(default_factory=dict)
     """Update-phase answers collected so far (Academy skip, emergency worker)."""
     final: dict[int, dict[str, int]] = Field(default_factory=dict)
@@ -187,5 +192,6 @@ class State(BaseModel):
         fields["draft"] = self.draft.__copy__()
         fields["market"] = None if self.market is None else self.market.__copy__()
         fields["choices"] = dict(self.choices)
+        fields["played_for"] = list(self.played_for)
         fields["final"] = {k: dict(v) for k, v in self.final.items()}
         return new

@@ -61,13 +61,25 @@ def cost_text(costs: dict[str, int]) -> str:
 
 
 def cost_message(costs: dict[str, int]) -> Message:
-    """A cost in the reader's language, e.g. ``2 gold, 1 wood`` / ``2 χρυσός, 1 ξύλο``."""
-    parts: list[object] = [
-        msg("praetor.cost.part", amount=costs[r], resource=f"@praetor.res.{r}")
-        for r in RESOURCES
-        if costs.get(r)
-    ]
-    return msg("praetor.cost", parts=parts) if parts else msg("praetor.cost.nothing")
+    """A cost in the reader's language, e.g. ``2 gold, 1 wood`` / ``2 Χρυσό, 1 Ξύλο``.
+
+    The parts are nested two by two (never a list of messages), so a stored event reads the same
+    after its JSON round trip."""
+    parts = [amount_message(r, costs[r]) for r in RESOURCES if costs.get(r)]
+    return joined(parts) if parts else msg("praetor.cost.nothing")
+
+
+def amount_message(resource: str, amount: int) -> Message:
+    """``amount`` units of ``resource`` with the word in its number, e.g. ``1 weapon`` / ``2 Όπλα``."""
+    return msg(f"praetor.amount.{resource}", n=amount)
+
+
+def joined(parts: list[Message]) -> Message:
+    """``a, b, c`` as one message nested two by two (a list of messages does not survive JSON)."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("praetor.list.and", first=part, rest=out)
+    return out
 
 
 def require_pay(player: Player, costs: dict[str, int], what: str, key: str) -> None:
@@ -88,11 +100,23 @@ def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int])
     return [Event(message=paid)]
 
 
-def tile_label(content: Content, uid: str) -> str:
-    """A tile's printed name and its number, e.g. ``Sawmill #09`` (unique within a prompt)."""
+def tile_label(content: Content, uid: str) -> Message:
+    """A tile's name in the reader's language and its number, e.g. ``Sawmill #09`` /
+    ``Πριονιστήριο #09`` (unique within a prompt)."""
+    return msg("praetor.tile.label", name=f"@praetor.tile.{content.type_of(uid).id}", number=uid[1:])
+
+
+def tile_text(content: Content, uid: str) -> str:
+    """The English form of :func:`tile_label`, for the plain text of a refusal."""
     return f"{content.type_of(uid).name} #{uid[1:]}"
 
 
 def current_era(content: Content, state: State) -> int:
     """The era on the back of the top tile of the city stack; era II once it is empty (§13.8)."""
     return content.tile(state.stack[0]).era if state.stack else 2
+
+
+def wall_message(content: Content, uid: str) -> Message:
+    """A wall tile by what it shows: Caesar's demand, its favour and its back's bonus."""
+    wall = content.wall(uid)
+    return msg("praetor.wall", cost=cost_message(dict(wall.demand)), favour=wall.favour, back=wall.back)

@@ -12,15 +12,17 @@ from rules.core import Event, RuleError, msg
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
-from rules.praetor.grid import open_cells, square_bonus
+from rules.praetor.grid import cell_name, open_cells, square_bonus
 from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
+    amount_message,
     free_markers,
     gain_favour,
     pay_owner,
     placed,
     require_pay,
     tile_label,
+    tile_text,
 )
 
 Costs = dict[str, int]
@@ -104,7 +106,7 @@ def check_build(content: Content, state: State, seat: int, action: Build) -> Cos
                         key="praetor.err.no_marker")
     tile = content.tile(action.tile)
     costs = _add(costs, dict(tile.build_cost))
-    require_pay(player, costs, tile_label(content, action.tile), "praetor.err.cost")
+    require_pay(player, costs, tile_text(content, action.tile), "praetor.err.cost")
     if (action.x, action.y) not in open_cells((t.x, t.y) for t in state.city):
         raise RuleError("A tile must go on an empty cell sharing an edge with the city.",
                         key="praetor.err.cell")
@@ -130,7 +132,7 @@ def do_build(content: Content, state: State, seat: int, action: Build) -> list[E
     state.city.append(Placed(uid=action.tile, x=action.x, y=action.y, owner=seat))
     gained = gain_favour(state, seat, printed + bonus)
     events.append(Event(message=msg("praetor.ev.built", seat=seat, tile=tile_label(content, action.tile),
-                                    x=action.x, y=action.y, favour=gained, bonus=bonus),
+                                    cell=cell_name(action.x, action.y), favour=gained, bonus=bonus),
                         data={"tile": action.tile, "x": action.x, "y": action.y}))
     return events
 
@@ -171,13 +173,13 @@ def check_activate(content: Content, state: State, seat: int, action: Activate) 
     kind = content.type_of(action.tile)
     if not kind.is_action or kind.activation == "grey":
         raise RuleError(f"{kind.name} has no activation slot for a worker.", key="praetor.err.no_slot",
-                        tile=kind.name)
+                        tile=f"@praetor.tile.{kind.id}")
     if tile.activated:
-        raise RuleError(f"{tile_label(content, action.tile)} has been activated this round already.",
+        raise RuleError(f"{tile_text(content, action.tile)} has been activated this round already.",
                         key="praetor.err.activated", tile=tile_label(content, action.tile))
     costs = _check_worker(content, state, seat, action.exp, action.via)
     costs = _add(costs, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
-    require_pay(player, costs, tile_label(content, action.tile), "praetor.err.cost")
+    require_pay(player, costs, tile_text(content, action.tile), "praetor.err.cost")
     _check_effect(content, state, player, kind, action, costs)
     return costs
 
@@ -215,12 +217,17 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
                                     exp=action.exp), data={"tile": action.tile}))
     events += EFFECTS[kind.effect](content, state, seat, action.tile, action.exp, action.amount)
     if kind.effect == "market":
-        state.market = Market(seat=seat, tile=action.tile)
+        if can_trade(content, state, seat):
+            state.market = Market(seat=seat, tile=action.tile)
+        else:
+            state.played_for.append((seat, "done"))
+            events.append(Event(message=msg("praetor.ev.nothing_to_trade", seat=seat)))
     return events
 
 
 def check_trade(content: Content, state: State, seat: int, action: Trade) -> int:
-    """One Market trade at the seat's board rates (§8 Market, §13.23); returns its price.
+    """A Market trade at the seat's board rates (rulebook p. 8: trade freely, as many resources as
+    you like; spec §13.23); returns the gold it moves (paid when buying, received when selling).
 
     :raises RuleError: no open Market, or not enough gold or goods.
     """
@@ -228,24 +235,41 @@ def check_trade(content: Content, state: State, seat: int, action: Trade) -> int
         raise RuleError("You are not trading at a Market.", key="praetor.err.no_market")
     player = state.players[seat]
     prices = content.board(player.board).market[action.resource]
-    if action.buy and player.stock.gold < prices.buy:
-        raise RuleError(f"Buying 1 {action.resource} costs {prices.buy} gold.", key="praetor.err.buy",
-                        price=prices.buy, resource=f"@praetor.res.{action.resource}")
-    if not action.buy and player.stock.get(action.resource) < 1:
-        raise RuleError(f"You have no {action.resource} to sell.", key="praetor.err.sell",
-                        resource=f"@praetor.res.{action.resource}")
-    return prices.buy if action.buy else prices.sell
+    goods = amount_message(action.resource, action.amount)
+    if action.buy and player.stock.gold < prices.buy * action.amount:
+        raise RuleError(f"Buying {action.amount} {action.resource} costs {prices.buy * action.amount} gold.",
+                        key="praetor.err.buy", price=prices.buy * action.amount, goods=goods)
+    if not action.buy and player.stock.get(action.resource) < action.amount:
+        have = player.stock.get(action.resource)
+        raise RuleError(f"You have {have} {action.resource}, not {action.amount}, to sell.",
+                        key="praetor.err.sell", goods=goods, have=amount_message(action.resource, have))
+    return (prices.buy if action.buy else prices.sell) * action.amount
+
+
+def can_trade(content: Content, state: State, seat: int) -> bool:
+    """Whether the seat could make any trade at its board's rates (a unit bought or sold)."""
+    player = state.players[seat]
+    prices = content.board(player.board).market
+    return any(player.stock.get(g) > 0 or player.stock.gold >= prices[g].buy for g in prices)
 
 
 def do_trade(content: Content, state: State, seat: int, action: Trade) -> list[Event]:
+    """Trade; the Market stays open for more trades until the seat is done, or until nothing more
+    could be traded (then the visit ends by itself, and the caller ends the turn)."""
     price = check_trade(content, state, seat, action)
     stock = state.players[seat].stock
     stock.gold += -price if action.buy else price
-    stock.add(action.resource, 1 if action.buy else -1)
+    stock.add(action.resource, action.amount if action.buy else -action.amount)
     assert state.market is not None
     state.market.trades += 1
     key = "praetor.ev.bought" if action.buy else "praetor.ev.sold"
-    return [Event(message=msg(key, seat=seat, resource=f"@praetor.res.{action.resource}", gold=price))]
+    goods = amount_message(action.resource, action.amount)
+    events = [Event(message=msg(key, seat=seat, goods=goods, gold=price))]
+    if not can_trade(content, state, seat):
+        state.market = None
+        state.played_for.append((seat, "done"))
+        events.append(Event(message=msg("praetor.ev.nothing_more_to_trade", seat=seat)))
+    return events
 
 
 def do_done(content: Content, state: State, seat: int, action: Done) -> list[Event]:

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from rules.praetor.content import Content
 from rules.praetor.state import Placed, State, Stock, Worker
-from rules.praetor.table import current_era, morale_value, tile_label
+from rules.praetor.table import current_era, morale_value, tile_text
 from rules.praetor.turns import current_seat
 
 
@@ -22,7 +22,9 @@ class TileView(BaseModel):
 
     uid: str
     label: str
-    """Printed name and number, e.g. ``Sawmill #09``."""
+    """English name and number, e.g. ``Sawmill #09`` (pictures draw ``type``'s catalogue name)."""
+    type: str
+    """The tile type's id: ``praetor.tile.<type>`` is its name in each language."""
     name: str
     effect: str
     activation: str
@@ -105,7 +107,8 @@ def _cached(content: Content, key: str, make: Any) -> Any:
 def tile_view(content: Content, uid: str) -> TileView:
     def make() -> TileView:
         tile, kind = content.tile(uid), content.type_of(uid)
-        return TileView(uid=uid, label=tile_label(content, uid), name=kind.name, effect=kind.effect,
+        return TileView(uid=uid, label=tile_text(content, uid), type=kind.id, name=kind.name,
+                        effect=kind.effect,
                         activation=kind.activation, era=tile.era, favour=tile.favour,
                         build_cost=dict(tile.build_cost), activation_cost=dict(kind.activation_cost),
                         corners=dict(tile.corners))

@@ -67,5 +67,5 @@ def test_a_cost_reads_in_the_players_language() -> None:
 
     cost = cost_message({"wood": 1, "gold": 2})
     assert render(cost, "en", (PACKAGE,)) == "2 gold, 1 wood"
-    assert render(cost, "el", (PACKAGE,)) == "2 χρυσός, 1 ξύλο"
+    assert render(cost, "el", (PACKAGE,)) == "2 Χρυσό, 1 Ξύλο"
     assert render(cost_message({}), "el", (PACKAGE,)) == "τίποτα"

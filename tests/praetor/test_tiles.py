@@ -195,8 +195,27 @@ def test_no_other_move_while_trading_at_the_market() -> None:
 def test_market_refuses_a_sale_of_nothing() -> None:
     state = _activate(_city(), MARKET)
     state.players[YELLOW].stock.weapons = 0
-    with pytest.raises(RuleError, match="no weapons"):
+    with pytest.raises(RuleError, match="0 weapons, not 1"):
         ENGINE.apply(state, YELLOW, Trade(resource="weapons", buy=False))
+
+
+def test_market_trades_any_amount_of_a_good_at_once() -> None:
+    """Rulebook p. 8: at the Market you may buy and sell as many resources as you like."""
+    state = _activate(_city(), MARKET)
+    state.players[YELLOW].stock.wood, gold = 5, state.players[YELLOW].stock.gold
+    sell = ENGINE.content.board("A").market["wood"].sell
+    state, _ = ENGINE.apply(state, YELLOW, Trade(resource="wood", buy=False, amount=4))
+    assert state.players[YELLOW].stock.wood == 1
+    assert state.players[YELLOW].stock.gold == gold + 4 * sell
+    assert state.market is not None
+
+
+def test_market_refuses_buying_more_than_the_gold_pays_for() -> None:
+    state = _activate(_city(), MARKET)
+    price = ENGINE.content.board("A").market["stone"].buy
+    state.players[YELLOW].stock.gold = 2 * price + 1
+    with pytest.raises(RuleError, match=f"costs {3 * price} gold"):
+        ENGINE.apply(state, YELLOW, Trade(resource="stone", buy=True, amount=3))
 
 
 def test_statue_has_no_activation() -> None:

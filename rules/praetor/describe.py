@@ -1,0 +1,63 @@
+"""What a tile does and what an option would change, as messages (rulebook p. 8, "Περιγραφή
+Πλακιδίων Πόλης"): the description line of every option and the effect text on the pictures."""
+
+from __future__ import annotations
+
+from rules.core import Message, msg
+from rules.praetor.content import Content, TileType
+from rules.praetor.state import State
+from rules.praetor.table import amount_message, cost_message, morale_value, owned, placed
+
+
+def effect_text(kind: TileType) -> Message:
+    """The tile type's effect in general words, e.g. "wood = experience" for the Sawmill."""
+    if kind.effect == "gain_exp":
+        return msg(f"praetor.effect.gain_{kind.resource}", amount=kind.amount)
+    return msg(f"praetor.effect.{kind.effect}", amount=kind.amount)
+
+
+def outcome(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:
+    """What activating city tile ``uid`` with a worker of experience ``exp`` gives ``seat`` now."""
+    kind = content.type_of(uid)
+    player = state.players[seat]
+    stock = player.stock
+    tiles = len(owned(state, seat))
+    match kind.effect:
+        case "gain_exp":
+            assert kind.resource is not None
+            return msg("praetor.gain.resource", gain=amount_message(kind.resource, exp * kind.amount))
+        case "forge":
+            return msg("praetor.gain.forge", amount=min(exp, stock.wood))
+        case "favour_per_active":
+            return msg("praetor.gain.favour", amount=kind.amount * len(player.workers))
+        case "favour_per_tile":
+            return msg("praetor.gain.favour", amount=kind.amount * tiles)
+        case "favour_per_wood_stone":
+            return msg("praetor.gain.favour", amount=kind.amount * (stock.wood + stock.stone))
+        case "favour_per_marble_weapons":
+            return msg("praetor.gain.favour", amount=kind.amount * (stock.marble + stock.weapons))
+        case "favour_morale":
+            return msg("praetor.gain.favour", amount=max(0, morale_value(content, player)))
+        case "gold_per_tile":
+            return msg("praetor.gain.resource", gain=amount_message("gold", kind.amount * tiles))
+        case "gold_per_active":
+            gold = kind.amount * len(player.workers)
+            return msg("praetor.gain.resource", gain=amount_message("gold", gold))
+        case "morale_per_tiles":
+            return msg("praetor.gain.morale", amount=tiles // kind.amount)
+        case "morale_per_retired":
+            return msg("praetor.gain.morale", amount=kind.amount * (player.retired + len(player.lent)))
+        case "wall" if state.wall is not None:
+            wall = content.wall(state.wall)
+            bonus = sum(content.wall(w).back for w in player.walls)
+            return msg("praetor.gain.wall", cost=cost_message(dict(wall.demand)), favour=wall.favour + bonus)
+    return effect_text(kind)
+
+
+def fee(content: Content, state: State, seat: int, uid: str) -> Message:
+    """What ``seat`` pays the owner to use city tile ``uid``: nothing for one's own or no one's."""
+    tile = placed(state, uid)
+    costs = dict(content.type_of(uid).activation_cost)
+    if tile is None or tile.owner is None or tile.owner == seat or not costs:
+        return msg("praetor.fee.none")
+    return msg("praetor.fee.owner", cost=cost_message(costs), owner_seat=tile.owner)
