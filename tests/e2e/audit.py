@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.discord.i18n import Words
@@ -28,9 +29,20 @@ def lines_of(text: str) -> set[str]:
     return {line.strip().removeprefix("• ") for line in text.splitlines()}
 
 
-def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> int:
-    """Assert that no private line reached anyone it was not meant for; return how many distinct
-    private lines were checked."""
+@dataclass(frozen=True)
+class Audit:
+    """What the secrets audit compared."""
+
+    checked: int
+    """Distinct private lines looked for in everything the fake Discord captured."""
+    delivered: int
+    """Of those, the lines found delivered to a player they were meant for (so the comparison
+    matched real output, not nothing)."""
+
+
+def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> Audit:
+    """Assert that no private line reached anyone it was not meant for; say how many distinct
+    private lines were checked and how many were seen reaching their owner."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         seats = conn.execute(
@@ -51,16 +63,19 @@ def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> i
             public.add(text)
         else:
             private.setdefault(text, set()).update(json.loads(visible_json))
-    checked = 0
+    checked = delivered = 0
     for text, visible in private.items():
         if text in public or len(text) < SHORTEST:
             continue
         allowed = {user_of[s] for s in visible if user_of.get(s) is not None}
+        seen = False
         for captured in fake.captured:
             if text not in lines_of(captured.text()):
                 continue
             kind, who = captured.audience
             assert kind != "channel", f"a private line reached a channel: {text!r}"
             assert who in allowed, f"user {who} was shown {text!r}, meant for seats {sorted(visible)}"
+            seen = True
         checked += 1
-    return checked
+        delivered += seen
+    return Audit(checked=checked, delivered=delivered)

@@ -66,4 +66,5 @@ async def test_secrets_never_reach_the_thread_or_another_player(fake: FakeDiscor
             assert shown <= bids[owner], f"{owner} was shown someone else's bid: {captured.text()}"
             audited += len(shown)
     assert audited, "no private bid confirmation was ever shown"
-    assert audit_secrets(fake, bot.workdir / "agora.db", 1, "sealed_bid") >= 2
+    audit = audit_secrets(fake, bot.workdir / "agora.db", 1, "sealed_bid")
+    assert audit.checked >= 2 and audit.delivered >= 2, audit
