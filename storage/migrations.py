@@ -145,6 +145,22 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE preferences;
     ALTER TABLE preferences_v5 RENAME TO preferences;
     """,
+    # 6: loading reads the latest snapshot and the entries after it only. Each action entry keeps
+    # the seq of the undo that cancels it (so a range of the log says which of its entries are in
+    # force), a person's last move is found by index, and a snapshot carries the checksum of the
+    # state it holds (stored ones have none and are passed over: the log is replayed instead, and
+    # the next snapshot written has one).
+    """
+    ALTER TABLE actions ADD COLUMN undone_by INTEGER;
+    UPDATE actions SET undone_by = cancel.undo_seq
+        FROM (SELECT u.table_id AS table_id, j.value AS seq, MIN(u.seq) AS undo_seq
+              FROM actions u, json_each(u.undoes_json) j WHERE u.kind = 'undo'
+              GROUP BY u.table_id, j.value) AS cancel
+        WHERE actions.table_id = cancel.table_id AND actions.seq = cancel.seq;
+    CREATE INDEX actions_by_actor ON actions (table_id, actor, seq)
+        WHERE kind = 'action' AND undone_by IS NULL;
+    ALTER TABLE snapshots ADD COLUMN checksum TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -42,6 +42,7 @@ from storage.records import (
     Vote,
     VoteKind,
     VoteRole,
+    snapshot_checksum,
 )
 from storage.repository import MissingTable, Repository, StaleWrite, StorageError
 
@@ -322,11 +323,21 @@ class PostgresRepository(Repository):
                         " data_json) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                         events,
                     )
+                cancelled = [(seq, table_id, undone)
+                             for seq, entry in enumerate(entries, start=head + 1) if entry.kind == "undo"
+                             for undone in entry.undoes]
+                if cancelled:
+                    await db.executemany(
+                        "UPDATE actions SET undone_by = $1 WHERE table_id = $2 AND seq = $3"
+                        " AND kind = 'action' AND undone_by IS NULL",
+                        cancelled,
+                    )
                 if snapshot is not None:
                     await db.execute(
-                        "INSERT INTO snapshots (table_id, seq, state_json) VALUES ($1, $2, $3)"
-                        " ON CONFLICT (table_id, seq) DO UPDATE SET state_json = EXCLUDED.state_json",
-                        table_id, snapshot[0], snapshot[1],
+                        "INSERT INTO snapshots (table_id, seq, state_json, checksum) VALUES ($1, $2, $3, $4)"
+                        " ON CONFLICT (table_id, seq) DO UPDATE SET state_json = EXCLUDED.state_json,"
+                        " checksum = EXCLUDED.checksum",
+                        table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot),
                     )
                 await db.execute("UPDATE tables SET updated_at = $1 WHERE id = $2", stamp, table_id)
         except asyncpg.UniqueViolationError as exc:
@@ -336,13 +347,16 @@ class PostgresRepository(Repository):
             raise StorageError(f"table {table_id}: entry refused: {exc}") from exc
         return head + len(entries)
 
-    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
+    async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
+        last = through if through is not None else 2**62
         async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             rows = await db.fetch(
-                "SELECT * FROM actions WHERE table_id = $1 AND seq > $2 ORDER BY seq", table_id, after
+                "SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
+                table_id, after, last,
             )
             event_rows = await db.fetch(
-                "SELECT * FROM events WHERE table_id = $1 AND seq > $2 ORDER BY seq, idx", table_id, after
+                "SELECT * FROM events WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq, idx",
+                table_id, after, last,
             )
         events: dict[int, list[StoredEvent]] = {}
         for e in event_rows:
@@ -366,9 +380,18 @@ class PostgresRepository(Repository):
                 created_at=_utc(r["created_at"]),
                 events=tuple(events.get(r["seq"], ())),
                 undoes=tuple(json.loads(r["undoes_json"])),
+                undone_by=r["undone_by"],
             )
             for r in rows
         ]
+
+    async def last_action_by(self, table_id: int, actor: str) -> int:
+        async with self._pool.acquire() as db:
+            return int(await db.fetchval(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1 AND actor = $2"
+                " AND kind = 'action' AND undone_by IS NULL",
+                table_id, actor,
+            ))
 
     async def head(self, table_id: int) -> int:
         async with self._pool.acquire() as db:
@@ -379,13 +402,14 @@ class PostgresRepository(Repository):
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
         async with self._pool.acquire() as db:
             row = await db.fetchrow(
-                "SELECT seq, state_json FROM snapshots WHERE table_id = $1 AND seq <= $2"
+                "SELECT seq, state_json, checksum FROM snapshots WHERE table_id = $1 AND seq <= $2"
                 " ORDER BY seq DESC LIMIT 1",
                 table_id, at_most if at_most is not None else 2**62,
             )
         if row is None:
             return None
-        return Snapshot(table_id=table_id, seq=row["seq"], state_json=row["state_json"])
+        return Snapshot(table_id=table_id, seq=row["seq"], state_json=row["state_json"],
+                        checksum=row["checksum"])
 
     async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
         async with self.transaction() as db:

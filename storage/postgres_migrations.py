@@ -119,6 +119,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX notices_pending ON notices (user_id) WHERE delivered_at IS NULL;
     """,
+    # 2: SQLite's version 6: each action entry keeps the seq of the undo that cancels it, a person's
+    # last move is found by index, and a snapshot carries the checksum of the state it holds.
+    """
+    ALTER TABLE actions ADD COLUMN undone_by BIGINT;
+    UPDATE actions SET undone_by = cancel.undo_seq
+        FROM (SELECT u.table_id AS table_id, j.value::BIGINT AS seq, MIN(u.seq) AS undo_seq
+              FROM actions u, jsonb_array_elements_text(u.undoes_json::jsonb) AS j(value)
+              WHERE u.kind = 'undo' GROUP BY u.table_id, j.value) AS cancel
+        WHERE actions.table_id = cancel.table_id AND actions.seq = cancel.seq;
+    CREATE INDEX actions_by_actor ON actions (table_id, actor, seq)
+        WHERE kind = 'action' AND undone_by IS NULL;
+    ALTER TABLE snapshots ADD COLUMN checksum TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -6,6 +6,7 @@ Datetimes are always timezone-aware UTC (reminders depend on them); storage refu
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
@@ -113,15 +114,37 @@ class Entry:
     created_at: datetime
     events: tuple[StoredEvent, ...] = ()
     undoes: tuple[int, ...] = ()
+    undone_by: int | None = None
+    """For ``kind="action"``: the seq of the undo entry that cancels this one (``None``: in force)."""
+
+
+def snapshot_checksum(table_id: int, seq: int, state_json: str) -> str:
+    """The checksum a snapshot is stored with: SHA-256 over the table, the log position the state
+    stands for and the state's text, so that a changed digit, a snapshot moved to another seq or
+    another table, or a truncated text no longer matches."""
+    digest = hashlib.sha256(f"{table_id}:{seq}:".encode())
+    digest.update(state_json.encode())
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The game state after entry ``seq`` (a cache: replaying the log is the truth)."""
+    """The game state after entry ``seq`` (a cache: replaying the log is the truth).
+
+    ``checksum`` is :func:`snapshot_checksum` as computed when the snapshot was written (``None``
+    for snapshots stored before checksums were kept).
+    """
 
     table_id: int
     seq: int
     state_json: str
+    checksum: str | None = None
+
+    @property
+    def intact(self) -> bool:
+        """Whether the text is the one written for this table and seq (else it must not be used)."""
+        return self.checksum is not None and self.checksum == snapshot_checksum(
+            self.table_id, self.seq, self.state_json)
 
 
 @dataclass(frozen=True)

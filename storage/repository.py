@@ -149,14 +149,22 @@ class Repository(ABC):
         snapshot: tuple[int, str] | None = None,
     ) -> int:
         """Append ``entries`` as seqs ``expected_head + 1 …`` with their events, atomically, and
-        return the new head. ``snapshot`` (seq, state JSON) is stored in the same transaction.
+        return the new head. ``snapshot`` (seq, state JSON) is stored in the same transaction with
+        its :func:`~storage.records.snapshot_checksum`. An undo entry marks the entries it cancels
+        (their :attr:`~storage.records.Entry.undone_by`) in the same transaction.
 
         :raises StaleWrite: the log's head is not ``expected_head``; nothing is written.
         """
 
     @abstractmethod
-    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
-        """Log entries with ``seq > after`` in order, with their events."""
+    async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
+        """Log entries with ``after < seq <= through`` (no upper bound when ``None``) in order, with
+        their events and whether an undo cancelled them."""
+
+    @abstractmethod
+    async def last_action_by(self, table_id: int, actor: str) -> int:
+        """The seq of ``actor``'s last action entry that no undo cancels (0 when there is none),
+        found without reading the log."""
 
     @abstractmethod
     async def head(self, table_id: int) -> int:
@@ -164,7 +172,11 @@ class Repository(ABC):
 
     @abstractmethod
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
-        """The newest snapshot with ``seq <= at_most`` (any seq when ``None``)."""
+        """The newest snapshot with ``seq <= at_most`` (any seq when ``None``), as stored: the
+        caller checks :attr:`~storage.records.Snapshot.intact` before trusting it.
+
+        :raises StorageError: the snapshot cannot be read (a damaged page); the log still can.
+        """
 
     @abstractmethod
     async def drop_snapshots(self, table_id: int, from_seq: int) -> None:

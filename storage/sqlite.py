@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import aiosqlite
 
@@ -43,6 +43,7 @@ from storage.records import (
     Vote,
     VoteKind,
     VoteRole,
+    snapshot_checksum,
 )
 from storage.repository import MissingTable, Repository, StaleWrite, StorageError
 
@@ -77,7 +78,7 @@ class SqliteRepository(Repository):
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrate: bool = True) -> SqliteRepository:
+    async def open(cls, path: Path | str, *, migrate: bool = True) -> Self:
         """Open (creating if needed) the database at ``path`` and migrate it to the current schema.
 
         :raises StorageError: the file's schema is newer than this build knows.
@@ -332,21 +333,32 @@ class SqliteRepository(Repository):
                     # Only reachable if the head check were bypassed: the key is the last word.
                     raise StaleWrite(table_id, expected_head, head + 1) from exc
                 raise StorageError(f"table {table_id}: entry refused: {exc}") from exc
+            cancelled = [(seq, table_id, undone)
+                         for seq, entry in enumerate(entries, start=head + 1) if entry.kind == "undo"
+                         for undone in entry.undoes]
+            if cancelled:
+                await db.executemany(
+                    "UPDATE actions SET undone_by = ? WHERE table_id = ? AND seq = ? AND kind = 'action'"
+                    " AND undone_by IS NULL",
+                    cancelled,
+                )
             if snapshot is not None:
                 await db.execute(
-                    "INSERT OR REPLACE INTO snapshots (table_id, seq, state_json) VALUES (?, ?, ?)",
-                    (table_id, snapshot[0], snapshot[1]),
+                    "INSERT OR REPLACE INTO snapshots (table_id, seq, state_json, checksum)"
+                    " VALUES (?, ?, ?, ?)",
+                    (table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot)),
                 )
             await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
         return head + len(entries)
 
-    async def entries(self, table_id: int, after: int = 0) -> list[Entry]:
+    async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
+        bounds = (table_id, after, through if through is not None else 2**62)
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT * FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
+                "SELECT * FROM actions WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq", bounds
             )
             event_rows = await db.execute_fetchall(
-                "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq, idx", (table_id, after)
+                "SELECT * FROM events WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq, idx", bounds
             )
         events: dict[int, list[StoredEvent]] = {}
         for e in event_rows:
@@ -370,22 +382,40 @@ class SqliteRepository(Repository):
                 created_at=decode_time(r["created_at"]),
                 events=tuple(events.get(r["seq"], ())),
                 undoes=tuple(json.loads(r["undoes_json"])),
+                undone_by=r["undone_by"],
             )
             for r in rows
         ]
+
+    async def last_action_by(self, table_id: int, actor: str) -> int:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions INDEXED BY actions_by_actor"
+                " WHERE table_id = ? AND actor = ?"
+                " AND kind = 'action' AND undone_by IS NULL",
+                (table_id, actor),
+            )
+        return int(next(iter(rows))[0])
 
     async def head(self, table_id: int) -> int:
         async with self._read() as db:
             return await _head(db, table_id)
 
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-                (table_id, at_most if at_most is not None else 2**62),
-            )
+        try:
+            async with self._read() as db:
+                rows = await db.execute_fetchall(
+                    "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                    (table_id, at_most if at_most is not None else 2**62),
+                )
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError):  # locked or busy: not the snapshot's fault
+                raise
+            raise StorageError(
+                f"table {table_id}: snapshot at or before {at_most} cannot be read: {exc}") from exc
         for r in rows:
-            return Snapshot(table_id=table_id, seq=r["seq"], state_json=r["state_json"])
+            return Snapshot(table_id=table_id, seq=r["seq"], state_json=r["state_json"],
+                            checksum=r["checksum"])
         return None
 
     async def drop_snapshots(self, table_id: int, from_seq: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,6 +20,7 @@ from storage.records import (
     StoredEvent,
     TableFilter,
     Vote,
+    snapshot_checksum,
 )
 from storage.repository import MissingTable, Repository, StaleWrite, StorageError
 
@@ -195,6 +197,30 @@ class RepositoryContract:
         last = (await repo.entries(table_id))[-1]
         assert (last.kind, last.undoes) == ("undo", (1, 2))
 
+    async def test_an_undo_marks_the_entries_it_cancels_and_no_other(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2), entry(3)], T0)
+        await repo.append(table_id, 3, [NewEntry("undo", 0, "user:0", "{}", undoes=(2, 3))], T0)
+        entries = await repo.entries(table_id)
+        assert [(e.seq, e.undone_by) for e in entries] == [(1, None), (2, 4), (3, 4), (4, None)]
+
+    async def test_a_range_of_the_log_is_read_between_its_bounds(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(n, events=2) for n in range(1, 6)], T0)
+        middle = await repo.entries(table_id, after=1, through=3)
+        assert [e.seq for e in middle] == [2, 3]
+        assert [len(e.events) for e in middle] == [2, 2]
+        assert [e.seq for e in await repo.entries(table_id, after=3, through=3)] == []
+
+    async def test_a_seats_last_move_is_its_last_action_no_undo_cancelled(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1, seat=0), entry(2, seat=1), entry(3, seat=0),
+                                        entry(4, seat=1)], T0)
+        assert [await repo.last_action_by(table_id, f"user:{seat}") for seat in (0, 1)] == [3, 4]
+        await repo.append(table_id, 4, [NewEntry("undo", 0, "user:0", "{}", undoes=(3, 4))], T0)
+        assert [await repo.last_action_by(table_id, f"user:{seat}") for seat in (0, 1)] == [1, 2]
+        assert await repo.last_action_by(table_id, "user:9") == 0
+
     async def test_a_new_table_has_announced_nothing(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.append(table_id, 0, [entry(1)], T0)
@@ -240,6 +266,18 @@ class RepositoryContract:
         earlier = await repo.latest_snapshot(table_id, at_most=3)
         assert earlier is not None and earlier.seq == 2
         assert await repo.latest_snapshot(table_id, at_most=1) is None
+
+    async def test_a_snapshot_is_stored_with_the_checksum_of_its_table_seq_and_text(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0, snapshot=(2, '{"s": 27}'))
+        latest = await repo.latest_snapshot(table_id)
+        assert latest is not None and latest.intact
+        assert latest.checksum == snapshot_checksum(table_id, 2, '{"s": 27}')
+        assert not replace(latest, state_json='{"s": 28}').intact
+        assert not replace(latest, seq=1).intact
+        assert not replace(latest, table_id=table_id + 1).intact
 
     async def test_a_stale_append_stores_no_snapshot(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)

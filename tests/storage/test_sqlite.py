@@ -158,3 +158,44 @@ async def test_a_second_connection_sees_committed_appends(db_path: Path) -> None
     finally:
         await first.close()
         await second.close()
+
+
+async def test_entries_a_version_5_undo_cancelled_are_marked_and_its_snapshots_are_not_trusted(
+    db_path: Path,
+) -> None:
+    with database_at(db_path, 5) as old:
+        old.execute(
+            "INSERT INTO tables (game_id, guild_id, channel_id, creator_id, status, created_at, updated_at)"
+            " VALUES ('sealed_bid', 1, 2, 3, 'active', '2026-03-01T12:00:00.000000+00:00',"
+            " '2026-03-01T12:00:00.000000+00:00')"
+        )
+        for seq, kind, undoes in ((1, "action", "[]"), (2, "action", "[]"), (3, "action", "[]"),
+                                  (4, "undo", "[2, 3]"), (5, "action", "[]")):
+            old.execute(
+                "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
+                " created_at) VALUES (1, ?, ?, 0, 'user:3', '{}', ?, '2026-03-01T12:00:00.000000+00:00')",
+                (seq, kind, undoes),
+            )
+        old.execute("INSERT INTO snapshots (table_id, seq, state_json) VALUES (1, 1, '{}')")
+    old.close()
+
+    repo = await SqliteRepository.open(db_path)
+    try:
+        assert [(e.seq, e.undone_by) for e in await repo.entries(1)] == [
+            (1, None), (2, 4), (3, 4), (4, None), (5, None)]
+        assert await repo.last_action_by(1, "user:3") == 5
+        snapshot = await repo.latest_snapshot(1)
+        assert snapshot is not None and snapshot.checksum is None and not snapshot.intact
+    finally:
+        await repo.close()
+
+
+async def test_a_seats_last_move_is_read_from_the_index_not_the_log(sqlite_repo: SqliteRepository,
+                                                                   db_path: Path) -> None:
+    table = await sqlite_repo.create_table(NewTable("sealed_bid", 1, 2, 3), T0)
+    await sqlite_repo.append(table.id, 0, [entry(n, seat=n % 2) for n in range(1, 41)], T0)
+    with sqlite3.connect(db_path) as plain:
+        plain.execute("DROP INDEX actions_by_actor")
+    plain.close()
+    with pytest.raises(sqlite3.OperationalError, match="no such index"):
+        await sqlite_repo.last_action_by(table.id, "user:1")
