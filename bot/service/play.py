@@ -7,7 +7,14 @@ from typing import Any
 from bot.service import errors
 from bot.service.core import MAX_RETRIES, TableCore, tell
 from bot.service.models import BoardView, Line, Outcome, SeatPrompt, TableStatus
-from bot.service.tables import entry_lines, stored, user_actor
+from bot.service.tables import (
+    effective_since,
+    entry_lines,
+    last_visible_lines,
+    stored,
+    user_actor,
+    visible_lines,
+)
 from bot.service.undo import plan_undo
 from rules.core import Message
 from storage.records import NewEntry
@@ -63,7 +70,7 @@ class PlayCommands(TableCore):
                     continue
                 t = await self._load(table_id)
                 outcome = Outcome(table=t.info())
-                tell(outcome, entry_lines(t.entries[-1]))
+                tell(outcome, entry_lines(entry, seq=before + 1))
                 return await self._settle(t, outcome, moved={seat.position}, since=before)
             raise errors.StaleAction("This prompt is out of date: the table has moved on. Open it again.")
 
@@ -78,9 +85,9 @@ class PlayCommands(TableCore):
         prompt = t.pending().get(seat.position)
         if t.row.status != "active" or prompt is None or seat.stand_in is not None:
             return None
-        actor = user_actor(user_id)
-        last_move = max((e.seq for e in t.effective if e.actor == actor), default=0)
-        plan = plan_undo(t.effective, user_id)
+        last_move = min(await self.repo.last_action_by(table_id, user_actor(user_id)), t.head)
+        since = max(last_move - 1, 0)
+        plan = plan_undo(await effective_since(self.repo, t, since), user_id)
         return SeatPrompt(
             table_id=table_id,
             seat=seat.position,
@@ -88,7 +95,7 @@ class PlayCommands(TableCore):
             seq=t.head,
             # From the seat's own last move on: what it did and what that brought out (a reveal
             # completed by this very move), then everything since.
-            digest=tuple(t.visible_lines(seat.position, after=max(last_move - 1, 0))),
+            digest=tuple(await visible_lines(self.repo, t, seat.position, after=since)),
             can_undo=plan is not None and plan.alone,
         )
 
@@ -126,8 +133,7 @@ class PlayCommands(TableCore):
         """:meth:`log` with each message's log entry (``seq``) and visibility (``seats``)."""
         t = await self._load(table_id)
         seat = t.seat_of(user_id) if user_id is not None else None
-        lines = t.visible_lines(seat.position if seat is not None else None)
-        return lines[-n:] if n > 0 else []
+        return await last_visible_lines(self.repo, t, seat.position if seat is not None else None, n)
 
 
 __all__ = ["PlayCommands"]

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, Outcome
-from bot.service.tables import entry_lines
+from bot.service.tables import entry_lines, in_force
 from storage.records import TableFilter, TableRow
 
 
@@ -58,8 +58,8 @@ class RecoveryCommands(TableCore):
             if t.row.announced_seq >= t.head:
                 return None
             outcome = Outcome(table=t.info(), announce_from=t.row.announced_seq + 1, announce_through=t.head)
-            for entry in t.entries:
-                if entry.seq > t.row.announced_seq and entry.seq not in t.undone:
+            for entry in await self.repo.entries(table_id, after=t.row.announced_seq, through=t.head):
+                if entry.kind == "undo" or in_force(entry, t.head):
                     tell(outcome, entry_lines(entry))
             result = t.engine.result(t.state) if t.state is not None else None
             if result is not None and t.row.status == "finished":
@@ -92,9 +92,8 @@ class RecoveryCommands(TableCore):
         """The public lines of the log entries after ``after`` and before ``before``, in log order,
         leaving out entries an undo cancelled: what a thread missed when Discord refused to take an
         announcement, to be told ahead of the outcome that starts at ``before``."""
-        entries = await self.repo.entries(table_id, after=after)
-        undone = {seq for e in entries if e.kind == "undo" for seq in e.undoes}
-        return [line for e in entries if e.seq < before and e.seq not in undone
+        entries = await self.repo.entries(table_id, after=after, through=before - 1)
+        return [line for e in entries if e.undone_by is None
                 for line in entry_lines(e) if line.seats is None]
 
 

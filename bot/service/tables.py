@@ -20,7 +20,7 @@ from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import Engine, Event, Message, Prompt, Seat
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
-from storage.repository import Repository
+from storage.repository import Repository, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -47,43 +47,74 @@ def played_for_person(actor: str) -> bool:
 
 
 @dataclass
+class Memo:
+    """Results derived from a state, kept with it (states are never changed once built)."""
+
+    pending: dict[Seat, Prompt] | None = None
+
+
+@dataclass
 class Loaded:
-    """One table, read consistently at log length ``row.head``."""
+    """One table, read consistently at log length ``head``: its row, its seats and the game state
+    the effective log leads to. The log itself is not held: what needs a part of it reads that
+    range (:func:`effective_since`, :func:`visible_lines`)."""
 
     row: TableRow
     seats: list[SeatRow]
     engine: Engine[Any, Any]
-    entries: list[Entry]
+    head: int
+    """The seq of the last log entry the state accounts for."""
     state: BaseModel | None = None
     """The game state (``None`` in the lobby)."""
-    undone: set[int] = field(default_factory=set)
-
-    @property
-    def head(self) -> int:
-        return self.entries[-1].seq if self.entries else 0
-
-    @property
-    def effective(self) -> list[Entry]:
-        """Action entries no undo cancels, in order."""
-        return [e for e in self.entries if e.kind == "action" and e.seq not in self.undone]
+    base: int = 0
+    """The seq of the snapshot the state was rebuilt from (0: replayed from the seed)."""
+    memo: Memo = field(default_factory=lambda: Memo(), repr=False, compare=False)
+    """What is computed once per state (shared by every load of the same state)."""
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
     def pending(self) -> dict[Seat, Prompt]:
-        return {} if self.state is None else self.engine.pending(self.state)
+        """The engine's prompts for the state, computed once per state."""
+        if self.memo.pending is None:
+            self.memo.pending = {} if self.state is None else self.engine.pending(self.state)
+        return self.memo.pending
 
     def info(self) -> TableInfo:
         return table_info(self.row, self.seats, self.engine, self.head)
 
-    def visible_lines(self, seat: Seat | None, after: int = 0) -> list[Line]:
-        """Events of the effective log and undo entries after ``after`` that ``seat`` may see."""
-        lines: list[Line] = []
-        for e in self.entries:
-            if e.seq <= after or e.seq in self.undone:
-                continue
-            lines += [line for line in entry_lines(e) if line.seats is None or seat in line.seats]
-        return lines
+
+def in_force(entry: Entry, head: int) -> bool:
+    """Whether ``entry`` is an action no undo up to log entry ``head`` cancels."""
+    return entry.kind == "action" and (entry.undone_by is None or entry.undone_by > head)
+
+
+async def effective_since(repo: Repository, t: Loaded, after: int) -> list[Entry]:
+    """The action entries after ``after`` up to ``t``'s head that no undo cancels, in order."""
+    return [e for e in await repo.entries(t.row.id, after=after, through=t.head) if in_force(e, t.head)]
+
+
+async def visible_lines(repo: Repository, t: Loaded, seat: Seat | None, after: int = 0) -> list[Line]:
+    """Events of the log entries after ``after`` up to ``t``'s head that ``seat`` may see, leaving
+    out the moves an undo took back (the undo itself is told)."""
+    lines: list[Line] = []
+    for e in await repo.entries(t.row.id, after=after, through=t.head):
+        if e.kind == "action" and not in_force(e, t.head):
+            continue
+        lines += [line for line in entry_lines(e) if line.seats is None or seat in line.seats]
+    return lines
+
+
+async def last_visible_lines(repo: Repository, t: Loaded, seat: Seat | None, n: int) -> list[Line]:
+    """The last ``n`` lines ``seat`` may see (:func:`visible_lines`), reading back from the head in
+    growing ranges rather than the whole log."""
+    window = max(4 * n, 16)
+    while True:
+        after = max(t.head - window, 0)
+        lines = await visible_lines(repo, t, seat, after)
+        if len(lines) >= n or after == 0:
+            return lines[-n:] if n > 0 else []
+        window *= 4
 
 
 def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any], head: int) -> TableInfo:
@@ -113,28 +144,56 @@ def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any]
     )
 
 
+MAX_SNAPSHOTS_TRIED = 3
+"""How many snapshots a load tries, newest first, before it replays the log from the seed."""
+
+
 async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loaded:
-    """Read a table and rebuild its state from the best valid snapshot and the effective log.
+    """Read a table and rebuild its state from the latest valid snapshot and the log entries after it.
 
-    A snapshot that no longer loads (the game's state format changed) is passed over for an older
-    one, or the replay from the seed.
+    A snapshot is only a shortcut, never a reason a table whose log replays cannot be read. It is
+    passed over, for an older one or at last the replay from the seed, when it cannot be read (a
+    damaged page), its checksum does not match its table, seq and text (a changed digit), an undo
+    after it cancels an entry it accounts for, it no longer parses (the game's state format
+    changed), or the entries after it do not replay from it (a state the log does not produce).
 
-    :raises TableUnreadable: when the log itself no longer replays; nothing is changed.
+    :raises TableUnreadable: when the log itself no longer replays from the seed; nothing is changed.
     """
     seats = await repo.seats(row.id)
-    entries = await repo.entries(row.id)
-    undone = {seq for e in entries if e.kind == "undo" for seq in e.undoes}
-    loaded = Loaded(row=row, seats=seats, engine=engine, entries=entries, undone=undone)
     if row.status == "lobby" or row.seed is None:
-        return loaded
-    snapshot_seq, state = await _best_snapshot(repo, loaded)
-    seq = snapshot_seq
+        return Loaded(row=row, seats=seats, engine=engine, head=row.head)
+    at_most = row.head
+    for _ in range(MAX_SNAPSHOTS_TRIED):
+        if at_most <= 0:
+            break
+        try:
+            snap = await repo.latest_snapshot(row.id, at_most)
+        except StorageError as exc:
+            log.warning("table %s: a snapshot cannot be read (%s); replaying the log instead", row.id, exc)
+            break
+        if snap is None:
+            break
+        at_most = snap.seq - 1
+        if not snap.intact:
+            log.warning("table %s: snapshot at %s does not match its checksum; passed over", row.id, snap.seq)
+            continue
+        tail = await repo.entries(row.id, after=snap.seq)
+        if any(s <= snap.seq for e in tail if e.kind == "undo" for s in e.undoes):
+            continue  # an undo took back a move the snapshot accounts for
+        try:
+            state = engine.load(snap.state_json)
+            head = _replay(engine, state, tail, snap.seq)
+        except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
+            log.warning("table %s: snapshot at %s is passed over (%r)", row.id, snap.seq, exc)
+            continue
+        return Loaded(row=row, seats=seats, engine=engine, head=head[0], state=head[1], base=snap.seq)
+    entries = await repo.entries(row.id)
+    seq = 0
     try:
-        if state is None:
-            state = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
-        for e in loaded.effective:
-            if e.seq > snapshot_seq:
-                seq = e.seq
+        state = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
+        for e in entries:
+            seq = e.seq
+            if in_force(e, entries[-1].seq):
                 state, _ = engine.apply(state, e.seat, e.payload_json)
     except Exception as exc:
         log.error("table %s no longer replays with %s at log entry %s: %r", row.id, engine.info.id, seq, exc)
@@ -143,29 +202,18 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
             "no longer replays. Every move is kept; ask whoever runs the bot to look into it.",
             table=row.id, seq=seq, game=engine.info.title,
         ) from exc
-    loaded.state = state
-    return loaded
+    return Loaded(row=row, seats=seats, engine=engine, head=entries[-1].seq if entries else 0, state=state)
 
 
-async def _best_snapshot(repo: Repository, loaded: Loaded) -> tuple[int, BaseModel | None]:
-    at_most: int | None = loaded.head
-    while at_most is not None and at_most > 0:
-        snap = await repo.latest_snapshot(loaded.row.id, at_most)
-        if snap is None:
-            break
-        # An undo after the snapshot that cancels an entry at or before it makes it wrong.
-        cancelled = [s for e in loaded.entries if e.kind == "undo" and e.seq > snap.seq
-                     for s in e.undoes if s <= snap.seq]
-        if cancelled:
-            at_most = min(cancelled) - 1
-            continue
-        try:
-            return snap.seq, loaded.engine.load(snap.state_json)
-        except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
-            log.warning("table %s: snapshot at %s no longer loads (%r); replaying instead",
-                        loaded.row.id, snap.seq, exc)
-            at_most = snap.seq - 1
-    return 0, None
+def _replay(
+    engine: Engine[Any, Any], state: BaseModel, tail: list[Entry], base: int
+) -> tuple[int, BaseModel]:
+    """The head and the state after applying the entries of ``tail`` in force at its end."""
+    head = tail[-1].seq if tail else base
+    for e in tail:
+        if in_force(e, head):
+            state, _ = engine.apply(state, e.seat, e.payload_json)
+    return head, state
 
 
 def stored(events: Iterable[Event]) -> tuple[StoredEvent, ...]:
@@ -192,6 +240,16 @@ def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
 
 
 __all__ = [
-    "Loaded", "entry_lines", "is_person", "load", "played_for_person", "service_event", "stored",
+    "Loaded",
+    "effective_since",
+    "entry_lines",
+    "in_force",
+    "is_person",
+    "last_visible_lines",
+    "load",
+    "played_for_person",
+    "service_event",
+    "stored",
     "table_info",
+    "visible_lines",
 ]

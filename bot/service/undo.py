@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from bot.service import errors
 from bot.service.core import TableCore, tell
 from bot.service.models import Line, Outcome, Picture
-from bot.service.tables import Loaded, entry_lines, is_person, played_for_person, service_event, user_actor
+from bot.service.tables import (
+    Loaded,
+    effective_since,
+    entry_lines,
+    is_person,
+    played_for_person,
+    service_event,
+    user_actor,
+)
 from rules.core import Seat, msg
 from storage.records import Entry, NewEntry, Vote
 from storage.repository import StaleWrite
@@ -62,7 +70,7 @@ class UndoCommands(TableCore):
             t = await self._load(table_id)
             self._check_active(t)
             seat = self._seat(t, user_id)
-            plan = self._plan(t, user_id)
+            plan = await self._plan(t, user_id)
             if not plan.alone:
                 raise errors.UndoRefused(
                     "Something new has been revealed or another player has moved since; every other "
@@ -79,7 +87,7 @@ class UndoCommands(TableCore):
             t = await self._load(table_id)
             self._check_active(t)
             seat = self._seat(t, user_id)
-            plan = self._plan(t, user_id)
+            plan = await self._plan(t, user_id)
             others = [s for s in t.seats if s.user_id is not None and s.user_id != user_id]
             if plan.alone or not others:
                 return await self._carry_out_undo(t, seat.position, user_id, plan)
@@ -114,11 +122,13 @@ class UndoCommands(TableCore):
                 outcome.public.append(Line(msg("service.undo_consented", seat=seat.position,
                                                missing=len(missing)), seq=t.head))
                 return outcome
-            plan = self._plan(t, request.user_id)
+            plan = await self._plan(t, request.user_id)
             return await self._carry_out_undo(t, requester.position, request.user_id, plan)
 
-    def _plan(self, t: Loaded, user_id: int) -> UndoPlan:
-        plan = plan_undo(t.effective, user_id)
+    async def _plan(self, t: Loaded, user_id: int) -> UndoPlan:
+        """The undo of the user's last move, read from that move on (not the whole log)."""
+        last_move = min(await self.repo.last_action_by(t.row.id, user_actor(user_id)), t.head)
+        plan = plan_undo(await effective_since(self.repo, t, max(last_move - 1, 0)), user_id)
         if plan is None:
             raise errors.UndoRefused("You have no move to take back.", key="service.undo_nothing")
         return plan
@@ -136,7 +146,7 @@ class UndoCommands(TableCore):
         before = t.head
         t = await self._load(t.row.id)
         outcome = Outcome(table=t.info())
-        tell(outcome, entry_lines(t.entries[-1]))
+        tell(outcome, entry_lines(entry, seq=before + 1))
         outcome.pictures.append(Picture(seat))
         return await self._settle(t, outcome, moved={seat}, since=before)
 
