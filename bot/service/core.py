@@ -17,10 +17,11 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.service import errors
+from bot.service.cache import DEFAULT_SIZE, Cached, TableCache
 from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
-from bot.service.tables import BOT, STAND_IN, Loaded, entry_lines, load, stored
+from bot.service.tables import BOT, STAND_IN, Loaded, Memo, entry_lines, load, stored
 from rules import registry as default_registry
 from rules.core import Engine, Result, Rng, Seat, msg
 from storage.records import NewEntry, SeatRow, TableRow
@@ -62,6 +63,7 @@ class TableCore:
         seed_source: Callable[[], int] = lambda: secrets.randbits(48),
         open_tables_per_user: int | None = None,
         open_tables_per_server: int | None = None,
+        cache_size: int = DEFAULT_SIZE,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -71,6 +73,8 @@ class TableCore:
         self.open_tables_per_user = open_tables_per_user
         self.open_tables_per_server = open_tables_per_server
         self._locks = TableLocks()
+        self.cache = TableCache(cache_size)
+        """Loaded states by table and head (:mod:`bot.service.cache`)."""
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:
         try:
@@ -88,8 +92,19 @@ class TableCore:
         return row
 
     async def _load(self, table_id: int) -> Loaded:
+        """The table as stored now: its row and seats read afresh, its state from this process's
+        cache when the cache holds the state at the stored head, else rebuilt (and then kept)."""
         row = await self._row(table_id)
-        return await load(self.repo, row, self._engine(row.game_id))
+        engine = self._engine(row.game_id)
+        if row.status != "lobby" and row.seed is not None:
+            cached = self.cache.get(row.id, row.head)
+            if cached is not None:
+                return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
+                              state=cached.state, base=cached.base, memo=cached.memo)
+        t = await load(self.repo, row, engine)
+        if t.state is not None:
+            self.cache.put(row.id, Cached(head=t.head, state=t.state, base=t.base, memo=t.memo))
+        return t
 
     def _seat(self, t: Loaded, user_id: int) -> SeatRow:
         seat = t.seat_of(user_id)
@@ -118,7 +133,10 @@ class TableCore:
         every = self.snapshot_every
         due = every > 0 and (head + len(entries)) // every > head // every
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
-        return await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
+        new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
+        self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base,
+                                         memo=Memo()))
+        return new_head
 
     async def _settle(
         self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None = None

@@ -65,6 +65,7 @@ class TableService(
     :param open_tables_per_user: most open tables (in the lobby or playing) a user may sit at;
         ``None`` for no limit.
     :param open_tables_per_server: most open tables a server may have; ``None`` for no limit.
+    :param cache_size: how many tables' loaded states this process keeps (:mod:`bot.service.cache`).
     """
 
 
