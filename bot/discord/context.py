@@ -60,6 +60,8 @@ class Agora:
     """Table id → held while its thread is told something, so announcements go out in log order."""
     untold: set[int] = field(default_factory=set)
     """Tables whose thread refused an announcement; the reminder loop tells them again."""
+    closed_threads: dict[int, float] = field(default_factory=dict)
+    """Archived threads the bot was not allowed to reopen → when it last asked (monotonic time)."""
     members: Membership = field(init=False)
     """Who still belongs to which server (for interactions and DMs outside the server)."""
 

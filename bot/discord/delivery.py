@@ -21,6 +21,7 @@ import discord
 from bot.discord.context import Agora
 from bot.discord.i18n import Words, choose_locale
 from bot.discord.text import shown
+from bot.discord.threads import archived, reopen
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
 from rules.core import Message, msg
 
@@ -90,7 +91,9 @@ async def post(
 ) -> bool:
     """Send ``texts`` to a channel or thread; the file and view go with the last message.
 
-    ``ping`` says whom the mentions in ``texts`` notify (nobody by default). With a
+    A thread Discord archived after a week of silence is reopened and sent to again (see
+    :mod:`bot.discord.threads`). ``ping`` says whom the mentions in ``texts`` notify (nobody by
+    default). With a
     ``nonce``, each message carries it (numbered) and Discord drops a message it already took
     with the same nonce: sending the same announcement again after a crash posts it once.
 
@@ -111,7 +114,13 @@ async def post(
         if not text and "file" not in kwargs:
             continue
         try:
-            await channel.send(text or None, **kwargs)
+            try:
+                await channel.send(text or None, **kwargs)
+            except discord.HTTPException as exc:
+                if not archived(exc) or not await reopen(agora, channel_id):
+                    raise
+                await channel.send(text or None, **kwargs)
+            agora.closed_threads.pop(channel_id, None)
         except discord.HTTPException as exc:
             log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
             sent = False
@@ -173,7 +182,8 @@ async def deliver(
     """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
 
     The actor's private lines and private picture belong in their ephemeral panel, which the caller
-    updates; every other seat's private lines go by DM. The thread is told first (see
+    updates (headed, when the table's thread is archived and the bot may not reopen it, by a line
+    saying so); every other seat's private lines go by DM. The thread is told first (see
     :func:`tell_thread`): what it missed before this outcome, then the outcome itself.
     """
     table = outcome.table
@@ -182,6 +192,8 @@ async def deliver(
         if told is not None:
             await tell_thread(agora, outcome, *told, board=board)
     mine: list[Line] = []
+    if actor_id is not None and (table.thread_id or table.channel_id) in agora.closed_threads:
+        mine.append(Line(msg("bot.thread_closed")))
     for seat, lines in outcome.private.items():
         info = table.seats[seat] if 0 <= seat < len(table.seats) else None
         if info is None or info.user_id is None or not lines:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
-from bot.discord.delivery import chunks, deliver, waiting_line
+from bot.discord.delivery import chunks, deliver, post, waiting_line
 from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
@@ -207,12 +207,8 @@ class GameCommands(app_commands.Group):
         else:
             outcome = await agora.service.start(info.id, user.id)
         words = agora.table_words(outcome.table)
-        channel = agora.client.get_partial_messageable(outcome.table.thread_id or outcome.table.channel_id)
-        await channel.send(
-            lobby_text(outcome.table, words),
-            view=lobby_view(outcome.table, words),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        where = outcome.table.thread_id or outcome.table.channel_id
+        await post(agora, where, [lobby_text(outcome.table, words)], view=lobby_view(outcome.table, words))
         if what == "start":
             await deliver(agora, outcome)
         reader = await agora.words(interaction, outcome.table)
@@ -330,10 +326,8 @@ class GameCommands(app_commands.Group):
                 view.add_item(
                     UndoButton(outcome.table.id, outcome.table.seq, table_words.t("bot.undo_agree"))
                 )
-                channel = agora.client.get_partial_messageable(
-                    outcome.table.thread_id or outcome.table.channel_id
-                )
-                await channel.send(table_words.t("bot.undo_vote"), view=view)
+                where = outcome.table.thread_id or outcome.table.channel_id
+                await post(agora, where, [table_words.t("bot.undo_vote")], view=view)
             await interaction.followup.send(words.t("bot.undo_asked"), ephemeral=True)
             return
         await deliver(agora, outcome, actor_id=interaction.user.id)

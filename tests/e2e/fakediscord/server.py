@@ -7,6 +7,12 @@ visible, with its audience: a channel (public), a user's DM, or a user's ephemer
 the users with :meth:`FakeDiscord.slash`, :meth:`FakeDiscord.click`, :meth:`FakeDiscord.select`,
 :meth:`FakeDiscord.autocomplete` and :meth:`FakeDiscord.submit_modal`.
 
+Threads go quiet as on Discord: :meth:`FakeDiscord.archive` archives one (as Discord does after
+its auto-archive duration without a message), optionally locked. A message to an archived thread
+is refused (400, code 50083) and the bot may unarchive it (``PATCH /channels/{id}``); a locked one
+only with the Manage Threads permission (:attr:`FakeDiscord.bot_manages_threads`). Interactions
+from an archived thread arrive and are answered as anywhere.
+
 Users come and go as on Discord: :meth:`FakeDiscord.leave` and :meth:`FakeDiscord.ban` take a user
 out of the server (a member lookup then answers 404 Unknown Member, and a DM to someone who shares
 no server with the bot is refused), :meth:`FakeDiscord.rejoin` brings them back (a banned user only
@@ -142,6 +148,8 @@ class FakeDiscord:
         """Test hook: like :attr:`fail_next`, but every time until the test removes the pattern."""
         self.nonces: dict[tuple[int, str], int] = {}
         """(channel id, nonce) → the message created with it (``enforce_nonce`` deduplication)."""
+        self.bot_manages_threads = True
+        """Whether the bot has the Manage Threads permission (needed to unarchive a locked thread)."""
         self._seq = 0
         self._ws: web.WebSocketResponse | None = None
         self._changed = asyncio.Condition()
@@ -169,6 +177,7 @@ class FakeDiscord:
         r.add_route("*", api + "/channels/{cid}/messages/{mid}", self._channel_message)
         r.add_post(api + "/channels/{cid}/threads", self._thread)
         r.add_get(api + "/channels/{cid}", self._get_channel)
+        r.add_patch(api + "/channels/{cid}", self._edit_channel)
         r.add_get(api + "/guilds/{gid}/members/{uid}", self._get_member)
         r.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app)
@@ -197,6 +206,15 @@ class FakeDiscord:
         self.members.append(member)
         self.known[member.id] = member
         return member
+
+    def archive(self, thread_id: int, *, locked: bool = False) -> None:
+        """Archive a thread (Discord does so after a week without a message); ``locked`` as a
+        moderator may, so that only someone with Manage Threads can reopen it."""
+        metadata = self.channels[thread_id]["thread_metadata"]
+        metadata.update(archived=True, locked=locked, archive_timestamp=P.iso_now())
+
+    def is_archived(self, thread_id: int) -> bool:
+        return bool(self.channels[thread_id]["thread_metadata"]["archived"])
 
     def is_member(self, user: FakeUser) -> bool:
         return any(m.id == user.id for m in self.members)
@@ -661,6 +679,8 @@ class FakeDiscord:
         cid = int(request.match_info["cid"])
         if cid not in self.channels:
             return _error(404, 10003, "Unknown Channel")
+        if self.channels[cid].get("thread_metadata", {}).get("archived"):
+            return _error(400, 50083, "Thread is archived")
         body, files = await self._body(request)
         if cid in self.dm_channels:
             user = self.dm_channels[cid]
@@ -714,6 +734,21 @@ class FakeDiscord:
         if member is None:
             return _error(404, 10007, "Unknown Member")
         return _json(member.member())
+
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH /channels/{id}: the bot may unarchive a thread (a locked one with Manage Threads)."""
+        cid = int(request.match_info["cid"])
+        channel = self.channels.get(cid)
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        body, _ = await self._body(request)
+        metadata = channel.get("thread_metadata")
+        if metadata is None or set(body) - {"archived"}:
+            return await self._unknown(request)
+        if metadata["locked"] and not self.bot_manages_threads:
+            return _error(403, 50013, "Missing Permissions")
+        metadata.update(archived=bool(body["archived"]), archive_timestamp=P.iso_now())
+        return _json(channel)
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         cid = int(request.match_info["cid"])
