@@ -55,6 +55,41 @@ class Select(_Action):
     phase: Phase
 
 
+class Choose(_Action):
+    """Assign: select ``phase`` with the die of ``colour`` in ``column``, in one step.
+
+    The assignment is then confirmed, unless the player asked to Dictate or Reassign first
+    (:class:`ReassignFirst`)."""
+
+    kind: Literal["choose"] = "choose"
+    phase: Phase
+    colour: Colour
+    column: Phase
+
+
+class SelectWithWild(_Action):
+    """Assign: the last wild die to place selects ``phase`` itself, confirming the assignment."""
+
+    kind: Literal["select_wild"] = "select_wild"
+    phase: Phase
+
+
+class ChoosePhase(_Action):
+    """Assign, when phase and die do not fit one menu: select ``phase``; the die comes next and
+    confirms the assignment (unless the player asked to Reassign first)."""
+
+    kind: Literal["choose_phase"] = "choose_phase"
+    phase: Phase
+    column: Phase | None = None
+    """The column the die comes from, when chosen with the phase (its colour comes next)."""
+
+
+class ReassignFirst(_Action):
+    """Assign: select a phase without confirming, to Dictate or use a Reassign power next."""
+
+    kind: Literal["reassign_first"] = "reassign_first"
+
+
 class Dictate(_Action):
     kind: Literal["dictate"] = "dictate"
 
@@ -93,9 +128,19 @@ class Stock(_Action):
 
 
 class Scout(_Action):
+    """Explore: the explorer of ``colour`` Scouts; ``draw``: returning no tile, it draws at once."""
+
     kind: Literal["scout"] = "scout"
     colour: Colour
     virtual: bool = False
+    draw: bool = False
+
+
+class StockMany(_Action):
+    """Explore: ``count`` explorers Stock at once (the ones Stocking earns most with first)."""
+
+    kind: Literal["stock_many"] = "stock_many"
+    count: int
 
 
 class ReturnTile(_Action):
@@ -232,6 +277,14 @@ class Recruit(_Action):
     colour: Colour
 
 
+class RecruitDice(_Action):
+    """Manage Empire: the Citizenry dice to recruit, all at once ($1 each), when credits cannot
+    pay for all of them."""
+
+    kind: Literal["recruit_dice"] = "recruit_dice"
+    colours: tuple[Colour, ...]
+
+
 class Recall(_Action):
     kind: Literal["recall"] = "recall"
     place: Place
@@ -258,9 +311,10 @@ class Done(_Action):
 
 
 AnyAction = (
-    SplitStart | ToColumn | PickDie | Narrow | Select | Dictate | UsePower | Finish | Undo | Reset
-    | Confirm | Stock | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile
+    SplitStart | ToColumn | PickDie | Narrow | Select | Choose | SelectWithWild | ChoosePhase
+    | ReassignFirst    | Dictate | UsePower | Finish | Undo | Reset
+    | Confirm | Stock | StockMany | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile
     | MoreTiles | PlaceWorker | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood
-    | ChooseWorld | Bankers     | Recruit | Recall | RecallFrom | RecallAll | Done
+    | ChooseWorld | Bankers     | Recruit | RecruitDice | Recall | RecallFrom | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

@@ -1,29 +1,37 @@
 """Roll and Assign (spec §5.1, §5.2): the secret, simultaneous placing of each player's dice.
 
-Order inside one player's Assign: every wild die gets a column; then the phase selection (the
-phase, then the die); then, optionally, Dictate and each Reassign power once per round; undo
-(last step first) or reset until the player confirms (spec I-33). The selection die is locked once
+Order inside one player's Assign (rulebook p. 3): every wild die gets a column (the last one may
+select a phase itself, which confirms); then the phase
+selection, the phase and its die in one choice that also confirms the assignment; a player who
+wants to Dictate or use Reassign powers says so first, selects without confirming, then Dictates
+and Reassigns (each power once per round), may undo (last step first) or start over, and
+confirms (spec I-33). When phases and dice do not fit one menu, the phase comes first and the die
+next. The selection die is locked once
 placed (I-4). Reassigned dice always go into a column, never onto a slot or into the Dictate area
 (F27), and must change column (I-28).
 """
 
 from __future__ import annotations
 
-from rules.core import Event, Message, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import (
     AnyAction,
+    Choose,
+    ChoosePhase,
     Confirm,
     Dictate,
     Finish,
     Narrow,
     PickDie,
+    ReassignFirst,
     Reset,
     Select,
+    SelectWithWild,
     ToColumn,
     Undo,
     UsePower,
 )
-from rules.rftg.content import PHASES, Content, Phase, Power
+from rules.rftg.content import PHASES, Colour, Content, Phase, Power
 from rules.rftg.dice import colour_word, grouped, phase_word
 from rules.rftg.state import AssignCore, AssignDie, AssignState, Player, State
 from rules.rftg.tableau import count_blue_worlds, sides
@@ -149,20 +157,24 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     a = state.players[seat].assign
     if a is None or a.confirmed:
         return None
-    undo = [Option(action=Undo(), label=msg("rftg.opt.undo"))] if a.history else []
-    reset = [Option(action=Reset(), label=msg("rftg.opt.reset"))] if len(a.history) > 1 else []
+    undo = [Option(action=Undo(), label=msg("rftg.opt.undo"), navigation=True)] if a.history else []
+    reset = ([Option(action=Reset(), label=msg("rftg.opt.reset"), navigation=True)]
+             if len(a.history) > 1 else [])
     wild = next((d for d in a.dice if d.column is None), None)
     if wild is not None:
         opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
                 for ph in PHASES]
+        if sum(1 for d in a.dice if d.column is None) == 1:
+            opts += [Option(action=SelectWithWild(phase=ph),
+                            label=msg("rftg.opt.select_wild", phase=phase_word(ph)),
+                            description=msg("rftg.desc.confirms")) for ph in PHASES]
         return _prompt(seat, msg("rftg.assign.wild", colour=colour_word(wild.colour)), opts + undo)
     if a.choosing_phase is not None:
         idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
-        return _pick(seat, a, idx, msg("rftg.assign.select_die", phase=phase_word(a.choosing_phase)), undo)
+        key = "rftg.assign.select_die_confirm" if a.then_confirm else "rftg.assign.select_die"
+        return _pick(seat, a, idx, msg(key, phase=phase_word(a.choosing_phase)), undo)
     if a.selected is None:
-        opts = [Option(action=Select(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)))
-                for ph in PHASES]
-        return _prompt(seat, msg("rftg.assign.select"), opts + undo)
+        return _selection_prompt(c, state, seat, undo)
     if a.dictating:
         idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
         return _pick(seat, a, idx, msg("rftg.assign.dictate_die"), undo)
@@ -184,6 +196,58 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     opts += [Option(action=UsePower(tile=i), label=msg("rftg.opt.power", power=name))
              for i, name in usable(c, state, seat)]
     return _prompt(seat, msg("rftg.assign.main", phase=phase_word(a.selected)), opts[:23] + undo + reset)
+
+
+def may_reassign(c: Content, state: State, seat: int) -> bool:
+    """Whether Dictate or a Reassign power could follow the selection (so it is worth offering)."""
+    return can_dictate(c, state, seat) or bool(reassign_powers(c, state, seat))
+
+
+def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -> Prompt:
+    """Phase and die in one menu (each option confirms, unless Reassign first was chosen). When
+    they do not fit: each phase with each column, a column of several colours asking the colour
+    next; then each phase with the dice of its own column, or "with a die from another column…"
+    (the die next); when even that does not fit, the phase first."""
+    a = state.players[seat].assign
+    assert a is not None
+    keys = list(dict.fromkeys((d.colour, d.column or "explore") for d in a.dice if d.where == "column"))
+    first = ([Option(action=ReassignFirst(), label=msg("rftg.opt.reassign_first"),
+                     description=msg("rftg.desc.reassign_first"))]
+             if not a.reassign_first and may_reassign(c, state, seat) else [])
+    confirms = not a.reassign_first
+    after = msg("rftg.desc.confirms" if confirms else "rftg.desc.then_reassign")
+    def choose(ph: Phase, colour: Colour, column: Phase) -> Option:
+        return Option(action=Choose(phase=ph, colour=colour, column=column),
+                      label=msg("rftg.opt.choose", phase=phase_word(ph), colour=f"@rftg.hue.{colour}",
+                                column=f"@rftg.column.{column}"),
+                      description=after)
+
+    combos = [choose(ph, colour, column) for ph in PHASES for colour, column in keys]
+    title = msg("rftg.assign.choose" if confirms else "rftg.assign.choose_then_reassign",
+                dice=len(a.dice))
+    if len(combos) + len(first) + len(undo) <= MAX_OPTIONS:
+        return _prompt(seat, title, first + combos + undo)
+    by_column = {q: [colour for colour, column in keys if column == q] for q in PHASES}
+    grouped_combos = []
+    for ph in PHASES:
+        for q, colours in by_column.items():
+            if q == ph or len(colours) == 1:
+                grouped_combos += [choose(ph, colour, q) for colour in colours]
+            elif colours:
+                grouped_combos.append(Option(action=ChoosePhase(phase=ph, column=q),
+                                             label=msg("rftg.opt.select_from", phase=phase_word(ph),
+                                                       column=f"@rftg.column.{q}"),
+                                             description=after))
+    if len(grouped_combos) + len(first) + len(undo) <= MAX_OPTIONS:
+        return _prompt(seat, title, first + grouped_combos + undo)
+    own = [o for o in combos if o.action.column == o.action.phase]
+    others = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select_other", phase=phase_word(ph)),
+                     description=after) for ph in PHASES]
+    if len(own) + len(others) + len(first) + len(undo) <= MAX_OPTIONS:
+        return _prompt(seat, title, first + own + others + undo)
+    phases = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)),
+                     description=after) for ph in PHASES]
+    return _prompt(seat, msg("rftg.assign.select"), first + phases + undo)
 
 
 def _prompt(seat: int, title: Message, options: list[Option]) -> Prompt:
@@ -243,6 +307,9 @@ def _restore(a: AssignState, core: AssignCore) -> None:
 def _step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:
     wild = next((i for i, d in enumerate(a.dice) if d.column is None), None)
     if wild is not None:
+        last = sum(1 for d in a.dice if d.column is None) == 1
+        if isinstance(action, SelectWithWild) and last:
+            return _select(state, seat, a, wild, action.phase, True)
         if not isinstance(action, ToColumn):
             raise RuleError("Place your wild dice first.", key="rftg.err.place_wild")
         a.dice[wild].column = action.phase
@@ -251,15 +318,11 @@ def _step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction
         i = _resolve_pick(a, action, [j for j, d in enumerate(a.dice) if d.where == "column"])
         if i is None:
             return []
-        a.dice[i].where = "select"
-        a.dice[i].column = a.choosing_phase
-        a.selected, a.choosing_phase = a.choosing_phase, None
-        return []
+        phase, confirm = a.choosing_phase, a.then_confirm
+        a.choosing_phase, a.then_confirm = None, False
+        return _select(state, seat, a, i, phase, confirm)
     if a.selected is None:
-        if not isinstance(action, Select):
-            raise RuleError("Select a phase first.", key="rftg.err.select_first")
-        a.choosing_phase = action.phase
-        return []
+        return _selection_step(c, state, seat, a, action)
     if a.dictating:
         i = _resolve_pick(a, action, [j for j, d in enumerate(a.dice) if d.where == "column"])
         if i is None:
@@ -272,6 +335,43 @@ def _step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction
     if a.power is not None:
         return _power_step(c, state, seat, a, action)
     return _main_step(c, state, seat, a, action)
+
+
+def _selection_step(c: Content, state: State, seat: int, a: AssignState,
+                    action: AnyAction) -> list[Event]:
+    if isinstance(action, ReassignFirst):
+        if a.reassign_first or not may_reassign(c, state, seat):
+            raise RuleError("You have nothing to Dictate or Reassign with.", key="rftg.err.no_reassign")
+        a.reassign_first = True
+        return []
+    if isinstance(action, Choose):
+        i = next((j for j, d in enumerate(a.dice)
+                  if d.where == "column" and (d.colour, d.column) == (action.colour, action.column)), None)
+        if i is None:
+            raise RuleError("You have no such die to use here.", key="rftg.err.no_die")
+        return _select(state, seat, a, i, action.phase, not a.reassign_first)
+    if isinstance(action, ChoosePhase):
+        if action.column is not None and not any(d.where == "column" and d.column == action.column
+                                                 for d in a.dice):
+            raise RuleError("None of those dice can be used here.", key="rftg.err.no_die")
+        a.choosing_phase, a.then_confirm = action.phase, not a.reassign_first
+        a.narrow = action.column
+        return []
+    if isinstance(action, Select):  # the two-step selection of earlier versions, kept for their logs
+        a.choosing_phase = action.phase
+        return []
+    raise RuleError("Select a phase first.", key="rftg.err.select_first")
+
+
+def _select(state: State, seat: int, a: AssignState, i: int, phase: Phase, confirm: bool) -> list[Event]:
+    """The die at ``i`` selects ``phase`` (and the assignment is confirmed when ``confirm``)."""
+    a.dice[i].where = "select"
+    a.dice[i].column = phase
+    a.selected = phase
+    if not confirm:
+        return []
+    a.confirmed = True
+    return [Event(message=msg("rftg.event.assigned", seat=seat))]
 
 
 def _main_step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:

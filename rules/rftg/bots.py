@@ -33,9 +33,12 @@ class GreedyBot:
     def choose(self, engine: Any, state: BaseModel, seat: Seat, prompt: Prompt, rng: Rng) -> Any:
         assert isinstance(state, State)
         c: Content = engine.content
-        scored = [(_score(c, state, seat, o.action) + rng.below(1000) / 1e6, i)
-                  for i, o in enumerate(prompt.options)]
-        return prompt.options[max(scored)[1]].action
+        actions = [o.action for o in prompt.options]
+        if prompt.number is not None:
+            actions += [prompt.number.action(v) for v in range(prompt.number.low, prompt.number.high + 1)]
+        scored = [(_score(c, state, seat, action) + rng.below(1000) / 1e6, i)
+                  for i, action in enumerate(actions)]
+        return actions[max(scored)[1]]
 
 
 def phase_value(c: Content, state: State, seat: int, phase: Phase, workers: int) -> float:
@@ -128,6 +131,23 @@ def _score(c: Content, state: State, seat: int, action: Any) -> float:
     if isinstance(action, a.SplitStart):
         dev, world = p.start_tiles[action.development], p.start_tiles[1 - action.development]
         return -float(c.side_of(dev, False).cost + c.side_of(world, True).cost)
+    if isinstance(action, a.Choose):
+        counts = _columns(p)
+        return (phase_value(c, state, seat, action.phase, counts[action.phase] + 1)
+                - phase_value(c, state, seat, action.column, counts[action.column]) / 100)
+    if isinstance(action, a.SelectWithWild):
+        counts = _columns(p)
+        return phase_value(c, state, seat, action.phase, counts[action.phase] + 1) + 0.01
+    if isinstance(action, a.ReassignFirst):
+        best = max((g for i, _, _ in reassign_powers(c, state, seat)
+                    for g in _move_gains(c, state, seat, i).values()), default=NEVER)
+        return 100.0 + best if best >= 2 * WORTH_A_MOVE else NEVER / 3
+    if isinstance(action, a.ChoosePhase):
+        counts = _columns(p)
+        other = max((-phase_value(c, state, seat, d.column, counts[d.column]) / 100
+                     for d in (p.assign.dice if p.assign else []) if d.where == "column"
+                     and d.column is not None and d.column != action.phase), default=NEVER)
+        return phase_value(c, state, seat, action.phase, counts[action.phase] + 1) + other - 1e-4
     if isinstance(action, (a.ToColumn, a.Select)):
         counts = _columns(p)
         return phase_value(c, state, seat, action.phase, counts[action.phase] + 1)
@@ -135,11 +155,12 @@ def _score(c: Content, state: State, seat: int, action: Any) -> float:
         # the die selecting a phase is best taken from the least useful column
         counts = _columns(p)
         return -phase_value(c, state, seat, action.column, counts[action.column])
-    if isinstance(action, a.Stock):
+    if isinstance(action, (a.Stock, a.StockMany)):
         zone = len(p.dev_stack) + len(p.world_stack)
-        return 2.0 + (3 if zone >= 3 else 0) - (2 if zone == 0 else 0) + (2 if p.credits <= 2 else 0)
+        many = 0.01 * action.count if isinstance(action, a.StockMany) else 0.0  # all at once, not one by one
+        return 2.0 + (3 if zone >= 3 else 0) - (2 if zone == 0 else 0) + (2 if p.credits <= 2 else 0) + many
     if isinstance(action, a.Scout):
-        return 3.0
+        return 3.0 if action.draw else -0.5
     if isinstance(action, a.Draw):
         return 5.0
     if isinstance(action, a.ReturnTile):

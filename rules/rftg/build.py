@@ -192,7 +192,7 @@ def take_die(p: Player, place: str, index: int, colour: Colour) -> None:
     dice.remove(colour)
 
 
-def place_word(c: Content, p: Player, place: str, index: int) -> str | list[str]:
+def place_word(c: Content, p: Player, place: str, index: int) -> str:
     if place == "column":
         return phase_word(PHASES[index])
     if place == "good":

@@ -10,6 +10,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rules.core import MAX_OPTIONS, Message, Option
+from rules.core.messages import Scalar
+
+Words = list[Scalar | list[Any]]
+"""A list parameter of a message: words and messages, each rendered in the reader's language."""
 
 K = TypeVar("K")
 

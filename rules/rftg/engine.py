@@ -19,7 +19,7 @@ from rules.core import (
     msg,
 )
 from rules.rftg import assign, build, explore, flow, manage, produce, ship
-from rules.rftg.actions import Action, AnyAction, SplitStart
+from rules.rftg.actions import Action, AnyAction, Select, SplitStart
 from rules.rftg.content import CONTENT, Content
 from rules.rftg.options import Options
 from rules.rftg.scoring import result
@@ -111,6 +111,28 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
     # ---- actions ------------------------------------------------------------------------------
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        """Carry out ``action``, then every answer that is the only one possible: the contract asks
+        no question with a single answer."""
+        if isinstance(action, Select):
+            state.legacy_flow = True
+        events = self._play(state, seat, action)
+        return events if state.legacy_flow else events + self._play_forced(state)
+
+    def _play_forced(self, state: State) -> list[Event]:
+        events: list[Event] = []
+        while True:
+            forced = next(((s, p) for s, p in sorted(self.pending(state).items()) if p.answers < 2), None)
+            if forced is None:
+                return events
+            seat, prompt = forced
+            option = next(o for o in prompt.options if not o.navigation) if prompt.options else None
+            action = option.action if option is not None else prompt.number.action(prompt.number.low)  # type: ignore[union-attr]
+            label = option.label if option is not None else prompt.number.label  # type: ignore[union-attr]
+            events.append(Event(message=msg("rftg.event.forced", seat=seat, choice=label),
+                                visible_to=frozenset({seat}) if prompt.secret else None))
+            events += self._play(state, seat, action)
+
+    def _play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         c = self.content
         if state.stage == "setup":
             p = state.players[seat]

@@ -9,7 +9,7 @@ Team draws its tile, then the returned tiles go back into the bag.
 
 from __future__ import annotations
 
-from rules.core import Event, Message, Option, Prompt, RuleError, msg, paged
+from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, msg, paged
 from rules.rftg.actions import (
     AnyAction,
     Done,
@@ -22,6 +22,7 @@ from rules.rftg.actions import (
     ReturnTile,
     Scout,
     Stock,
+    StockMany,
 )
 from rules.rftg.content import Colour, Content
 from rules.rftg.dice import colour_word
@@ -84,18 +85,54 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                        label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)))
                 for world in (False, True) for top in (True, False)]
         return Prompt(seat=seat, title=msg("rftg.explore.rearrange_to"), options=tuple(opts))
+    return _explorer_prompt(c, state, seat)
+
+
+def stock_value(c: Content, p: Player, colour: Colour) -> int:
+    """Credits one explorer of ``colour`` Stocks for: $2, or a Stock bonus's amount."""
+    amount = 2
+    for _, pw in powers(c, p, "stock_bonus"):
+        if pw.explorer_colour == colour:
+            amount = max(amount, pw.credits_instead)
+    return amount
+
+
+def _explorer_prompt(c: Content, state: State, seat: int) -> Prompt:
+    """Each explorer colour Scouts (drawing at once, or returning tiles first) or Stocks; several
+    explorers may Stock at once; Advanced Logistics rearranges first (rulebook p. 5)."""
+    p = state.players[seat]
+    here = explorers(p)
+    returnable = bool(zone(p))
     opts = []
-    for colour, virtual in dict.fromkeys(explorers(p)):
+    for colour, virtual in dict.fromkeys(here):
         tag = "v" if virtual else ""
-        opts.append(Option(action=Scout(colour=colour, virtual=virtual),
-                           label=msg(f"rftg.opt.scout{tag}", colour=colour_word(colour))))
+        opts.append(Option(action=Scout(colour=colour, virtual=virtual, draw=True),
+                           label=msg(f"rftg.opt.scout{tag}", colour=colour_word(colour)),
+                           description=msg("rftg.desc.scout_draw")))
+        if returnable:
+            opts.append(Option(action=Scout(colour=colour, virtual=virtual),
+                               label=msg(f"rftg.opt.scout_return{tag}", colour=colour_word(colour)),
+                               description=msg("rftg.desc.scout_return")))
         opts.append(Option(action=Stock(colour=colour, virtual=virtual),
-                           label=msg(f"rftg.opt.stock{tag}", colour=colour_word(colour))))
+                           label=msg(f"rftg.opt.stock{tag}", colour=colour_word(colour)),
+                           description=msg("rftg.desc.stock", amount=stock_value(c, p, colour),
+                                           credits=p.credits)))
+    if len(here) == 2:
+        amount = sum(stock_value(c, p, colour) for colour, _ in here)
+        opts.append(Option(action=StockMany(count=len(here)),
+                           label=msg("rftg.opt.stock_all", n=len(here)),
+                           description=msg("rftg.desc.stock", amount=amount, credits=p.credits)))
     if _has(c, p, "explore_rearrange") and zone(p):
-        opts.append(Option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange")))
-    if not explorers(p):
+        opts.append(Option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange"),
+                           description=msg("rftg.desc.rearrange")))
+    if not here:
         opts.append(Option(action=Done(), label=msg("rftg.opt.done")))
-    return Prompt(seat=seat, title=msg("rftg.explore.main", explorers=len(explorers(p))), options=tuple(opts))
+    number = None
+    if len(here) >= 3:
+        number = NumberChoice(low=2, high=len(here), template=StockMany(count=2), field="count",
+                              label=msg("rftg.opt.stock_some", n=len(here)))
+    return Prompt(seat=seat, title=msg("rftg.explore.main", explorers=len(here), credits=p.credits),
+                  options=tuple(opts[:MAX_OPTIONS]), number=number)
 
 
 def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
@@ -114,7 +151,8 @@ def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
 
 
 def _more_tiles(page: int, shown: int, pages: int) -> Option:
-    return Option(action=MoreTiles(page=page), label=msg("rftg.opt.more_tiles", page=shown, pages=pages))
+    return Option(action=MoreTiles(page=page), label=msg("rftg.opt.more_tiles", page=shown, pages=pages),
+                  navigation=True)
 
 
 def _tile_label(c: Content, tile: int, world: bool, key: str = "rftg.opt.zone") -> Message:
@@ -148,8 +186,13 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
         raise RuleError("Return tiles or draw.", key="rftg.err.scouting")
     if w.logistics is not None:
         return _rearrange(state, seat, action)
+    if isinstance(action, StockMany):
+        return _stock_many(c, state, seat, action.count)
     if isinstance(action, (Scout, Stock)):
-        return _explorer(c, state, seat, action)
+        events = _explorer(c, state, seat, action)
+        if isinstance(action, Scout) and action.draw:
+            events += _draw(state, seat)
+        return events
     if isinstance(action, Rearrange) and action.position == -1:
         if not _has(c, p, "explore_rearrange") or not zone(p):
             raise RuleError("You cannot rearrange your construction zone.", key="rftg.err.no_logistics")
@@ -182,10 +225,7 @@ def _explorer(c: Content, state: State, seat: int, action: Scout | Stock) -> lis
     p = state.players[seat]
     _take_explorer(p, action.colour, action.virtual)
     if isinstance(action, Stock):
-        amount = 2
-        for _, pw in powers(c, p, "stock_bonus"):
-            if pw.explorer_colour == action.colour:
-                amount = max(amount, pw.credits_instead)
+        amount = stock_value(c, p, action.colour)
         gain_credits(p, amount)
         return [Event(message=msg("rftg.event.stock", seat=seat, amount=amount,
                                   colour=colour_word(action.colour)))]
@@ -194,6 +234,20 @@ def _explorer(c: Content, state: State, seat: int, action: Scout | Stock) -> lis
     if action.colour == "yellow":
         p.work.scout_yellow = True
     return []
+
+
+def _stock_many(c: Content, state: State, seat: int, count: int) -> list[Event]:
+    """``count`` explorers Stock: those earning most first, dice before extra explorers."""
+    p = state.players[seat]
+    here = explorers(p)
+    if not 2 <= count <= len(here):
+        raise RuleError("You do not have that many explorers.", key="rftg.err.no_explorer")
+    chosen = sorted(here, key=lambda e: (-stock_value(c, p, e[0]), e[1]))[:count]
+    before = p.credits
+    for colour, virtual in chosen:
+        _take_explorer(p, colour, virtual)
+        gain_credits(p, stock_value(c, p, colour))
+    return [Event(message=msg("rftg.event.stock_many", seat=seat, n=count, amount=p.credits - before))]
 
 
 def _return(state: State, seat: int, position: int) -> list[Event]:

@@ -9,7 +9,7 @@ from rules.core import Event, msg
 from rules.rftg import build, explore, manage, phase_end, produce, ship
 from rules.rftg.assign import roll
 from rules.rftg.content import PHASES, Content, Phase
-from rules.rftg.dice import phase_word
+from rules.rftg.dice import Words, phase_word
 from rules.rftg.state import Player, State, Work
 from rules.rftg.tableau import gain_credits, powers, tile_count
 
@@ -29,7 +29,7 @@ def start_round(c: Content, state: State) -> list[Event]:
     events = [Event(message=msg("rftg.event.round", round=state.round))]
     for seat, p in enumerate(state.players):
         assert p.assign is not None
-        faces = [f"@rftg.die.{d.colour}.{d.face}" for d in p.assign.dice]
+        faces: Words = [f"@rftg.die.{d.colour}.{d.face}" for d in p.assign.dice]
         events.append(Event(message=msg("rftg.event.rolled", faces=faces),
                             visible_to=frozenset({seat}), reveals=True))
     return events + maybe_reveal(c, state)

@@ -9,11 +9,15 @@ Recall moves any of the player's stack dice and goods into the cup, free (spec I
 
 from __future__ import annotations
 
-from rules.core import Event, Option, Prompt, RuleError, msg
-from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit, RecruitDice
 from rules.rftg.build import place_word, take_die
-from rules.rftg.content import Colour, Content
-from rules.rftg.dice import colour_word, grouped
+from rules.rftg.content import COLOURS, Colour, Content
+from rules.rftg.dice import Words, colour_word, grouped
 from rules.rftg.state import Player, State
 
 
@@ -33,6 +37,18 @@ def recruit(p: Player, colours: list[Colour]) -> None:
         p.citizenry.remove(d)
         p.cup.append(d)
         p.credits -= 1
+
+
+def recruit_choices(p: Player) -> list[tuple[Colour, ...]]:
+    """Every different set of Citizenry dice the credits pay for exactly (rulebook p. 8)."""
+    n = max(0, min(p.credits, len(p.citizenry)))
+    return sorted(set(combinations(sorted(p.citizenry), n)))
+
+
+def dice_words(colours: Sequence[Colour]) -> Words:
+    """"2 white dice, 1 red die": a die list for a sentence, colour by colour."""
+    counts = Counter(colours)
+    return [msg(f"rftg.dice_of.{c}", n=counts[c]) for c in COLOURS if counts[c]]
 
 
 def advance(c: Content, state: State, seat: int) -> list[Event]:
@@ -65,9 +81,19 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.done:
         return None
     if not w.recruited:
+        choices = recruit_choices(p)
+        if not w.one_by_one and len(choices) <= MAX_OPTIONS:
+            n = len(choices[0])
+            opts = [Option(action=RecruitDice(colours=dice), label=msg("rftg.opt.recruit_dice",
+                                                                        dice=dice_words(dice)),
+                           description=msg("rftg.desc.recruit_dice", cost=n))
+                    for dice in choices]
+            return Prompt(seat=seat, title=msg("rftg.manage.recruit_all", n=n, credits=p.credits),
+                          options=tuple(opts), simultaneous=True)
         opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)))
                 for d in sorted(set(p.citizenry))]
-        return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts))
+        return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts),
+                      simultaneous=True)
     extras = [Option(action=Done(), label=msg("rftg.opt.done")),
               Option(action=RecallAll(), label=msg("rftg.opt.recall_all"))]
     opts = grouped(
@@ -86,12 +112,19 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
     p = state.players[seat]
     w = p.work
+    if not w.recruited and isinstance(action, RecruitDice):
+        if w.one_by_one or tuple(sorted(action.colours)) not in recruit_choices(p):
+            raise RuleError("Recruit as many Citizenry dice as your credits pay for.",
+                            key="rftg.err.recruit_dice")
+        recruit(p, list(action.colours))
+        return _recruited(p, seat, len(action.colours)) + advance(c, state, seat)
     if not w.recruited:
         if not isinstance(action, Recruit) or action.colour not in p.citizenry:
             raise RuleError("Recruit a die from your Citizenry.", key="rftg.err.recruit")
         if p.credits < 1:
             raise RuleError("A recruit costs $1.", key="rftg.err.recruit_cost")
         recruit(p, [action.colour])
+        w.one_by_one = True
         if p.credits == 0 or not p.citizenry:
             return _recruited(p, seat, 0) + advance(c, state, seat)
         return []

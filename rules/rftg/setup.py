@@ -21,6 +21,7 @@ def setup(c: Content, players: int, options: Options, seed: int) -> State:
     state = State(
         rng=rng,
         options=options,
+        legacy_flow=False,
         bag=sorted(t.id for t in c.tiles),
         vp_pool=VP_PER_PLAYER * players,
         vp_reserve=VP_RESERVE,

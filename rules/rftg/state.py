@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from rules.core import Rng
 from rules.rftg.content import Colour, Face, Phase
@@ -42,6 +42,10 @@ class AssignCore(BaseModel):
     """The phase this player selected (the die with ``where == "select"`` sits on its slot)."""
     choosing_phase: Phase | None = None
     """Selection started: the phase is chosen, the die not yet."""
+    reassign_first: bool = False
+    """The player will Dictate or Reassign after selecting, so selecting does not confirm."""
+    then_confirm: bool = False
+    """The die picked for ``choosing_phase`` also confirms the assignment."""
     used: list[str] = Field(default_factory=list)
     """Reassign powers used this round ("Dictate" once per Dictate)."""
     power: str | None = None
@@ -109,6 +113,9 @@ class Work(BaseModel):
     """A Trade just happened and Galactic Bankers may buy 1 VP for $1."""
     # Manage
     recruited: bool = False
+    one_by_one: bool = False
+    """Recruiting die by die (the sets to choose from do not fit one prompt, or a log of an
+    earlier version recruits so)."""
 
 
 class Player(BaseModel):
@@ -163,6 +170,18 @@ class State(BaseModel):
     players: list[Player]
     timing: list[int]
     """Seats in timing order: clockwise from the lowest faction number (spec §11)."""
+    legacy_flow: bool = False
+    """Set for a game begun before the engine played single-answer questions itself: its action
+    log holds those answers as moves (and draws tiles at their moment), so there they still wait
+    for the player. Set by the first two-step phase selection of such a log, and for a stored
+    state without the field."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_forced_answers(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "legacy_flow" not in data and "timing" in data:
+            data = {**data, "legacy_flow": True}
+        return data
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A deep copy through pydantic-core (dump, then validate): several times faster than
