@@ -9,7 +9,15 @@ with ``python -m storage.backup SRC DEST``.
 
 from __future__ import annotations
 
-from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+from storage.repository import (
+    DamagedDatabase,
+    MissingTable,
+    Repository,
+    StaleWrite,
+    StorageCause,
+    StorageError,
+    StorageUnavailable,
+)
 from storage.url import DEFAULT_DATABASE_URL, BadDatabaseUrl, parse_database_url
 
 
@@ -17,6 +25,9 @@ async def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
     """The repository ``url`` names, opened and migrated to the current schema.
 
     :raises BadDatabaseUrl: a URL this build cannot use.
+    :raises DamagedDatabase: the file fails its integrity check (the message names the command that
+        salvages it).
+    :raises StorageUnavailable: the database cannot be opened (read-only, disk full, I/O error).
     """
     parsed = parse_database_url(url)
     if parsed.path is None:
@@ -31,10 +42,13 @@ async def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "BadDatabaseUrl",
+    "DamagedDatabase",
     "MissingTable",
     "Repository",
     "StaleWrite",
+    "StorageCause",
     "StorageError",
+    "StorageUnavailable",
     "open_repository",
     "parse_database_url",
 ]

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 from storage.records import (
     Deadline,
@@ -51,6 +51,44 @@ class StaleWrite(StorageError):
 
 class MissingTable(StorageError):
     """No table with that id."""
+
+
+StorageCause = Literal["disk_full", "read_only", "io_error", "damaged", "locked"]
+"""Why a database cannot be used right now, whatever the backend."""
+
+FIXES: dict[StorageCause, str] = {
+    "disk_full": "free space on the disk that holds the database (nothing committed is lost)",
+    "read_only": "make the database file, its -wal/-shm files and its folder writable by the bot's user",
+    "io_error": "check the disk and file system that hold the database (kernel log, SMART), then restart",
+    "damaged": "stop the bot and salvage the file into a new one with python -m storage.backup --salvage",
+    "locked": "another process holds the database's write lock: find it (fuser on the file) and stop it",
+}
+"""What the operator does about each cause (the second half of the one log line)."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot store or give back data right now, for a reason outside the bot's code:
+    the disk is full, the file is read-only, the disk fails, the file is damaged, or another process
+    holds the write lock too long. Nothing committed before is lost; the command that met it wrote
+    nothing. Every backend raises this class, so callers tell players and operators the same way.
+    """
+
+    def __init__(self, cause: StorageCause, detail: str, *, fix: str | None = None) -> None:
+        self.cause: StorageCause = cause
+        self.detail = detail
+        self.fix = fix or FIXES[cause]
+        super().__init__(self.operator_line())
+
+    def operator_line(self) -> str:
+        """One log line for whoever runs the bot: the cause and the fix."""
+        return f"storage unavailable ({self.cause}): {self.detail}; fix: {self.fix}"
+
+
+class DamagedDatabase(StorageUnavailable):
+    """The database file fails its integrity check at open; the bot refuses to start on it."""
+
+    def __init__(self, detail: str, *, fix: str) -> None:
+        super().__init__("damaged", detail, fix=fix)
 
 
 class Repository(ABC):
@@ -255,4 +293,13 @@ class Repository(ABC):
         one transaction; ids handed out later follow the highest one imported."""
 
 
-__all__ = ["MissingTable", "Repository", "StaleWrite", "StorageError"]
+__all__ = [
+    "FIXES",
+    "DamagedDatabase",
+    "MissingTable",
+    "Repository",
+    "StaleWrite",
+    "StorageCause",
+    "StorageError",
+    "StorageUnavailable",
+]

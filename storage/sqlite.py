@@ -1,14 +1,24 @@
-"""The SQLite backend: one long-lived aiosqlite connection in WAL mode.
+"""The SQLite backend: one long-lived aiosqlite connection for writes and one for reads, in WAL mode.
 
-* **Transactions are explicit.** The connection runs in autocommit mode and every write goes through
+* **Transactions are explicit.** The connections run in autocommit mode and every write goes through
   :meth:`SqliteRepository.transaction` (``BEGIN IMMEDIATE`` … ``COMMIT``, ``ROLLBACK`` on any
   exception). ``IMMEDIATE`` takes SQLite's write lock at the start, so the "is the head still what
   I read?" check in :meth:`~SqliteRepository.append` and the inserts that follow are one atomic step,
   also against other processes on the same file (they wait up to ``busy_timeout``).
-* **One connection, one transaction at a time.** aiosqlite runs calls on one thread in order, but two
+* **One writer, one transaction at a time.** aiosqlite runs calls on one thread in order, but two
   coroutines could interleave statements of two transactions; an ``asyncio.Lock`` prevents that.
+* **Reads never wait for writes.** Reads go through a second connection (its own thread): in WAL
+  mode a reader sees the last commit and is not blocked by a writer, so a command waiting for
+  another process's write lock holds up only the writes queued behind it, never a status or a view.
+  A read of several statements runs in one read transaction (one consistent picture).
+* **Every statement's cursor is read to the end and closed** (:func:`_query`): a statement left
+  in progress would make the next ``COMMIT`` fail.
 * **Durability.** WAL with ``synchronous=FULL``: a committed append survives a crash of the process
   or the machine; an uncommitted one leaves no trace.
+* **Checked at open.** ``PRAGMA quick_check`` runs before anything else; a damaged file is refused
+  (:class:`~storage.repository.DamagedDatabase`) with the command that salvages it.
+* **Errors are classified** (:func:`classify`): disk full, read-only, I/O errors, damage and a lock
+  held too long become :class:`~storage.repository.StorageUnavailable`, which every backend raises.
 * **Migrations** run on open (:mod:`storage.migrations`).
 """
 
@@ -17,8 +27,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
@@ -45,13 +55,54 @@ from storage.records import (
     VoteRole,
     snapshot_checksum,
 )
-from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+from storage.repository import (
+    DamagedDatabase,
+    MissingTable,
+    Repository,
+    StaleWrite,
+    StorageCause,
+    StorageError,
+    StorageUnavailable,
+)
 
 FLAG_COLUMNS = frozenset({"stand_ins", "reveals"})
 """Columns SQLite keeps as 0/1 that are flags (booleans) everywhere else."""
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's write lock before giving up."""
+
+Wrap = Callable[[aiosqlite.Connection], aiosqlite.Connection]
+"""Something put between the repository and its connections (fault injection in tests)."""
+
+_CAUSES: dict[int, StorageCause] = {
+    sqlite3.SQLITE_FULL: "disk_full",
+    sqlite3.SQLITE_READONLY: "read_only",
+    sqlite3.SQLITE_CANTOPEN: "read_only",
+    sqlite3.SQLITE_PERM: "read_only",
+    sqlite3.SQLITE_IOERR: "io_error",
+    sqlite3.SQLITE_CORRUPT: "damaged",
+    sqlite3.SQLITE_NOTADB: "damaged",
+    sqlite3.SQLITE_BUSY: "locked",
+    sqlite3.SQLITE_LOCKED: "locked",
+}
+"""SQLite's primary result codes that mean the database, not the code, is the trouble."""
+
+
+def salvage_command(path: Path | str) -> str:
+    """The shell command that copies what can still be read of a damaged database into a new file."""
+    return f"python -m storage.backup --salvage {path} {path}.salvaged (then use the .salvaged file)"
+
+
+def classify(exc: sqlite3.Error, path: Path | str) -> StorageError:
+    """The storage error ``exc`` stands for: :class:`StorageUnavailable` with its cause when the
+    database is the trouble (full, read-only, failing disk, damaged, locked), else a plain
+    :class:`StorageError` (a bug: a statement this build got wrong)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    cause = _CAUSES.get(code & 0xFF) if isinstance(code, int) else None
+    if cause is None:
+        return StorageError(f"{path}: {exc}")
+    fix = f"stop the bot and salvage the file: {salvage_command(path)}" if cause == "damaged" else None
+    return StorageUnavailable(cause, f"{path}: {exc}", fix=fix)
 
 
 def encode_time(moment: datetime) -> str:
@@ -69,58 +120,136 @@ def decode_time(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
+async def _query(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    """Run one statement, read every row it yields and close its cursor."""
+    async with db.execute(sql, tuple(params)) as cursor:
+        return list(await cursor.fetchall())
+
+
+async def _query_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    """Run one statement for each of ``rows`` and close its cursor."""
+    async with db.executemany(sql, [tuple(r) for r in rows]):
+        pass
+
+
+async def _connect(path: Path | str, wrap: Wrap | None, busy_ms: int, *pragmas: str) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = sqlite3.Row
+    if wrap is not None:
+        db = wrap(db)
+    try:
+        for pragma in (f"PRAGMA busy_timeout = {int(busy_ms)}", *pragmas):
+            await _query(db, pragma)
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
 class SqliteRepository(Repository):
     """:class:`~storage.repository.Repository` on one SQLite file. Open with :meth:`open`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path | str) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, path: Path | str, reader: aiosqlite.Connection | None = None
+    ) -> None:
         self._db = db
+        self._reader = reader or db
         self.path = path
         self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrate: bool = True) -> Self:
-        """Open (creating if needed) the database at ``path`` and migrate it to the current schema.
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        migrate: bool = True,
+        check: bool = True,
+        wrap: Wrap | None = None,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    ) -> Self:
+        """Open (creating if needed) the database at ``path``, check it and migrate it to the
+        current schema. ``wrap`` is put around both connections (tests inject faults with it);
+        a write waits ``busy_timeout_ms`` for another process's write lock.
 
+        :raises DamagedDatabase: ``PRAGMA quick_check`` finds the file damaged (or it is no
+            database); the message names the command that salvages it.
+        :raises StorageUnavailable: the file cannot be opened or written (read-only, disk full…).
         :raises StorageError: the file's schema is newer than this build knows.
         """
-        if str(path) != ":memory:":
+        memory = str(path) == ":memory:"
+        if not memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        repo = cls(db, path)
+        try:
+            db = await _connect(path, wrap, busy_timeout_ms, "PRAGMA journal_mode = WAL",
+                                "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON")
+        except sqlite3.Error as exc:
+            raise _refusal(exc, path) from exc
+        reader = None
+        try:
+            if check:
+                await _check(db, path)
+            if not memory:
+                reader = await _connect(path, wrap, busy_timeout_ms, "PRAGMA query_only = ON")
+        except sqlite3.Error as exc:
+            await db.close()
+            raise _refusal(exc, path) from exc
+        except BaseException:
+            await db.close()
+            raise
+        repo = cls(db, path, reader)
         if migrate:
             try:
                 await repo.migrate()
             except BaseException:
-                await db.close()
+                await repo.close()
                 raise
         return repo
 
     async def close(self) -> None:
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     # ---- transactions and migrations --------------------------------------------------------
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` if the block raises."""
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` if the block or the commit raises.
+
+        :raises StorageUnavailable: the database could not take the write (nothing was written).
+        """
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+                await _query(self._db, "BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    await _query(self._db, "COMMIT")
+                except BaseException:
+                    with suppress(sqlite3.Error):  # the failure may have ended the transaction
+                        await _query(self._db, "ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise classify(exc, self.path) from exc
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            yield self._db
+    async def _read(self, *, consistent: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """The read connection; with ``consistent``, the block's statements read one committed state.
+
+        :raises StorageUnavailable: the database could not be read.
+        """
+        async with self._read_lock:
+            try:
+                if consistent:
+                    await _query(self._reader, "BEGIN")
+                try:
+                    yield self._reader
+                finally:
+                    if consistent:
+                        with suppress(sqlite3.Error):
+                            await _query(self._reader, "ROLLBACK")
+            except sqlite3.Error as exc:
+                raise classify(exc, self.path) from exc
 
     async def schema_version(self) -> int:
         """The database's ``PRAGMA user_version``."""
@@ -139,8 +268,8 @@ class SqliteRepository(Repository):
                 if await _user_version(db) >= number:  # another process migrated meanwhile
                     continue
                 for statement in statements(MIGRATIONS[number - 1]):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+                    await _query(db, statement)
+                await _query(db, f"PRAGMA user_version = {number}")
         return await self.schema_version()
 
     # ---- tables and seats -------------------------------------------------------------------
@@ -148,16 +277,16 @@ class SqliteRepository(Repository):
     async def create_table(self, table: NewTable, now: datetime) -> TableRow:
         stamp = encode_time(now)
         async with self.transaction() as db:
-            cursor = await db.execute(
+            created = await _query(
+                db,
                 "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
                 " pace_hours, stand_ins, stand_in_after, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (table.game_id, table.guild_id, table.channel_id, table.thread_id, table.creator_id,
                  table.options_json, table.pace_hours, int(table.stand_ins), table.stand_in_after,
                  stamp, stamp),
             )
-            table_id = cursor.lastrowid
-        assert table_id is not None
+            table_id = int(created[0]["id"])
         row = await self.get_table(table_id)
         assert row is not None
         return row
@@ -168,7 +297,8 @@ class SqliteRepository(Repository):
 
     async def get_table(self, table_id: int) -> TableRow | None:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,)
             )
         return _table(next(iter(rows))) if rows else None
@@ -190,7 +320,8 @@ class SqliteRepository(Repository):
             )
         params.append(where.limit)
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
                 " ORDER BY t.id LIMIT ?",
                 params,
@@ -217,11 +348,12 @@ class SqliteRepository(Repository):
         }
         changes["updated_at"] = encode_time(now)
         async with self.transaction() as db:
-            cursor = await db.execute(
-                f"UPDATE tables SET {', '.join(f'{k} = ?' for k in changes)} WHERE id = ?",
+            updated = await _query(
+                db,
+                f"UPDATE tables SET {', '.join(f'{k} = ?' for k in changes)} WHERE id = ? RETURNING id",
                 (*changes.values(), table_id),
             )
-            if cursor.rowcount == 0:
+            if not updated:
                 raise MissingTable(f"no table {table_id}")
         row = await self.get_table(table_id)
         assert row is not None
@@ -229,13 +361,15 @@ class SqliteRepository(Repository):
 
     async def mark_announced(self, table_id: int, seq: int) -> None:
         async with self.transaction() as db:
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?", (seq, table_id)
             )
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT * FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
             )
         return [_seat(r) for r in rows]
@@ -243,7 +377,8 @@ class SqliteRepository(Repository):
     async def add_seat(self, seat: SeatRow) -> None:
         try:
             async with self.transaction() as db:
-                await db.execute(
+                await _query(
+                    db,
                     "INSERT INTO seats (table_id, position, user_id, bot, name, locale, stand_in)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (seat.table_id, seat.position, seat.user_id, seat.bot, seat.name, seat.locale,
@@ -254,33 +389,39 @@ class SqliteRepository(Repository):
 
     async def remove_seat(self, table_id: int, position: int) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
+            await _query(db, "DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
             # Two steps so that no intermediate row collides with the (table_id, position) key.
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE seats SET position = -position WHERE table_id = ? AND position > ?",
                 (table_id, position),
             )
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0",
                 (table_id,),
             )
 
     async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
         async with self.transaction() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT position FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
             )
             if sorted(order) != [r["position"] for r in rows]:
                 raise StorageError(f"table {table_id}: seat order {list(order)} is not a permutation")
             for new, old in enumerate(order):
-                await db.execute(
+                await _query(
+                    db,
                     "UPDATE seats SET position = ? WHERE table_id = ? AND position = ?",
                     (-1 - new, table_id, old),
                 )
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0", (table_id,)
             )
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE tables SET seed = ?, status = 'active', updated_at = ? WHERE id = ?",
                 (seed, encode_time(now), table_id),
             )
@@ -290,7 +431,8 @@ class SqliteRepository(Repository):
 
     async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:
         async with self.transaction() as db:
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE seats SET stand_in = ? WHERE table_id = ? AND position = ?", (bot, table_id, position)
             )
 
@@ -312,13 +454,15 @@ class SqliteRepository(Repository):
                 raise StaleWrite(table_id, expected_head, head)
             try:
                 for seq, entry in enumerate(entries, start=head + 1):
-                    await db.execute(
+                    await _query(
+                        db,
                         "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
                         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
                          json.dumps(list(entry.undoes)), stamp),
                     )
-                    await db.executemany(
+                    await _query_many(
+                        db,
                         "INSERT INTO events (table_id, seq, idx, message_json, visible_to_json, reveals,"
                         " data_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [
@@ -337,28 +481,32 @@ class SqliteRepository(Repository):
                          for seq, entry in enumerate(entries, start=head + 1) if entry.kind == "undo"
                          for undone in entry.undoes]
             if cancelled:
-                await db.executemany(
+                await _query_many(
+                    db,
                     "UPDATE actions SET undone_by = ? WHERE table_id = ? AND seq = ? AND kind = 'action'"
                     " AND undone_by IS NULL",
                     cancelled,
                 )
             if snapshot is not None:
-                await db.execute(
+                await _query(
+                    db,
                     "INSERT OR REPLACE INTO snapshots (table_id, seq, state_json, checksum)"
                     " VALUES (?, ?, ?, ?)",
                     (table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot)),
                 )
-            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
+            await _query(db, "UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
         return head + len(entries)
 
     async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
         bounds = (table_id, after, through if through is not None else 2**62)
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM actions WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq", bounds
+        async with self._read(consistent=True) as db:
+            rows = await _query(
+                db, "SELECT * FROM actions WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq", bounds
             )
-            event_rows = await db.execute_fetchall(
-                "SELECT * FROM events WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq, idx", bounds
+            event_rows = await _query(
+                db,
+                "SELECT * FROM events WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq, idx",
+                bounds,
             )
         events: dict[int, list[StoredEvent]] = {}
         for e in event_rows:
@@ -389,7 +537,8 @@ class SqliteRepository(Repository):
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT COALESCE(MAX(seq), 0) FROM actions INDEXED BY actions_by_actor"
                 " WHERE table_id = ? AND actor = ?"
                 " AND kind = 'action' AND undone_by IS NULL",
@@ -404,15 +553,16 @@ class SqliteRepository(Repository):
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
         try:
             async with self._read() as db:
-                rows = await db.execute_fetchall(
+                rows = await _query(
+                    db,
                     "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
                     (table_id, at_most if at_most is not None else 2**62),
                 )
-        except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError):  # locked or busy: not the snapshot's fault
+        except StorageUnavailable as exc:
+            if exc.cause != "damaged":  # locked, full, failing disk: not the snapshot's fault
                 raise
             raise StorageError(
-                f"table {table_id}: snapshot at or before {at_most} cannot be read: {exc}") from exc
+                f"table {table_id}: snapshot at or before {at_most} cannot be read: {exc.detail}") from exc
         for r in rows:
             return Snapshot(table_id=table_id, seq=r["seq"], state_json=r["state_json"],
                             checksum=r["checksum"])
@@ -420,14 +570,15 @@ class SqliteRepository(Repository):
 
     async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, from_seq))
+            await _query(db, "DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, from_seq))
 
     # ---- deadlines --------------------------------------------------------------------------
 
     async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM reminders WHERE table_id = ?", (table_id,))
-            await db.executemany(
+            await _query(db, "DELETE FROM reminders WHERE table_id = ?", (table_id,))
+            await _query_many(
+                db,
                 "INSERT INTO reminders (table_id, seat, user_id, due_at, since_seq, reminded)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, d.seat, d.user_id, encode_time(d.due_at), d.since_seq, d.reminded)
@@ -447,7 +598,8 @@ class SqliteRepository(Repository):
 
     async def _deadlines(self, where: str, params: Iterable[Any], order: str) -> list[Deadline]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where}"
                 f" ORDER BY {order}",
                 tuple(params),
@@ -460,7 +612,8 @@ class SqliteRepository(Repository):
 
     async def update_deadline(self, deadline: Deadline) -> None:
         async with self.transaction() as db:
-            await db.execute(
+            await _query(
+                db,
                 "UPDATE reminders SET due_at = ?, reminded = ?, since_seq = ?, user_id = ?"
                 " WHERE table_id = ? AND seat = ?",
                 (encode_time(deadline.due_at), deadline.reminded, deadline.since_seq, deadline.user_id,
@@ -471,7 +624,7 @@ class SqliteRepository(Repository):
 
     async def get_preference(self, user_id: int) -> Preference | None:
         async with self._read() as db:
-            rows = await db.execute_fetchall("SELECT * FROM preferences WHERE user_id = ?", (user_id,))
+            rows = await _query(db, "SELECT * FROM preferences WHERE user_id = ?", (user_id,))
         for r in rows:
             return Preference(user_id=user_id, locale=r["locale"], quiet_start=r["quiet_start"],
                               quiet_end=r["quiet_end"], utc_offset_minutes=r["utc_offset_minutes"])
@@ -480,7 +633,8 @@ class SqliteRepository(Repository):
     async def set_preference(self, preference: Preference) -> None:
         p = preference
         async with self.transaction() as db:
-            await db.execute(
+            await _query(
+                db,
                 "INSERT OR REPLACE INTO preferences (user_id, locale, quiet_start, quiet_end,"
                 " utc_offset_minutes) VALUES (?, ?, ?, ?, ?)",
                 (p.user_id, p.locale, p.quiet_start, p.quiet_end, p.utc_offset_minutes),
@@ -488,7 +642,8 @@ class SqliteRepository(Repository):
 
     async def add_vote(self, vote: Vote) -> None:
         async with self.transaction() as db:
-            await db.execute(
+            await _query(
+                db,
                 "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, role, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (vote.table_id, vote.kind, vote.user_id, vote.seq, vote.role, encode_time(vote.created_at)),
@@ -496,7 +651,8 @@ class SqliteRepository(Repository):
 
     async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT * FROM votes WHERE table_id = ? AND kind = ? ORDER BY created_at, user_id",
                 (table_id, kind),
             )
@@ -505,21 +661,22 @@ class SqliteRepository(Repository):
 
     async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM votes WHERE table_id = ? AND kind = ?", (table_id, kind))
+            await _query(db, "DELETE FROM votes WHERE table_id = ? AND kind = ?", (table_id, kind))
 
     async def add_notice(self, user_id: int, table_id: int | None, payload_json: str, now: datetime) -> int:
         async with self.transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES (?, ?, ?, ?)",
+            added = await _query(
+                db,
+                "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES (?, ?, ?, ?)"
+                " RETURNING id",
                 (user_id, table_id, payload_json, encode_time(now)),
             )
-            notice_id = cursor.lastrowid
-        assert notice_id is not None
-        return notice_id
+        return int(added[0]["id"])
 
     async def pending_notices(self, user_id: int) -> list[NoticeRow]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT * FROM notices WHERE user_id = ? AND delivered_at IS NULL ORDER BY id", (user_id,)
             )
         return [NoticeRow(id=r["id"], user_id=user_id, table_id=r["table_id"], payload_json=r["payload_json"],
@@ -527,7 +684,8 @@ class SqliteRepository(Repository):
 
     async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
         async with self.transaction() as db:
-            await db.executemany(
+            await _query_many(
+                db,
                 "UPDATE notices SET delivered_at = ? WHERE id = ?",
                 [(encode_time(now), i) for i in notice_ids],
             )
@@ -536,9 +694,10 @@ class SqliteRepository(Repository):
 
     async def row_tables(self) -> list[str]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _query(
+                db,
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                " ORDER BY name"
+                " ORDER BY name",
             )
         return [r["name"] for r in rows]
 
@@ -554,7 +713,8 @@ class SqliteRepository(Repository):
             return
         columns = list(rows[0])
         async with self.transaction() as db:
-            await db.executemany(
+            await _query_many(
+                db,
                 f'INSERT INTO "{name}" ({", ".join(columns)}) VALUES ({", ".join("?" for _ in columns)})',
                 [tuple(_stored(row[c]) for c in columns) for row in rows],
             )
@@ -583,13 +743,35 @@ def _stored(value: Any) -> Any:
     return value
 
 
+async def _check(db: aiosqlite.Connection, path: Path | str) -> None:
+    """``PRAGMA quick_check``: refuse a damaged file, naming the command that salvages it.
+
+    :raises DamagedDatabase:
+    """
+    problems = [str(r[0]) for r in await _query(db, "PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise DamagedDatabase(
+            f"{path} is damaged ({'; '.join(problems[:3])})",
+            fix=f"stop the bot and salvage the file: {salvage_command(path)}",
+        )
+
+
+def _refusal(exc: sqlite3.Error, path: Path | str) -> StorageError:
+    """Why a database cannot be opened: a file that is no database counts as damaged."""
+    error = classify(exc, path)
+    if isinstance(error, StorageUnavailable) and error.cause == "damaged":
+        return DamagedDatabase(error.detail, fix=error.fix)
+    return error
+
+
 async def _user_version(db: aiosqlite.Connection) -> int:
-    rows = await db.execute_fetchall("PRAGMA user_version")
+    rows = await _query(db, "PRAGMA user_version")
     return int(next(iter(rows))[0])
 
 
 async def _head(db: aiosqlite.Connection, table_id: int) -> int:
-    rows = await db.execute_fetchall(
+    rows = await _query(
+        db,
         "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
     )
     return int(next(iter(rows))[0])

@@ -4,6 +4,8 @@
   player's mistake or the table's state: its catalogue key is rendered in the reader's language.
 * Discord failures are handled and logged: ``Forbidden`` (missing permission), ``NotFound`` (a
   message or channel gone), 5xx and rate limits ("try again") — never shown as a traceback.
+* Storage trouble (disk full, read-only, I/O errors, damage, a lock held too long) is no bug: the
+  player reads that nothing they did was lost, the operator one log line with the cause and the fix.
 * Anything else is a bug: logged with the command and its options, and the player is told that
   something went wrong, without detail.
 """
@@ -18,6 +20,7 @@ from discord import app_commands
 
 from bot.discord.i18n import Words, choose_locale
 from rules.core import RuleError
+from storage import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +63,8 @@ def sentence(error: BaseException, words: Words) -> str:
     """What to tell the player about ``error``."""
     if isinstance(error, RuleError):
         return words.error(error.key, error.params, error.sentence)
+    if isinstance(error, StorageUnavailable):
+        return words.t("bot.storage_busy" if error.cause == "locked" else "bot.storage_unavailable")
     if isinstance(error, discord.Forbidden):
         return words.t("bot.discord_forbidden")
     if isinstance(error, discord.NotFound):
@@ -80,6 +85,8 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         error = error.original
     if isinstance(error, discord.HTTPException):
         log.warning("Discord refused a call for %s: %s %s", describe(interaction), error.status, error.text)
+    elif isinstance(error, StorageUnavailable):
+        log.error("%s (in %s)", error.operator_line(), describe(interaction))
     elif not isinstance(error, RuleError):
         log.error("error in %s", describe(interaction), exc_info=error)
     words = await reader_words(interaction)

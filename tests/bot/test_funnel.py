@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
+import pytest
 
-from bot.discord.funnel import describe, sentence
+from bot.discord.funnel import describe, report, sentence
 from bot.discord.i18n import Words
 from bot.service import NotCreator
 from rules.core import RuleError
+from storage import StorageUnavailable
 
 EN, EL = Words("en"), Words("el")
 
@@ -60,3 +63,38 @@ def test_the_log_names_a_component_but_not_the_number_on_it() -> None:
     data = {"custom_id": "agora:val:3:1:12:ab12cd34:5", "values": ["4"]}
     text = describe(cast(Any, SimpleNamespace(command=None, data=data)))
     assert text == "component agora:val:3:1:12"
+
+
+def test_storage_trouble_tells_the_player_nothing_was_lost_in_their_language() -> None:
+    full = StorageUnavailable("disk_full", "agora.db: database or disk is full")
+    assert "nothing you did was lost" in sentence(full, EN)
+    assert "τίποτα από όσα κάνατε δεν χάθηκε" in sentence(full, EL)
+    assert "went wrong" not in sentence(full, EN)
+
+
+def test_a_lock_held_too_long_asks_to_try_again_in_a_moment() -> None:
+    locked = StorageUnavailable("locked", "agora.db: database is locked")
+    assert "try again in a moment" in sentence(locked, EN)
+    assert sentence(locked, EN) != sentence(StorageUnavailable("io_error", "disk I/O error"), EN)
+
+
+async def test_storage_trouble_is_one_log_line_with_cause_and_fix_and_no_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    told: list[str] = []
+
+    async def send_message(text: str, ephemeral: bool) -> None:
+        told.append(text)
+
+    interaction = SimpleNamespace(
+        data={"custom_id": "agora:act:1"}, command=None, locale="el", user=SimpleNamespace(id=7),
+        client=SimpleNamespace(),
+        response=SimpleNamespace(is_done=lambda: False, send_message=send_message),
+    )
+    error = StorageUnavailable("read_only", "agora.db: attempt to write a readonly database")
+    with caplog.at_level(logging.ERROR, logger="bot.discord.funnel"):
+        await report(interaction, error)  # type: ignore[arg-type]
+    assert [r.getMessage() for r in caplog.records] == [f"{error.operator_line()} (in component agora:act:1)"]
+    assert caplog.records[0].exc_info is None
+    assert "writable" in caplog.records[0].getMessage()
+    assert told == [sentence(error, EL)]

@@ -131,7 +131,7 @@ async def test_a_failed_migration_leaves_the_previous_version(db_path: Path) -> 
         old.execute("CREATE TABLE votes (x INTEGER)")  # makes migration 2 fail halfway
         old.execute("PRAGMA user_version = 1")
     old.close()
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(StorageError, match="votes already exists"):
         await SqliteRepository.open(db_path)
     with sqlite3.connect(db_path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -197,5 +197,5 @@ async def test_a_seats_last_move_is_read_from_the_index_not_the_log(sqlite_repo:
     with sqlite3.connect(db_path) as plain:
         plain.execute("DROP INDEX actions_by_actor")
     plain.close()
-    with pytest.raises(sqlite3.OperationalError, match="no such index"):
+    with pytest.raises(StorageError, match="no such index"):
         await sqlite_repo.last_action_by(table.id, "user:1")

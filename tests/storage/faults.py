@@ -1,0 +1,135 @@
+"""A fault-injecting wrapper at the connection boundary: the database itself stays a real SQLite
+file; statements matching a pattern fail with the error SQLite would raise (disk full, read-only,
+I/O error, damage, lock), and every cursor handed out is kept alive (as a third-party library
+holding references would)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+SQLITE_ERRORS: dict[str, tuple[int, str]] = {
+    "disk_full": (sqlite3.SQLITE_FULL, "database or disk is full"),
+    "read_only": (sqlite3.SQLITE_READONLY, "attempt to write a readonly database"),
+    "io_error": (sqlite3.SQLITE_IOERR_WRITE, "disk I/O error"),
+    "damaged": (sqlite3.SQLITE_CORRUPT, "database disk image is malformed"),
+    "locked": (sqlite3.SQLITE_BUSY, "database is locked"),
+}
+"""For each cause, the result code and message SQLite raises."""
+
+
+def sqlite_error(cause: str) -> sqlite3.OperationalError:
+    """The exception SQLite raises for ``cause``, with its result code."""
+    code, text = SQLITE_ERRORS[cause]
+    exc = sqlite3.OperationalError(text)
+    exc.sqlite_errorcode = code
+    exc.sqlite_errorname = f"SQLITE_{cause.upper()}"
+    return exc
+
+
+@dataclass
+class Fault:
+    pattern: re.Pattern[str]
+    cause: str
+    times: int
+    skip: int = 0
+    where: Callable[[tuple[Any, ...]], bool] | None = None
+
+
+class _Kept:
+    """aiosqlite's cursor result, awaitable or entered, with the cursor kept by the wrapper."""
+
+    def __init__(self, owner: FaultyConnection, result: Any) -> None:
+        self.owner = owner
+        self.result = result
+
+    def __await__(self) -> Generator[Any, None, aiosqlite.Cursor]:
+        cursor: aiosqlite.Cursor = yield from self.result.__await__()
+        self.owner.kept.append(cursor)
+        return cursor
+
+    async def __aenter__(self) -> aiosqlite.Cursor:
+        cursor: aiosqlite.Cursor = await self.result.__aenter__()
+        self.owner.kept.append(cursor)
+        return cursor
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.result.__aexit__(*exc)
+
+
+class FaultyConnection:
+    """Delegates to a real aiosqlite connection; :meth:`fail` plants faults."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self.kept: list[aiosqlite.Cursor] = []
+        self.faults: list[Fault] = []
+        self.statements: list[str] = []
+
+    def fail(self, pattern: str, cause: str, times: int = 1, skip: int = 0,
+             where: Callable[[tuple[Any, ...]], bool] | None = None) -> None:
+        """After ``skip`` statements matching ``pattern`` (a regex) and ``where`` (their
+        parameters) went through, the next ``times`` fail with ``cause``."""
+        self.faults.append(Fault(re.compile(pattern, re.IGNORECASE), cause, times, skip, where))
+
+    def heal(self) -> None:
+        self.faults.clear()
+
+    def _check(self, sql: str, parameters: Iterable[Any] = ()) -> None:
+        self.statements.append(sql)
+        for fault in self.faults:
+            if fault.where is not None and not fault.where(tuple(parameters)):
+                continue
+            if fault.times > 0 and fault.pattern.search(sql):
+                if fault.skip > 0:
+                    fault.skip -= 1
+                    continue
+                fault.times -= 1
+                raise sqlite_error(fault.cause)
+
+    def execute(self, sql: str, parameters: Iterable[Any] = ()) -> _Kept:
+        parameters = tuple(parameters)
+        self._check(sql, parameters)
+        return _Kept(self, self._db.execute(sql, parameters))
+
+    def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> _Kept:
+        self._check(sql)
+        return _Kept(self, self._db.executemany(sql, parameters))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+
+class Faults:
+    """The wrappers of a repository's connections (writer first), to pass as ``wrap=``."""
+
+    def __init__(self) -> None:
+        self.connections: list[FaultyConnection] = []
+
+    def __call__(self, db: aiosqlite.Connection) -> aiosqlite.Connection:
+        wrapper = FaultyConnection(db)
+        self.connections.append(wrapper)
+        return wrapper  # type: ignore[return-value]
+
+    @property
+    def writer(self) -> FaultyConnection:
+        return self.connections[0]
+
+    @property
+    def reader(self) -> FaultyConnection:
+        return self.connections[-1]
+
+    def fail(self, pattern: str, cause: str, times: int = 1, skip: int = 0,
+             where: Callable[[tuple[Any, ...]], bool] | None = None) -> None:
+        """Plant the fault on every connection (writes go to the writer, reads to the reader)."""
+        for c in self.connections:
+            c.fail(pattern, cause, times, skip, where)
+
+    def heal(self) -> None:
+        for c in self.connections:
+            c.heal()
