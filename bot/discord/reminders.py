@@ -1,7 +1,8 @@
 """The reminder scheduler: one task that looks at the clock and reminds whoever is overdue.
 
 Each tick also tells every thread that refused an announcement what it missed (see
-:func:`~bot.discord.delivery.catch_up`).
+:func:`~bot.discord.delivery.catch_up`), and settles again every table that storage trouble left
+unsettled after a commit (:meth:`TableService.repair_unsettled`), telling its thread what followed.
 
 Deadlines live in storage (the table service sets them when a seat starts to owe a decision), so
 a restart resumes where it was: the first tick after start finds everything that fell due while
@@ -63,8 +64,9 @@ class ReminderScheduler:
             await asyncio.sleep(self.poll)
 
     async def tick(self) -> int:
-        """Tell threads what Discord refused to take before, then send every reminder due now;
-        return how many reminders went out."""
+        """Tell threads what Discord refused to take before, settle tables storage trouble left
+        unsettled (telling their threads), then send every reminder due now; return how many
+        reminders went out."""
         for table_id in sorted(self.agora.untold):
             try:
                 if await catch_up(self.agora, table_id):
@@ -72,6 +74,11 @@ class ReminderScheduler:
             except Exception:
                 log.exception("could not tell table %s's thread what it missed", table_id)
         due = await self.agora.service.due_reminders(self.agora.clock.now())
+        for outcome in await self.agora.service.repair_unsettled():
+            try:
+                await deliver(self.agora, outcome)
+            except Exception:
+                log.exception("could not tell table %s what followed its repair", outcome.table.id)
         for reminder in due:
             await self.send(reminder)
         return len(due)

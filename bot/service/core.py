@@ -7,12 +7,20 @@
 bot seats and stand-ins play until a person owes a decision, then the deadlines and the table's
 status are recorded and the outcome says what to tell whom (:func:`tell`, :func:`tell_result`,
 :func:`ask_pictures`).
+
+Storage trouble after a command's commit (disk full, a lock held too long, an I/O error) does not
+leave the table stuck: the command's own change counts, the player is told so
+(:class:`~bot.service.errors.SavedButUnsettled`), and the table is marked unsettled. The next
+command on it, and the reminder loop, repair it first with the same recovery as at startup
+(:meth:`TableCore._resume`).
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -25,7 +33,9 @@ from bot.service.tables import BOT, STAND_IN, Loaded, Memo, entry_lines, load, s
 from rules import registry as default_registry
 from rules.core import Engine, Result, Rng, Seat, msg
 from storage.records import NewEntry, SeatRow, TableRow
-from storage.repository import Repository, StaleWrite
+from storage.repository import Repository, StaleWrite, StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 MAX_RETRIES = 3
 """How often a command lost to another process's write is retried on the reloaded table."""
@@ -75,6 +85,11 @@ class TableCore:
         self._locks = TableLocks()
         self.cache = TableCache(cache_size)
         """Loaded states by table and head (:mod:`bot.service.cache`)."""
+        self.unsettled: set[int] = set()
+        """Tables a storage error left unsettled after a commit (bots owed a move, deadlines or the
+        finished status unwritten): repaired before the next command on them or by the reminder loop."""
+        self.repaired: set[int] = set()
+        """Tables repaired since their thread was last told (the reminder loop tells it)."""
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:
         try:
@@ -127,6 +142,62 @@ class TableCore:
         raise errors.BadSetting(f"{engine.info.title} has no bot called {kind}.",
                                 key="service.unknown_bot", game=engine.info.title, kind=kind)
 
+    @asynccontextmanager
+    async def _committed(self, table_id: int) -> AsyncIterator[None]:
+        """The steps after a command's commit: storage trouble in them marks the table unsettled and
+        tells the player that what they did counts (:class:`~bot.service.errors.SavedButUnsettled`),
+        with one log line for the operator."""
+        try:
+            yield
+        except StorageUnavailable as exc:
+            self.unsettled.add(table_id)
+            log.error("table %s left unsettled after a commit, repaired when storage works: %s",
+                      table_id, exc.operator_line())
+            raise errors.SavedButUnsettled(
+                "Your move counted and is saved. The bot could not save what follows it right now; it "
+                "will finish that by itself and tell the table.", table=table_id) from exc
+
+    async def _repair(self, table_id: int) -> None:
+        """Settle ``table_id`` again if a storage error left it unsettled; call it holding the
+        table's lock, before a command reads the table.
+
+        :raises StorageUnavailable: storage still fails (the table stays unsettled).
+        """
+        if table_id not in self.unsettled:
+            return
+        await self._resume(table_id)
+        self.unsettled.discard(table_id)
+        self.repaired.add(table_id)
+        log.info("table %s settled again after storage trouble", table_id)
+
+    async def _repair_unlocked(self, table_id: int) -> None:
+        """:meth:`_repair` for a command that does not hold the table's lock."""
+        if table_id in self.unsettled:
+            async with self._locks[table_id]:
+                await self._repair(table_id)
+
+    async def needs_settling(self, t: Loaded) -> bool:
+        """Whether a table is owed steps a command did not finish: a bot seat or stand-in owes a
+        move, the game is over but not marked finished, or the deadlines are not those of the
+        people the table waits for."""
+        if t.row.status != "active" or t.state is None:
+            return False
+        by_position = {s.position: s for s in t.seats}
+        pending = t.pending()
+        bots_owed = any(by_position[s].bot or by_position[s].stand_in for s in pending)
+        over = t.engine.result(t.state) is not None
+        people = {s.position for s in t.seats if s.user_id is not None and s.stand_in is None}
+        timed = {d.seat for d in await self.repo.deadlines(t.row.id)}
+        return bots_owed or over or (people & set(pending)) != timed
+
+    async def _resume(self, table_id: int) -> Outcome | None:
+        """Finish what a command left undone (see :meth:`RecoveryCommands.resume`); call it holding
+        the table's lock."""
+        t = await self._load(table_id)
+        if not await self.needs_settling(t):
+            return None
+        return await self._settle(t, Outcome(table=t.info()), moved=set(), committed=False)
+
     async def _append(self, t: Loaded, entries: list[NewEntry], state: Any) -> int:
         """Append after the head ``t`` was loaded at, with a snapshot when one falls due."""
         head = t.head
@@ -139,15 +210,25 @@ class TableCore:
         return new_head
 
     async def _settle(
-        self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None = None
+        self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None = None, *,
+        committed: bool = True,
     ) -> Outcome:
         """Let bot seats and stand-ins play until a person owes a decision, then record the
         deadlines, finish the table if the game is over, and complete ``outcome``, which tells of
         the log entries after ``since`` (by default ``t``'s head: only what the bots now play).
 
         The bots' moves are appended in one batch; if another process wrote first, the table is
-        reloaded and the bots answer whatever it now waits for.
+        reloaded and the bots answer whatever it now waits for. ``committed``: the caller's own
+        change is committed, so storage trouble here leaves the table unsettled (:meth:`_committed`).
         """
+        if not committed:
+            return await self._settle_steps(t, outcome, moved, since)
+        async with self._committed(t.row.id):
+            return await self._settle_steps(t, outcome, moved, since)
+
+    async def _settle_steps(
+        self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None
+    ) -> Outcome:
         outcome.announce_from = (t.head if since is None else since) + 1
         for _ in range(MAX_RETRIES):
             new, state = self._bot_moves(t, moved)

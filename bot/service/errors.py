@@ -132,6 +132,13 @@ class TableUnreadable(ServiceError):
     default_key = "service.table_unreadable"
 
 
+class SavedButUnsettled(ServiceError):
+    """What the player did is committed and counts, but storage failed on the steps after it (the
+    bots' answers, deadlines, the finished status); the table is repaired by itself."""
+
+    default_key = "service.saved_unsettled"
+
+
 class BadSetting(ServiceError):
     """A table setting out of range."""
 
@@ -151,6 +158,7 @@ __all__ = [
     "NotStandingIn",
     "NotStarted",
     "NotYourTurn",
+    "SavedButUnsettled",
     "ServiceError",
     "StaleAction",
     "StandingIn",

@@ -130,7 +130,8 @@ class LobbyCommands(TableCore):
                 Rng.from_seed(seed).shuffle(order)
             t.engine.new_game(len(order), json.loads(t.row.options_json), seed)  # refuse before storing
             await self.repo.start_table(table_id, seed, order, self.clock())
-            t = await self._load(table_id)
+            async with self._committed(table_id):
+                t = await self._load(table_id)
             outcome = Outcome(table=t.info())
             names: list[Param] = [typed(name) for name in t.info().names]
             outcome.public.append(Line(msg("service.started", game=info.title, names=names)))

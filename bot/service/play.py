@@ -44,6 +44,7 @@ class PlayCommands(TableCore):
         :raises RuleError: the rules forbid the action (state and log untouched).
         """
         async with self._locks[table_id]:
+            await self._repair(table_id)
             for _ in range(MAX_RETRIES):
                 t = await self._load(table_id)
                 self._check_active(t)
@@ -68,7 +69,8 @@ class PlayCommands(TableCore):
                         raise errors.StaleAction(
                             "This prompt is out of date: the table has moved on. Open it again.") from None
                     continue
-                t = await self._load(table_id)
+                async with self._committed(table_id):
+                    t = await self._load(table_id)
                 outcome = Outcome(table=t.info())
                 tell(outcome, entry_lines(entry, seq=before + 1))
                 return await self._settle(t, outcome, moved={seat.position}, since=before)
@@ -80,6 +82,7 @@ class PlayCommands(TableCore):
 
         :raises NoSuchTable, NotSeated:
         """
+        await self._repair_unlocked(table_id)
         t = await self._load(table_id)
         seat = self._seat(t, user_id)
         prompt = t.pending().get(seat.position)
@@ -113,6 +116,7 @@ class PlayCommands(TableCore):
 
     async def status(self, table_id: int) -> TableStatus:
         """Whose move it is, their deadlines, and the result once the game is over."""
+        await self._repair_unlocked(table_id)
         t = await self._load(table_id)
         waiting = await self._waiting(t)
         result = t.engine.result(t.state) if t.state is not None else None

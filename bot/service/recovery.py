@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.service.core import TableCore, ask_pictures, tell, tell_result
@@ -9,6 +10,9 @@ from bot.service.errors import TableUnreadable
 from bot.service.models import Line, Outcome
 from bot.service.tables import entry_lines, in_force
 from storage.records import TableFilter, TableRow
+from storage.repository import StorageError, StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 
 class RecoveryCommands(TableCore):
@@ -23,25 +27,39 @@ class RecoveryCommands(TableCore):
         Call it for every active table when the bot starts (:meth:`resume_all`).
         """
         async with self._locks[table_id]:
-            t = await self._load(table_id)
-            if t.row.status != "active" or t.state is None:
-                return None
-            by_position = {s.position: s for s in t.seats}
-            pending = t.pending()
-            bots_owed = any(by_position[s].bot or by_position[s].stand_in for s in pending)
-            over = t.engine.result(t.state) is not None
-            people = {s.position for s in t.seats if s.user_id is not None and s.stand_in is None}
-            waited_for = people & set(pending)
-            timed = {d.seat for d in await self.repo.deadlines(table_id)}
-            if not (bots_owed or over or waited_for != timed):
-                return None
-            return await self._settle(t, Outcome(table=t.info()), moved=set())
+            outcome = await self._resume(table_id)
+            self.unsettled.discard(table_id)
+            return outcome
 
     async def resume_all(self) -> list[Outcome]:
         """:meth:`resume` every active table; the outcomes of those that needed it. A table that no
-        longer replays is left as it is (and logged): the others are not held up by it."""
+        longer replays, or whose storage fails, is left as it is (and logged): the others are not
+        held up by it."""
         rows = await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000))
         return await _each_readable(rows, self.resume)
+
+    async def repair_unsettled(self) -> list[Outcome]:
+        """Settle again every table a storage error left unsettled in this process (as at startup),
+        and return what the thread of each table repaired since it was last told has not been told
+        (:meth:`announcements`: the move that counted, the bots' answers, the result). Called by
+        the reminder loop; a table whose storage still fails stays unsettled for the next call."""
+        for table_id in sorted(self.unsettled):
+            try:
+                async with self._locks[table_id]:
+                    await self._repair(table_id)
+            except (StorageError, TableUnreadable) as exc:
+                log.warning("table %s is still unsettled: %s", table_id, exc)
+        outcomes = []
+        for table_id in sorted(self.repaired):
+            try:
+                outcome = await self.announcements(table_id)
+            except (StorageError, TableUnreadable) as exc:
+                log.warning("could not gather what table %s was not told: %s", table_id, exc)
+                continue
+            self.repaired.discard(table_id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
 
     async def announcements(self, table_id: int) -> Outcome | None:
         """What the table's thread has not been told yet, rebuilt from the stored events of the
@@ -70,7 +88,8 @@ class RecoveryCommands(TableCore):
 
     async def announcements_all(self) -> list[Outcome]:
         """:meth:`announcements` of every table whose thread has not been told everything (call it
-        when the bot starts, after :meth:`resume_all`); a table that no longer replays is skipped."""
+        when the bot starts, after :meth:`resume_all`); a table that no longer replays, or whose
+        storage fails, is skipped."""
         rows = await self.repo.list_tables(
             TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
         )
@@ -100,13 +119,20 @@ class RecoveryCommands(TableCore):
 async def _each_readable(
     rows: Iterable[TableRow], step: Callable[[int], Awaitable[Outcome | None]]
 ) -> list[Outcome]:
-    """``step`` for each table in ``rows``: the outcomes there were, passing over tables that no
-    longer replay (each is logged where it is loaded)."""
+    """``step`` for each table in ``rows``: the outcomes there were, going on past any table that
+    fails (one that no longer replays is logged where it is loaded; storage trouble is one line
+    with its cause and fix; anything else is logged with its traceback)."""
     outcomes = []
     for row in rows:
         try:
             outcome = await step(row.id)
         except TableUnreadable:
+            continue
+        except StorageUnavailable as exc:
+            log.error("table %s passed over: %s", row.id, exc.operator_line())
+            continue
+        except Exception:
+            log.exception("table %s passed over", row.id)
             continue
         if outcome is not None:
             outcomes.append(outcome)

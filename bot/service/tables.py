@@ -20,7 +20,7 @@ from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import Engine, Event, Message, Prompt, Seat
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
-from storage.repository import Repository, StorageError
+from storage.repository import Repository, StorageError, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +168,8 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
             break
         try:
             snap = await repo.latest_snapshot(row.id, at_most)
+        except StorageUnavailable:
+            raise  # the database is full, locked or failing: not the snapshot's fault
         except StorageError as exc:
             log.warning("table %s: a snapshot cannot be read (%s); replaying the log instead", row.id, exc)
             break

@@ -33,9 +33,14 @@ class TimekeepingCommands(TableCore):
         for d in await self.repo.due_deadlines(now):
             if in_quiet_hours(await self.repo.get_preference(d.user_id), now):
                 continue
+            if d.table_id in self.unsettled:
+                continue  # repaired first (repair_unsettled); its deadlines may be stale
             try:
                 t = await self._load(d.table_id)
             except (errors.NoSuchTable, errors.TableUnreadable):
+                continue
+            if await self.needs_settling(t):  # a command's steps after its commit failed
+                self.unsettled.add(d.table_id)
                 continue
             row = t.row
             seat = next((s for s in t.seats if s.position == d.seat), None)
@@ -66,6 +71,7 @@ class TimekeepingCommands(TableCore):
         played (``None`` when nothing was). The player takes a seat back with :meth:`reclaim`.
         """
         async with self._locks[table_id]:
+            await self._repair(table_id)
             t = await self._load(table_id)
             deadline = next((d for d in await self.repo.deadlines(table_id) if d.seat == seat), None)
             if deadline is None or t.row.status != "active":
@@ -85,6 +91,7 @@ class TimekeepingCommands(TableCore):
         :raises NotSeated, NotStandingIn:
         """
         async with self._locks[table_id]:
+            await self._repair(table_id)
             t = await self._load(table_id)
             seat = self._seat(t, user_id)
             if seat.stand_in is None:
@@ -121,7 +128,8 @@ class TimekeepingCommands(TableCore):
         for offset, (entry, label) in enumerate(zip(new, chosen, strict=True), start=before + 1):
             outcome.public.append(Line(msg("service.timed_out", seat=seat, choice=label), seq=offset))
             tell(outcome, entry_lines(entry, seq=offset))
-        t = await self._load(t.row.id)
+        async with self._committed(t.row.id):
+            t = await self._load(t.row.id)
         return await self._settle(t, outcome, moved={seat}, since=before)
 
     async def _stand_in(self, t: Loaded, seat: Seat) -> Outcome:
