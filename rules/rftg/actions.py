@@ -201,6 +201,13 @@ class PlaceWorker(_Action):
     colour: Colour
 
 
+class PlaceWorkers(_Action):
+    """Develop/Settle: the workers (colours) that go on the top tile now, all at once."""
+
+    kind: Literal["workers"] = "workers"
+    colours: tuple[Colour, ...]
+
+
 class Completer(_Action):
     """Develop/Settle: one of the dice on a full top tile that counts as a completer."""
 
@@ -312,9 +319,10 @@ class Done(_Action):
 
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Choose | SelectWithWild | ChoosePhase
-    | ReassignFirst    | Dictate | UsePower | Finish | Undo | Reset
-    | Confirm | Stock | StockMany | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile
-    | MoreTiles | PlaceWorker | Completer | ToCup | RemoveDie | RemoveFrom | Produce | Shipper | ShipGood
-    | ChooseWorld | Bankers     | Recruit | RecruitDice | Recall | RecallFrom | RecallAll | Done
+    | ReassignFirst | Dictate | UsePower | Finish | Undo | Reset | Confirm
+    | Stock | StockMany | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | MoreTiles
+    | PlaceWorker | PlaceWorkers | Completer | ToCup | RemoveDie | RemoveFrom
+    | Produce | Shipper | ShipGood | ChooseWorld | Bankers
+    | Recruit | RecruitDice | Recall | RecallFrom | RecallAll | Done
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]

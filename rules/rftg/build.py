@@ -10,11 +10,21 @@ return to the cup; workers on an incomplete tile stay there.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
-from rules.rftg.actions import AnyAction, Completer, Place, PlaceWorker, RemoveDie, RemoveFrom, ToCup
+from rules.rftg.actions import (
+    AnyAction,
+    Completer,
+    Place,
+    PlaceWorker,
+    PlaceWorkers,
+    RemoveDie,
+    RemoveFrom,
+    ToCup,
+)
 from rules.rftg.content import PHASES, Colour, Content, Phase, Side
-from rules.rftg.dice import colour_word, grouped, phase_word
+from rules.rftg.dice import colour_word, dice_words, grouped, phase_word
 from rules.rftg.state import Built, Player, State
 from rules.rftg.tableau import effective_cost, gain_credits, powers, take_dice
 
@@ -239,10 +249,29 @@ def prompt(c: Content, state: State, seat: int, phase: Phase) -> Prompt | None:
         opts = [Option(action=Completer(colour=d), label=msg("rftg.opt.completer", colour=colour_word(d)))
                 for d in sorted(rest)]
         return Prompt(seat=seat, title=msg("rftg.build.completers", tile=top[0].name), options=tuple(opts))
+    title = msg(f"rftg.build.{phase}", tile=top[0].name, need=top[1] - len(dice))
+    sets = worker_sets(c, p, phase)
+    if len(sets) <= MAX_OPTIONS:
+        completes = len(sets[0]) + len(dice) >= top[1]
+        opts = [Option(action=PlaceWorkers(colours=s), label=msg("rftg.opt.workers", dice=dice_words(s)),
+                       description=msg("rftg.desc.completes" if completes else "rftg.desc.stays",
+                                       tile=top[0].name, need=top[1] - len(dice) - len(s)))
+                for s in sets]
+        return Prompt(seat=seat, title=title, options=tuple(opts))
     opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.worker", colour=colour_word(d)))
             for d in sorted(set(p.columns.get(phase, [])))]
-    return Prompt(seat=seat, title=msg(f"rftg.build.{phase}", tile=top[0].name, need=top[1] - len(dice)),
-                  options=tuple(opts))
+    return Prompt(seat=seat, title=title, options=tuple(opts))
+
+
+def worker_sets(c: Content, p: Player, phase: Phase) -> list[tuple[Colour, ...]]:
+    """Every different set of workers that can go on the top tile now: as many as it still needs,
+    or all the workers when they are fewer (placing them one by one reaches the same sets)."""
+    _, dice, _ = _stack(p, phase)
+    top = top_cost(c, p, phase)
+    assert top is not None
+    workers = p.columns.get(phase, [])
+    n = min(max(top[1] - len(dice), 0), len(workers))
+    return sorted(set(combinations(sorted(workers), n)))
 
 
 def act(c: Content, state: State, seat: int, phase: Phase, action: AnyAction) -> list[Event]:
@@ -283,6 +312,13 @@ def act(c: Content, state: State, seat: int, phase: Phase, action: AnyAction) ->
         if not isinstance(action, Completer) or action.colour not in (Counter(dice) - Counter(w.completers)):
             raise RuleError("Choose a die on the tile.", key="rftg.err.completer")
         w.completers.append(action.colour)
+        return []
+    if isinstance(action, PlaceWorkers):
+        if tuple(sorted(action.colours)) not in worker_sets(c, p, phase):
+            raise RuleError("Place as many of your workers as the top tile still needs.",
+                            key="rftg.err.workers")
+        for colour in action.colours:
+            _place(p, phase, colour)
         return []
     if not isinstance(action, PlaceWorker) or action.colour not in p.columns.get(phase, []):
         raise RuleError("Place one of your workers.", key="rftg.err.worker")

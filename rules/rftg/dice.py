@@ -6,11 +6,13 @@ place (column, world, stack) first, then the colour.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from rules.core import MAX_OPTIONS, Message, Option
+from rules.core import MAX_OPTIONS, Message, Option, msg
 from rules.core.messages import Scalar
+from rules.rftg.content import COLOURS, Colour
 
 Words = list[Scalar | list[Any]]
 """A list parameter of a message: words and messages, each rendered in the reader's language."""
@@ -47,3 +49,9 @@ def phase_word(phase: str) -> str:
 
 def label(key: str, **params: Any) -> Message:
     return Message(key=key, params=params)
+
+
+def dice_words(colours: Sequence[Colour]) -> Words:
+    """"2 white dice, 1 red die": a die list for a sentence, colour by colour."""
+    counts = Counter(colours)
+    return [msg(f"rftg.dice_of.{c}", n=counts[c]) for c in COLOURS if counts[c]]

@@ -9,15 +9,13 @@ Recall moves any of the player's stack dice and goods into the cup, free (spec I
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from itertools import combinations
 
 from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
 from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit, RecruitDice
 from rules.rftg.build import place_word, take_die
-from rules.rftg.content import COLOURS, Colour, Content
-from rules.rftg.dice import Words, colour_word, grouped
+from rules.rftg.content import Colour, Content
+from rules.rftg.dice import colour_word, dice_words, grouped
 from rules.rftg.state import Player, State
 
 
@@ -43,12 +41,6 @@ def recruit_choices(p: Player) -> list[tuple[Colour, ...]]:
     """Every different set of Citizenry dice the credits pay for exactly (rulebook p. 8)."""
     n = max(0, min(p.credits, len(p.citizenry)))
     return sorted(set(combinations(sorted(p.citizenry), n)))
-
-
-def dice_words(colours: Sequence[Colour]) -> Words:
-    """"2 white dice, 1 red die": a die list for a sentence, colour by colour."""
-    counts = Counter(colours)
-    return [msg(f"rftg.dice_of.{c}", n=counts[c]) for c in COLOURS if counts[c]]
 
 
 def advance(c: Content, state: State, seat: int) -> list[Event]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
-from rules.rftg import explore
+from rules.rftg import explore, flow
 from rules.rftg.actions import (
     Choose,
     ChoosePhase,
@@ -93,7 +93,6 @@ def test_recruits_are_paid_in_one_choice_among_the_sets_the_credits_pay_for() ->
     p = state.players[0]
     p.credits, p.citizenry = 2, ["white", "red", "blue"]
     state.players[1].citizenry = []
-    from rules.rftg import flow
 
     flow.start_manage(ENGINE.content, state)
     offered = options(state, 0)
@@ -109,7 +108,6 @@ def test_a_recruit_set_the_credits_do_not_pay_for_exactly_is_refused() -> None:
     state = bare(2)
     p = state.players[0]
     p.credits, p.citizenry = 2, ["white", "red", "blue"]
-    from rules.rftg import flow
 
     flow.start_manage(ENGINE.content, state)
     for wrong in (("blue",), ("blue", "red", "white"), ("yellow", "red")):
@@ -166,3 +164,32 @@ def test_a_single_tile_to_rearrange_is_picked_by_the_engine() -> None:
     assert state.players[0].work.logistics == 0
     assert any(e.message.key == "rftg.event.forced" for e in events)
     assert ENGINE.pending(state)[0].title.key == "rftg.explore.rearrange_to"
+
+
+def test_developers_of_several_colours_go_on_the_top_tile_in_one_choice() -> None:
+    """Rulebook p. 6: developers go one by one on the top development; choosing the set that
+    lands on it reaches every outcome the one-by-one placing could."""
+    from rules.rftg.actions import PlaceWorkers
+
+    state = bare(2)
+    stack(state, 0, "Public Works", "Investment Credits")  # cost 1, then cost 4
+    enter(state, "develop", {0: ["white", "red", "blue"], 1: []})
+    flow.advance(C, state, 1)
+    assert options(state, 0) == [PlaceWorkers(colours=(c,)) for c in ("blue", "red", "white")]
+    state, events = ENGINE.apply(state, 0, PlaceWorkers(colours=("red",)))
+    p = state.players[0]
+    assert [b.name for b in p.tableau] == ["Public Works"]
+    assert sorted(p.dev_dice) == ["blue", "white"]  # the only set left, placed by the engine
+    assert any(e.message.key == "rftg.event.forced" for e in events)
+
+
+def test_a_worker_set_that_is_not_what_the_top_tile_needs_is_refused() -> None:
+    from rules.rftg.actions import PlaceWorkers
+
+    state = bare(2)
+    stack(state, 0, "Public Works", "Investment Credits")
+    enter(state, "develop", {0: ["white", "red", "blue"], 1: []})
+    flow.advance(C, state, 1)
+    for wrong in (("red", "blue"), ("yellow",), ()):
+        with pytest.raises(RuleError):
+            ENGINE.apply(state, 0, PlaceWorkers(colours=wrong))
