@@ -123,4 +123,5 @@ def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:
 
 
 def back() -> Option:
-    return Option(action=Back(), label=label("menu.back"))
+    """The way back up a menu: navigation, not an answer."""
+    return Option(action=Back(), label=label("menu.back"), navigation=True)

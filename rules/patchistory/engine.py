@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter
 
-from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, Seat, msg
+from rules.core import Engine, Event, GameInfo, Message, Prompt, Result, Rng, Seat, msg
 from rules.core.bots import Bot, RandomBot
 from rules.patchistory import auction, conflict, flow, movement, patching, politics, voting
 from rules.patchistory.actions import (
@@ -91,6 +91,7 @@ class Patchistory(Engine[State, AnyAction]):
         assert isinstance(options, Options)
         state, _ = flow.setup(self.ctx, players, options, seed)
         advance(self.ctx, state)
+        self.play_forced(state)
         return state
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
@@ -106,10 +107,36 @@ class Patchistory(Engine[State, AnyAction]):
         return {s: p for s, p in found.items() if p is not None}
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+        events = self.step(state, seat, action)
+        return events + self.play_forced(state)
+
+    def step(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         events = self.dispatch(state, seat, action)
         if not isinstance(action, Pick | Back):
             state.players[seat].menu = []
         return events + advance(self.ctx, state)
+
+    def play_forced(self, state: State) -> list[Event]:
+        """Play every answer that is the only one a prompt offers, as part of the move that led to
+        it: nobody is asked a question with one possible answer.
+
+        The forced answers depend only on what their seat may see, and are played at once, in seat
+        order, whatever the other seats hold. The seat is told privately what was played for it.
+        """
+        events: list[Event] = []
+        for _ in range(10_000):
+            forced = next(
+                ((s, p) for s, p in sorted(self.pending(state).items()) if p.answers < 2),
+                None,
+            )
+            if forced is None:
+                return events
+            seat, prompt = forced
+            action, shown = only_answer(prompt)
+            if not isinstance(action, Pick | Back):
+                events.append(event("forced", to=seat, choice=shown))
+            events += self.step(state, seat, action)
+        raise AssertionError("forced answers did not settle")
 
     def dispatch(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         ctx = self.ctx
@@ -288,6 +315,19 @@ class Patchistory(Engine[State, AnyAction]):
         from rules.patchistory.bots import GreedyBot
 
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+def only_answer(prompt: Prompt) -> tuple[AnyAction, Message]:
+    """The one answer of a prompt that offers a single one, and how it reads."""
+    for option in prompt.options:
+        if not option.navigation:
+            return option.action, option.label
+    if prompt.number is None:
+        # Nothing left to choose down this menu: the only way is back up.
+        return prompt.options[0].action, prompt.options[0].label
+    assert prompt.number.low == prompt.number.high
+    value = prompt.number.low
+    return prompt.number.action(value), msg("patchistory.forced_number", label=prompt.number.label, n=value)
 
 
 PromptFn = Callable[[Ctx, State, Seat], Prompt | None]

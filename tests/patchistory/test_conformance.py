@@ -13,7 +13,13 @@ from rules.patchistory import ENGINE
 @pytest.mark.parametrize(("players", "secrets_every"), [(2, 3), (3, 9), (4, 25)])
 def test_random_games_pass_the_conformance_kit(players: int, secrets_every: int) -> None:
     summary = check_games(
-        ENGINE, players=players, games=1, seed=11, every_option=False, secrets_every=secrets_every
+        ENGINE,
+        players=players,
+        games=1,
+        seed=11,
+        every_option=False,
+        secrets_every=secrets_every,
+        forced_answers_played=True,
     )
     assert summary.games == 1
 
@@ -27,12 +33,15 @@ def test_liberty_capitals_pass_the_conformance_kit() -> None:
         every_option=False,
         secrets_every=4,
         options={"capital_side": "liberty"},
+        forced_answers_played=True,
     )
     assert summary.games == 1
 
 
 def test_every_option_of_every_prompt_applies_in_a_two_player_game() -> None:
-    summary = check_games(ENGINE, players=2, games=1, seed=31, every_option=True, secrets_every=5)
+    summary = check_games(
+        ENGINE, players=2, games=1, seed=31, every_option=True, secrets_every=5, forced_answers_played=True
+    )
     assert summary.games == 1
 
 
@@ -76,5 +85,6 @@ def test_games_with_every_option_changed_pass_the_conformance_kit(players: int) 
         every_option=False,
         secrets_every=25,
         options=NON_DEFAULT_OPTIONS,
+        forced_answers_played=True,
     )
     assert summary.games == 2

@@ -433,7 +433,8 @@ def test_vasco_da_gama_s_owner_who_bids_as_usual_buys_the_coin() -> None:
 
 
 def war_won_by_four(**options: object) -> State:
-    """Seat 0 (military 14) attacks seat 1 (military 10); no resources are spent."""
+    """Seat 0 (military 14) attacks seat 1 (military 10); no resources are spent (seat 1 has none,
+    so its commitment of 0 is played for it)."""
     state = with_options(at_phase(game(3), Phase.NEGOTIATION), **options)
     empire(state, 0, military=14)
     empire(state, 1, military=10)
@@ -441,7 +442,7 @@ def war_won_by_four(**options: object) -> State:
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
     state.war = War(route=0, attackers=[0], defender=1)
     state, _ = ENGINE.apply(state, 0, Spend(resources=0))
-    state, _ = ENGINE.apply(state, 1, Spend(resources=0))
+    assert state.war is None
     return state
 
 
@@ -513,7 +514,6 @@ def test_transport_zero_leaves_an_alliance_route_worker_in_place_when_read_for_g
     state = movement_at_transport_zero(alliance_rest_at_t0=False)
     w = state.players[0].workers[0]
     assert (w.where, w.step) == ("route", 1)
-    state, _ = ENGINE.apply(state, 0, Done())
-    assert state.players[0].done
-    movement.finish(state)
-    assert state.players[0].workers[0].where == "route"
+    state, _ = ENGINE.apply(state, 0, Done())  # the other seats' Done is played for them
+    assert state.phase != Phase.MOVEMENT
+    assert (state.players[0].workers[0].where, state.players[0].workers[0].step) == ("route", 1)

@@ -126,8 +126,7 @@ def test_joan_of_arc_may_spend_votes_in_war() -> None:
     state.routes[0].war_attackers = [0]
     state.war = War(route=0, attackers=[0], defender=1)
     state.players[0].goods.votes = 3
-    state, _ = ENGINE.apply(state, 0, Spend(resources=0, votes=3))
-    state, _ = ENGINE.apply(state, 1, Spend(resources=0))
+    state, _ = ENGINE.apply(state, 0, Spend(resources=0, votes=3))  # seat 1's 0 is played for it
     assert state.players[0].goods.culture == 25 and state.players[0].goods.votes == 0
 
 
@@ -148,8 +147,7 @@ def test_stealth_aircraft_reclaims_a_space_of_the_defeated_player() -> None:
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
     state.routes[0].war_attackers = [0]
     state.war = War(route=0, attackers=[0], defender=1)
-    state, _ = ENGINE.apply(state, 0, Spend(resources=0))
-    state, _ = ENGINE.apply(state, 1, Spend(resources=0))
+    state, _ = ENGINE.apply(state, 0, Spend(resources=0))  # seat 1's 0 is played for it
     assert state.stealth == (0, 1)
     state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))  # the war worker comes home first
     assert all(o.action.kind in ("pick", "done") for o in ENGINE.pending(state)[0].options)

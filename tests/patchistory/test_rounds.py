@@ -59,6 +59,16 @@ def administration(politics_points: int = 6) -> State:
 # Diplomacy ---------------------------------------------------------------------------------------
 
 
+def test_a_question_with_one_possible_answer_is_played_for_the_seat() -> None:
+    """Nobody is asked to end Diplomacy with 0 PP: it is played for them, and each is told so."""
+    state = diplomacy(0)
+    events = ENGINE.play_forced(state)
+    assert state.phase != Phase.DIPLOMACY
+    told = [e for e in events if e.message.key == "patchistory.forced"]
+    assert {next(iter(e.visible_to or ())) for e in told[:3]} == {0, 1, 2}
+    assert all(len(e.visible_to or ()) == 1 for e in told)
+
+
 def test_pp_are_read_at_the_start_of_the_phase() -> None:
     assert [p.pp for p in diplomacy(4).players] == [4, 4, 4]
 
@@ -263,9 +273,8 @@ def test_a_route_worker_stops_on_the_negotiation_space() -> None:
 def test_a_resting_worker_returns_home_at_the_end_of_the_next_movement() -> None:
     state = moving(2)
     state.players[0].workers = [Worker(where="route", route=0, step=1)]
-    state, _ = ENGINE.apply(state, 0, Rest(worker=0))
-    movement.finish(state)
-    assert state.players[0].workers[0].where == "rest"
+    state, _ = ENGINE.apply(state, 0, Rest(worker=0))  # End movement, its only answer, is played
+    assert state.phase != Phase.MOVEMENT and state.players[0].workers[0].where == "rest"
     movement.start(CTX, state)
     movement.finish(state)
     assert (state.players[0].workers, state.players[0].homing) == ([], 1)
@@ -305,8 +314,7 @@ def test_movement_cannot_end_with_two_workers_on_one_space() -> None:
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Done())
     state, _ = ENGINE.apply(state, 0, Move(worker=1, row=0, col=2))
-    state, _ = ENGINE.apply(state, 0, Done())
-    assert state.players[0].done
+    assert state.phase != Phase.MOVEMENT  # its only answer left, End movement, was played for it
 
 
 def test_two_workers_may_swap_places() -> None:
@@ -331,7 +339,12 @@ def test_a_move_onto_a_worker_that_cannot_leave_is_not_offered() -> None:
 def test_territory_workers_move_before_route_workers() -> None:
     """p. 11: move all territory workers before those on trade routes."""
     state = moving(2)
-    state.players[0].workers = [Worker(row=0, col=0), Worker(where="route", route=0, step=0)]
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    state.players[0].workers = [
+        Worker(row=0, col=0),
+        Worker(where="route", route=0, step=0),
+        Worker(where="route", route=3, step=0),
+    ]
     state, _ = ENGINE.apply(state, 0, Advance(worker=1, steps=1))
     assert not any(o.action == Pick(choice="w:0") for o in ENGINE.pending(state)[0].options)
     with pytest.raises(RuleError):
@@ -356,12 +369,17 @@ def test_a_worker_home_from_an_alliance_route_does_not_move_again() -> None:
     """p. 11: territory workers move first, so a worker arriving home from a route's end stays put."""
     state = moving(2)
     state.routes.append(Route(kind="alliance", start=0, end=1))
-    state.players[0].workers = [Worker(where="route", route=3, step=3)]
+    state.players[0].workers = [
+        Worker(where="route", route=3, step=3),
+        Worker(where="route", route=0, step=0),
+    ]
     state, _ = ENGINE.apply(state, 0, Advance(worker=0, steps=1))
     state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))
-    assert [o.action for o in ENGINE.pending(state)[0].options] == [Done()]
+    home = next(i for i, w in enumerate(state.players[0].workers) if w.where == "land")
+    options = [o.action for o in ENGINE.pending(state)[0].options]
+    assert Pick(choice=f"w:{home}") not in options and Pick(choice=f"r:{1 - home}") in options
     with pytest.raises(RuleError):
-        ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
+        ENGINE.apply(state, 0, Move(worker=home, row=0, col=1))
 
 
 # Negotiations ------------------------------------------------------------------------------------
@@ -611,6 +629,8 @@ def test_a_player_in_two_wars_chooses_which_is_fought_first() -> None:
     state.players[2].workers = [Worker(where="route", route=2, step=war_step)]
     state.routes[0].war_attackers = [0]  # 0 → 1
     state.routes[2].war_attackers = [2]  # 2 → 0
+    for p in state.players:
+        p.goods.resources = 2  # so that what to spend in each war is a real choice
     conflict.start(CTX, state)
     conflict.advance(CTX, state)
     assert state.war_chooser == 0 and set(ENGINE.pending(state)) == {0}
