@@ -14,9 +14,10 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.players import finished, open_table, play_to_the_end, public_text, start
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
-TELLS_PRIVATE_LINES = {"rftg", "ancient_world", "praetor"}
-"""Games whose engines tell a seat things in private lines (rolls, draws, hands). Patchistory's
-secrets are sealed commitments (bids, votes) kept in the prompt, with no private line."""
+TELLS_PRIVATE_LINES = {"rftg", "ancient_world"}
+"""Games whose engines always tell a seat things in private lines (rolls, draws, hands). Praetor has
+no secrets; Patchistory's are sealed commitments (bids, votes) kept in the prompt, and its private
+lines (a forced answer told to its seat) come only in some games."""
 
 
 @pytest.mark.slow
