@@ -3,7 +3,8 @@
     python scripts/golden_ancient_world.py
 
 Each file is one seeded game played by bots. Every step shows the prompts owed (title and option
-labels in English), the action played in short notation, the events with who may see them, and one
+labels in English, each option's description in brackets,
+navigation marked), the action played in short notation, the events with who may see them, and one
 line per seat and for the spectator summarising that view, with a digest of the whole view so that
 any change to what a seat sees shows up in the diff. tests/ancient_world/test_golden.py checks that
 the engine still plays each file exactly.
@@ -68,7 +69,9 @@ def playthrough(players: int, seed: int, bots: str) -> str:
     while prompts := ENGINE.pending(state):
         lines.append(f"step {step} round {state.round}")
         for seat, prompt in sorted(prompts.items()):
-            labels = " | ".join(words(o.label, players) for o in prompt.options)
+            labels = " | ".join(words(o.label, players)
+                                + (f" [{words(o.description, players)}]" if o.description else "")
+                                + (" (nav)" if o.navigation else "") for o in prompt.options)
             lines.append(f"  prompt P{seat + 1}: {words(prompt.title, players)} :: {labels}")
         seat = min(prompts)
         action = lineup[seat].choose(ENGINE, state, seat, prompts[seat], rng.fork())
@@ -81,6 +84,7 @@ def playthrough(players: int, seed: int, bots: str) -> str:
     result = ENGINE.result(state)
     assert result is not None
     lines.append(f"result scores {result.scores} ranks {result.ranks}")
+    lines += [f"  tiebreak {words(m, players)}" for m in result.tiebreak]
     return "\n".join(lines) + "\n"
 
 

@@ -1,9 +1,12 @@
 """The moves a seat can send: a discriminated union on ``kind`` of small frozen models naming ids and
 numbers only (STYLE 3.1). Each has a short notation (:func:`notation`) for logs and golden files.
 
-A turn starts with :class:`Citizen` (then :class:`Place` or :class:`UseCard`), :class:`Attack`
-(then :class:`Pay` … :class:`Confirm`) or :class:`Pass`; the follow-up decisions of §16 are the other
-kinds. :class:`Back` cancels a turn choice before anything has happened.
+A turn is one move: :class:`Place` or :class:`UseCard` naming the citizen's rank, :class:`Attack`
+naming the armies paid, or :class:`Pass`. Where those do not all fit one prompt, a turn may start
+with :class:`Citizen` (then :class:`Place` or :class:`UseCard` without a rank) or with
+:class:`Attack` without armies (then :class:`Pay` … :class:`Confirm`); action logs recorded before
+turns were one move use these forms too, and still replay. The follow-up decisions of §16 are the
+other kinds. :class:`Back` cancels a turn choice before anything has happened.
 """
 
 from __future__ import annotations
@@ -27,24 +30,32 @@ class Citizen(_Move):
 
 
 class Place(_Move):
-    """Put the chosen citizen on a board action space."""
+    """Put the citizen of ``rank`` on a board action space (a whole turn), or, without a rank, the
+    citizen chosen with :class:`Citizen` just before. ``then`` answers the action's first question
+    at once: which card to build, how to pay for Expand, how to explore."""
 
     kind: Literal["place"] = "place"
     space: Space
+    rank: int | None = None
+    then: Annotated[Build | ExpandPay | Explore, Field(discriminator="kind")] | None = None
 
 
 class UseCard(_Move):
-    """Put the chosen citizen on one of your own cards with a card action (§6.3)."""
+    """Put the citizen of ``rank`` (or the one chosen just before) on one of your own cards with a
+    card action (§6.3)."""
 
     kind: Literal["use_card"] = "use_card"
     card: str
+    rank: int | None = None
 
 
 class Attack(_Move):
-    """Turn (or Forest Hideout): attack the face-up Titan of the deck with this many stars."""
+    """Turn (or Forest Hideout): attack the face-up Titan of the deck with this many stars, paying
+    for the active cards of ``armies`` (0-based); without armies, they are paid one at a time next."""
 
     kind: Literal["attack"] = "attack"
     deck: int
+    armies: tuple[int, ...] | None = None
 
 
 class Pay(_Move):
@@ -221,5 +232,13 @@ ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discri
 
 def notation(action: Action) -> str:
     """A short text for logs and golden files, e.g. ``place build`` or ``pay 1``."""
-    fields = [str(v) for k, v in action.model_dump(mode="json").items() if k != "kind"]
+    fields = [_word(v) for k, v in action.model_dump(mode="json").items() if k != "kind" and v is not None]
     return " ".join([action.kind, *fields])
+
+
+def _word(value: object) -> str:
+    if isinstance(value, list):
+        return "+".join(map(str, value))
+    if isinstance(value, dict):
+        return "(" + " ".join(_word(v) for v in value.values()) + ")"
+    return str(value)

@@ -71,6 +71,13 @@ def completable(content: Content, state: State, seat: Seat, chosen: list[int], t
     return False
 
 
+def winning_selections(content: Content, state: State, seat: Seat, titan_id: str) -> list[list[int]]:
+    """Every set of unused armies that defeats the Titan and can be paid for, smallest first."""
+    unused = unused_armies(state, seat)
+    return [list(c) for size in range(1, len(unused) + 1) for c in combinations(unused, size)
+            if winning(content, state, seat, list(c), titan_id)]
+
+
 def can_attack(content: Content, state: State, seat: Seat, deck: int) -> bool:
     titan_id = top_titan(state, deck)
     return titan_id is not None and completable(content, state, seat, [], titan_id)

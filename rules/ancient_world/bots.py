@@ -79,6 +79,8 @@ class GreedyBot:
                 return float("-inf")
             case act.Confirm():
                 return float("inf")
+            case act.Attack(deck=deck, armies=tuple() as armies) if armies:
+                return _attack_value(content, state, seat, deck, list(armies))
             case act.Attack(deck=deck):
                 return _attack_value(content, state, seat, deck)
             case act.Pay(army=army):
@@ -104,14 +106,18 @@ class GreedyBot:
         return max(self._value(engine, state, seat, o.action, depth - 1) for o in prompt.options)
 
 
-def _attack_value(content: Content, state: State, seat: Seat, deck: int) -> float:
-    """The expected worth of defeating the top Titan with the cheapest winning selection."""
+def _attack_value(content: Content, state: State, seat: Seat, deck: int,
+                  armies: list[int] | None = None) -> float:
+    """The expected worth of defeating the top Titan with ``armies``, or else with the cheapest
+    winning selection."""
     titan_id = attack.top_titan(state, deck)
     if titan_id is None:
         return float("-inf")
     unused = attack.unused_armies(state, seat)
     options = [list(c) for n in range(1, len(unused) + 1) for c in combinations(unused, n)
                if attack.winning(content, state, seat, list(c), titan_id)]
+    if armies is not None:
+        options = [o for o in options if o == sorted(armies)]
     if not options:
         return float("-inf")
     cheapest = min(options, key=lambda c: attack.selection_cost(state, seat, c))

@@ -13,7 +13,7 @@ from rules.ancient_world.options import Options
 from rules.ancient_world.prompts import pending, step_prompt
 from rules.ancient_world.state import Army, State, Step, StepKind
 from rules.ancient_world.views import View, scramble, view
-from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, Seat
+from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, RuleError, Seat
 
 
 class AncientWorld(Engine[State, act.Action]):
@@ -40,15 +40,55 @@ class AncientWorld(Engine[State, act.Action]):
         assert isinstance(options, Options)
         state = rounds.setup(self.content, players, options, seed)
         rounds.advance(self.content, state)
+        self._play_forced(state)
+        state.forced = []
         return state
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
         return pending(self.content, state)
 
+    def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
+        """As :meth:`Engine.apply`; besides, an answer the engine has already played itself (a
+        question with one possible answer) is accepted again as a no-op, as action logs recorded
+        before such questions were skipped hold it."""
+        try:
+            return super().apply(state, seat, action)
+        except RuleError:
+            parsed = self.parse_action(action)
+            echo = (seat, self.dump_action(parsed))
+            if echo not in state.forced:
+                raise
+            after = state.model_copy(deep=True)
+            after.forced.remove(echo)
+            return after, []
+
     def play(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
+        state.forced = []
+        events = self._move(state, seat, action)
+        return events + self._play_forced(state)
+
+    def _move(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
         current = _step_for(state, seat)
         events = self._turn(state, seat, action) if current is None else self._decide(state, current, action)
         return events + rounds.advance(self.content, state)
+
+    def _play_forced(self, state: State) -> list[Event]:
+        """Answer every question that has a single possible answer, as part of the move that led to
+        it; the seat is told what was chosen for it when the move itself tells nothing."""
+        events: list[Event] = []
+        while True:
+            prompts = pending(self.content, state)
+            forced = next(((s, p) for s, p in sorted(prompts.items())
+                           if p.answers == 1 and not _may_go_back(p)), None)
+            if forced is None:
+                return events
+            seat, prompt = forced
+            option = next(o for o in prompt.options if not o.navigation)
+            state.forced.append((seat, self.dump_action(option.action)))
+            told = self._move(state, seat, option.action)
+            if not any(e.visible(seat) for e in told):
+                told.insert(0, event("forced", to=seat, choice=option.label))
+            events += told
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(self.content, state, seat)
@@ -68,6 +108,29 @@ class AncientWorld(Engine[State, act.Action]):
     def _turn(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
         content = self.content
         match action:
+            case act.Place(space=space, rank=int() as rank, then=then):
+                push(state, step(StepKind.NEXT_TURN, seat))
+                events = placement.place(content, state, seat, space, rank)
+                if then is not None:
+                    if not state.steps or state.steps[0].seat != seat:
+                        raise _wrong_move()
+                    events += self._decide(state, state.steps[0], then)
+                return events
+            case act.UseCard(card=card, rank=int() as rank):
+                if rank not in state.players[seat].available():
+                    raise refuse(f"Your citizen {rank} is not available.", "citizen_unavailable", rank=rank)
+                if card not in cards.own_card_options(content, state, seat):
+                    raise refuse("You cannot use that card's action now.", "card_unusable")
+                push(state, step(StepKind.NEXT_TURN, seat))
+                return cards.use_card(content, state, seat, rank, card)
+            case act.Attack(deck=deck, armies=()):
+                if not attack.can_attack(content, state, seat, deck):
+                    raise refuse("You cannot defeat that Titan now.", "cannot_attack", deck=deck)
+                push(state, step(StepKind.ATTACK_CHOOSE, seat, deck=deck, source="turn"))
+                return []
+            case act.Attack(deck=deck, armies=tuple() as armies):
+                push(state, step(StepKind.NEXT_TURN, seat))
+                return _attack_with(content, state, seat, deck, armies)
             case act.Citizen(rank=rank):
                 if rank not in rounds.placeable_ranks(content, state, seat):
                     raise refuse(f"Citizen {rank} cannot be placed anywhere now.", "citizen_unavailable",
@@ -92,17 +155,24 @@ class AncientWorld(Engine[State, act.Action]):
             return _turn_page(content, state, current, action.page)
         current.page = 0
         match current.kind, action:
-            case StepKind.TARGET, act.Place(space=space):
+            case StepKind.TARGET, act.Place(space=space, rank=None):
                 state.steps.pop(0)
                 push(state, step(StepKind.NEXT_TURN, seat))
                 return placement.place(content, state, seat, space, current.count)
-            case StepKind.TARGET, act.UseCard(card=card):
+            case StepKind.TARGET, act.UseCard(card=card, rank=None):
                 if card not in cards.own_card_options(content, state, seat):
                     raise refuse("You cannot use that card's action now.", "card_unusable")
                 state.steps.pop(0)
                 push(state, step(StepKind.NEXT_TURN, seat))
                 return cards.use_card(content, state, seat, current.count, card)
-            case StepKind.TARGET | StepKind.ATTACK_PAY, act.Back():
+            case StepKind.ATTACK_CHOOSE, act.Attack(deck=deck, armies=tuple() as armies) if armies:
+                if deck != current.deck:
+                    raise _wrong_move()
+                state.steps.pop(0)
+                if current.source == "turn":
+                    push(state, step(StepKind.NEXT_TURN, seat))
+                return _attack_with(content, state, seat, deck, armies)
+            case StepKind.TARGET | StepKind.ATTACK_PAY | StepKind.ATTACK_CHOOSE, act.Back():
                 state.steps.pop(0)
                 return []
             case StepKind.ATTACK_PAY, act.Pay(army=army):
@@ -161,7 +231,15 @@ class AncientWorld(Engine[State, act.Action]):
                 return cards.hideout_deck(content, state, current, deck)
             case StepKind.HIDEOUT_ORDER, act.PutNext(index=index):
                 return cards.hideout_put(content, state, current, index)
-            case StepKind.HIDEOUT_ATTACK, act.Attack(deck=deck):
+            case StepKind.HIDEOUT_ATTACK, act.Attack(deck=deck, armies=tuple() as armies):
+                if deck != current.deck:
+                    raise _wrong_move()
+                state.steps.pop(0)
+                if not armies:
+                    push(state, step(StepKind.ATTACK_CHOOSE, seat, deck=deck, source="hideout"))
+                    return []
+                return _attack_with(content, state, seat, deck, armies)
+            case StepKind.HIDEOUT_ATTACK, act.Attack(deck=deck, armies=None):
                 if deck != current.deck or not attack.can_attack(content, state, seat, deck):
                     raise refuse("You cannot defeat that Titan now.", "cannot_attack", deck=deck)
                 state.steps.pop(0)
@@ -178,6 +256,18 @@ def _turn_page(content: Content, state: State, current: Step, page: int) -> list
     return []
 
 
+def _attack_with(content: Content, state: State, seat: Seat, deck: int,
+                 armies: tuple[int, ...]) -> list[Event]:
+    """Attack the Titan paying for ``armies`` at once (§8.2): unused ones, each once."""
+    if not attack.can_attack(content, state, seat, deck):
+        raise refuse("You cannot defeat that Titan now.", "cannot_attack", deck=deck)
+    chosen = sorted(set(armies))
+    unused = attack.unused_armies(state, seat)
+    if len(chosen) != len(armies) or any(a not in unused for a in chosen):
+        raise refuse("Choose unused armies of yours, each once.", "bad_army")
+    return attack.resolve(content, state, seat, deck, chosen)
+
+
 def _step_for(state: State, seat: Seat) -> Step | None:
     """The decision ``seat`` owes now, or ``None`` when it is simply their turn."""
     if not state.steps:
@@ -188,6 +278,13 @@ def _step_for(state: State, seat: Seat) -> Step | None:
         if current.seat == seat:
             return current
     return state.steps[0]
+
+
+def _may_go_back(prompt: Prompt) -> bool:
+    """The second step of a turn begun the way logs recorded before turns were one move begin it
+    (a citizen, then where; a Titan, then armies one by one): a player may still go back there, so
+    it is asked even with one answer left. Today's prompts reach it only with several answers."""
+    return any(isinstance(o.action, act.Back) for o in prompt.options)
 
 
 def _wrong_move() -> Exception:

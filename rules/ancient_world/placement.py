@@ -410,6 +410,8 @@ def explore_mode(content: Content, state: State, current: Step, mode: str) -> li
 
 
 def explore_store(content: Content, state: State, current: Step, index: int) -> list[Event]:
+    """Store one card (§7.8); the rest of a draw is discarded. The explorer chose the card knowing
+    it, so only the public line is told (once)."""
     seat = current.seat
     pile = state.empire_row if current.source == "row" else current.cards
     if not 0 <= index < len(pile):
@@ -420,7 +422,6 @@ def explore_store(content: Content, state: State, current: Step, index: int) -> 
         for other in pile:
             discard_empire(content, state, other)
     state.steps.pop(0)
-    public = event("stored", seat=seat, source=f"@ancient_world.source.{current.source}")
     if current.source == "row":
         return [event("stored_from_row", seat=seat, card=content.empire_card(card_id).name)]
-    return [public, event("you_stored", to=seat, card=content.empire_card(card_id).name)]
+    return [event("stored", seat=seat, source=f"@ancient_world.source.{current.source}")]

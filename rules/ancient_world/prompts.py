@@ -24,17 +24,22 @@ from rules.ancient_world.placement import (
     recruit_choices,
     retire_targets,
 )
-from rules.ancient_world.rounds import attackable_decks, citizen_targets, placeable_ranks
+from rules.ancient_world.rounds import citizen_targets
 from rules.ancient_world.state import State, Step, StepKind
-from rules.core import Message, Option, Prompt, Seat, msg, paged
+from rules.ancient_world.turn import attack_options, turn_prompt
+from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg, paged
 
 
 def _m(key: str, **params: Any) -> Message:
     return msg(f"{GAME}.{key}", **params)
 
 
+NAVIGATION = (act.Back, act.More)
+"""Ways through a decision rather than answers to it."""
+
+
 def _opt(action: act.Action, key: str, **params: Any) -> Option:
-    return Option(action=action, label=_m(f"opt.{key}", **params))
+    return Option(action=action, label=_m(f"opt.{key}", **params), navigation=isinstance(action, NAVIGATION))
 
 
 FIXED = (act.Decline, act.Accept, act.StoreBlind, act.Confirm, act.Back, act.Done)
@@ -73,16 +78,6 @@ def pending(content: Content, state: State) -> dict[Seat, Prompt]:
     return {first.seat: step_prompt(content, state, first)}
 
 
-def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
-    """Place a citizen (which rank), attack a Titan (which deck), or pass (§5.2)."""
-    options = [_opt(act.Citizen(rank=r), "citizen", rank=r) for r in placeable_ranks(content, state, seat)]
-    for deck in attackable_decks(content, state, seat):
-        titan = content.titan(state.titan_decks[deck - 1][0])
-        options.append(_opt(act.Attack(deck=deck), "attack", titan=titan.name, defence=titan.defence))
-    options.append(_opt(act.Pass(), "pass"))
-    return _prompt(seat, "turn", options, round=state.round)
-
-
 def step_prompt(content: Content, state: State, current: Step) -> Prompt:
     seat = current.seat
     player = state.players[seat]
@@ -96,6 +91,12 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             return _prompt(seat, "target", options, page=current.page, rank=current.count)
         case StepKind.ATTACK_PAY:
             return _attack_prompt(content, state, current)
+        case StepKind.ATTACK_CHOOSE:
+            titan = content.titan(state.titan_decks[current.deck - 1][0])
+            options = [*attack_options(content, state, seat, current.deck)[0], _opt(act.Back(), "back")]
+            return _prompt(seat, "attack_choose", options, page=current.page, titan=titan.name,
+                           defence=titan.defence,
+                           arrows="@ancient_world.arrows." + ("yes" if titan.arrows_allowed else "no"))
         case StepKind.BUILD_CARD:
             seen: set[tuple[str, str]] = set()
             for choice in build_choices(content, state, seat, current.count, paid=True):
@@ -201,9 +202,8 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             return _prompt(seat, "hideout_order", options, page=current.page,
                            position=len(current.chosen) + 1)
         case StepKind.HIDEOUT_ATTACK:
-            titan = content.titan(state.titan_decks[current.deck - 1][0])
-            options = [_opt(act.Decline(), "decline"),
-                       _opt(act.Attack(deck=current.deck), "attack", titan=titan.name, defence=titan.defence)]
+            ways, folded = attack_options(content, state, seat, current.deck)
+            options = [_opt(act.Decline(), "decline"), *(ways if len(ways) < MAX_OPTIONS else [folded])]
             return _prompt(seat, "hideout_attack", options, page=current.page)
     raise AssertionError(current.kind)
 

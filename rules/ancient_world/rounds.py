@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.ancient_world import attack, city
+from rules.ancient_world import attack, city, scoring
 from rules.ancient_world.cards import own_card_options, zori_trigger
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import damaged_indices, draw_empire, event, intact_indices, push, step
@@ -190,7 +190,7 @@ def _next_turn(state: State) -> list[Event]:
 def _new_round(content: Content, state: State) -> list[Event]:
     if state.round >= ROUNDS:
         state.over = True
-        return [event("game_over")]
+        return [event("game_over"), *scoring.final_events(content, state)]
     return preparation(content, state)
 
 

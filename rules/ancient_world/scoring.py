@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, Scoring, ScoringEffect, Tribe
 from rules.ancient_world.state import Player, State
-from rules.core import Message, Result, msg
+from rules.core import Event, Message, Result, Seat, msg
 
 HUNGER_VP = -2
 BANNER_CAP = 6
@@ -57,6 +59,7 @@ TIEBREAKS: tuple[Message, ...] = (
     msg("ancient_world.tiebreak.cards"),
     msg("ancient_world.tiebreak.knowledge"),
 )
+"""The tie-breakers in order, after victory points (I-32)."""
 
 
 def result(content: Content, state: State) -> Result | None:
@@ -66,4 +69,33 @@ def result(content: Content, state: State) -> Result | None:
     scores = {seat: d["total"] for seat, d in details.items()}
     keys = {seat: tiebreak_key(state.players[seat], scores[seat]) for seat in scores}
     ranks = {seat: 1 + sum(1 for other in keys if keys[other] > keys[seat]) for seat in keys}
-    return Result(scores=scores, ranks=ranks, tiebreak=TIEBREAKS, details=details)
+    return Result(scores=scores, ranks=ranks, tiebreak=decided(keys), details=details)
+
+
+def decided(keys: dict[Seat, tuple[float, int, int, int]]) -> tuple[Message, ...]:
+    """For each two seats next to each other in the final order with equal victory points, the
+    tie-breaker that put one ahead (with both values), or that nothing did."""
+    order = sorted(keys, key=lambda seat: (tuple(-k for k in keys[seat]), seat))
+    told = []
+    for ahead, behind in pairwise(order):
+        vp = int(keys[ahead][0])
+        if keys[ahead][0] != keys[behind][0]:
+            continue
+        step = next((i for i in range(1, 4) if keys[ahead][i] != keys[behind][i]), None)
+        if step is None:
+            told.append(msg("ancient_world.tie_shared", seat=ahead, other_seat=behind, vp=vp))
+        else:
+            told.append(msg("ancient_world.tie_broken", seat=ahead, other_seat=behind, vp=vp,
+                            rule=TIEBREAKS[step - 1], mine=keys[ahead][step], theirs=keys[behind][step]))
+    return tuple(told)
+
+
+def final_events(content: Content, state: State) -> list[Event]:
+    """Each seat's score in words (hunger, banners, special cards), then the tie-breaks that decided."""
+    outcome = result(content, state)
+    assert outcome is not None
+    order = sorted(outcome.details, key=lambda seat: (outcome.ranks[seat], seat))
+    events = [Event(message=msg("ancient_world.final_score", seat=seat,
+                                **{k: int(v) for k, v in outcome.details[seat].items()}))
+              for seat in order]
+    return events + [Event(message=m) for m in outcome.tiebreak]

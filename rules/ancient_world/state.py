@@ -40,6 +40,7 @@ class StepKind(StrEnum):
 
     TARGET = "target"
     ATTACK_PAY = "attack_pay"
+    ATTACK_CHOOSE = "attack_choose"
     BUILD_CARD = "build_card"
     CRANE = "crane"
     EXPAND_PAY = "expand_pay"
@@ -200,6 +201,9 @@ class State(BaseModel):
     """Zori Dramatists looks for the first pass of the round."""
     steps: list[Step] = Field(default_factory=list)
     over: bool = False
+    forced: list[tuple[Seat, str]] = Field(default_factory=list)
+    """Answers the engine played itself since the last move, as (seat, action JSON): a log recorded
+    before those questions were answered automatically still holds them, and replays them as no-ops."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A full copy through plain data: several times faster than a generic deep copy."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rules.ancient_world import ENGINE
@@ -59,6 +60,11 @@ def put_titan_on_top(state: State, titan_id: str) -> int:
     deck.insert(0, titan_id)
     state.titan_face_up[stars - 1] = True
     return stars
+
+
+def forced_actions(state: State, seat: int) -> list[Any]:
+    """The answers the engine played itself for ``seat`` in the last move (questions with one answer)."""
+    return [ENGINE.parse_action(json.loads(text)) for s, text in state.forced if s == seat]
 
 
 def option_actions(state: State, seat: int) -> list[Any]:

@@ -40,7 +40,7 @@ def test_greedy_attacks_a_titan_it_can_beat_cheaply() -> None:
     state.players[0].conscription = 6
     deck = put_titan_on_top(state, "sea_leviathan")
     prompt = ENGINE.pending(state)[0]
-    assert GreedyBot().choose(ENGINE, state, 0, prompt, Rng.from_seed(1)) == Attack(deck=deck)
+    assert GreedyBot().choose(ENGINE, state, 0, prompt, Rng.from_seed(1)) == Attack(deck=deck, armies=(0,))
 
 
 def test_evaluate_prefers_more_banners() -> None:

@@ -10,7 +10,7 @@ from rules.core.conformance import check_games
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_the_contract(players: int) -> None:
-    summary = check_games(ENGINE, players=players, games=1, seed=11)
+    summary = check_games(ENGINE, players=players, games=1, seed=11, forced_answers_played=True)
     assert summary.games == 1
 
 
@@ -20,5 +20,12 @@ def test_random_games_keep_the_contract(players: int) -> None:
     {"retired_coins_to_bank": True, "auto_pass": False},
 ])
 def test_table_options_keep_the_contract(options: dict[str, object]) -> None:
-    summary = check_games(ENGINE, players=3, games=1, seed=5, options=options, every_option=False)
+    summary = check_games(ENGINE, players=3, games=1, seed=5, options=options, every_option=False,
+                          forced_answers_played=True)
+    assert summary.games == 1
+
+
+def test_greedy_games_ask_no_question_with_a_single_answer() -> None:
+    summary = check_games(ENGINE, players=3, games=1, seed=101, bots="greedy", every_option=False,
+                          forced_answers_played=True)
     assert summary.games == 1

@@ -22,11 +22,14 @@ from rules.ancient_world.actions import (
 from rules.ancient_world.state import Citizen as Token
 from rules.ancient_world.state import Space, StepKind
 from rules.core import RuleError
+from rules.core.messages import render
 
 from .helpers import (
     BLANK,
     CONTENT,
+    forced_actions,
     give_empire,
+    keys,
     new_game,
     option_actions,
     play,
@@ -80,8 +83,7 @@ def test_a_player_may_not_build_a_second_card_of_the_same_name() -> None:
     state.empire_row = ["granary", "market"]
     state.players[0].coins = 20
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.BUILD))
-    assert [o.source for o in option_actions(state, 0)] == ["row"]
-    assert option_actions(state, 0) == [Build(source="row", index=1)]
+    assert forced_actions(state, 0) == [Build(source="row", index=1)]
 
 
 def test_a_stored_card_can_be_built_later() -> None:
@@ -248,10 +250,9 @@ def test_military_repair_repairs_before_the_roll_and_spoils_come_after() -> None
     state.players[0].coins = 5
     deck = put_titan_on_top(state, "mud_golem")
     rig_dice(state, BLANK)
-    state, _ = play(state, 0, Attack(deck=deck), Pay(army=0), Pay(army=1), Confirm())
-    assert state.steps[0].kind is StepKind.REPAIR
-    assert all(o.kind == "repair" for o in option_actions(state, 0))
-    state, _events = play(state, 0, Repair(index=0))
+    state, events = play(state, 0, Attack(deck=deck), Pay(army=0), Pay(army=1), Confirm())
+    assert forced_actions(state, 0) == [Repair(index=0)]
+    assert keys(events).index("repaired") < keys(events).index("damage_roll")
     assert not state.players[0].empire[0].damaged
     assert state.players[0].coins == 5 - 2 + 2
 
@@ -402,6 +403,46 @@ def test_ties_are_broken_by_coins_then_cards() -> None:
     assert result is not None
     assert len(set(result.scores.values())) == 1
     assert result.ranks == {1: 1, 0: 2, 2: 3}
+
+
+def test_coins_break_a_tie_before_cards() -> None:
+    """p.9: on equal VP the most coins wins, before the cards: here the one with more coins has
+    fewer cards, so the order of the two tie-breakers decides the winner."""
+    state = new_game(2)
+    state.over = True
+    state.players[0].coins, state.players[1].coins = 6, 2
+    state.players[1].districts = ["old_town"]
+    result = ENGINE.result(state)
+    assert result is not None and result.ranks == {0: 1, 1: 2}
+
+
+def test_cards_break_a_tie_before_knowledge() -> None:
+    """p.9: with equal coins, the cards decide before knowledge (more cards, less knowledge)."""
+    state = new_game(2)
+    state.over = True
+    state.players[0].coins = state.players[1].coins = 3
+    state.players[0].districts = ["old_town"]
+    state.players[1].knowledge = 2
+    result = ENGINE.result(state)
+    assert result is not None and result.ranks == {0: 1, 1: 2}
+
+
+def test_the_tie_break_that_decided_is_told_with_both_values() -> None:
+    state = new_game(2)
+    state.over = True
+    state.players[0].coins, state.players[1].coins = 2, 6
+    result = ENGINE.result(state)
+    assert result is not None
+    told = [render(m, "en", ("rules.ancient_world",), ("Ann", "Bo")) for m in result.tiebreak]
+    assert told == ["Bo is ahead of Ann, both on 2 VP: more coins (6 against 2)."]
+
+
+def test_no_tie_break_is_told_when_the_scores_differ() -> None:
+    state = new_game(2)
+    state.over = True
+    state.players[0].hungry = [1]
+    result = ENGINE.result(state)
+    assert result is not None and result.ranks == {1: 1, 0: 2} and result.tiebreak == ()
 
 
 def test_ties_are_broken_by_knowledge_last() -> None:

@@ -1,0 +1,198 @@
+"""The turn as one question (§5.2): every citizen on every place it may go, every winning attack and
+Pass, each option saying what it costs and gives.
+
+When all of those do not fit one prompt, the largest groups are folded back into two steps: a rank
+("Citizen 3: choose where") or a Titan ("Attack: Stone Being", armies paid next). Every line of
+play stays offered; the surcharge of Build and Recruit (p.10) is shown before the choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.ancient_world import actions as act
+from rules.ancient_world import attack, city
+from rules.ancient_world.content import Content
+from rules.ancient_world.effects import GAME, empire_cards_left
+from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
+from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
+from rules.ancient_world.rounds import attackable_decks, citizen_targets, placeable_ranks
+from rules.ancient_world.state import Space, State
+from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
+
+
+def _m(key: str, **params: object) -> Message:
+    return msg(f"{GAME}.{key}", **params)  # type: ignore[arg-type]
+
+
+@dataclass
+class _Group:
+    """The options of one rank, one Titan or one space's first question, and the single option that
+    stands for them folded (their choice then comes as the next question)."""
+
+    items: list[Option | _Group]
+    folded: Option
+    fold: bool = field(default=False)
+
+    def shown(self) -> list[Option]:
+        if self.fold:
+            return [self.folded]
+        return [o for item in self.items for o in (item.shown() if isinstance(item, _Group) else [item])]
+
+    def inner(self) -> list[_Group]:
+        return [item for item in self.items if isinstance(item, _Group)]
+
+
+def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
+    """Place a citizen, attack a Titan or pass, in one answer where it fits one menu."""
+    groups = [_rank_group(content, state, seat, r) for r in placeable_ranks(content, state, seat)]
+    attacks = [attack_group(content, state, seat, d) for d in attackable_decks(content, state, seat)]
+    everything = groups + attacks
+    while sum(len(g.shown()) for g in everything) + 1 > MAX_OPTIONS:
+        _fold_largest(everything)
+    options = [o for g in everything for o in g.shown()]
+    options.append(Option(action=act.Pass(), label=_m("opt.pass"), description=_m("desc.pass")))
+    player = state.players[seat]
+    kind = ("turn" if groups and attacks else "turn_place" if groups
+            else "turn_attack" if attacks else "turn_pass")
+    title = _m(f"ask.{kind}", round=state.round, coins=player.coins, knowledge=player.knowledge)
+    return Prompt(seat=seat, title=title, options=tuple(options))
+
+
+def _fold_largest(groups: list[_Group]) -> None:
+    """Fold the largest space question still open; when none is left, the largest rank or Titan."""
+    for candidates in ([i for g in groups if not g.fold for i in g.inner() if not i.fold], groups):
+        open_ = [g for g in candidates if not g.fold and len(g.shown()) > 1]
+        if open_:
+            max(open_, key=lambda g: len(g.shown())).fold = True
+            return
+    raise AssertionError("every group is folded and the turn still does not fit")
+
+
+def _rank_group(content: Content, state: State, seat: Seat, rank: int) -> _Group:
+    spaces, cards = citizen_targets(content, state, seat, rank)
+    options: list[Option | _Group] = [_place_group(content, state, seat, space, rank) for space in spaces]
+    options += [Option(action=act.UseCard(card=c, rank=rank),
+                       label=_m("opt.card_citizen", card=city.card_name(content, c), rank=rank),
+                       description=_m("desc.card_action", what=action_description(
+                           content, state, seat, city.card_action(content, c))))
+                for c in cards]
+    folded = Option(action=act.Citizen(rank=rank), label=_m("opt.citizen", rank=rank),
+                    description=_m("desc.citizen", count=len(options)))
+    return _Group(options, folded)
+
+
+def _place_group(content: Content, state: State, seat: Seat, space: Space, rank: int) -> Option | _Group:
+    """The citizen on ``space``: one option, or one per answer to the action's first question."""
+    _, surcharge = rank_check(state, space, rank)
+    plain = _place_option(act.Place(space=space, rank=rank), f"@{GAME}.space.{space}", rank, surcharge,
+                          space_description(content, state, seat, space))
+    variants = [_place_option(act.Place(space=space, rank=rank, then=then), label, rank, surcharge, effect,
+                              explain=False)
+                for then, label, effect in _first_answers(content, state, seat, space, surcharge)]
+    if len(variants) < 2:
+        return variants[0] if variants else plain
+    return _Group(list(variants), plain)
+
+
+def _place_option(action: act.Place, where: Message | str, rank: int, surcharge: int,
+                  effect: Message, *, explain: bool = True) -> Option:
+    """The label names the surcharge; the description explains it where there is room."""
+    if surcharge and not explain:
+        return Option(action=action, label=_m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
+                      description=effect)
+    if surcharge:
+        return Option(action=action, label=_m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
+                      description=_m("desc.surcharge", coins=surcharge, effect=effect))
+    return Option(action=action, label=_m("opt.place_citizen", space=where, rank=rank), description=effect)
+
+
+FirstAnswer = tuple[act.Build | act.ExpandPay | act.Explore, Message, Message]
+
+
+def _first_answers(content: Content, state: State, seat: Seat, space: Space,
+                   surcharge: int) -> list[FirstAnswer]:
+    """Build: which card; Expand: which payment; Explore: deck or row, each with its label and effect."""
+    player = state.players[seat]
+    out: list[FirstAnswer] = []
+    match space:
+        case Space.BUILD:
+            seen: set[tuple[str, str]] = set()
+            for choice in build_choices(content, state, seat, surcharge):
+                if (choice.source, choice.card) not in seen:
+                    seen.add((choice.source, choice.card))
+                    card = content.empire_card(choice.card)
+                    out.append((act.Build(source=choice.source, index=choice.index),
+                                _m(f"opt.where_build_{choice.source}", card=card.name),
+                                _m("desc.build_knowledge" if card.cost_knowledge else "desc.build",
+                                   coins=card.cost_coins, knowledge=card.cost_knowledge,
+                                   gives=empire_gives(content, card))))
+        case Space.EXPAND:
+            if player.knowledge >= 1:
+                out.append((act.ExpandPay(currency="knowledge"), _m("opt.where_expand_knowledge"),
+                            _district_description(content, state)))
+            if player.coins >= EXPAND_COINS:
+                out.append((act.ExpandPay(currency="coins"), _m("opt.where_expand_coins"),
+                            _district_description(content, state)))
+        case Space.EXPLORE:
+            if empire_cards_left(state):
+                bonus = city.total(content, player, "explore_bonus")
+                out.append((act.Explore(mode="deck"), _m("opt.where_explore_deck"),
+                            _m("desc.explore_deck", count=EXPLORE_DRAW + bonus)))
+            if state.empire_row:
+                out.append((act.Explore(mode="row"), _m("opt.where_explore_row"), _m("desc.explore_row")))
+    return out
+
+
+def _district_description(content: Content, state: State) -> Message:
+    if state.options.expand_plus or not state.district_deck:
+        return _m("desc.expand_plus_take")
+    district = content.district(state.district_deck[0])
+    parts = symbol_parts(district, {str(t): n for t, n in district.banners.items()})
+    return _m("desc.expand_take", card=district.name, gives=parts)
+
+
+def space_description(content: Content, state: State, seat: Seat, space: Space) -> Message:
+    """What a board action gives and costs (§7), in a few words."""
+    match space:
+        case Space.CONSCRIPTION:
+            return _m("desc.space.conscription", bonus=len(state.spaces[space]) + 1)
+        case Space.EXPAND:
+            if state.options.expand_plus or not state.district_deck:
+                return _m("desc.space.expand_plus")
+            return _m("desc.space.expand", card=content.district(state.district_deck[0]).name)
+        case Space.REBUILD:
+            return _m("desc.space.rebuild" if not state.token_hand_up else "desc.space.rebuild_no_token")
+        case Space.EXPLORE:
+            bonus = city.total(content, state.players[seat], "explore_bonus")
+            return _m("desc.space.explore", count=EXPLORE_DRAW + bonus)
+    return _m(f"desc.space.{space}")
+
+
+def attack_options(content: Content, state: State, seat: Seat, deck: int) -> tuple[list[Option], Option]:
+    """Each winning way to pay for an attack on the deck's Titan, and the option that leaves the
+    armies to the next question."""
+    group = attack_group(content, state, seat, deck)
+    return [o for o in group.items if isinstance(o, Option)], group.folded
+
+
+def attack_group(content: Content, state: State, seat: Seat, deck: int) -> _Group:
+    titan_id = attack.top_titan(state, deck)
+    assert titan_id is not None
+    titan = content.titan(titan_id)
+    player = state.players[seat]
+    options = []
+    for armies in attack.winning_selections(content, state, seat, titan_id):
+        names = [content.military_card(player.armies[i].active).name for i in armies]
+        options.append(Option(
+            action=act.Attack(deck=deck, armies=tuple(armies)),
+            label=_m("opt.attack_with", titan=titan.name, armies=" + ".join(names)),
+            description=_m("desc.attack", coins=attack.selection_cost(state, seat, armies),
+                           total=attack.attack_total(content, state, seat, armies, titan_id),
+                           defence=titan.defence, dice=sum(titan.banners.values()))))
+    folded = Option(action=act.Attack(deck=deck, armies=()),
+                    label=_m("opt.attack", titan=titan.name, defence=titan.defence),
+                    description=_m("desc.attack_choose", count=len(options)))
+    return _Group(list[Option | _Group](options), folded)
+
+
