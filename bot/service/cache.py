@@ -19,8 +19,6 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from bot.service.tables import Memo
-
 DEFAULT_SIZE = 256
 """Tables kept per process; the least recently used goes first."""
 
@@ -32,7 +30,6 @@ class Cached:
     head: int
     state: BaseModel
     base: int
-    memo: Memo
 
 
 class TableCache:

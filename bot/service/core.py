@@ -29,7 +29,7 @@ from bot.service.cache import DEFAULT_SIZE, Cached, TableCache
 from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
-from bot.service.tables import BOT, STAND_IN, Loaded, Memo, entry_lines, load, stored
+from bot.service.tables import BOT, STAND_IN, Loaded, entry_lines, load, stored
 from rules import registry as default_registry
 from rules.core import Engine, Result, Rng, Seat, msg
 from storage.records import NewEntry, SeatRow, TableRow
@@ -115,10 +115,10 @@ class TableCore:
             cached = self.cache.get(row.id, row.head)
             if cached is not None:
                 return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
-                              state=cached.state, base=cached.base, memo=cached.memo)
+                              state=cached.state, base=cached.base)
         t = await load(self.repo, row, engine)
         if t.state is not None:
-            self.cache.put(row.id, Cached(head=t.head, state=t.state, base=t.base, memo=t.memo))
+            self.cache.put(row.id, Cached(head=t.head, state=t.state, base=t.base))
         return t
 
     def _seat(self, t: Loaded, user_id: int) -> SeatRow:
@@ -205,8 +205,7 @@ class TableCore:
         due = every > 0 and (head + len(entries)) // every > head // every
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
-        self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base,
-                                         memo=Memo()))
+        self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head
 
     async def _settle(
@@ -273,7 +272,7 @@ class TableCore:
         rng = Rng.from_seed(((t.row.seed or 0) * 1_000_003 + t.head) & ((1 << 64) - 1))
         new: list[NewEntry] = []
         for _ in range(t.engine.info.max_actions):
-            pending = t.engine.pending(state)
+            pending = t.engine.prompts(state)
             played = [s for s in sorted(pending) if by_position[s].bot or by_position[s].stand_in]
             if not played:
                 break

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -47,13 +47,6 @@ def played_for_person(actor: str) -> bool:
 
 
 @dataclass
-class Memo:
-    """Results derived from a state, kept with it (states are never changed once built)."""
-
-    pending: dict[Seat, Prompt] | None = None
-
-
-@dataclass
 class Loaded:
     """One table, read consistently at log length ``head``: its row, its seats and the game state
     the effective log leads to. The log itself is not held: what needs a part of it reads that
@@ -68,17 +61,13 @@ class Loaded:
     """The game state (``None`` in the lobby)."""
     base: int = 0
     """The seq of the snapshot the state was rebuilt from (0: replayed from the seed)."""
-    memo: Memo = field(default_factory=lambda: Memo(), repr=False, compare=False)
-    """What is computed once per state (shared by every load of the same state)."""
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
     def pending(self) -> dict[Seat, Prompt]:
-        """The engine's prompts for the state, computed once per state."""
-        if self.memo.pending is None:
-            self.memo.pending = {} if self.state is None else self.engine.pending(self.state)
-        return self.memo.pending
+        """The engine's prompts for the state (computed once per state: :meth:`Engine.prompts`)."""
+        return {} if self.state is None else self.engine.prompts(self.state)
 
     def info(self) -> TableInfo:
         return table_info(self.row, self.seats, self.engine, self.head)

@@ -111,7 +111,7 @@ class TimekeepingCommands(TableCore):
         new: list[NewEntry] = []
         chosen: list[Message] = []
         for _ in range(t.engine.info.max_actions):
-            prompt = t.engine.pending(state).get(seat)
+            prompt = t.engine.prompts(state).get(seat)
             if prompt is None or prompt.default is None:
                 break
             option = prompt.options[prompt.default]

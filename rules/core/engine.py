@@ -6,13 +6,19 @@ A game subclasses :class:`Engine` and fills in ``setup``, ``pending``, ``play``,
 * :meth:`Engine.apply` parses the action, checks that the seat owes a decision, runs the game's
   :meth:`Engine.play` on a deep copy, and returns the copy with the events. A rejected action
   therefore never touches the caller's state, whatever the game's code does.
+* :meth:`Engine.prompts` is :meth:`Engine.pending` computed once per state: a state is never
+  changed once an engine has returned it (every move is played on a copy), so the prompts of a
+  state object stay what they were, and the seat check of :meth:`Engine.apply`, the table service
+  and the bots share one computation.
 * States and actions are pydantic models, so JSON round-trips are exact (:meth:`dump`, :meth:`load`).
 """
 
 from __future__ import annotations
 
+import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -24,6 +30,39 @@ from rules.core.rng import Rng
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
+
+
+PROMPT_MEMO_SIZE = 512
+"""How many states' prompts an engine keeps (each also goes as soon as its state is freed)."""
+
+
+class _PromptMemo:
+    """Prompts by state object, for as long as that object lives (a weak reference says when it
+    is freed, so that a new object at the same address is never taken for it)."""
+
+    def __init__(self) -> None:
+        self._by_id: OrderedDict[int, tuple[weakref.ref[Any], dict[Seat, Prompt]]] = OrderedDict()
+
+    def get(self, state: Any, compute: Callable[[Any], dict[Seat, Prompt]]) -> dict[Seat, Prompt]:
+        key = id(state)
+        found = self._by_id.get(key)
+        if found is not None and found[0]() is state:
+            return found[1]
+        prompts = compute(state)
+        by_id = self._by_id
+
+        def freed(ref: weakref.ref[Any], key: int = key) -> None:
+            kept = by_id.get(key)
+            if kept is not None and kept[0] is ref:
+                del by_id[key]
+
+        try:
+            by_id[key] = (weakref.ref(state, freed), prompts)
+        except TypeError:  # a state type without weak references: computed every time
+            return prompts
+        while len(by_id) > PROMPT_MEMO_SIZE:
+            by_id.popitem(last=False)
+        return prompts
 
 
 class Engine(ABC, Generic[S, A]):
@@ -74,6 +113,22 @@ class Engine(ABC, Generic[S, A]):
         return {"random": RandomBot()}
 
     # ---- shared by every game ---------------------------------------------------------------
+
+    def prompts(self, state: S) -> dict[Seat, Prompt]:
+        """:meth:`pending`, computed once per state object (a new dict each call, the same prompts).
+
+        Only for states no code changes any more: those :meth:`setup`, :meth:`apply` and
+        :meth:`load` returned (a game's :meth:`play` calls :meth:`pending` on the copy it changes).
+        """
+        memo: _PromptMemo | None = self.__dict__.get("_prompt_memo")
+        if memo is None:
+            memo = self.__dict__["_prompt_memo"] = _PromptMemo()
+        return dict(memo.get(state, self.pending))
+
+    def owing(self, state: S) -> Sequence[Seat]:
+        """The seats that owe a decision now (:meth:`apply`'s seat check). By default the seats of
+        :meth:`prompts`; a game may say it without building every prompt."""
+        return list(self.prompts(state))
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """Validate ``options`` and the player count, then :meth:`setup`.
@@ -136,10 +191,10 @@ class Engine(ABC, Generic[S, A]):
         :raises RuleError: the rules forbid the action (the message says why).
         """
         parsed = self.parse_action(action)
-        prompts = self.pending(state)
-        if not prompts:
+        owing = self.owing(state)
+        if not owing:
             raise GameOver("The game is over.", key="core.game_over")
-        if seat not in prompts:
+        if seat not in owing:
             raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
         new_state = state.model_copy(deep=True)
         events = self.play(new_state, seat, parsed)
