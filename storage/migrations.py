@@ -161,6 +161,12 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE kind = 'action' AND undone_by IS NULL;
     ALTER TABLE snapshots ADD COLUMN checksum TEXT;
     """,
+    # 7: the log length at which each table was last settled, so that startup passes over the
+    # tables a crash did not interrupt. Tables that exist already are unknown (-1): the first
+    # start resumes them once, as every start did before.
+    """
+    ALTER TABLE tables ADD COLUMN settled_seq INTEGER NOT NULL DEFAULT -1;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

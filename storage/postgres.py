@@ -177,6 +177,10 @@ class PostgresRepository(Repository):
             clauses.append(
                 "EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.seq > t.announced_seq)"
             )
+        if where.unsettled:
+            clauses.append(
+                "t.settled_seq <> (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)"
+            )
         params.append(where.limit)
         async with self._pool.acquire() as db:
             rows = await db.fetch(
@@ -220,6 +224,11 @@ class PostgresRepository(Repository):
             await db.execute(
                 "UPDATE tables SET announced_seq = GREATEST(announced_seq, $2) WHERE id = $1", table_id, seq
             )
+
+    async def mark_settled(self, table_id: int, seq: int | None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE tables SET settled_seq = $2 WHERE id = $1",
+                             table_id, -1 if seq is None else seq)
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self._pool.acquire() as db:
@@ -596,6 +605,7 @@ def _table(r: asyncpg.Record) -> TableRow:
         updated_at=_utc(r["updated_at"]),
         head=r["head"],
         announced_seq=r["announced_seq"],
+        settled_seq=r["settled_seq"],
     )
 
 

@@ -132,6 +132,10 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE kind = 'action' AND undone_by IS NULL;
     ALTER TABLE snapshots ADD COLUMN checksum TEXT;
     """,
+    # 3: SQLite's version 7: the log length at which each table was last settled (-1: unknown).
+    """
+    ALTER TABLE tables ADD COLUMN settled_seq BIGINT NOT NULL DEFAULT -1;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -57,6 +57,16 @@ class TableRow:
     """The seq of the last log entry the table's thread has been told about; entries after it
     are still to be announced (a crash came between their commit and their delivery)."""
 
+    settled_seq: int = -1
+    """The log length at which the table was last settled (its bots had played, its deadlines and
+    status were written): while it equals ``head``, a restart has nothing to finish there. ``-1``
+    when unknown or when a change since (a stand-in taking a seat) still has to be settled."""
+
+    @property
+    def unsettled(self) -> bool:
+        """Whether the steps after the table's last change may not all have been written."""
+        return self.settled_seq != self.head
+
     @property
     def unannounced(self) -> bool:
         """Whether the log holds entries the thread has not been told about."""
@@ -210,4 +220,6 @@ class TableFilter:
     """Only tables played in this Discord thread."""
     unannounced: bool = False
     """Only tables whose log holds entries after their ``announced_seq``."""
+    unsettled: bool = False
+    """Only tables whose ``settled_seq`` is not their head (:attr:`TableRow.unsettled`)."""
     limit: int = field(default=100)

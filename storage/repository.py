@@ -151,6 +151,11 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def mark_settled(self, table_id: int, seq: int | None) -> None:
+        """Record that the table was settled at log length ``seq`` (``None``: it has a change that
+        is not settled yet), so that a restart passes over it while its head stays ``seq``."""
+
+    @abstractmethod
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The table's seats in seat order."""
 

@@ -318,6 +318,10 @@ class SqliteRepository(Repository):
             clauses.append(
                 "EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.seq > t.announced_seq)"
             )
+        if where.unsettled:
+            clauses.append(
+                "t.settled_seq <> (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)"
+            )
         params.append(where.limit)
         async with self._read() as db:
             rows = await _query(
@@ -365,6 +369,11 @@ class SqliteRepository(Repository):
                 db,
                 "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?", (seq, table_id)
             )
+
+    async def mark_settled(self, table_id: int, seq: int | None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE tables SET settled_seq = ? WHERE id = ?",
+                             (-1 if seq is None else seq, table_id))
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self._read() as db:
@@ -795,6 +804,7 @@ def _table(r: sqlite3.Row) -> TableRow:
         updated_at=decode_time(r["updated_at"]),
         head=r["head"],
         announced_seq=r["announced_seq"],
+        settled_seq=r["settled_seq"],
     )
 
 

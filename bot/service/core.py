@@ -195,6 +195,8 @@ class TableCore:
         the table's lock."""
         t = await self._load(table_id)
         if not await self.needs_settling(t):
+            if t.row.status == "active" and t.row.settled_seq != t.head:
+                await self.repo.mark_settled(table_id, t.head)
             return None
         return await self._settle(t, Outcome(table=t.info()), moved=set(), committed=False)
 
@@ -255,6 +257,7 @@ class TableCore:
             deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
                                        moved, t.head, now, t.row.pace_hours)
             await self.repo.set_deadlines(t.row.id, deadlines)
+        await self.repo.mark_settled(t.row.id, t.head)
         outcome.table = t.info()
         outcome.waiting = await self._waiting(t)
         outcome.announce_through = t.head

@@ -32,10 +32,15 @@ class RecoveryCommands(TableCore):
             return outcome
 
     async def resume_all(self) -> list[Outcome]:
-        """:meth:`resume` every active table; the outcomes of those that needed it. A table that no
-        longer replays, or whose storage fails, is left as it is (and logged): the others are not
-        held up by it."""
-        rows = await self.repo.list_tables(TableFilter(statuses=("active",), limit=1_000_000))
+        """:meth:`resume` every active table that may need it; the outcomes of those that did.
+
+        Only tables whose last settling is not recorded at their head are loaded (a command settles
+        a table as its last write, :attr:`~storage.records.TableRow.settled_seq`): a restart
+        after a clean stop loads none, whatever the number of tables. A table that no longer
+        replays, or whose storage fails, is left as it is (and logged): the others are not held up
+        by it."""
+        rows = await self.repo.list_tables(
+            TableFilter(statuses=("active",), unsettled=True, limit=1_000_000))
         return await _each_readable(rows, self.resume)
 
     async def repair_unsettled(self) -> list[Outcome]:

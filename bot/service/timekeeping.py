@@ -96,6 +96,7 @@ class TimekeepingCommands(TableCore):
             seat = self._seat(t, user_id)
             if seat.stand_in is None:
                 raise errors.NotStandingIn("Nobody is standing in for you.")
+            await self.repo.mark_settled(table_id, None)  # until the settling below is written
             await self.repo.set_stand_in(table_id, seat.position, None)
             t = await self._load(table_id)
             outcome = Outcome(table=t.info())
@@ -134,6 +135,7 @@ class TimekeepingCommands(TableCore):
 
     async def _stand_in(self, t: Loaded, seat: Seat) -> Outcome:
         kind = self._bot_kind(t.engine, "greedy")
+        await self.repo.mark_settled(t.row.id, None)  # until the settling below is written
         await self.repo.set_stand_in(t.row.id, seat, kind)
         t = await self._load(t.row.id)
         outcome = Outcome(table=t.info())

@@ -245,6 +245,19 @@ class RepositoryContract:
         assert [t.id for t in found] == [untold]
         assert empty not in [t.id for t in found]
 
+    async def test_a_table_settled_at_its_head_is_not_listed_as_unsettled(self, repo: Repository) -> None:
+        settled, moved_on, reopened, unknown = [await self.new_table(repo) for _ in range(4)]
+        for table_id in (settled, moved_on, reopened, unknown):
+            await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        for table_id in (settled, moved_on, reopened):
+            await repo.mark_settled(table_id, 2)
+        await repo.append(moved_on, 2, [entry(3)], T0)
+        await repo.mark_settled(reopened, None)
+        found = await repo.list_tables(TableFilter(statuses=("lobby",), unsettled=True))
+        assert [t.id for t in found] == [moved_on, reopened, unknown]
+        row = await repo.get_table(settled)
+        assert row is not None and (row.settled_seq, row.unsettled) == (2, False)
+
     async def test_two_concurrent_appends_at_one_head_exactly_one_wins(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         results = await asyncio.gather(
