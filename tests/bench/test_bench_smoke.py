@@ -67,3 +67,20 @@ def test_decisions_suite_tells_forced_prompts_apart(fixture_only: None) -> None:
     decided, forced, _ = decisions.count_game(PassOnly(), seed=101)
     assert forced == 3  # seat 0's one-option take of each round
     assert decided + forced == 6
+
+
+def test_service_suite_times_a_click_at_each_log_length_and_a_startup(
+    fixture_only: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bench import service
+
+    monkeypatch.setattr(service, "LENGTHS", (2, 6))
+    monkeypatch.setattr(service, "RUNS", 1)
+    monkeypatch.setattr(service, "UNSETTLED_SAMPLE", 2)
+    monkeypatch.setattr(service, "STARTUP_TABLES", 5)
+    figures = service.run()
+    clicks = figures["sealed_bid"]
+    assert [clicks[str(n)]["log_length"] for n in (2, 6)] == [2, 6]
+    assert all(clicks[str(n)]["cold_cpu_ms"] > 0 for n in (2, 6)) and clicks["late_early_cold_cpu"] > 0
+    assert figures["startup"]["tables"] == 5 and figures["floors"]["sqlite_commit_wall_ms"] > 0
+    assert (tmp_path / "service.json").is_file()

@@ -1,0 +1,273 @@
+"""Table service figures: what one button click costs at the start of a game and late in it, and how
+long the bot takes to start with many active tables.
+
+* **A click** is what the Discord adapter asks of the table service for one button press, pictures
+  left out: the panel of the seat that clicks (:meth:`prompt_for`), the move (:meth:`act`), the
+  follow-up panel of every person the table then waits for, the board view and the mover's own
+  view (what the pictures are drawn from) and the status line. It is timed at log lengths 10,
+  1,000 and 3,000 for each shipped game (a game whose random playthrough ends sooner is timed at
+  the longest log it reached, and says so), two players, both people, a snapshot every 50 entries
+  as in the bot. *Cold*: a process that has not loaded the table yet (after a restart, or after
+  another process moved); *warm*: the process that handled the previous click. CPU is the
+  process's (every thread, the database's too), wall is the elapsed time. The late/early ratio
+  divides the longest log's figure by the figure at 10 entries.
+* **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over
+  ``STARTUP_TABLES`` active tables, every one settled by its last command (a restart after a clean
+  stop), and then the cost per table that a crash left unsettled.
+* **Floors**, measured in the same run: a bare SQLite commit (one row, WAL, ``synchronous=FULL``,
+  as the bot's storage) and a bare PNG encode of a board-sized canvas. Figures are given as
+  multiples of the floor too, so that runs on machines of other speeds compare.
+
+Each figure is the median of ``RUNS`` clicks (or startups). Run: ``python -m bench service``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bench.common import report, table
+from bot.service import TableService
+from bot.service.tables import stored, user_actor
+from rules import registry
+from rules.core import Rng, random_choice
+from storage.records import NewEntry, snapshot_checksum
+from storage.sqlite import SqliteRepository
+
+LENGTHS = (10, 1_000, 3_000)
+RUNS = 5
+SNAPSHOT_EVERY = 50
+STARTUP_TABLES = 5_000
+UNSETTLED_SAMPLE = 20
+PEOPLE = (101, 202)
+
+
+def floor_commit(folder: Path, runs: int = 30) -> tuple[float, float]:
+    """(CPU, wall) seconds of one bare SQLite commit of one row, median of ``runs``."""
+    db = sqlite3.connect(folder / "floor.db", isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL").fetchall()
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("CREATE TABLE t (n INTEGER, text TEXT)")
+    cpu, wall = [], []
+    for n in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t VALUES (?, ?)", (n, "x" * 200))
+        db.execute("COMMIT")
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+    db.close()
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def floor_png(size: tuple[int, int] = (1200, 900), runs: int = 5) -> float:
+    """Seconds of one bare PNG encode of a board-sized RGB canvas with some drawing on it."""
+    from PIL import ImageDraw
+
+    canvas = Image.new("RGB", size, (240, 235, 220))
+    draw = ImageDraw.Draw(canvas)
+    for i in range(0, size[0], 40):
+        draw.rectangle((i, i % size[1], i + 30, (i % size[1]) + 30), fill=(i % 255, 80, 160))
+        draw.text((i, 20), f"{i}", fill=(0, 0, 0))
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        canvas.save(io.BytesIO(), format="PNG")
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def playthrough(game_id: str, seed: int, longest: int) -> list[tuple[int, Any]]:
+    """A random two-player playthrough as (seat, action), stopped before the game would end or at
+    ``longest`` moves."""
+    engine = registry.get(game_id)
+    state = engine.new_game(2, {}, seed)
+    rng = Rng.from_seed(seed)
+    moves: list[tuple[int, Any]] = []
+    while len(moves) < longest:
+        prompts = engine.prompts(state)
+        if not prompts:
+            break
+        seat = rng.choice(sorted(prompts))
+        action = engine.parse_action(random_choice(prompts[seat], rng))
+        after, _ = engine.apply(state, seat, action)
+        if engine.result(after) is not None:
+            break
+        state = after
+        moves.append((seat, action))
+    return moves
+
+
+async def table_at(service: TableService, game_id: str, seed: int, moves: list[tuple[int, Any]]) -> int:
+    """A started table of ``game_id`` whose log holds ``moves`` (written as the bot would: in
+    commits with a snapshot every ``SNAPSHOT_EVERY`` entries), settled, and announced."""
+    engine = registry.get(game_id)
+    info = await service.create_table(game_id, 1, 1, PEOPLE[0], "Ada")
+    await service.join(info.id, PEOPLE[1], "Bo")
+    await service.start(info.id, PEOPLE[0], seed=seed, shuffle_seats=False)
+    head = (await service.table(info.id)).seq
+    assert head == 0, "bench tables have no bot seats: the log starts empty"
+    state = engine.new_game(2, {}, seed)
+    batch: list[NewEntry] = []
+    for seat, action in moves:
+        state, events = engine.apply(state, seat, action)
+        batch.append(NewEntry(kind="action", seat=seat, actor=user_actor(PEOPLE[seat]),
+                              payload_json=engine.dump_action(action), events=stored(events)))
+        if (head + len(batch)) % SNAPSHOT_EVERY == 0 or head + len(batch) == len(moves):
+            seq = head + len(batch)
+            snapshot = (seq, engine.dump(state)) if seq % SNAPSHOT_EVERY == 0 else None
+            head = await service.repo.append(info.id, head, batch, service.clock(), snapshot=snapshot)
+            batch = []
+    await service.resume(info.id)
+    await service.mark_announced(info.id, head)
+    return info.id
+
+
+async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, float]:
+    """(CPU, wall) seconds of one click by whoever the table waits for."""
+    status = await service.status(table_id)
+    user = next(w.user_id for w in status.waiting if w.user_id is not None)
+    cpu, wall = time.process_time(), time.perf_counter()
+    prompt = await service.prompt_for(table_id, user)
+    assert prompt is not None
+    choice = random_choice(prompt.prompt, rng)
+    outcome = await service.act(table_id, user, choice, expected_seq=prompt.seq)
+    for waiting in outcome.waiting:
+        if waiting.user_id is not None:
+            await service.prompt_for(table_id, waiting.user_id)
+    await service.view_for(table_id, None)
+    await service.view_for(table_id, user)
+    await service.status(table_id)
+    return time.process_time() - cpu, time.perf_counter() - wall
+
+
+async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
+    seed = 11
+    moves = playthrough(game_id, seed, max(LENGTHS) + RUNS * 2)
+    figures: dict[str, Any] = {}
+    for length in LENGTHS:
+        at = min(length, max(len(moves) - RUNS * 2, 0))
+        path = folder / f"{game_id}-{length}.db"
+        repo = await SqliteRepository.open(path)
+        try:
+            builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+            table_id = await table_at(builder, game_id, seed, moves[:at])
+            rng = Rng.from_seed(at)
+            cold = [await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng)
+                    for _ in range(RUNS)]
+            warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+            await warm_service.status(table_id)
+            warm = [await click(warm_service, table_id, rng) for _ in range(RUNS)]
+        finally:
+            await repo.close()
+        figures[str(length)] = {
+            "log_length": at,
+            "cold_cpu_ms": statistics.median(c for c, _ in cold) * 1000,
+            "cold_wall_ms": statistics.median(w for _, w in cold) * 1000,
+            "warm_cpu_ms": statistics.median(c for c, _ in warm) * 1000,
+            "warm_wall_ms": statistics.median(w for _, w in warm) * 1000,
+        }
+    early, late = figures[str(LENGTHS[0])], figures[str(LENGTHS[-1])]
+    figures["late_early_cold_cpu"] = late["cold_cpu_ms"] / early["cold_cpu_ms"]
+    figures["late_early_warm_cpu"] = late["warm_cpu_ms"] / early["warm_cpu_ms"]
+    return figures
+
+
+async def startup(folder: Path, tables: int | None = None) -> dict[str, Any]:
+    """Start over ``tables`` settled active tables (cloned in SQL from one real late-game table),
+    then resume ``UNSETTLED_SAMPLE`` of them marked unsettled, per table."""
+    tables = STARTUP_TABLES if tables is None else tables
+    path = folder / "startup.db"
+    repo = await SqliteRepository.open(path)
+    game_id = "rftg" if "rftg" in registry.available() else registry.available()[0]
+    try:
+        service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+        template = await table_at(service, game_id, 5, playthrough(game_id, 5, 120))
+    finally:
+        await repo.close()
+    _clone(path, template, tables - 1)
+
+    async def start() -> float:
+        begin = time.perf_counter()
+        repo = await SqliteRepository.open(path)
+        try:
+            service = TableService(repo)
+            await service.resume_all()
+            await service.announcements_all()
+        finally:
+            await repo.close()
+        return time.perf_counter() - begin
+
+    times = [await start() for _ in range(3)]
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE tables SET settled_seq = -1 WHERE id <= ?", (UNSETTLED_SAMPLE,))
+    db.close()
+    unsettled = await start()
+    return {
+        "tables": tables,
+        "game": game_id,
+        "settled_start_s": statistics.median(times),
+        "unsettled_resume_ms_per_table": unsettled * 1000 / UNSETTLED_SAMPLE,
+    }
+
+
+def _clone(path: Path, template: int, copies: int) -> None:
+    """Copy table ``template`` with its seats, log, snapshots and deadlines ``copies`` times."""
+    db = sqlite3.connect(path)
+    with db:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(tables)") if r[1] != "id"]
+        listed = ", ".join(columns)
+        db.execute("CREATE TEMP TABLE n (i INTEGER PRIMARY KEY)")
+        db.executemany("INSERT INTO n VALUES (?)", [(i,) for i in range(1, copies + 1)])
+        db.execute(f"INSERT INTO tables (id, {listed}) SELECT ? + n.i, {listed} FROM tables, n WHERE id = ?",
+                   (template, template))
+        for name in ("seats", "actions", "events", "snapshots", "reminders"):
+            cols = [r[1] for r in db.execute(f"PRAGMA table_info({name})")]
+            rest = ", ".join(c for c in cols if c != "table_id")
+            db.execute(f"INSERT INTO {name} (table_id, {rest}) SELECT ? + n.i, {rest} FROM {name}, n"
+                       " WHERE table_id = ?", (template, template))
+        snapshots = db.execute("SELECT seq, state_json FROM snapshots WHERE table_id = ?",
+                               (template,)).fetchall()
+        db.executemany("UPDATE snapshots SET checksum = ? WHERE table_id = ? AND seq = ?",
+                       [(snapshot_checksum(template + i, seq, text), template + i, seq)
+                        for i in range(1, copies + 1) for seq, text in snapshots])
+    db.close()
+
+
+def run(games: tuple[str, ...] | None = None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        commit_cpu, commit_wall = floor_commit(folder)
+        png = floor_png()
+        figures: dict[str, Any] = {"floors": {"sqlite_commit_cpu_ms": commit_cpu * 1000,
+                                              "sqlite_commit_wall_ms": commit_wall * 1000,
+                                              "png_encode_ms": png * 1000}}
+        rows = []
+        for game_id in games or tuple(registry.available()):
+            figures[game_id] = per_game = asyncio.run(clicks(folder, game_id))
+            for length in LENGTHS:
+                f = per_game[str(length)]
+                rows.append([game_id, f["log_length"], f["cold_cpu_ms"], f["cold_wall_ms"], f["warm_cpu_ms"],
+                             f["warm_wall_ms"], f["cold_wall_ms"] / (commit_wall * 1000)])
+            rows.append([game_id, "late/early", per_game["late_early_cold_cpu"], "",
+                         per_game["late_early_warm_cpu"], "", ""])
+        print(table(f"one click (pictures left out), median of {RUNS}",
+                    ["game", "log", "cold CPU ms", "cold wall ms", "warm CPU ms", "warm wall ms",
+                     "cold wall / commit"], rows))
+        figures["startup"] = start = asyncio.run(startup(folder))
+        print(table("startup", ["active tables", "start s (all settled)", "resume ms per unsettled table"],
+                    [[start["tables"], start["settled_start_s"], start["unsettled_resume_ms_per_table"]]]))
+        print(f"floors: SQLite commit {commit_wall * 1000:.2f} ms wall ({commit_cpu * 1000:.2f} ms CPU),"
+              f" PNG encode {png * 1000:.1f} ms")
+    print(f"-> {report('service', figures)}")
+    return figures
+
