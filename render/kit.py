@@ -132,8 +132,22 @@ def pips(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, *, 
         draw.ellipse((x - radius, centre[1] - radius, x + radius, centre[1] + radius), fill=colour)
 
 
+PALETTE_COLOURS = 256
+"""Colours of the palette a picture is stored with (flat fills and anti-aliased text need no more)."""
+
+
 def png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image``; deterministic (no timestamps or metadata), compressed for upload."""
+    """PNG bytes of ``image`` as a palette image; deterministic (no timestamps or metadata).
+
+    A colour picture is reduced to a palette of at most :data:`PALETTE_COLOURS` colours (fast octree,
+    no dithering, so that flat fills stay flat) before it is encoded: one byte per pixel instead of
+    three makes the encode several times cheaper and the file about a third of the size, for
+    pictures drawn from a few flat colours. A picture that is a palette image already is kept as
+    it is. Compression level 3: near level 6's size at a fraction of its time.
+    """
+    if image.mode in ("RGB", "RGBA"):
+        image = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", optimize=False, compress_level=3)
     return out.getvalue()

@@ -41,3 +41,15 @@ def test_every_picture_draws_the_players_names(game: str) -> None:
         engine.view(state, 0), 0, names)
     assert board != board_named and mine != mine_named
     assert Image.open(io.BytesIO(board_named)).size == Image.open(io.BytesIO(board)).size
+
+
+def test_a_picture_is_stored_as_a_palette_png_that_keeps_its_flat_colours() -> None:
+    from render.kit import png
+
+    image = Image.new("RGB", (120, 60), (240, 235, 220))
+    image.paste((200, 30, 40), (10, 10, 50, 50))
+    stored = Image.open(io.BytesIO(png(image)))
+    assert stored.mode == "P"
+    assert stored.convert("RGB").getpixel((20, 20)) == (200, 30, 40)
+    assert stored.convert("RGB").getpixel((100, 5)) == (240, 235, 220)
+    assert png(image) == png(image)
