@@ -1,15 +1,17 @@
-"""Secrets stay out of logs: what discord.py logs at DEBUG, with the bodies taken out.
+"""Secrets stay out of logs: what the libraries log at DEBUG, with the bodies taken out.
 
 At DEBUG, discord.py logs every REST request with its JSON body and every response body
 (``discord.http``), and every gateway event whole (``discord.gateway``). Those bodies hold what the
 bot tells each player privately: their dice, cards and bids in ephemeral replies and DMs, and the
 panels a click arrives from. Interaction and webhook tokens, which let anyone answer as the bot for
-a while, are in the URLs.
+a while, are in the URLs. aiosqlite logs every statement with its parameters: the game states and
+the private events the log stores.
 
 :class:`RedactBodies` is a :class:`logging.Filter` for the handlers that write the log: in every
-record from a ``discord`` logger it replaces any body (a mapping, a list, bytes, form data, text
-that is JSON) by what it was and its size, keeps a gateway event's opcode and name, and cuts
-tokens out of URLs. Numbers, names of events and short texts go through as they are.
+record from one of those libraries' loggers (:data:`LIBRARIES`) it replaces any body (a mapping, a
+list, bytes, form data, a statement with its parameters, text that is JSON) by what it was and its
+size, keeps a gateway event's opcode and name, and cuts tokens out of URLs. Numbers, names of
+events and short texts go through as they are.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ import logging
 import re
 from collections.abc import Mapping
 from typing import Any
+
+LIBRARIES = ("discord", "aiosqlite")
+"""The loggers (and their children) whose records are redacted."""
 
 TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/?\s]+")
 """``/webhooks/<application>/<token>`` and ``/interactions/<id>/<token>/callback``."""
@@ -42,10 +47,10 @@ def redacted(value: Any) -> Any:
 
 
 class RedactBodies(logging.Filter):
-    """Takes request, response and gateway bodies out of discord.py's log records."""
+    """Takes request, response, gateway and statement bodies out of the libraries' log records."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not record.name.startswith("discord") or not record.args:
+        if not record.name.startswith(LIBRARIES) or not record.args:
             return True
         if isinstance(record.args, Mapping) and "%(" in str(record.msg):
             record.args = {key: redacted(value) for key, value in record.args.items()}
@@ -64,4 +69,4 @@ def redact_handlers(logger: logging.Logger | None = None) -> None:
             handler.addFilter(RedactBodies())
 
 
-__all__ = ["RedactBodies", "redact_handlers", "redacted"]
+__all__ = ["LIBRARIES", "RedactBodies", "redact_handlers", "redacted"]

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from rules import registry
-from tests.chaos.checks import Told, read_told, secrets_audit
+from storage.records import TableFilter
+from storage.sqlite import SqliteRepository
+from tests.chaos.checks import ALL_STATUSES, Told, read_told, secrets_audit
 from tests.chaos.conftest import EXTRA_GAMES
 from tests.chaos.fake import TimedDiscord
 from tests.chaos.tables import started_table
@@ -112,9 +114,28 @@ async def test_a_debug_log_holds_no_secret_and_no_token(fake: TimedDiscord, tmp_
         assert finished(fake, thread)
     finally:
         assert await process.stop() == 0, process.log()
-    log = process.log()
+    log = "\n".join(process.lines)
     assert "has returned" in log and "WebSocket Event" in log, "discord.py's DEBUG log was not written"
+    assert "DEBUG aiosqlite" in log, "aiosqlite's DEBUG log was not written"
     secrets = (await read_told(tmp_path / "agora.db")).secrets()
     assert secrets, "the game told no seat anything privately"
     assert [line for line in secrets if line in log] == []
+    stored = await private_events(tmp_path / "agora.db")
+    assert stored, "storage holds no private event"
+    assert [event for event in stored if event in log] == [], "a statement's parameters were logged"
     assert [token for token in fake.interactions if token in log] == []
+
+
+async def private_events(db: Path) -> set[str]:
+    """The message JSON of every event storage keeps for some seats only."""
+    repo = await SqliteRepository.open(db)
+    try:
+        return {
+            event.message_json
+            for row in await repo.list_tables(TableFilter(statuses=ALL_STATUSES))
+            for entry in await repo.entries(row.id)
+            for event in entry.events
+            if event.visible_to is not None
+        }
+    finally:
+        await repo.close()
