@@ -4,7 +4,7 @@ for option descriptions and the card pictures."""
 from __future__ import annotations
 
 from rules.ancient_world import city
-from rules.ancient_world.content import ActionEffect, CardAction, Content, EmpireCard, Symbols
+from rules.ancient_world.content import ActionEffect, CardAction, Content, EmpireCard, MilitaryCard, Symbols
 from rules.ancient_world.effects import GAME
 from rules.ancient_world.state import State
 from rules.core import Message, Seat, msg
@@ -37,6 +37,20 @@ def empire_parts(content: Content, card: EmpireCard) -> list[Message]:
         parts.append(_m(f"gives.scoring.{scoring.effect}", vp=scoring.vp,
                         tribe=f"@{GAME}.tribe.{scoring.tribe}" if scoring.tribe else ""))
     return parts
+
+
+MILITARY = ("swords", "arrows", "spoils", "spy", "repair")
+"""Military card symbols (§11.3), told for the front and for the Legacy side."""
+
+
+def military_gives(card: MilitaryCard) -> Message:
+    """A Military card's front symbols, then its Legacy (what it adds once retired)."""
+    front = [_m(f"gives.{name}", count=getattr(card, name)) for name in MILITARY if getattr(card, name)]
+    legacy = [_m(f"gives.{name}", count=getattr(card, f"legacy_{name}")) for name in MILITARY
+              if getattr(card, f"legacy_{name}")]
+    if legacy:
+        front.append(_m("gives.legacy", parts=legacy))
+    return _m("gives.list", parts=front)
 
 
 def empire_gives(content: Content, card: EmpireCard) -> Message:

@@ -18,6 +18,7 @@ from rules.ancient_world import attack, city
 from rules.ancient_world.cards import opponent_cards
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices
+from rules.ancient_world.gives import empire_gives, military_gives, symbol_parts
 from rules.ancient_world.placement import (
     EXPAND_COINS,
     build_choices,
@@ -38,8 +39,9 @@ NAVIGATION = (act.Back, act.More)
 """Ways through a decision rather than answers to it."""
 
 
-def _opt(action: act.Action, key: str, **params: Any) -> Option:
-    return Option(action=action, label=_m(f"opt.{key}", **params), navigation=isinstance(action, NAVIGATION))
+def _opt(action: act.Action, key: str, description: Message | None = None, **params: Any) -> Option:
+    return Option(action=action, label=_m(f"opt.{key}", **params), description=description,
+                  navigation=isinstance(action, NAVIGATION))
 
 
 FIXED = (act.Decline, act.Accept, act.StoreBlind, act.Confirm, act.Back, act.Done)
@@ -105,9 +107,10 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 seen.add((choice.source, choice.card))
                 built = content.empire_card(choice.card)
                 options.append(_opt(act.Build(source=choice.source, index=choice.index),
-                                    f"build_{choice.source}", card=built.name, coins=built.cost_coins,
-                                    knowledge=built.cost_knowledge))
-            return _prompt(seat, "build", options, page=current.page, surcharge=current.count)
+                                    f"build_{choice.source}", empire_gives(content, built), card=built.name,
+                                    coins=built.cost_coins, knowledge=built.cost_knowledge))
+            return _prompt(seat, "build", options, page=current.page, coins=player.coins,
+                           knowledge=player.knowledge)
         case StepKind.CRANE:
             card = content.empire_card(current.cards[0]).name
             options = [_opt(act.UseCrane(use=False), "crane_no"), _opt(act.UseCrane(use=True), "crane_yes")]
@@ -119,12 +122,12 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 options.append(_opt(act.ExpandPay(currency="coins"), "pay_coins", coins=EXPAND_COINS))
             return _prompt(seat, "expand_pay", options, page=current.page)
         case StepKind.EXPAND_PICK:
-            options = [_opt(act.TakeDistrict(index=i), "district", card=content.district(c).name)
-                       for i, c in enumerate(current.cards)]
+            options = [_opt(act.TakeDistrict(index=i), "district", _district_gives(content, c),
+                            card=content.district(c).name) for i, c in enumerate(current.cards)]
             return _prompt(seat, "expand_pick", options, page=current.page)
         case StepKind.REBUILD_REPAIR | StepKind.REPAIR:
-            options = [_opt(act.Repair(index=i), "repair", card=_empire_name(content, state, seat, i))
-                       for i in damaged_indices(player)]
+            options = [_opt(act.Repair(index=i), "repair", _empire_gives_at(content, state, seat, i),
+                            card=_empire_name(content, state, seat, i)) for i in damaged_indices(player)]
             if current.kind is StepKind.REBUILD_REPAIR:
                 options.append(_opt(act.Done(), "done"))
             return _prompt(seat, "repair", options, page=current.page, count=current.count)
@@ -136,8 +139,9 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                     continue
                 seen_ids.add(card_id)
                 mil = content.military_card(card_id)
-                options.append(_opt(act.Recruit(index=i), "recruit", card=mil.name, coins=mil.recruit_cost))
-            return _prompt(seat, "recruit", options, page=current.page, surcharge=current.count)
+                options.append(_opt(act.Recruit(index=i), "recruit", military_gives(mil), card=mil.name,
+                                    coins=mil.recruit_cost))
+            return _prompt(seat, "recruit", options, page=current.page, coins=player.coins)
         case StepKind.RETIRE:
             new_army, retirable = retire_targets(content, state, seat)
             if new_army:
@@ -156,8 +160,8 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             pile = state.empire_row if current.source == "row" else current.cards
             return _prompt(seat, "store", _store_options(content, pile), page=current.page)
         case StepKind.DAMAGE:
-            options = [_opt(act.Damage(index=i), "damage", card=_empire_name(content, state, seat, i))
-                       for i in intact_indices(player)]
+            options = [_opt(act.Damage(index=i), "damage", _empire_gives_at(content, state, seat, i),
+                            card=_empire_name(content, state, seat, i)) for i in intact_indices(player)]
             return _prompt(seat, "damage", options, page=current.page, count=current.count)
         case StepKind.DISCARD_ARMY:
             options = [_opt(act.DiscardArmy(army=i), "discard_army", army=i + 1,
@@ -208,6 +212,15 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
     raise AssertionError(current.kind)
 
 
+def _empire_gives_at(content: Content, state: State, seat: Seat, index: int) -> Message:
+    return empire_gives(content, content.empire_card(state.players[seat].empire[index].card))
+
+
+def _district_gives(content: Content, card_id: str) -> Message:
+    district = content.district(card_id)
+    return _m("gives.list", parts=symbol_parts(district, {str(t): n for t, n in district.banners.items()}))
+
+
 def _empire_name(content: Content, state: State, seat: Seat, index: int) -> str:
     return content.empire_card(state.players[seat].empire[index].card).name
 
@@ -219,7 +232,8 @@ def _store_options(content: Content, pile: list[str]) -> list[Option]:
         if card_id in seen:
             continue
         seen.add(card_id)
-        options.append(_opt(act.Store(index=i), "store", card=content.empire_card(card_id).name))
+        card = content.empire_card(card_id)
+        options.append(_opt(act.Store(index=i), "store", empire_gives(content, card), card=card.name))
     return options
 
 
