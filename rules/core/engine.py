@@ -26,6 +26,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from rules.core.bots import Bot, RandomBot
 from rules.core.contract import Event, GameInfo, Prompt, Result, Seat
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
+from rules.core.messages import typed
 from rules.core.rng import Rng
 
 S = TypeVar("S", bound=BaseModel)
@@ -154,7 +155,7 @@ class Engine(ABC, Generic[S, A]):
             raise InvalidAction(
                 f"Unknown option {sorted(unknown)[0]!r} for {self.info.title}.",
                 key="core.unknown_option",
-                option=sorted(unknown)[0],
+                option=typed(str(sorted(unknown)[0])),
                 game=self.info.title,
             )
         try:
@@ -163,7 +164,7 @@ class Engine(ABC, Generic[S, A]):
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "?"
             raise InvalidAction(
-                _first_error(exc), key="core.bad_option", option=where, detail=str(first["msg"])
+                _first_error(exc), key="core.bad_option", option=typed(where), detail=str(first["msg"])
             ) from exc
 
     def parse_action(self, data: Any) -> A:

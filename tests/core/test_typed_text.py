@@ -3,6 +3,9 @@ while the ``@key`` parameters engines store keep rendering as before."""
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import InvalidAction
 from rules.core.messages import Message, msg, render, typed
 
 PACKAGES = ("bot.service", "rules.core", "bot")
@@ -32,3 +35,13 @@ def test_typed_words_survive_storage_alone_and_in_a_list() -> None:
 def test_a_nested_message_shows_seat_names_too() -> None:
     outer = msg("service.timed_out", seat=0, choice=msg("service.joined", seat=1))
     assert "Bo joins the table." in render(outer, "en", PACKAGES, ("Ada", "Bo"))
+
+
+def test_an_unknown_option_named_like_a_key_is_named_in_the_refusal() -> None:
+    from tests.fixtures.sealed_bid import ENGINE
+
+    with pytest.raises(InvalidAction) as refused:
+        ENGINE.parse_options({"@bot.internal_error": 1})
+    text = render(Message(key=refused.value.key, params=refused.value.params), "en", PACKAGES)
+    assert "@bot.internal_error" in text
+    assert "went wrong" not in text
