@@ -21,6 +21,7 @@ from rules.core import (
 from rules.rftg import assign, build, explore, flow, manage, produce, ship
 from rules.rftg.actions import Action, AnyAction, Select, SplitStart
 from rules.rftg.content import CONTENT, Content
+from rules.rftg.describe import split_description
 from rules.rftg.options import Options
 from rules.rftg.scoring import result
 from rules.rftg.setup import setup, split_start
@@ -85,7 +86,8 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         opts = tuple(
             Option(action=SplitStart(development=i),
                    label=msg("rftg.opt.split", development=c.side_of(tiles[i], False).name,
-                             world=c.side_of(tiles[1 - i], True).name))
+                             world=c.side_of(tiles[1 - i], True).name),
+                   description=split_description(c.side_of(tiles[i], False), c.side_of(tiles[1 - i], True)))
             for i in (0, 1)
         )
         return Prompt(seat=seat, title=msg("rftg.setup.split"), options=opts, secret=True, simultaneous=True)

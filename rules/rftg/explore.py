@@ -25,6 +25,7 @@ from rules.rftg.actions import (
     StockMany,
 )
 from rules.rftg.content import Colour, Content
+from rules.rftg.describe import side_description
 from rules.rftg.dice import colour_word
 from rules.rftg.state import Player, State
 from rules.rftg.tableau import gain_credits, powers
@@ -70,14 +71,16 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.drawn:
         return _place_prompt(c, state, seat)
     if w.scouting:
-        tiles = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world))
+        tiles = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world),
+                        description=side_description(c.side_of(t, world)))
                  for i, (t, world) in enumerate(zone(p))]
         draw = Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1))
         return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning),
                       options=paged(tiles, w.page, _more_tiles, before=[draw]))
     if w.logistics is not None:
         if w.logistics < 0:
-            tiles = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world))
+            tiles = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world),
+                            description=side_description(c.side_of(t, world)))
                      for i, (t, world) in enumerate(zone(p))]
             return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"),
                           options=paged(tiles, w.page, _more_tiles))
@@ -145,7 +148,8 @@ def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
                 name = c.side_of(t, world).name
                 key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
                 opts.append(Option(action=PlaceTile(tile=t, as_world=world, top=top),
-                                   label=msg(key + ("_top" if top else ""), tile=name)))
+                                   label=msg(key + ("_top" if top else ""), tile=name),
+                                   description=side_description(c.side_of(t, world))))
     return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)),
                   options=paged(opts, p.work.page, _more_tiles))
 
@@ -309,7 +313,8 @@ def start_giveback(state: State, seat: int) -> list[Event]:
 
 def giveback_prompt(c: Content, state: State, seat: int) -> Prompt:
     p = state.players[seat]
-    tiles = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"))
+    tiles = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"),
+                    description=side_description(c.side_of(t, world)))
              for i, (t, world) in enumerate(zone(p))]
     return Prompt(seat=seat, title=msg("rftg.explore.giveback"),
                   options=paged(tiles, p.work.page, _more_tiles))

@@ -10,6 +10,7 @@ from rules.rftg import build, explore, manage, phase_end, produce, ship
 from rules.rftg.assign import roll
 from rules.rftg.content import PHASES, Content, Phase
 from rules.rftg.dice import Words, phase_word
+from rules.rftg.scoring import final_events
 from rules.rftg.state import Player, State, Work
 from rules.rftg.tableau import gain_credits, powers, tile_count
 
@@ -177,10 +178,10 @@ def maybe_end_round(c: Content, state: State) -> list[Event]:
         return []
     if state.pool_exhausted or any(tile_count(p) >= END_TILES for p in state.players):
         state.stage = "over"
-        return [Event(message=msg("rftg.event.game_over"))]
+        return [Event(message=msg("rftg.event.game_over")), *final_events(c, state)]
     if not any(owns_a_die(p) for p in state.players):
         state.stage = "over"
-        return [Event(message=msg("rftg.event.no_dice_left"))]
+        return [Event(message=msg("rftg.event.no_dice_left")), *final_events(c, state)]
     state.round += 1
     return start_round(c, state)
 

@@ -1,11 +1,11 @@
 """Final scoring (spec §6): VP chips + printed costs of tableau tiles + 6+ bonuses, rounding up.
 
-Ties: dice in the cup + credits; still tied, the victory is shared.
+Ties (rulebook p. 8): dice in the cup + credits; still tied, the victory is shared.
 """
 
 from __future__ import annotations
 
-from rules.core import Result, msg
+from rules.core import Event, Message, Result, msg
 from rules.rftg.content import Content, Endgame
 from rules.rftg.state import Player, State
 from rules.rftg.tableau import developments, owned_dice, sides, worlds
@@ -57,9 +57,41 @@ def score(c: Content, p: Player) -> int:
     return int(sum(breakdown(c, p).values()))
 
 
+def tiebreak_value(p: Player) -> int:
+    """Rulebook p. 8: dice in the cup plus credits break a tie of VP."""
+    return len(p.cup) + p.credits
+
+
+def tiebreaks(c: Content, state: State) -> tuple[Message, ...]:
+    """For each score shared by several seats, how the tie-break went (rulebook p. 8)."""
+    scores = [score(c, p) for p in state.players]
+    out: list[Message] = []
+    for value in sorted(set(scores), reverse=True):
+        tied = [s for s, v in enumerate(scores) if v == value]
+        if len(tied) < 2:
+            continue
+        counts = {s: tiebreak_value(state.players[s]) for s in tied}
+        best = max(counts.values())
+        key = "rftg.tiebreak.shared" if list(counts.values()).count(best) > 1 else "rftg.tiebreak.won"
+        out.append(msg(key, vp=value,
+                       seats=[msg("rftg.tiebreak.seat", seat=s, count=counts[s]) for s in tied]))
+    return tuple(out)
+
+
+def final_events(c: Content, state: State) -> list[Event]:
+    """Each seat's score in words, then how any tie was broken."""
+    events = []
+    for seat, p in enumerate(state.players):
+        parts = breakdown(c, p)
+        events.append(Event(message=msg("rftg.event.final_score", seat=seat, vp=score(c, p),
+                                        chips=int(parts["chips"]), tiles=int(parts["tiles"]),
+                                        bonuses=int(parts["bonuses"]))))
+    return events + [Event(message=m) for m in tiebreaks(c, state)]
+
+
 def result(c: Content, state: State) -> Result:
     scores = {s: float(score(c, p)) for s, p in enumerate(state.players)}
-    key = {s: (scores[s], len(p.cup) + p.credits) for s, p in enumerate(state.players)}
+    key = {s: (scores[s], tiebreak_value(p)) for s, p in enumerate(state.players)}
     ranks = {s: 1 + sum(1 for t in key if key[t] > key[s]) for s in key}
-    return Result(scores=scores, ranks=ranks, tiebreak=(msg("rftg.tiebreak"),),
+    return Result(scores=scores, ranks=ranks, tiebreak=tiebreaks(c, state),
                   details={s: breakdown(c, p) for s, p in enumerate(state.players)})

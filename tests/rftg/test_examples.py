@@ -615,3 +615,46 @@ def test_a_recruit_is_refused_when_no_credit_is_left_to_pay_it() -> None:
     with pytest.raises(RuleError):
         manage.act(C, state, 0, Recruit(colour="red"))
     assert (p.credits, sorted(p.citizenry), p.cup) == (0, ["red", "white"], [])
+
+
+def test_a_tie_on_vp_is_broken_by_cup_dice_plus_credits_and_the_result_says_so() -> None:
+    """Rulebook p. 8: tied players compare dice in their cup plus credits."""
+    state = bare(3)
+    for p in state.players:
+        p.vp = 5
+    state.players[0].cup, state.players[0].credits = ["white"], 2  # 3
+    state.players[1].cup, state.players[1].credits = ["white", "red"], 3  # 5
+    state.players[2].vp = 1
+    res = result(C, state)
+    assert res.ranks == {0: 2, 1: 1, 2: 3}
+    assert [m.key for m in res.tiebreak] == ["rftg.tiebreak.won"]
+    said = res.tiebreak[0]
+    assert said.params["vp"] == 5
+    assert [(m.params["seat"], m.params["count"]) for m in said.params["seats"]] == [(0, 3), (1, 5)]
+
+
+def test_a_tie_also_on_cup_dice_plus_credits_is_a_shared_victory() -> None:
+    state = bare(2)
+    for p in state.players:
+        p.vp, p.credits = 4, 2
+    res = result(C, state)
+    assert res.ranks == {0: 1, 1: 1}
+    assert [m.key for m in res.tiebreak] == ["rftg.tiebreak.shared"]
+
+
+def test_without_a_tie_no_tie_break_is_told() -> None:
+    state = bare(2)
+    state.players[0].vp = 3
+    assert result(C, state).tiebreak == ()
+
+
+def test_the_end_tells_each_seats_score_by_source() -> None:
+    """Rulebook p. 8: VP chips, the printed costs of the tableau and the 6+ bonuses."""
+    from rules.rftg.scoring import final_events
+
+    state = bare(2)
+    give(state, 0, "Space Piracy", "Hidden Fortress")
+    state.players[0].vp = 4
+    said = [e.message for e in final_events(C, state)]
+    assert said[0].key == "rftg.event.final_score"
+    assert (said[0].params["vp"], said[0].params["chips"], said[0].params["tiles"]) == (6, 4, 2)

@@ -175,7 +175,7 @@ def test_a_table_where_nobody_owns_a_die_ends_instead_of_playing_empty_rounds() 
     state = bare(3)
     events = flow.start_round(C, state)
     assert state.stage == "over"
-    assert events[-1].message.key == "rftg.event.no_dice_left"
+    assert "rftg.event.no_dice_left" in [e.message.key for e in events]
     assert ENGINE.pending(state) == {}
     assert ENGINE.result(state) is not None
 

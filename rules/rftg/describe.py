@@ -1,0 +1,29 @@
+"""What a tile side does, in a few words for an option's description line (≤ 100 characters).
+
+A development: its VP (its cost), the 6+ bonus if it has one, and the phases its power works in.
+A world: its VP (its cost), its kind, and what settling it gives (credits, dice, a good).
+"""
+
+from __future__ import annotations
+
+from rules.core import Message, msg
+from rules.rftg.content import Side
+from rules.rftg.dice import Words
+
+
+def side_description(side: Side) -> Message:
+    if side.kind == "development":
+        phases: Words = [f"@rftg.power_phase.{ph}" for ph in side.phases]
+        key = "rftg.desc.development_six" if side.endgame is not None else "rftg.desc.development"
+        return msg(key, vp=side.cost, phases=phases)
+    gives: Words = []
+    if side.grants.credits:
+        gives.append(msg("rftg.desc.gives_credits", amount=side.grants.credits))
+    for gain in side.grants.dice:
+        gives.append(msg(f"rftg.desc.gives_{gain.to}", die=msg(f"rftg.dice_of.{gain.colour}", n=gain.count)))
+    key = "rftg.desc.world_gives" if gives else "rftg.desc.world"
+    return msg(key, vp=side.cost, kind=f"@rftg.land.{side.colour}", gives=gives)
+
+
+def split_description(development: Side, world: Side) -> Message:
+    return msg("rftg.desc.split", development=side_description(development), world=side_description(world))
