@@ -167,6 +167,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN settled_seq INTEGER NOT NULL DEFAULT -1;
     """,
+    # 8: each table records the version of its game's rules it was started with, each log entry
+    # the version that wrote it (NULL: the table's). Every game so far is at its rules version 1.
+    """
+    ALTER TABLE tables ADD COLUMN rules_version INTEGER;
+    UPDATE tables SET rules_version = 1 WHERE seed IS NOT NULL;
+    ALTER TABLE actions ADD COLUMN rules_version INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

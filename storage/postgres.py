@@ -259,7 +259,9 @@ class PostgresRepository(Repository):
                 "UPDATE seats SET position = -position - 1 WHERE table_id = $1 AND position < 0", table_id
             )
 
-    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
+    async def start_table(
+        self, table_id: int, seed: int, order: Sequence[int], now: datetime, *, rules_version: int = 1
+    ) -> TableRow:
         stamp = aware(now)
         async with self.transaction() as db:
             rows = await db.fetch(
@@ -275,8 +277,9 @@ class PostgresRepository(Repository):
                 "UPDATE seats SET position = -position - 1 WHERE table_id = $1 AND position < 0", table_id
             )
             await db.execute(
-                "UPDATE tables SET seed = $1, status = 'active', updated_at = $2 WHERE id = $3",
-                seed, stamp, table_id,
+                "UPDATE tables SET seed = $1, status = 'active', updated_at = $2, rules_version = $3"
+                " WHERE id = $4",
+                seed, stamp, rules_version, table_id,
             )
         row = await self.get_table(table_id)
         assert row is not None
@@ -314,9 +317,9 @@ class PostgresRepository(Repository):
                     raise StaleWrite(table_id, expected_head, head)
                 await db.executemany(
                     "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
-                    " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    " created_at, rules_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                     [(table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
-                      json.dumps(list(entry.undoes)), stamp)
+                      json.dumps(list(entry.undoes)), stamp, entry.rules_version)
                      for seq, entry in enumerate(entries, start=head + 1)],
                 )
                 events = [
@@ -390,6 +393,7 @@ class PostgresRepository(Repository):
                 events=tuple(events.get(r["seq"], ())),
                 undoes=tuple(json.loads(r["undoes_json"])),
                 undone_by=r["undone_by"],
+                rules_version=r["rules_version"],
             )
             for r in rows
         ]
@@ -606,6 +610,7 @@ def _table(r: asyncpg.Record) -> TableRow:
         head=r["head"],
         announced_seq=r["announced_seq"],
         settled_seq=r["settled_seq"],
+        rules_version=r["rules_version"],
     )
 
 

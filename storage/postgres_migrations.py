@@ -136,6 +136,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN settled_seq BIGINT NOT NULL DEFAULT -1;
     """,
+    # 4: SQLite's version 8: the rules version a table was started with, and each entry's.
+    """
+    ALTER TABLE tables ADD COLUMN rules_version INTEGER;
+    UPDATE tables SET rules_version = 1 WHERE seed IS NOT NULL;
+    ALTER TABLE actions ADD COLUMN rules_version INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

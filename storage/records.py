@@ -56,6 +56,8 @@ class TableRow:
     announced_seq: int = 0
     """The seq of the last log entry the table's thread has been told about; entries after it
     are still to be announced (a crash came between their commit and their delivery)."""
+    rules_version: int | None = None
+    """The version of the game's rules the table was started with (``None`` in the lobby)."""
 
     settled_seq: int = -1
     """The log length at which the table was last settled (its bots had played, its deadlines and
@@ -99,6 +101,8 @@ class NewEntry:
     events: tuple[StoredEvent, ...] = ()
     undoes: tuple[int, ...] = ()
     """For ``kind="undo"``: the seqs this entry cancels."""
+    rules_version: int | None = None
+    """The version of the game's rules that wrote the entry (``None``: the table's)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,8 @@ class Entry:
     undoes: tuple[int, ...] = ()
     undone_by: int | None = None
     """For ``kind="action"``: the seq of the undo entry that cancels this one (``None``: in force)."""
+    rules_version: int | None = None
+    """The version of the game's rules that wrote the entry (``None``: the table's)."""
 
 
 def snapshot_checksum(table_id: int, seq: int, state_json: str) -> str:

@@ -171,9 +171,11 @@ class Repository(ABC):
         """Remove a seat; later seats move up one position."""
 
     @abstractmethod
-    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
-        """Fix the seat order (``order[i]`` = the old position of new seat ``i``) and the seed, and
-        make the table active, in one transaction."""
+    async def start_table(
+        self, table_id: int, seed: int, order: Sequence[int], now: datetime, *, rules_version: int = 1
+    ) -> TableRow:
+        """Fix the seat order (``order[i]`` = the old position of new seat ``i``), the seed and the
+        version of the game's rules, and make the table active, in one transaction."""
 
     @abstractmethod
     async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:

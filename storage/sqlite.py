@@ -411,7 +411,9 @@ class SqliteRepository(Repository):
                 (table_id,),
             )
 
-    async def start_table(self, table_id: int, seed: int, order: Sequence[int], now: datetime) -> TableRow:
+    async def start_table(
+        self, table_id: int, seed: int, order: Sequence[int], now: datetime, *, rules_version: int = 1
+    ) -> TableRow:
         async with self.transaction() as db:
             rows = await _query(
                 db,
@@ -431,8 +433,9 @@ class SqliteRepository(Repository):
             )
             await _query(
                 db,
-                "UPDATE tables SET seed = ?, status = 'active', updated_at = ? WHERE id = ?",
-                (seed, encode_time(now), table_id),
+                "UPDATE tables SET seed = ?, status = 'active', updated_at = ?, rules_version = ?"
+                " WHERE id = ?",
+                (seed, encode_time(now), rules_version, table_id),
             )
         row = await self.get_table(table_id)
         assert row is not None
@@ -466,9 +469,9 @@ class SqliteRepository(Repository):
                     await _query(
                         db,
                         "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
-                        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        " created_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
-                         json.dumps(list(entry.undoes)), stamp),
+                         json.dumps(list(entry.undoes)), stamp, entry.rules_version),
                     )
                     await _query_many(
                         db,
@@ -540,6 +543,7 @@ class SqliteRepository(Repository):
                 events=tuple(events.get(r["seq"], ())),
                 undoes=tuple(json.loads(r["undoes_json"])),
                 undone_by=r["undone_by"],
+                rules_version=r["rules_version"],
             )
             for r in rows
         ]
@@ -805,6 +809,7 @@ def _table(r: sqlite3.Row) -> TableRow:
         head=r["head"],
         announced_seq=r["announced_seq"],
         settled_seq=r["settled_seq"],
+        rules_version=r["rules_version"],
     )
 
 

@@ -21,6 +21,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -206,6 +207,8 @@ class TableCore:
         every = self.snapshot_every
         due = every > 0 and (head + len(entries)) // every > head // every
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
+        version = t.engine.info.rules_version
+        entries = [replace(e, rules_version=version) for e in entries]
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head

@@ -129,7 +129,8 @@ class LobbyCommands(TableCore):
             if shuffle_seats:
                 Rng.from_seed(seed).shuffle(order)
             t.engine.new_game(len(order), json.loads(t.row.options_json), seed)  # refuse before storing
-            await self.repo.start_table(table_id, seed, order, self.clock())
+            await self.repo.start_table(table_id, seed, order, self.clock(),
+                                        rules_version=t.engine.info.rules_version)
             async with self._committed(table_id):
                 t = await self._load(table_id)
             outcome = Outcome(table=t.info())

@@ -62,7 +62,8 @@ async def _replay(repo: Repository, table_id: int, engine: Engine[Any, Any], see
     for entry in _effective(await repo.entries(table_id)):
         if up_to is not None and entry.seq > up_to:
             break
-        state, _ = engine.apply(state, entry.seat, entry.payload_json)
+        action = engine.upgrade_action(entry.payload_json, entry.rules_version)
+        state, _ = engine.apply(state, entry.seat, action)
     replayed: BaseModel = state
     return replayed
 

@@ -173,7 +173,7 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
             continue  # an undo took back a move the snapshot accounts for
         try:
             state = engine.load(snap.state_json)
-            head = _replay(engine, state, tail, snap.seq)
+            head = _replay(engine, row, state, tail, snap.seq)
         except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
             log.warning("table %s: snapshot at %s is passed over (%r)", row.id, snap.seq, exc)
             continue
@@ -185,7 +185,7 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
         for e in entries:
             seq = e.seq
             if in_force(e, entries[-1].seq):
-                state, _ = engine.apply(state, e.seat, e.payload_json)
+                state, _ = engine.apply(state, e.seat, stored_action(engine, row, e))
     except Exception as exc:
         log.error("table %s no longer replays with %s at log entry %s: %r", row.id, engine.info.id, seq, exc)
         raise TableUnreadable(
@@ -197,14 +197,20 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
 
 
 def _replay(
-    engine: Engine[Any, Any], state: BaseModel, tail: list[Entry], base: int
+    engine: Engine[Any, Any], row: TableRow, state: BaseModel, tail: list[Entry], base: int
 ) -> tuple[int, BaseModel]:
     """The head and the state after applying the entries of ``tail`` in force at its end."""
     head = tail[-1].seq if tail else base
     for e in tail:
         if in_force(e, head):
-            state, _ = engine.apply(state, e.seat, e.payload_json)
+            state, _ = engine.apply(state, e.seat, stored_action(engine, row, e))
     return head, state
+
+
+def stored_action(engine: Engine[Any, Any], row: TableRow, entry: Entry) -> str:
+    """An entry's action in the installed rules' format: migrated from the rules version that
+    wrote it (the entry's, else the table's; :meth:`~rules.core.Engine.upgrade_action`)."""
+    return engine.upgrade_action(entry.payload_json, entry.rules_version or row.rules_version)
 
 
 def stored(events: Iterable[Event]) -> tuple[StoredEvent, ...]:

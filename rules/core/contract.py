@@ -149,3 +149,7 @@ class GameInfo(BaseModel):
     """A bound on actions in one game; the conformance kit fails a game that exceeds it."""
     messages_package: str = ""
     """The package whose ``messages/`` holds this game's catalogues."""
+    rules_version: int = 1
+    """The version of the game's rules and stored formats. A table records the version it was
+    started with and each log entry the version that wrote it; bump it when a change would make
+    stored actions read differently, with a migration in :attr:`Engine.action_migrations`."""

@@ -15,11 +15,12 @@ A game subclasses :class:`Engine` and fills in ``setup``, ``pending``, ``play``,
 
 from __future__ import annotations
 
+import json
 import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -75,6 +76,10 @@ class Engine(ABC, Generic[S, A]):
     """Validates a JSON action into the game's discriminated union of action models."""
     options_type: type[BaseModel]
     """The game's table options, every field with its default (rules interpretations, variants)."""
+    action_migrations: ClassVar[Mapping[int, Callable[[Any], Any]]] = {}
+    """``action_migrations[v]`` turns an action's JSON data as rules version ``v`` stored it into
+    that of version ``v + 1`` (:attr:`GameInfo.rules_version`); a bump that left actions as they
+    were needs none."""
 
     # ---- what each game writes -------------------------------------------------------------
 
@@ -208,6 +213,18 @@ class Engine(ABC, Generic[S, A]):
     def load(self, text: str) -> S:
         """A state from :meth:`dump`'s JSON text."""
         return self.state_type.model_validate_json(text)
+
+    def upgrade_action(self, payload_json: str, version: int | None) -> str:
+        """An action's JSON text as rules version ``version`` stored it, in this version's format
+        (each :attr:`action_migrations` step from ``version`` on; ``None`` counts as version 1)."""
+        steps = [self.action_migrations[v] for v in range(version or 1, self.info.rules_version)
+                 if v in self.action_migrations]
+        if not steps:
+            return payload_json
+        data = json.loads(payload_json)
+        for step in steps:
+            data = step(data)
+        return json.dumps(data)
 
     def dump_action(self, action: A) -> str:
         """An action as JSON text (for the action log)."""

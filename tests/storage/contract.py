@@ -137,6 +137,19 @@ class RepositoryContract:
         assert (row.status, row.seed) == ("active", 1234)
         assert [s.name for s in await repo.seats(table_id)] == ["Cy", "Ada", "Bo"]
 
+    async def test_a_table_records_the_rules_version_it_was_started_with(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        assert (await repo.get_table(table_id)).rules_version is None  # type: ignore[union-attr]
+        row = await repo.start_table(table_id, 1234, [0], T0, rules_version=3)
+        assert row.rules_version == 3
+        assert (await repo.get_table(table_id)).rules_version == 3  # type: ignore[union-attr]
+
+    async def test_an_entry_records_the_rules_version_that_wrote_it(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), replace(entry(2), rules_version=2)], T0)
+        assert [e.rules_version for e in await repo.entries(table_id)] == [None, 2]
+
     async def test_a_stand_in_is_set_and_cleared(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
