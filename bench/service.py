@@ -48,6 +48,9 @@ SNAPSHOT_EVERY = 50
 STARTUP_TABLES = 5_000
 UNSETTLED_SAMPLE = 20
 PEOPLE = (101, 202)
+MARGIN = 40
+"""Moves of the random playthrough kept after the longest log timed, so that the clicks (answered at
+random too) seldom reach the game's end; a click on a finished game is left out."""
 
 
 def floor_commit(folder: Path, runs: int = 30) -> tuple[float, float]:
@@ -131,10 +134,12 @@ async def table_at(service: TableService, game_id: str, seed: int, moves: list[t
     return info.id
 
 
-async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, float]:
-    """(CPU, wall) seconds of one click by whoever the table waits for."""
+async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, float] | None:
+    """(CPU, wall) seconds of one click by whoever the table waits for (``None``: the game is over)."""
     status = await service.status(table_id)
-    user = next(w.user_id for w in status.waiting if w.user_id is not None)
+    user = next((w.user_id for w in status.waiting if w.user_id is not None), None)
+    if user is None:
+        return None
     cpu, wall = time.process_time(), time.perf_counter()
     prompt = await service.prompt_for(table_id, user)
     assert prompt is not None
@@ -151,21 +156,21 @@ async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, 
 
 async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
     seed = 11
-    moves = playthrough(game_id, seed, max(LENGTHS) + RUNS * 2)
+    moves = playthrough(game_id, seed, max(LENGTHS) + MARGIN)
     figures: dict[str, Any] = {}
     for length in LENGTHS:
-        at = min(length, max(len(moves) - RUNS * 2, 0))
+        at = min(length, max(len(moves) - MARGIN, 0))
         path = folder / f"{game_id}-{length}.db"
         repo = await SqliteRepository.open(path)
         try:
             builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
             table_id = await table_at(builder, game_id, seed, moves[:at])
             rng = Rng.from_seed(at)
-            cold = [await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng)
-                    for _ in range(RUNS)]
+            cold = [c for _ in range(RUNS)
+                    if (c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng))]
             warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
             await warm_service.status(table_id)
-            warm = [await click(warm_service, table_id, rng) for _ in range(RUNS)]
+            warm = [c for _ in range(RUNS) if (c := await click(warm_service, table_id, rng))]
         finally:
             await repo.close()
         figures[str(length)] = {

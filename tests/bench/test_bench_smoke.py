@@ -76,6 +76,7 @@ def test_service_suite_times_a_click_at_each_log_length_and_a_startup(
 
     monkeypatch.setattr(service, "LENGTHS", (2, 6))
     monkeypatch.setattr(service, "RUNS", 1)
+    monkeypatch.setattr(service, "MARGIN", 3)
     monkeypatch.setattr(service, "UNSETTLED_SAMPLE", 2)
     monkeypatch.setattr(service, "STARTUP_TABLES", 5)
     figures = service.run()
