@@ -84,6 +84,16 @@ async def test_a_load_starts_from_the_latest_snapshot(service: TableService, rep
     assert state == await replayed(repo, table_id)
 
 
+async def test_a_load_at_exactly_a_snapshots_seq_starts_from_that_snapshot(
+    service: TableService, repo: SqliteRepository
+) -> None:
+    table_id = await played(service, 8)
+    assert (await service.table(table_id)).seq == 8
+    base, state = await loaded_state(repo, table_id)
+    assert base == 8
+    assert state == await replayed(repo, table_id)
+
+
 class CountingRepository(SqliteRepository):
     """Real SQLite storage that records which ranges of the log are read."""
 
