@@ -430,9 +430,13 @@ class PostgresRepository(Repository):
 
     # ---- deadlines --------------------------------------------------------------------------
 
-    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
+    async def set_deadlines(
+        self, table_id: int, deadlines: Sequence[Deadline], *, settled_at: int | None = None
+    ) -> None:
         rows = [(table_id, d.seat, d.user_id, aware(d.due_at), d.since_seq, d.reminded) for d in deadlines]
         async with self.transaction() as db:
+            if settled_at is not None:
+                await db.execute("UPDATE tables SET settled_seq = $2 WHERE id = $1", table_id, settled_at)
             await db.execute("DELETE FROM reminders WHERE table_id = $1", table_id)
             await db.executemany(
                 "INSERT INTO reminders (table_id, seat, user_id, due_at, since_seq, reminded)"

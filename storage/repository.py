@@ -230,8 +230,12 @@ class Repository(ABC):
     # ---- deadlines (reminders) --------------------------------------------------------------
 
     @abstractmethod
-    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
-        """Replace the table's deadlines with ``deadlines`` (one per seat owing a decision)."""
+    async def set_deadlines(
+        self, table_id: int, deadlines: Sequence[Deadline], *, settled_at: int | None = None
+    ) -> None:
+        """Replace the table's deadlines with ``deadlines`` (one per seat owing a decision), and with
+        ``settled_at`` record in the same transaction that the table is settled at that log length
+        (:meth:`mark_settled`)."""
 
     @abstractmethod
     async def deadlines(self, table_id: int) -> list[Deadline]:

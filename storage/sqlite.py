@@ -587,8 +587,12 @@ class SqliteRepository(Repository):
 
     # ---- deadlines --------------------------------------------------------------------------
 
-    async def set_deadlines(self, table_id: int, deadlines: Sequence[Deadline]) -> None:
+    async def set_deadlines(
+        self, table_id: int, deadlines: Sequence[Deadline], *, settled_at: int | None = None
+    ) -> None:
         async with self.transaction() as db:
+            if settled_at is not None:
+                await _query(db, "UPDATE tables SET settled_seq = ? WHERE id = ?", (settled_at, table_id))
             await _query(db, "DELETE FROM reminders WHERE table_id = ?", (table_id,))
             await _query_many(
                 db,

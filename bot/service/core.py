@@ -253,14 +253,14 @@ class TableCore:
         result = t.engine.result(state)
         if result is not None:
             await self.repo.update_table(t.row.id, now, status="finished")
-            await self.repo.set_deadlines(t.row.id, [])
+            await self.repo.set_deadlines(t.row.id, [], settled_at=t.head)
             t = await self._load(t.row.id)
             tell_result(outcome, result, t.head)
         else:
             deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
                                        moved, t.head, now, t.row.pace_hours)
-            await self.repo.set_deadlines(t.row.id, deadlines)
-        await self.repo.mark_settled(t.row.id, t.head)
+            # The table's last write: with it, a restart has nothing to finish here.
+            await self.repo.set_deadlines(t.row.id, deadlines, settled_at=t.head)
         outcome.table = t.info()
         outcome.waiting = await self._waiting(t)
         outcome.announce_through = t.head

@@ -42,21 +42,36 @@ async def test_a_restart_after_settled_commands_loads_no_table(tmp_path: Path, c
         await repo.close()
 
 
-async def test_a_table_whose_settling_was_not_recorded_is_loaded_and_recorded(
+async def test_a_table_whose_settling_was_not_written_is_settled_and_recorded_on_restart(
     dying: DiesAtWrite, tmp_path: Path, clock: Clock
 ) -> None:
     service = TableService(dying, clock=clock)
     table = await new_table(service, (BO, "Bo"))
     await service.start(table.id, ADA, seed=1, shuffle_seats=False)
-    dying.armed = ("mark_settled", 1)  # every step is written but the record that it was
+    dying.armed = ("set_deadlines", 1)  # Ada's bid is written; the deadlines and the record are not
     with pytest.raises(Died):
         await service.act(table.id, ADA, Bid(coins=2))
     repo, restarted = await reopen(tmp_path / "dies.db", clock)
     try:
-        assert (await restarted.table(table.id)).seq == 1
         row = await repo.get_table(table.id)
         assert row is not None and row.unsettled
-        assert await restarted.resume_all() == []  # nothing was missing, and now it is recorded
+        (outcome,) = await restarted.resume_all()
+        assert [w.seat for w in outcome.waiting] == [1]
+        row = await repo.get_table(table.id)
+        assert row is not None and (row.settled_seq, row.unsettled) == (1, False)
+        assert await restarted.resume_all() == []
+    finally:
+        await repo.close()
+
+
+async def test_a_table_that_needed_nothing_is_recorded_as_settled(tmp_path: Path, clock: Clock) -> None:
+    repo = await SqliteRepository.open(tmp_path / "old.db")
+    try:
+        service = TableService(repo, clock=clock)
+        table = await new_table(service, (BO, "Bo"))
+        await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+        await repo.mark_settled(table.id, None)  # as a table stored before settling was recorded
+        assert await service.resume_all() == []
         row = await repo.get_table(table.id)
         assert row is not None and not row.unsettled
     finally:

@@ -271,6 +271,15 @@ class RepositoryContract:
         row = await repo.get_table(settled)
         assert row is not None and (row.settled_seq, row.unsettled) == (2, False)
 
+    async def test_deadlines_written_with_the_settling_record_it(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0)
+        await repo.set_deadlines(table_id, [Deadline(table_id, 0, 100, T0, 1)])
+        assert (await repo.get_table(table_id)).settled_seq == -1  # type: ignore[union-attr]
+        await repo.set_deadlines(table_id, [Deadline(table_id, 0, 100, T0, 1)], settled_at=1)
+        row = await repo.get_table(table_id)
+        assert row is not None and (row.settled_seq, row.unsettled) == (1, False)
+
     async def test_two_concurrent_appends_at_one_head_exactly_one_wins(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         results = await asyncio.gather(
