@@ -1,145 +1,238 @@
 """Praetor pictures: the shared city and tracks (public), and one player's board (private).
 
-Both are drawn from a :class:`rules.praetor.views.View` only. The public picture shows the city grid
-(owners, corner squares, workers placed, slots used, specials used), the favour and turn-order
-track, the available tiles and the wall tile, and a summary of every player's board. The private
-picture is one player's board in full: morale track, village, apprentices, active workers with
-their experience, retired workers, wages, pensions, Market rates and resources.
+Both are drawn from a :class:`rules.praetor.views.View` only, in the reader's language: every word
+comes from the catalogues. Pictures are 1000 px wide and at most 1.6 times as tall; no text is
+smaller than 2.25% of the width (23 px), so it stays legible on a phone that shows the picture
+400 px wide. The public picture shows the turn order with favour, the city on a grid whose columns
+(A, B, …) and rows (1, 2, …) are labelled as the placement options name them, each empty space a
+tile may go on marked with that name, the available tiles with cost, favour and effect, the wall
+tile, and a legend of the tiles' short names with their effect and activation cost. At the end it
+gives every seat's score by source, the winner marked. The private picture is one player's board:
+morale track, village, apprentices, active and retired workers with wages and pensions, resources,
+Market rates and wall tiles taken.
+
+Seats wear the rulebook's player colours (p. 2: blue, yellow, white, black, purple): red and green
+are the tiles' activation colours.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from render.kit import SEAT_COLOURS, THEME, Colour, box, canvas, fit, player_name, png, text, text_width
+from render import kit
+from render.kit import THEME, Colour, box, canvas, player_name, text_width
+from rules.core.messages import Message, msg, render
+from rules.praetor.describe import effect_message
+from rules.praetor.grid import cell_name, column_name, open_cells, row_name
 from rules.praetor.views import PlayerView, TileView, View
 
+PACKAGES = ("rules.praetor",)
 WIDTH = 1000
+MAX_HEIGHT = int(WIDTH * 1.6)
+SMALL = 23
+"""The smallest text: 2.25% of the width, rounded up."""
+BODY = 24
+LARGE = 30
 MARGIN = 16
-MIN_CELL = 96
-"""Smallest city cell, so tile names stay at 18 px; a very wide city widens the picture instead."""
+LINE = 32
+SEAT_COLOURS: tuple[Colour, ...] = ((50, 100, 190), (232, 182, 30), (248, 248, 244), (40, 40, 44),
+                                   (132, 68, 168))
+"""The rulebook's player colours, in seat order: blue, yellow, white, black, purple."""
+LIGHT_SEATS = (1, 2)
+"""Seats whose colour needs dark ink on it."""
 PATTERNS: dict[str, Colour] = {"a": (214, 92, 60), "b": (70, 130, 200), "c": (236, 196, 60),
                                "d": (90, 170, 90)}
 """Corner-square patterns by colour (public sources say matching is by the square's colour)."""
-SLOT: dict[str, Colour] = {"red": (240, 200, 190), "green": (206, 232, 200), "grey": (220, 220, 220),
+SLOT: dict[str, Colour] = {"red": (242, 196, 186), "green": (204, 232, 198), "grey": (222, 222, 222),
                            "none": (240, 232, 210)}
 RESOURCE_COLOURS: dict[str, Colour] = {"gold": (222, 170, 40), "wood": (230, 130, 40),
                                        "stone": (150, 150, 150), "marble": (235, 235, 235),
                                        "weapons": (40, 40, 40)}
-SHORT = {"gold": "G", "wood": "W", "stone": "S", "marble": "M", "weapons": "A"}
-"""One-letter resource codes used in costs (A for arms, the weapons)."""
+RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
+
+_drawn: list[tuple[str, int, tuple[float, float, float, float]]] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, int, tuple[float, float, float, float]]]]:
+    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
+    global _drawn
+    _drawn = []
+    try:
+        yield _drawn
+    finally:
+        _drawn = None
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
+          bold: bool = False, colour: Colour = THEME["ink"], anchor: str = "la") -> None:
+    assert size >= SMALL
+    if _drawn is not None:
+        _drawn.append((words, size, draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)))
+    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+
+
+def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
+    """``words`` broken into lines that fit ``width`` (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+class _Words:
+    """The reader's words: catalogue messages rendered in one language with the players' names."""
+
+    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
+        self.locale = locale
+        self.names = tuple(player_name(s, names) for s in range(seats))
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self.say(msg(key, **params))  # type: ignore[arg-type]
+
+    def say(self, message: Message) -> str:
+        return render(message, self.locale, PACKAGES, self.names)
+
+    def abbr(self, tile: TileView) -> str:
+        return self(f"praetor.abbr.{tile.type}")
+
+    def name(self, tile: TileView) -> str:
+        return self(f"praetor.tile.{tile.type}")
+
+    def cost(self, costs: dict[str, int]) -> str:
+        parts = [self(f"praetor.amount.{r}", n=costs[r]) for r in RESOURCES if costs.get(r)]
+        return ", ".join(parts) if parts else self("praetor.cost.nothing")
+
+    def effect(self, tile: TileView) -> str:
+        return self.say(effect_message(tile.effect, tile.amount, tile.resource))
 
 
 def seat_colour(seat: int | None) -> Colour:
     return THEME["muted"] if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def costs(values: dict[str, int]) -> str:
-    return " ".join(f"{n}{SHORT[r]}" for r, n in values.items() if n) or "—"
+def seat_ink(seat: int) -> Colour:
+    return THEME["ink"] if seat % len(SEAT_COLOURS) in LIGHT_SEATS else THEME["white"]
 
 
-def render_board(view: View, names: Sequence[str] = ()) -> bytes:
-    """The public picture of the table; ``names`` are the players' names in seat order."""
-    cols, rows, cell = _grid_size(view)
-    city_h = rows * cell + 2 * MARGIN
-    players_h = 34 + 66 * len(view.players)
-    height = 70 + 70 + city_h + 200 + players_h + MARGIN
-    image, draw = canvas(max(WIDTH, cols * cell + 2 * MARGIN), height)
-    y = _header(draw, view)
-    y = _favour_track(draw, view, y, names)
-    y = _city(draw, view, y, cols, cell)
-    y = _display(draw, view, y)
-    _players(draw, view, y, names)
-    return png(image)
+def _png(image: Image.Image) -> bytes:
+    """PNG bytes reduced to a 128-colour palette (smaller and quicker to send)."""
+    return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
-def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
-    """``seat``'s own board in full."""
-    player = view.players[seat]
-    image, draw = canvas(WIDTH, 630)
-    name = fit(f"{player_name(seat, names)} · board {player.board.id}", WIDTH - 2 * MARGIN - 220, size=28,
-               bold=True)
-    box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, 70), fill=seat_colour(seat))
-    text(draw, (MARGIN + 16, 42), name, size=28, bold=True, colour=THEME["white"], anchor="lm")
-    text(draw, (WIDTH - MARGIN - 16, 42), f"{player.favour} favour", size=28, bold=True,
-         colour=THEME["white"], anchor="rm")
-    y = _morale_track(draw, player, 90)
-    y = _workers_panel(draw, player, y + 10)
-    y = _stock_panel(draw, player, y + 10)
-    _market_panel(draw, player, y + 10)
-    return png(image)
+# ---- the public picture --------------------------------------------------------------------------
+
+def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """The public picture of the table; ``names`` are the players' names in seat order. The city
+    takes the height the other parts leave, so the picture is never taller than 1.6 times its width."""
+    say = _Words(locale, names, len(view.players))
+    lower = _part(lambda d: _final(d, view, 0, say) if view.phase == "over" else _display(d, view, 0, say))
+    legend = _part(lambda d: _legend(d, view, 0, say))
+    image, draw = canvas(WIDTH, MAX_HEIGHT)
+    y = _header(draw, view, say)
+    y = _order(draw, view, y, say)
+    room = MAX_HEIGHT - y - lower.height - legend.height - MARGIN
+    y = _city(draw, view, y, room, say)
+    image.paste(lower, (0, y))
+    image.paste(legend, (0, y + lower.height))
+    return _png(image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + lower.height + legend.height + MARGIN))))
 
 
-# ---- public parts ---------------------------------------------------------------------------
+def _part(draw_part: Callable[[ImageDraw.ImageDraw], int]) -> Image.Image:
+    """A part of the picture drawn on its own, cut to the height it used."""
+    image, draw = canvas(WIDTH, MAX_HEIGHT)
+    return image.crop((0, 0, WIDTH, draw_part(draw)))
 
-def _header(draw: ImageDraw.ImageDraw, view: View) -> int:
-    box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, 62))
-    title = f"Praetor · round {view.round}" + (" (last)" if view.last_round else "")
-    text(draw, (MARGIN + 14, 39), title, size=26, bold=True, anchor="lm")
+
+def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+    """Round and stacks; the stacks go on a line of their own when they do not fit beside the round."""
+    key = "praetor.pic.round_last" if view.last_round else "praetor.pic.round"
+    title = say(key, round=view.round)
     era = "—" if view.stack_era is None else ["0", "I", "II"][view.stack_era]
-    status = f"stack {view.stack_size} (era {era}) · walls {view.walls_left} · {view.phase}"
-    text(draw, (WIDTH - MARGIN - 14, 39), status, size=20, colour=THEME["muted"], anchor="rm")
-    return 72
+    status = say("praetor.pic.stacks", tiles=view.stack_size, era=era, walls=view.walls_left)
+    room = WIDTH - 2 * MARGIN - 28 - 24
+    beside = text_width(title, size=LARGE, bold=True) + text_width(status, size=SMALL) <= room
+    bottom = 66 if beside else 66 + LINE
+    box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, bottom))
+    _text(draw, (MARGIN + 14, 41), title, size=LARGE, bold=True, anchor="lm")
+    if beside:
+        _text(draw, (WIDTH - MARGIN - 14, 41), status, size=SMALL, colour=THEME["muted"], anchor="rm")
+    else:
+        _text(draw, (MARGIN + 14, 41 + LINE), status, size=SMALL, colour=THEME["muted"], anchor="lm")
+    return bottom + 10
 
 
-def _favour_track(draw: ImageDraw.ImageDraw, view: View, y: int, names: Sequence[str]) -> int:
-    """Turn order left to right, each chip with its favour; the seat to act is outlined."""
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 58))
-    text(draw, (MARGIN + 12, y + 29), "Order", size=20, bold=True, anchor="lm")
-    step = (WIDTH - 2 * MARGIN - 100) / max(1, len(view.order))
+def _order(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """Turn order, one row per seat: place, name, favour, passed; the seat to act is outlined."""
+    height = 12 + LINE * len(view.order)
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
     for i, seat in enumerate(view.order):
-        x = MARGIN + 100 + i * step
+        ry = y + 6 + i * LINE
         player = view.players[seat]
-        outline = THEME["highlight"] if view.turn_seat == seat else THEME["line"]
-        box(draw, (x, y + 8, x + step - 10, y + 50), fill=seat_colour(seat), outline=outline, width=4)
-        favour = f": {player.favour}" + (" ✓" if player.passed else "")
-        room = step - 20 - text_width(favour, size=20, bold=True)
-        label = fit(f"{i + 1}. {player_name(seat, names)}", room, size=20, bold=True) + favour
-        text(draw, (x + (step - 10) / 2, y + 29), label, size=20, bold=True, colour=THEME["white"],
-             anchor="mm")
-    return y + 68
+        acting = view.turn_seat == seat
+        outline = THEME["highlight"] if acting else THEME["ink"]
+        draw.rounded_rectangle((MARGIN + 10, ry + 3, MARGIN + 38, ry + LINE - 3), radius=6,
+                               fill=seat_colour(seat), outline=outline, width=4 if acting else 1)
+        _text(draw, (MARGIN + 24, ry + LINE / 2), str(i + 1), size=SMALL, bold=True, colour=seat_ink(seat),
+              anchor="mm")
+        _text(draw, (MARGIN + 52, ry + LINE / 2), say.names[seat], size=BODY, bold=True, anchor="lm")
+        state = say("praetor.pic.passed") if player.passed else ""
+        line = say("praetor.pic.favour_morale", favour=player.favour, morale=f"{player.morale_value:+d}")
+        _text(draw, (WIDTH - MARGIN - 14, ry + LINE / 2), f"{line}  {state}".rstrip(), size=BODY, anchor="rm")
+    return y + height + 10
 
 
-def _grid_size(view: View) -> tuple[int, int, int]:
-    xs = [t.x for t in view.city] or [0]
-    ys = [t.y for t in view.city] or [0]
-    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
-    cell = int(max(MIN_CELL, min(130, (WIDTH - 2 * MARGIN) / cols, 900 / rows)))
-    return cols, rows, cell
+def _bounds(view: View) -> tuple[int, int, int, int]:
+    cells = [(t.x, t.y) for t in view.city] or [(0, 0)]
+    cells += open_cells((t.x, t.y) for t in view.city)
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return min(xs), max(xs), min(ys), max(ys)
 
 
-def _city(draw: ImageDraw.ImageDraw, view: View, y: int, cols: int, cell: int) -> int:
-    xs = [t.x for t in view.city] or [0]
-    ys = [t.y for t in view.city] or [0]
-    rows = max(ys) - min(ys) + 3
-    width = max(WIDTH, cols * cell + 2 * MARGIN)
-    left = (width - cols * cell) / 2
-    top = y + MARGIN
-    box(draw, (MARGIN / 2, y, width - MARGIN / 2, y + rows * cell + 2 * MARGIN))
+def _city(draw: ImageDraw.ImageDraw, view: View, y: int, room: int, say: _Words) -> int:
+    """The city on its labelled grid, in at most ``room`` pixels of height; every empty space a
+    tile may go on carries its name, the one its placement option uses."""
+    west, east, south, north = _bounds(view)
+    cols, rows = east - west + 1, north - south + 1
+    band = 36
+    cell = int(min(110, (WIDTH - 2 * MARGIN - band - 8) / cols, (room - band - 24) / rows))
+    left = (WIDTH - cols * cell - band) / 2 + band
+    top = y + band + 6
+    box(draw, (MARGIN / 2, y, WIDTH - MARGIN / 2, top + rows * cell + 8))
+    for c in range(cols):
+        _text(draw, (left + (c + 0.5) * cell, y + 6 + band / 2), column_name(west + c), size=SMALL, bold=True,
+              colour=THEME["muted"], anchor="mm")
+    for r in range(rows):
+        _text(draw, (left - band / 2 - 2, top + (r + 0.5) * cell), row_name(north - r), size=SMALL, bold=True,
+              colour=THEME["muted"], anchor="mm")
+    for x, yy in open_cells((t.x, t.y) for t in view.city):
+        cx, cy = left + (x - west) * cell, top + (north - yy) * cell
+        draw.rounded_rectangle((cx + 4, cy + 4, cx + cell - 4, cy + cell - 4), radius=8,
+                               outline=THEME["line"], width=2)
+        _text(draw, (cx + cell / 2, cy + cell / 2), cell_name(x, yy), size=SMALL, colour=THEME["muted"],
+              anchor="mm")
     for t in view.city:
-        cx = left + (t.x - min(xs) + 1) * cell
-        cy = top + (max(ys) - t.y + 1) * cell
-        tile = view.tiles[t.uid]
-        _tile(draw, tile, (cx, cy), cell, owner=t.owner, activated=t.activated)
-        for i, (seat, exp) in enumerate(view.on.get(t.uid, [])):
-            _die(draw, (cx + cell * 0.5 + (i - 0.5) * cell * 0.3, cy + cell * 0.62), cell * 0.26, seat, exp)
-        for i, seat in enumerate(view.used.get(t.uid, [])):
-            r = cell * 0.06
-            px, py = cx + cell * 0.2 + i * r * 2.6, cy + cell - cell * 0.28
-            draw.ellipse((px - r, py - r, px + r, py + r), fill=seat_colour(seat), outline=THEME["ink"])
-    return y + rows * cell + 2 * MARGIN + 10
+        cx, cy = left + (t.x - west) * cell, top + (north - t.y) * cell
+        _tile(draw, view.tiles[t.uid], (cx, cy), cell, say, owner=t.owner, activated=t.activated)
+        for i, (seat, exp) in enumerate(view.on.get(t.uid, [])[:2]):
+            _die(draw, (cx + cell * 0.24 + i * cell * 0.3, cy + cell * 0.76), cell * 0.28, seat, exp)
+    return top + rows * cell + 18
 
 
-def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], size: float, *,
+def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], size: float, say: _Words, *,
           owner: int | None, activated: bool) -> None:
     x, y = xy
     pad = max(2, size * 0.03)
     outline = THEME["ink"] if activated else THEME["line"]
     box(draw, (x + pad, y + pad, x + size - pad, y + size - pad), fill=SLOT[tile.activation], outline=outline,
         radius=6, width=3 if activated else 2)
-    corner = size * 0.16
+    corner = size * 0.15
     far = size - pad - corner
     spots = {"NW": (x + pad, y + pad), "NE": (x + far, y + pad),
              "SW": (x + pad, y + far), "SE": (x + far, y + far)}
@@ -147,145 +240,214 @@ def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], si
         pattern = tile.corners.get(name)
         if pattern is not None:
             draw.rectangle((qx, qy, qx + corner, qy + corner), fill=PATTERNS.get(pattern, THEME["muted"]))
-    size_text = 18
-    for i, line in enumerate(_name_lines(tile.name)):
-        text(draw, (x + size / 2, y + size * 0.26 + i * (size_text + 2)),
-             fit(line, size - 2 * pad - 4, size=size_text, bold=True), size=size_text, bold=True, anchor="mm")
+    _text(draw, (x + size / 2, y + size * 0.3), say.abbr(tile), size=BODY, bold=True, anchor="mm")
+    _text(draw, (x + size / 2, y + size * 0.54), f"#{tile.uid[1:]}", size=SMALL, anchor="mm")
     if owner is not None:
-        r = size * 0.13
-        ox, oy = x + size - pad - r - 2, y + size - pad - r - 2
-        draw.ellipse((ox - r, oy - r, ox + r, oy + r), fill=seat_colour(owner), outline=THEME["ink"])
-        text(draw, (ox, oy), str(owner + 1), size=size_text, bold=True, colour=THEME["white"], anchor="mm")
-
-
-def _name_lines(name: str) -> list[str]:
-    """A tile name on at most two lines ("Temple of" shortened to "T.")."""
-    words = name.replace("Temple of ", "T. ").split()
-    if len(words) == 1:
-        return words
-    if words[0] == "T.":
-        return [" ".join(words)]
-    return [words[0], " ".join(words[1:])]
+        r = size * 0.14
+        ox, oy = x + size - pad - r - 3, y + size - pad - r - 3
+        draw.ellipse((ox - r, oy - r, ox + r, oy + r), fill=seat_colour(owner), outline=THEME["ink"], width=2)
 
 
 def _die(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, seat: int, exp: int) -> None:
     x, y = centre
-    half = size / 2
-    fill = seat_colour(seat)
-    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=fill,
+    half = max(size / 2, 14)
+    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=seat_colour(seat),
                            outline=THEME["ink"])
-    label = "R" if exp == 0 else str(exp)
-    text(draw, (x, y), label, size=max(18, int(size * 0.7)), bold=True, colour=THEME["white"], anchor="mm")
+    _text(draw, (x, y), "R" if exp == 0 else str(exp), size=SMALL, bold=True, colour=seat_ink(seat),
+          anchor="mm")
 
 
-def _display(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    """The available city tiles and the face-up wall tile."""
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 190))
-    text(draw, (MARGIN + 12, y + 20), "Available", size=20, bold=True, anchor="lm")
-    size = 110
-    for i, uid in enumerate(view.available):
+def _display(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """The available city tiles, one line each (name, cost, favour, effect), and the wall tile."""
+    lines: list[tuple[str, str]] = []
+    for uid in view.available:
         tile = view.tiles[uid]
-        x = MARGIN + 12 + i * (size + 8)
-        _tile(draw, tile, (x, y + 36), size, owner=None, activated=False)
-        text(draw, (x + size / 2, y + 36 + size * 0.62), f"+{tile.favour}", size=20, bold=True, anchor="mm")
-        text(draw, (x + size / 2, y + 36 + size + 16), fit(costs(tile.build_cost), size, size=18), size=18,
-             anchor="mm")
-    wx = WIDTH - MARGIN - 190
-    box(draw, (wx, y + 30, WIDTH - MARGIN - 12, y + 178), fill=(232, 224, 208))
-    text(draw, (wx + 12, y + 50), "Wall tile", size=20, bold=True, anchor="lm")
-    if view.wall is None:
-        text(draw, (wx + 12, y + 90), "taken", size=20, colour=THEME["muted"], anchor="lm")
+        head = f"{say.abbr(tile)} {say.name(tile)} #{uid[1:]}"
+        body = say("praetor.pic.available_tile", cost=say.cost(tile.build_cost), favour=tile.favour,
+                   effect=say.effect(tile))
+        lines.append((head, body))
+    if view.wall is not None:
+        wall = say("praetor.pic.wall", cost=say.cost(view.wall.demand), favour=view.wall.favour,
+                   back=view.wall.back)
     else:
-        text(draw, (wx + 12, y + 84), fit(costs(view.wall.demand), 160, size=20), size=20, anchor="lm")
-        text(draw, (wx + 12, y + 116), f"{view.wall.favour} favour", size=20, bold=True, anchor="lm")
-        text(draw, (wx + 12, y + 148), f"back +{view.wall.back}", size=18, colour=THEME["muted"], anchor="lm")
-    return y + 200
+        wall = say("praetor.pic.wall_taken")
+    wrapped = [(head, _wrap(body, WIDTH - 2 * MARGIN - 40, size=SMALL)) for head, body in lines]
+    wall_lines = _wrap(wall, WIDTH - 2 * MARGIN - 28, size=BODY, bold=True)
+    height = 48 + sum(LINE * (1 + len(b)) for _, b in wrapped) + LINE * len(wall_lines) + 12
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
+    _text(draw, (MARGIN + 14, y + 22), say("praetor.pic.available"), size=BODY, bold=True, anchor="lm")
+    ry = y + 48
+    for title, rows in wrapped:
+        _text(draw, (MARGIN + 14, ry + LINE / 2), title, size=BODY, bold=True, anchor="lm")
+        ry += LINE
+        for line in rows:
+            _text(draw, (MARGIN + 40, ry + LINE / 2), line, size=SMALL, anchor="lm")
+            ry += LINE
+    for line in wall_lines:
+        _text(draw, (MARGIN + 14, ry + LINE / 2), line, size=BODY, bold=True, colour=THEME["brown"],
+              anchor="lm")
+        ry += LINE
+    return y + height + 10
 
 
-def _players(draw: ImageDraw.ImageDraw, view: View, y: int, names: Sequence[str]) -> None:
-    text(draw, (MARGIN + 4, y + 14), "Players (G gold, W wood, S stone, M marble, A weapons)", size=18,
-         colour=THEME["muted"], anchor="lm")
-    y += 30
-    for player in view.players:
-        box(draw, (MARGIN, y, WIDTH - MARGIN, y + 60), outline=seat_colour(player.seat), width=3)
-        label = fit(f"{player_name(player.seat, names)} ({player.board.id})", 250 - MARGIN - 20, size=20,
-                    bold=True)
-        text(draw, (MARGIN + 12, y + 18), label, size=20, bold=True, colour=seat_colour(player.seat),
-             anchor="lm")
-        text(draw, (MARGIN + 12, y + 44), f"{player.favour} fav · morale {player.morale_value:+d}", size=18,
-             anchor="lm")
-        stock = " ".join(f"{player.stock.get(r)}{SHORT[r]}" for r in SHORT)
-        text(draw, (250, y + 18), stock, size=20, anchor="lm")
-        people = (f"village {player.peasants} · appr {player.level1}+{player.level2} · "
-                  f"retired {player.retired + player.lent} · walls {len(player.walls)} · "
-                  f"tiles {player.tiles}")
-        text(draw, (250, y + 44), fit(people, WIDTH - 270, size=18), size=18, anchor="lm")
-        for i, worker in enumerate(player.workers):
-            x = 620 + i * 34
-            fill = seat_colour(player.seat) if worker.on is None else THEME["line"]
-            draw.rounded_rectangle((x, y + 6, x + 28, y + 34), radius=4, fill=fill, outline=THEME["ink"])
-            text(draw, (x + 14, y + 20), str(worker.exp), size=18, bold=True, colour=THEME["white"],
-                 anchor="mm")
-        y += 66
+def _legend(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """The short names drawn on the city, each with its tile's name (effects and activation costs
+    are in every player's own picture)."""
+    kinds: dict[str, TileView] = {}
+    for t in view.city:
+        kinds.setdefault(view.tiles[t.uid].type, view.tiles[t.uid])
+    entries = " · ".join(f"{say.abbr(k)}\u00a0{say.name(k)}".replace(" ", "\u00a0") for k in kinds.values())
+    lines = _wrap(entries, WIDTH - 2 * MARGIN - 28, size=SMALL)
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 16 + LINE * len(lines)))
+    for i, line in enumerate(lines):
+        _text(draw, (MARGIN + 14, y + 8 + i * LINE + LINE / 2), line, size=SMALL, anchor="lm")
+    return y + 16 + LINE * len(lines) + 10
 
 
-# ---- private parts --------------------------------------------------------------------------
+def _reference(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """Every tile type in the city: short name, name, effect and activation cost to its owner."""
+    kinds: dict[str, TileView] = {}
+    for t in view.city:
+        kinds.setdefault(view.tiles[t.uid].type, view.tiles[t.uid])
+    entries = []
+    for tile in kinds.values():
+        fee = say.cost(tile.activation_cost) if tile.activation_cost else say("praetor.fee.none")
+        entries.append(_wrap(say("praetor.pic.legend", abbr=say.abbr(tile), name=say.name(tile),
+                                 effect=say.effect(tile), fee=fee), WIDTH - 2 * MARGIN - 28, size=SMALL))
+    room = MAX_HEIGHT - y - MARGIN - 48
+    shown, used = [], 0
+    for entry in entries:
+        if used + LINE * len(entry) > room:
+            break
+        shown.append(entry)
+        used += LINE * len(entry)
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 48 + used))
+    _text(draw, (MARGIN + 14, y + 22), say("praetor.pic.legend_title"), size=BODY, bold=True, anchor="lm")
+    ry = y + 44
+    for entry in shown:
+        for i, line in enumerate(entry):
+            _text(draw, (MARGIN + 14 + (26 if i else 0), ry + LINE / 2), line, size=SMALL, anchor="lm")
+            ry += LINE
+    return y + 48 + used
 
-def _morale_track(draw: ImageDraw.ImageDraw, player: PlayerView, y: int) -> int:
+
+def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """Every seat's final score by source, best first, the winner marked."""
+    seats = sorted(view.final, key=lambda s: -view.final[s].get("total", 0))
+    lines = []
+    for rank, seat in enumerate(seats):
+        parts = view.final[seat]
+        head = say("praetor.pic.final_seat", seat=seat, total=parts.get("total", 0))
+        mark = say("praetor.pic.winner") if rank == 0 else ""
+        body = say("praetor.pic.final_parts", before=parts.get("before", 0), workers=parts.get("workers", 0),
+                   apprentices=parts.get("apprentices", 0), morale=parts.get("morale", 0),
+                   resources=parts.get("resources", 0))
+        if "area" in parts:
+            body += " · " + say("praetor.pic.final_expert", area=parts["area"], walls=parts.get("walls", 0),
+                                peasants=parts.get("peasants", 0))
+        lines.append((seat, f"{head} {mark}".rstrip(), _wrap(body, WIDTH - 2 * MARGIN - 40, size=SMALL)))
+    height = 48 + sum(LINE * (1 + len(b)) for _, _, b in lines) + 8
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
+    _text(draw, (MARGIN + 14, y + 22), say("praetor.pic.final"), size=BODY, bold=True, anchor="lm")
+    ry = y + 48
+    for seat, title, rows in lines:
+        draw.rounded_rectangle((MARGIN + 12, ry + 4, MARGIN + 36, ry + LINE - 4), radius=5,
+                               fill=seat_colour(seat), outline=THEME["ink"])
+        _text(draw, (MARGIN + 48, ry + LINE / 2), title, size=LARGE, bold=True, anchor="lm")
+        ry += LINE
+        for line in rows:
+            _text(draw, (MARGIN + 48, ry + LINE / 2), line, size=SMALL, anchor="lm")
+            ry += LINE
+    return y + height + 10
+
+
+# ---- the private picture -------------------------------------------------------------------------
+
+def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """``seat``'s own board in full."""
+    say = _Words(locale, names, len(view.players))
+    player = view.players[seat]
+    image, draw = canvas(WIDTH, MAX_HEIGHT)
+    box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, 76), fill=seat_colour(seat), outline=THEME["ink"])
+    ink = seat_ink(seat)
+    _text(draw, (MARGIN + 16, 46), say("praetor.pic.board", seat=seat, board=player.board.id), size=LARGE,
+          bold=True, colour=ink, anchor="lm")
+    _text(draw, (WIDTH - MARGIN - 16, 46), say("praetor.pic.favour", favour=player.favour), size=LARGE,
+          bold=True, colour=ink, anchor="rm")
+    y = _morale(draw, player, 92, say)
+    y = _people(draw, player, y + 10, say)
+    y = _stock(draw, player, y + 10, say)
+    y = _market(draw, player, y + 10, say)
+    y = _reference(draw, view, y + 10, say)
+    return _png(image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + MARGIN))))
+
+
+def _morale(draw: ImageDraw.ImageDraw, player: PlayerView, y: int, say: _Words) -> int:
     track = player.board.morale_track
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 90))
-    text(draw, (MARGIN + 12, y + 20), "Morale (favour at the end)", size=20, bold=True, anchor="lm")
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 100))
+    _text(draw, (MARGIN + 14, y + 22), say("praetor.pic.morale"), size=BODY, bold=True, anchor="lm")
     step = (WIDTH - 2 * MARGIN - 24) / len(track)
     for i, value in enumerate(track):
         x = MARGIN + 12 + i * step
         here = i == player.morale
         fill = THEME["highlight"] if here else THEME["panel"]
-        box(draw, (x, y + 40, x + step - 6, y + 80), fill=fill, radius=6, width=3 if here else 1)
-        text(draw, (x + (step - 6) / 2, y + 60), f"{value:+d}", size=20, bold=here, anchor="mm")
-    return y + 90
+        box(draw, (x, y + 44, x + step - 6, y + 90), fill=fill, radius=6, width=3 if here else 1)
+        _text(draw, (x + (step - 6) / 2, y + 67), f"{value:+d}", size=BODY, bold=here, anchor="mm")
+    return y + 100
 
 
-def _workers_panel(draw: ImageDraw.ImageDraw, player: PlayerView, y: int) -> int:
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 170))
-    rows = [("Village", player.peasants, "peasants at exp 1"),
-            ("Apprentices", player.level1 + player.level2,
-             f"level 1: {player.level1}, level 2: {player.level2}"),
-            ("Retired", player.retired + player.lent,
-             f"pensions {sum(player.board.pensions[:player.retired + player.lent])} gold"
-             + (f", {player.lent} out on an Encampment" if player.lent else ""))]
-    for i, (label, count, note) in enumerate(rows):
-        ry = y + 22 + i * 30
-        text(draw, (MARGIN + 12, ry), f"{label}: {count}", size=20, bold=True, anchor="lm")
-        text(draw, (MARGIN + 230, ry), note, size=18, colour=THEME["muted"], anchor="lm")
-    ry = y + 120
-    text(draw, (MARGIN + 12, ry + 14), "Active", size=20, bold=True, anchor="lm")
-    for i, worker in enumerate(player.workers):
-        x = MARGIN + 110 + i * 58
-        fill = seat_colour(player.seat) if worker.on is None else THEME["line"]
-        draw.rounded_rectangle((x, ry - 8, x + 44, ry + 36), radius=6, fill=fill, outline=THEME["ink"])
-        text(draw, (x + 22, ry + 14), str(worker.exp), size=24, bold=True, colour=THEME["white"], anchor="mm")
+def _people(draw: ImageDraw.ImageDraw, player: PlayerView, y: int, say: _Words) -> int:
+    retired = player.retired + player.lent
+    rows = [say("praetor.pic.village", count=player.peasants),
+            say("praetor.pic.apprentices", level1=player.level1, level2=player.level2),
+            say("praetor.pic.retired", count=retired, gold=sum(player.board.pensions[:retired]))]
+    if player.lent:
+        rows.append(say("praetor.pic.lent", count=player.lent))
     wages = sum(player.board.wages[: len(player.workers)])
-    text(draw, (WIDTH - MARGIN - 14, ry + 14), f"wages {wages} gold", size=18, colour=THEME["muted"],
-         anchor="rm")
-    return y + 170
+    height = 20 + LINE * len(rows) + 70
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
+    for i, line in enumerate(rows):
+        _text(draw, (MARGIN + 14, y + 10 + i * LINE + LINE / 2), line, size=BODY, anchor="lm")
+    ry = y + 20 + LINE * len(rows) + 6
+    _text(draw, (MARGIN + 14, ry + 22), say("praetor.pic.active"), size=BODY, bold=True, anchor="lm")
+    start = MARGIN + 24 + text_width(say("praetor.pic.active"), size=BODY, bold=True)
+    for i, worker in enumerate(player.workers):
+        x = start + i * 56
+        fill = seat_colour(player.seat) if worker.on is None else THEME["line"]
+        draw.rounded_rectangle((x, ry, x + 44, ry + 44), radius=6, fill=fill, outline=THEME["ink"])
+        colour = seat_ink(player.seat) if worker.on is None else THEME["ink"]
+        _text(draw, (x + 22, ry + 22), str(worker.exp), size=LARGE, bold=True, colour=colour, anchor="mm")
+    _text(draw, (WIDTH - MARGIN - 14, ry + 22), say("praetor.pic.wages", gold=wages), size=SMALL,
+          colour=THEME["muted"], anchor="rm")
+    return y + height
 
 
-def _stock_panel(draw: ImageDraw.ImageDraw, player: PlayerView, y: int) -> int:
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 70))
-    for i, resource in enumerate(SHORT):
-        x = MARGIN + 16 + i * 190
-        draw.rectangle((x, y + 22, x + 26, y + 48), fill=RESOURCE_COLOURS[resource], outline=THEME["ink"])
-        text(draw, (x + 36, y + 35), f"{player.stock.get(resource)} {resource}", size=22, anchor="lm")
-    return y + 70
+def _stock(draw: ImageDraw.ImageDraw, player: PlayerView, y: int, say: _Words) -> int:
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 2 * LINE + 24))
+    for i, resource in enumerate(RESOURCES):
+        col, row = i % 3, i // 3
+        x, ry = MARGIN + 16 + col * 320, y + 12 + row * (LINE + 4)
+        draw.rectangle((x, ry + 4, x + 24, ry + 28), fill=RESOURCE_COLOURS[resource], outline=THEME["ink"])
+        _text(draw, (x + 34, ry + 16), f"{player.stock.get(resource)} {say(f'praetor.res.{resource}')}",
+              size=BODY, bold=True, anchor="lm")
+    return y + 2 * LINE + 24
 
 
-def _market_panel(draw: ImageDraw.ImageDraw, player: PlayerView, y: int) -> None:
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 60))
-    text(draw, (MARGIN + 12, y + 30), "Market", size=20, bold=True, anchor="lm")
-    for i, (good, (buy, sell)) in enumerate(player.board.market.items()):
-        x = MARGIN + 120 + i * 210
-        text(draw, (x, y + 30), f"{good}: buy {buy} / sell {sell}", size=18, anchor="lm")
-    walls = ", ".join(f"{w.favour} (back +{w.back})" for w in player.walls) or "none"
-    box(draw, (MARGIN, y + 70, WIDTH - MARGIN, y + 130))
-    text(draw, (MARGIN + 12, y + 100), fit(f"Wall tiles: {walls}", WIDTH - 2 * MARGIN - 24, size=20), size=20,
-         anchor="lm")
+def _market(draw: ImageDraw.ImageDraw, player: PlayerView, y: int, say: _Words) -> int:
+    """Market rates (buy and sell per unit, in gold) and the wall tiles taken."""
+    goods = list(player.board.market.items())
+    height = 48 + LINE * len(goods) + 8
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
+    _text(draw, (MARGIN + 14, y + 22), say("praetor.pic.market"), size=BODY, bold=True, anchor="lm")
+    for i, (good, (buy, sell)) in enumerate(goods):
+        ry = y + 44 + i * LINE + LINE / 2
+        _text(draw, (MARGIN + 14, ry), say(f"praetor.res.{good}"), size=BODY, anchor="lm")
+        _text(draw, (MARGIN + 260, ry), say("praetor.pic.rate", buy=buy, sell=sell), size=BODY, anchor="lm")
+    y += height + 10
+    walls = [say("praetor.pic.wall_taken_one", favour=w.favour, back=w.back) for w in player.walls]
+    line = say("praetor.pic.walls", walls=", ".join(walls)) if walls else say("praetor.pic.no_walls")
+    lines = _wrap(line, WIDTH - 2 * MARGIN - 28, size=BODY)
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + 16 + LINE * len(lines)))
+    for i, part in enumerate(lines):
+        _text(draw, (MARGIN + 14, y + 8 + i * LINE + LINE / 2), part, size=BODY, anchor="lm")
+    return y + 16 + LINE * len(lines)

@@ -10,10 +10,15 @@ from rules.praetor.table import amount_message, cost_message, morale_value, owne
 
 
 def effect_text(kind: TileType) -> Message:
-    """The tile type's effect in general words, e.g. "wood = experience" for the Sawmill."""
-    if kind.effect == "gain_exp":
-        return msg(f"praetor.effect.gain_{kind.resource}", amount=kind.amount)
-    return msg(f"praetor.effect.{kind.effect}", amount=kind.amount)
+    """The tile type's effect in general words, e.g. "Wood equal to the worker's experience"."""
+    return effect_message(kind.effect, kind.amount, kind.resource)
+
+
+def effect_message(effect: str, amount: int, resource: str | None) -> Message:
+    """:func:`effect_text` from the printed values alone (as views carry them)."""
+    if effect == "gain_exp":
+        return msg(f"praetor.effect.gain_{resource}", amount=amount)
+    return msg(f"praetor.effect.{effect}", amount=amount)
 
 
 def outcome(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:

@@ -18,12 +18,21 @@ CELL_ORIGIN = 12
 """The cell named ``A1`` is (-12, 12): columns A…Y run west to east, rows 1…25 north to south."""
 
 
+def column_name(x: int) -> str:
+    """The letter of column ``x`` (``M`` for 0); a column beyond the letters keeps its own name."""
+    column = x + CELL_ORIGIN
+    return chr(ord("A") + column) if 0 <= column < 25 else f"x{x}:"
+
+
+def row_name(y: int) -> str:
+    """The number of row ``y``, counted from 1 in the north (13 for 0)."""
+    return str(CELL_ORIGIN - y + 1)
+
+
 def cell_name(x: int, y: int) -> str:
     """A cell's name as the city picture labels it: column letter and row number, e.g. ``M13`` for
-    the centre (0, 0). A cell beyond the lettered columns keeps a name of its own (``x-13``)."""
-    column = x + CELL_ORIGIN
-    letter = chr(ord("A") + column) if 0 <= column < 25 else f"x{x}"
-    return f"{letter}{CELL_ORIGIN - y + 1}"
+    the centre (0, 0)."""
+    return column_name(x) + row_name(y)
 
 
 def open_cells(city: Iterable[Cell]) -> list[Cell]:

@@ -27,6 +27,9 @@ class TileView(BaseModel):
     """The tile type's id: ``praetor.tile.<type>`` is its name in each language."""
     name: str
     effect: str
+    amount: int
+    """The effect's rate (see :attr:`rules.praetor.content.TileType.amount`)."""
+    resource: str | None
     activation: str
     era: int
     favour: int
@@ -108,7 +111,7 @@ def tile_view(content: Content, uid: str) -> TileView:
     def make() -> TileView:
         tile, kind = content.tile(uid), content.type_of(uid)
         return TileView(uid=uid, label=tile_text(content, uid), type=kind.id, name=kind.name,
-                        effect=kind.effect,
+                        effect=kind.effect, amount=kind.amount, resource=kind.resource,
                         activation=kind.activation, era=tile.era, favour=tile.favour,
                         build_cost=dict(tile.build_cost), activation_cost=dict(kind.activation_cost),
                         corners=dict(tile.corners))
