@@ -162,21 +162,21 @@ def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -
     if rank not in player.available():
         raise refuse(f"Your citizen {rank} is not available.", "citizen_unavailable", rank=rank)
     if covered(state, space):
-        raise refuse("That action is still covered.", "covered", space=f"@ancient_world.space.{space}")
+        raise refuse("That action is still covered.", "covered", space=f"@ancient_world.space_gen.{space}")
     ok, surcharge = rank_check(state, space, rank)
     if not ok:
         raise refuse(f"Citizen {rank} must outrank every citizen already on that space.", "rank",
                      rank=rank)
     if not feasible(content, state, seat, space, rank):
         raise refuse("You cannot carry out that action now.", "not_feasible",
-                     space=f"@ancient_world.space.{space}")
+                     space=f"@ancient_world.space_gen.{space}")
     player.coins -= surcharge
     player.placed.append(rank)
     state.spaces[space].append(Citizen(seat=seat, rank=rank))
-    events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space.{space}")]
+    events = [event("placed", seat=seat, rank=rank, space=f"@ancient_world.space_gen.{space}")]
     if surcharge:
         events.append(event("surcharge", seat=seat, coins=surcharge, rank=rank,
-                            space=f"@ancient_world.space.{space}"))
+                            space=f"@ancient_world.space_gen.{space}"))
     return events + _resolve(content, state, seat, space, surcharge)
 
 

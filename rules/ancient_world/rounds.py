@@ -76,9 +76,9 @@ def preparation(content: Content, state: State) -> list[Event]:
     state.round += 1
     events = [event("round", round=state.round)]
     if state.round == 2:
-        events.append(event("uncovered", space="@ancient_world.space.explore"))
+        events.append(event("uncovered", space="@ancient_world.space_gen.explore"))
     if state.round == state.options.grow_opens_round:
-        events.append(event("uncovered", space="@ancient_world.space.grow"))
+        events.append(event("uncovered", space="@ancient_world.space_gen.grow"))
     if state.round == 4:
         state.era = "B"
         state.empire_row = []
