@@ -261,9 +261,9 @@ def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list
         place_of=lambda k: k[1],
         option_for=lambda k: Option(action=PickDie(colour=k[0], column=k[1]),
                                     label=msg("rftg.opt.die", colour=colour_word(k[0]),
-                                              phase=phase_word(k[1]))),
+                                              phase=f"@rftg.column.{k[1]}")),
         narrow_option=lambda ph: Option(action=Narrow(column=ph),
-                                        label=msg("rftg.opt.narrow", phase=phase_word(ph))),
+                                        label=msg("rftg.opt.narrow", phase=f"@rftg.column.{ph}")),
     )
     return _prompt(seat, title, opts)
 
