@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-SUITES = ("engines", "render", "storage", "bot", "decisions", "hostile", "service")
+SUITES = ("engines", "render", "storage", "bot", "decisions", "hostile", "service", "faults")
 
 
 def main(argv: list[str] | None = None) -> int:

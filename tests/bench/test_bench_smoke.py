@@ -85,3 +85,21 @@ def test_service_suite_times_a_click_at_each_log_length_and_a_startup(
     assert all(clicks[str(n)]["cold_cpu_ms"] > 0 for n in (2, 6)) and clicks["late_early_cold_cpu"] > 0
     assert figures["startup"]["tables"] == 5 and figures["floors"]["sqlite_commit_wall_ms"] > 0
     assert (tmp_path / "service.json").is_file()
+
+
+async def test_fault_suite_tells_every_fault_and_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    from bench import faults
+    from bot.discord.i18n import Words
+
+    figures = await faults.measure(tmp_path)
+    generic = Words("en").t("bot.internal_error")
+    for name, f in figures.items():
+        assert f["told"] and f["told"] != generic, name
+        assert "fix:" in f["operator"] or name == "damaged_snapshot", name
+    assert all(f["lost"] == 0 and f["went_on"] for n, f in figures.items() if n != "damaged_log_page")
+    assert figures["disk_full"]["failed_move_wrote"] == 0
+    assert figures["disk_full_after_commit"]["thread_told_after_repair"] > 0
+    assert figures["damaged_snapshot"]["state_as_before"]
+    assert figures["lock_held"]["status_answered_while_move_waited"]
+    assert "--salvage" in figures["damaged_log_page"]["operator"]
+    assert figures["damaged_log_page"]["salvaged_actions"] > 0

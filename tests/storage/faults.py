@@ -83,9 +83,9 @@ class FaultyConnection:
     def _check(self, sql: str, parameters: Iterable[Any] = ()) -> None:
         self.statements.append(sql)
         for fault in self.faults:
-            if fault.where is not None and not fault.where(tuple(parameters)):
+            if fault.times <= 0 or not fault.pattern.search(sql):
                 continue
-            if fault.times > 0 and fault.pattern.search(sql):
+            if fault.where is None or fault.where(tuple(parameters)):
                 if fault.skip > 0:
                     fault.skip -= 1
                     continue
