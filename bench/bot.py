@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -35,8 +36,10 @@ from typing import Any
 
 import render
 from bench.common import percentile, report, table
+from bench.service import MARGIN, playthrough, shipped_games, table_at
 from bot.service import TableService
 from rules import registry
+from storage.records import snapshot_checksum
 from storage.sqlite import SqliteRepository
 from tests.chaos.fake import TimedDiscord
 from tests.e2e.fakediscord import FakeUser, Ix
@@ -100,6 +103,79 @@ async def populate(fake: TimedDiscord, db: Path, n: int, pictured: str) -> list[
     return tables
 
 
+LATE_SIZES = (500,)
+"""Sizes measured again with late-game tables of the shipped games (:func:`populate_late`)."""
+LATE_MOVES = 600
+"""Moves a late-game table has played (fewer where the game's random playthrough ends sooner)."""
+
+
+async def populate_late(fake: TimedDiscord, db: Path, n: int) -> list[BenchTable]:
+    """``n`` two-player tables of the shipped games in turn, each deep into its game: one table per
+    game is played to ``LATE_MOVES`` moves (or :data:`bench.service.MARGIN` moves short of where its
+    random playthrough ends) through the table service, and copied row by row for the others."""
+    games = shipped_games()
+    templates: dict[str, tuple[int, str]] = {}
+    repo = await SqliteRepository.open(db)
+    try:
+        service = TableService(repo)
+        for game in games:
+            moves = playthrough(game, 7, LATE_MOVES + MARGIN)
+            people = (fake.user(f"T{game}a"), fake.user(f"T{game}b"))
+            table_id = await table_at(
+                service, game, 7, moves[: max(len(moves) - MARGIN, 0)], people=(people[0].id, people[1].id),
+                names=(people[0].name, people[1].name), guild_id=fake.guild_id, channel_id=fake.channel_id)
+            templates[game] = (table_id, game)
+    finally:
+        await repo.close()
+    tables = []
+    db_conn = sqlite3.connect(db)
+    try:
+        with db_conn:
+            for i in range(n):
+                template, game = templates[games[i % len(games)]]
+                players = (fake.user(f"P{i}a"), fake.user(f"P{i}b"))
+                thread = P.snowflake()
+                fake.channels[thread] = P.thread_channel(
+                    thread, fake.guild_id, fake.channel_id, fake.bot_user.id, f"table {i}"
+                )
+                copied = _copy_table(db_conn, template, thread, players)
+                tables.append(BenchTable(copied, thread, players, game))
+    finally:
+        db_conn.close()
+    return tables
+
+
+def _copy_table(
+    db: sqlite3.Connection, template: int, thread: int, players: tuple[FakeUser, FakeUser]
+) -> int:
+    """A copy of table ``template`` (seats, log, snapshots, deadlines) in ``thread`` between ``players``."""
+    columns = [r[1] for r in db.execute("PRAGMA table_info(tables)") if r[1] not in ("id", "thread_id")]
+    listed = ", ".join(columns)
+    cursor = db.execute(
+        f"INSERT INTO tables (thread_id, {listed}) SELECT ?, {listed} FROM tables WHERE id = ?",
+        (thread, template))
+    table_id = cursor.lastrowid
+    assert table_id is not None
+    for name in ("seats", "actions", "events", "snapshots", "reminders"):
+        cols = ", ".join(r[1] for r in db.execute(f"PRAGMA table_info({name})") if r[1] != "table_id")
+        db.execute(f"INSERT INTO {name} (table_id, {cols}) SELECT ?, {cols} FROM {name} WHERE table_id = ?",
+                   (table_id, template))
+    for position, player in enumerate(players):
+        db.execute("UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND position = ?",
+                   (player.id, player.name, table_id, position))
+        db.execute("UPDATE reminders SET user_id = ? WHERE table_id = ? AND seat = ?",
+                   (player.id, table_id, position))
+    old_actor = dict(db.execute("SELECT position, user_id FROM seats WHERE table_id = ?",
+                                (template,)).fetchall())
+    for position, player in enumerate(players):
+        db.execute("UPDATE actions SET actor = ? WHERE table_id = ? AND actor = ?",
+                   (f"user:{player.id}", table_id, f"user:{old_actor[position]}"))
+    snapshots = db.execute("SELECT seq, state_json FROM snapshots WHERE table_id = ?", (table_id,)).fetchall()
+    db.executemany("UPDATE snapshots SET checksum = ? WHERE table_id = ? AND seq = ?",
+                   [(snapshot_checksum(table_id, seq, text), table_id, seq) for seq, text in snapshots])
+    return table_id
+
+
 async def one_player(fake: TimedDiscord, user: FakeUser, t: BenchTable, gate: asyncio.Semaphore) -> list[Ix]:
     """Open the panel with ``/play``, then press its first answer; return both interactions."""
     async with gate:
@@ -139,14 +215,17 @@ def acting(tables: list[BenchTable], most: int = ACTING_TABLES) -> list[BenchTab
     return tables[:: max(1, math.ceil(len(tables) / most))]
 
 
-async def measure(n: int, folder: Path, pictured: str) -> dict[str, Any]:
+async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) -> dict[str, Any]:
     """One run with ``n`` tables (the players of :func:`acting` ones act); figures in milliseconds
-    and MiB."""
+    and MiB. ``late``: the tables are late-game tables of the shipped games (:func:`populate_late`)."""
     fake = TimedDiscord()
     await fake.start()
     bot = BotProcess(fake, folder, AGORA_EXTRA_GAMES=EXTRA_GAMES, LOG_LEVEL="WARNING")
     try:
-        tables = await populate(fake, folder / "agora.db", n, pictured)
+        if late:
+            tables = await populate_late(fake, folder / "agora.db", n)
+        else:
+            tables = await populate(fake, folder / "agora.db", n, pictured)
         started = time.perf_counter()
         bot.env["LOG_LEVEL"] = "INFO"  # start() waits for the "ready" line
         await bot.start()
@@ -191,9 +270,12 @@ async def measure(n: int, folder: Path, pictured: str) -> dict[str, Any]:
     }
 
 
-def run(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> dict[str, Any]:
-    """Measure each size ``runs`` times; print and report the medians (and keep every run's
-    figures in the report)."""
+def run(
+    sizes: tuple[int, ...] = SIZES, runs: int = RUNS, late_sizes: tuple[int, ...] = LATE_SIZES
+) -> dict[str, Any]:
+    """Measure each size ``runs`` times, with fresh tables and then with late-game tables of the
+    shipped games (``late_sizes``); print and report the medians (and keep every run's figures in
+    the report)."""
     pictured = picture_game()
     figures: dict[str, Any] = {
         "picture_game": pictured,
@@ -202,15 +284,16 @@ def run(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> dict[str, Any]:
         "acting_tables_at_most": ACTING_TABLES,
     }
     rows = []
-    for n in sizes:
+    for n, late in [(n, False) for n in sizes] + [(n, True) for n in late_sizes]:
         results = []
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as folder:
-                results.append(asyncio.run(measure(n, Path(folder), pictured)))
+                results.append(asyncio.run(measure(n, Path(folder), pictured, late=late)))
         entry = {key: statistics.median(r[key] for r in results) for key in results[0]}
-        figures[f"{n}_tables"] = entry
-        figures[f"{n}_tables_each_run"] = results
-        rows.append([n, *entry.values()])
+        name = f"{n}_late_tables" if late else f"{n}_tables"
+        figures[name] = entry
+        figures[f"{name}_each_run"] = results
+        rows.append([f"{n} late" if late else n, *entry.values()])
     header = [
         "tables",
         "acting",

@@ -79,7 +79,7 @@ def test_service_suite_times_a_click_at_each_log_length_and_a_startup(
     monkeypatch.setattr(service, "MARGIN", 3)
     monkeypatch.setattr(service, "UNSETTLED_SAMPLE", 2)
     monkeypatch.setattr(service, "STARTUP_TABLES", 5)
-    figures = service.run()
+    figures = service.run(games=("sealed_bid",))
     clicks = figures["sealed_bid"]
     assert [clicks[str(n)]["log_length"] for n in (2, 6)] == [2, 6]
     assert all(clicks[str(n)]["cold_cpu_ms"] > 0 for n in (2, 6)) and clicks["late_early_cold_cpu"] > 0

@@ -56,13 +56,41 @@ def test_each_size_is_reported_as_the_median_of_its_runs(
         [dict(dict.fromkeys(sorted(FIGURES), 1.0), ack_p50_ms=ack, rss_mib=rss) for ack, rss in runs]
     )
 
-    async def measure(n: int, folder: Path, pictured: str) -> dict[str, float]:
+    async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) -> dict[str, float]:
         return next(figures)
 
     monkeypatch.setattr(bench_bot, "measure", measure)
     monkeypatch.setattr(bench_bot, "picture_game", lambda: "rftg")
     monkeypatch.setattr(bench_common, "RESULTS", tmp_path)
-    reported = bench_bot.run(sizes=(2,), runs=3)
+    reported = bench_bot.run(sizes=(2,), runs=3, late_sizes=())
     assert (reported["2_tables"]["ack_p50_ms"], reported["2_tables"]["rss_mib"]) == (3.0, 90.0)
     assert [r["ack_p50_ms"] for r in reported["2_tables_each_run"]] == [5.0, 1.0, 3.0]
     assert (tmp_path / "bot.json").exists()
+
+
+async def test_late_game_tables_are_copies_deep_in_the_shipped_games_each_with_its_own_players(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bot.service import TableService
+    from storage.sqlite import SqliteRepository
+    from tests.chaos.fake import TimedDiscord
+
+    monkeypatch.setattr(bench_bot, "LATE_MOVES", 30)
+    monkeypatch.setattr(bench_bot, "MARGIN", 5)
+    fake = TimedDiscord()
+    tables = await bench_bot.populate_late(fake, tmp_path / "late.db", 5)
+    assert len({t.game for t in tables}) == 4
+    repo = await SqliteRepository.open(tmp_path / "late.db")
+    try:
+        service = TableService(repo)
+        for t in tables:
+            info = await service.table(t.id)
+            assert info.thread_id == t.thread and info.seq > 0
+            assert [s.user_id for s in info.seats] == [p.id for p in t.players]
+            waiting = (await service.status(t.id)).waiting
+            assert waiting and all(w.user_id in {p.id for p in t.players} for w in waiting)
+            assert await service.prompt_for(t.id, waiting[0].user_id or 0) is not None
+            snapshot = await repo.latest_snapshot(t.id)
+            assert snapshot is None or snapshot.intact
+    finally:
+        await repo.close()
