@@ -1,5 +1,6 @@
 """Engine figures per game and player count: random selfplay games/s, actions/s, apply+pending time
-per action (p50, p99) and the state's JSON size."""
+per action (p50, p99) and the state's JSON size. The prompts are read as the table service reads
+them (:meth:`Engine.prompts`: once per state, shared with ``apply``'s seat check)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ def play_one(engine: Engine[Any, Any], players: int, seed: int) -> tuple[int, li
     state = engine.new_game(players, {}, seed)
     rng = Rng.from_seed(seed)
     per_action: list[float] = []
-    prompts = engine.pending(state)
+    prompts = engine.prompts(state)
     while prompts:
         seat = rng.choice(sorted(prompts))
         action = random_choice(prompts[seat], rng)
         start = time.perf_counter()
         state, _ = engine.apply(state, seat, action)
-        prompts = engine.pending(state)
+        prompts = engine.prompts(state)
         per_action.append(time.perf_counter() - start)
     return len(per_action), per_action, len(engine.dump(state).encode())
 
