@@ -43,13 +43,15 @@ class Activate(_Action):
 
 class Trade(_Action):
     """One Market trade at your board's rates: buy or sell ``amount`` units of ``resource`` (the
-    rulebook, p. 8: "as many resources as you like"). Logs written before ``amount`` existed traded
-    one unit, which is its default."""
+    rulebook, p. 8: "as many resources as you like"); with ``more`` false the visit ends with this
+    trade. Logs written before these fields existed traded one unit and kept the Market open, which
+    are their defaults."""
 
     kind: Literal["trade"] = "trade"
     resource: Literal["wood", "stone", "marble", "weapons"]
     buy: bool
     amount: int = Field(default=1, ge=1)
+    more: bool = True
 
 
 class Done(_Action):
@@ -115,7 +117,8 @@ def notation(action: AnyAction) -> str:
             extra = f" x{action.amount}" if action.amount else ""
             return f"activate {action.tile} exp{action.exp}{extra}{via}"
         case Trade():
-            return f"{'buy' if action.buy else 'sell'} {action.amount} {action.resource}"
+            then = "" if action.more else ", done"
+            return f"{'buy' if action.buy else 'sell'} {action.amount} {action.resource}{then}"
         case Pick():
             fields = action.model_dump(exclude={"kind"}, exclude_none=True)
             return "pick " + " ".join(f"{k}={v}" for k, v in fields.items())

@@ -122,7 +122,19 @@ class GreedyBot:
 
     def _trade(self, content: Content, state: State, seat: int, prompt: Prompt) -> AnyAction:
         """One trade per good: buy all the wall demand still lacks, else sell enough of the dearest
-        spare good to cover the coming upkeep; then done."""
+        spare good to cover the coming upkeep; the trade ends the visit when no other would follow."""
+        trade = self._plan(content, state, seat)
+        if trade is None:
+            return Done()
+        after = state.model_copy(deep=True)
+        price = content.board(after.players[seat].board).market[trade.resource]
+        stock = after.players[seat].stock
+        stock.gold += -price.buy * trade.amount if trade.buy else price.sell * trade.amount
+        stock.add(trade.resource, trade.amount if trade.buy else -trade.amount)
+        more = self._plan(content, after, seat) is not None
+        return trade.model_copy(update={"more": more})
+
+    def _plan(self, content: Content, state: State, seat: int) -> Trade | None:
         player = state.players[seat]
         prices = content.board(player.board).market
         demand = content.wall(state.wall).demand if state.wall else {}
@@ -135,7 +147,7 @@ class GreedyBot:
             if prices[good].sell > 0:
                 amount = min(player.stock.get(good), -(-short // prices[good].sell))
                 return Trade.model_validate({"resource": good, "buy": False, "amount": amount})
-        return Done()
+        return None
 
     def _academy(self, state: State, seat: int, prompt: Prompt) -> AnyAction:
         skips = [o.action for o in prompt.options if isinstance(o.action, Academy) and o.action.skip]

@@ -89,9 +89,10 @@ def _emergency_prompt(state: State, seat: int) -> Prompt:
 
 
 def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
-    """Trades by number: for each good, buying and selling 1, 2, ... units, as many as the gold or
-    the stock allows. When every amount does not fit one menu, each good offers its smaller amounts
-    and its largest; the Market stays open until Done, so every total can still be reached."""
+    """Trades by number, each of which ends the visit: for each good, buying and selling 1, 2, ...
+    units, as many as the gold or the stock allows; besides, each good's one-unit trade that keeps
+    the Market open for more. When every amount does not fit one menu, each good offers its smaller
+    amounts and its largest; trading on keeps every total within reach."""
     player = state.players[seat]
     prices = content.board(player.board).market
     gold = player.stock.gold
@@ -101,23 +102,27 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
             ranges.append((good, True, gold // prices[good].buy))
         if player.stock.get(good) > 0:
             ranges.append((good, False, player.stock.get(good)))
-    room = MAX_OPTIONS - 1
+    room = MAX_OPTIONS - 1 - len(ranges)
     fits = sum(most for _, _, most in ranges) <= room
     share = room // max(1, len(ranges))
-    options = []
+    ending, going_on = [], []
     for good, buy, most in ranges:
         amounts = list(range(1, most + 1)) if fits or most <= share else [*range(1, share), most]
         price = prices[good].buy if buy else prices[good].sell
-        for amount in amounts:
-            after = gold - price * amount if buy else gold + price * amount
-            options.append(Option(
-                action=Trade.model_validate({"resource": good, "buy": buy, "amount": amount}),
-                label=msg("praetor.opt.buy" if buy else "praetor.opt.sell",
-                          goods=amount_message(good, amount), gold=price * amount),
-                description=msg("praetor.desc.trade", before=gold, after=after)))
-    options.append(Option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done")))
+        ending += [_trade_option(good, buy, n, price, gold, False) for n in amounts]
+        going_on.append(_trade_option(good, buy, 1, price, gold, True))
+    done = Option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
     return Prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
-                  options=tuple(options))
+                  options=(*ending, *going_on, done))
+
+
+def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more: bool) -> Option:
+    after = gold - price * amount if buy else gold + price * amount
+    key = ("praetor.opt.buy" if buy else "praetor.opt.sell") + ("_more" if more else "")
+    return Option(action=Trade.model_validate({"resource": good, "buy": buy, "amount": amount, "more": more}),
+                  label=msg(key, goods=amount_message(good, amount), gold=price * amount),
+                  description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
+                                  after=after))
 
 
 def turn_prompt(content: Content, state: State, seat: int) -> Prompt:

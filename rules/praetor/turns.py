@@ -254,8 +254,8 @@ def can_trade(content: Content, state: State, seat: int) -> bool:
 
 
 def do_trade(content: Content, state: State, seat: int, action: Trade) -> list[Event]:
-    """Trade; the Market stays open for more trades until the seat is done, or until nothing more
-    could be traded (then the visit ends by itself, and the caller ends the turn)."""
+    """Trade; the Market stays open for more trades while the seat asks for more, until it is done
+    or nothing more could be traded (then the visit ends by itself, and the caller ends the turn)."""
     price = check_trade(content, state, seat, action)
     stock = state.players[seat].stock
     stock.gold += -price if action.buy else price
@@ -265,7 +265,9 @@ def do_trade(content: Content, state: State, seat: int, action: Trade) -> list[E
     key = "praetor.ev.bought" if action.buy else "praetor.ev.sold"
     goods = amount_message(action.resource, action.amount)
     events = [Event(message=msg(key, seat=seat, goods=goods, gold=price))]
-    if not can_trade(content, state, seat):
+    if not action.more:
+        state.market = None
+    elif not can_trade(content, state, seat):
         state.market = None
         state.played_for.append((seat, "done"))
         events.append(Event(message=msg("praetor.ev.nothing_more_to_trade", seat=seat)))

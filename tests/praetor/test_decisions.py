@@ -114,15 +114,21 @@ def test_a_market_visit_with_nothing_left_to_trade_ends_by_itself() -> None:
     assert more == [] and after.played_for == []
 
 
-def test_market_trades_go_by_number() -> None:
+def test_market_trades_go_by_number_and_a_trade_ends_the_visit() -> None:
     """Rulebook p. 8: at the Market you may buy and sell as many resources as you like."""
     state = _yellow_to_play()
     set_city(state, (CAMP, 0, 0, None), (MARKET, 1, 0, None), (MINES[0], 0, 1, YELLOW))
-    state.players[YELLOW].stock.wood = 4
+    stock = state.players[YELLOW].stock
+    stock.gold, stock.wood, stock.stone, stock.marble, stock.weapons = 3, 4, 0, 0, 0
     state, _ = ENGINE.apply(state, YELLOW, Activate(tile=MARKET, exp=1))
     actions = [o.action for o in _prompt(state).options]
-    assert {Trade(resource="wood", buy=False, amount=n) for n in range(1, 5)} <= set(actions)
+    assert {Trade(resource="wood", buy=False, amount=n, more=False) for n in range(1, 5)} <= set(actions)
+    assert Trade(resource="wood", buy=False, amount=1, more=True) in actions
     assert actions[-1] == Done() and len(actions) <= 25
+    after, _ = ENGINE.apply(state, YELLOW, Trade(resource="wood", buy=False, amount=3, more=False))
+    assert after.market is None and after.order[after.turn] != YELLOW
+    going_on, _ = ENGINE.apply(state, YELLOW, Trade(resource="wood", buy=False, amount=1, more=True))
+    assert going_on.market is not None
 
 
 def test_a_rich_market_still_reaches_every_amount_in_one_menu() -> None:
@@ -133,8 +139,9 @@ def test_a_rich_market_still_reaches_every_amount_in_one_menu() -> None:
     state, _ = ENGINE.apply(state, YELLOW, Activate(tile=MARKET, exp=1))
     trades = [o.action for o in _prompt(state).options if isinstance(o.action, Trade)]
     assert len(trades) <= 24
-    assert Trade(resource="wood", buy=False, amount=1) in trades
-    assert Trade(resource="wood", buy=False, amount=9) in trades
+    assert Trade(resource="wood", buy=False, amount=1, more=False) in trades
+    assert Trade(resource="wood", buy=False, amount=9, more=False) in trades
+    assert Trade(resource="wood", buy=False, amount=1, more=True) in trades
 
 
 def test_the_turn_title_says_what_the_player_has_to_spend() -> None:
