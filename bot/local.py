@@ -82,7 +82,8 @@ class Terminal:
         self.say(self.words(prompt.prompt.title))
         options = prompt.prompt.options
         for i, option in enumerate(options, start=1):
-            self.say(f"  {i}. {self.words(option.label)}")
+            described = "" if option.description is None else f" — {self.words(option.description)}"
+            self.say(f"  {i}. {self.words(option.label)}{described}")
         number = prompt.prompt.number
         if number is not None:
             pick = f"{len(options) + 1}. " if options else ""

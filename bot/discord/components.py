@@ -10,7 +10,7 @@ acknowledged at once (deferred), then the work is done.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -22,8 +22,8 @@ from bot.discord.funnel import report
 from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
 from bot.discord.panels import build_panel
-from bot.service import NotSeated, Outcome, StaleAction, TableInfo
-from rules.core import Prompt
+from bot.service import Line, NotSeated, Outcome, StaleAction, TableInfo
+from rules.core import Prompt, msg
 
 Interaction = discord.Interaction[Any]
 
@@ -80,13 +80,13 @@ async def answer(
     await after_move(interaction, outcome)
 
 
-async def after_move(interaction: Interaction, outcome: Outcome) -> None:
-    """Tell the table, then show the actor their next decision (or what they wait for) in place."""
+async def after_move(interaction: Interaction, outcome: Outcome, first: Sequence[Line] = ()) -> None:
+    """Tell the table, then show the actor their next decision (or what they wait for) in place,
+    headed by ``first`` and what the actor alone was told."""
     agora = agora_of(interaction)
     words = await agora.words(interaction, outcome.table)
     mine = await deliver(agora, outcome, actor_id=interaction.user.id)
-    told = [words(line.message) for line in mine]
-    panel = await build_panel(agora, outcome.table, interaction.user.id, words, told)
+    panel = await build_panel(agora, outcome.table, interaction.user.id, words, [*first, *mine])
     await interaction.edit_original_response(**panel.edit_kwargs())
     await show_notices(agora, interaction)
 
@@ -94,14 +94,26 @@ async def after_move(interaction: Interaction, outcome: Outcome) -> None:
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OPTION):
     """One option of a prompt, as a button."""
 
-    def __init__(self, table: int, seat: int, seq: int, sig: str, index: int, *, label: str = "") -> None:
+    def __init__(
+        self,
+        table: int,
+        seat: int,
+        seq: int,
+        sig: str,
+        index: int,
+        *,
+        label: str = "",
+        navigation: bool = False,
+        row: int | None = None,
+    ) -> None:
         self.key = (table, seat, seq, sig)
         self.index = index
         super().__init__(
             discord.ui.Button(
                 label=label or str(index),
-                style=discord.ButtonStyle.primary,
+                style=discord.ButtonStyle.secondary if navigation else discord.ButtonStyle.primary,
                 custom_id=ids.option(table, seat, seq, sig, index),
+                row=row,
             )
         )
 
@@ -128,7 +140,8 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT):
-    """A prompt's options as a select menu (more than fit as buttons); values are option indices."""
+    """A prompt's answers as a select menu, each with its description line; values are option
+    indices in the prompt."""
 
     def __init__(
         self,
@@ -137,20 +150,19 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         seq: int,
         sig: str,
         *,
-        options: list[str] | None = None,
+        options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        row: int | None = None,
     ) -> None:
         self.key = (table, seat, seq, sig)
-        choices = [
-            discord.SelectOption(label=label, value=str(i)) for i, label in enumerate(options or ["·"])
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=ids.select(table, seat, seq, sig),
-                options=choices,
+                options=options or [discord.SelectOption(label="·", value="0")],
                 placeholder=placeholder,
                 min_values=1,
                 max_values=1,
+                row=row,
             )
         )
 
@@ -178,14 +190,25 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 class ValueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VALUE):
     """One value of a small bounded number, as a button."""
 
-    def __init__(self, table: int, seat: int, seq: int, sig: str, value: int, *, label: str = "") -> None:
+    def __init__(
+        self,
+        table: int,
+        seat: int,
+        seq: int,
+        sig: str,
+        value: int,
+        *,
+        label: str = "",
+        row: int | None = None,
+    ) -> None:
         self.key = (table, seat, seq, sig)
         self.value = value
         super().__init__(
             discord.ui.Button(
                 label=label or str(value),
-                style=discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.primary,
                 custom_id=ids.value(table, seat, seq, sig, value),
+                row=row,
             )
         )
 
@@ -305,13 +328,16 @@ async def on_interaction(interaction: Interaction) -> None:
 class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER):
     """Opens a modal to type a number in a wide range."""
 
-    def __init__(self, table: int, seat: int, seq: int, sig: str, *, label: str = "") -> None:
+    def __init__(
+        self, table: int, seat: int, seq: int, sig: str, *, label: str = "", row: int | None = None
+    ) -> None:
         self.key = (table, seat, seq, sig)
         super().__init__(
             discord.ui.Button(
                 label=label or "#",
-                style=discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.primary,
                 custom_id=ids.number(table, seat, seq, sig),
+                row=row,
             )
         )
 
@@ -399,11 +425,11 @@ async def send_panel(interaction: Interaction, table_id: int | None) -> None:
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
     """Re-sends the clicker's private picture (ephemeral messages go stale)."""
 
-    def __init__(self, table: int, label: str = "") -> None:
+    def __init__(self, table: int, label: str = "", row: int | None = None) -> None:
         self.table_id = table
         super().__init__(
             discord.ui.Button(
-                label=label or "🂠", style=discord.ButtonStyle.secondary, custom_id=ids.hand(table)
+                label=label or "🂠", style=discord.ButtonStyle.secondary, custom_id=ids.hand(table), row=row
             )
         )
 
@@ -494,7 +520,7 @@ async def reclaim(interaction: Interaction, table_id: int | None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = await agora.table_for(interaction, table_id)
     outcome = await agora.service.reclaim(table.id, interaction.user.id)
-    await after_move(interaction, outcome)
+    await after_move(interaction, outcome, [Line(msg("bot.seat_back", table=table.id, game=table.title))])
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):

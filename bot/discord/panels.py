@@ -21,8 +21,8 @@ import discord
 from bot.discord import ids
 from bot.discord.context import Agora
 from bot.discord.i18n import Words
-from bot.service import SeatPrompt, TableInfo
-from rules.core import Prompt, msg
+from bot.service import Line, SeatPrompt, TableInfo
+from rules.core import Option, Prompt, msg
 from rules.core.messages import typed
 
 BUTTONS = 15
@@ -31,6 +31,8 @@ VALUE_BUTTONS = 10
 """Largest number range shown as one button per value; wider ranges use a modal."""
 LABEL = 80
 """Discord's limit for a button label."""
+DESCRIPTION = 100
+"""Discord's limit for a select menu entry's description line."""
 
 
 @dataclass
@@ -73,55 +75,114 @@ def unique_labels(labels: Sequence[str], limit: int) -> list[str]:
     return out
 
 
+ROWS = 5
+"""Discord's limit of component rows in one message."""
+PER_ROW = 5
+"""Discord's limit of buttons in one row."""
+
+
+def cut_at_word(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: whole when it fits, else cut at the last word boundary
+    with an ellipsis (mid-word only when a single word is longer than the limit)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > 0:
+        head = head[:space]
+    return head.rstrip(" ,;:·-–") + "…"
+
+
+def describe(option: Option, words: Words) -> str | None:
+    """An option's description line for a select menu entry (Discord allows 100 characters)."""
+    if option.description is None:
+        return None
+    return cut_at_word(words.label(option.description), DESCRIPTION) or None
+
+
 def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
-    """The components answering ``sp``."""
+    """The components answering ``sp``, laid out in rows: the answers (buttons, or a select menu
+    when they carry descriptions or are too many for buttons), the number, then navigation (Undo,
+    Start over, Back, More) as grey buttons on a row of their own, and "Show my hand" last."""
     from bot.discord.components import HandButton, NumberButton, OptionButton, OptionSelect, ValueButton
 
     prompt = sp.prompt
     sig = ids.prompt_signature(prompt)
     key = (table_id, sp.seat, sp.seq, sig)
     view = discord.ui.View(timeout=None)
-    labels = [words.label(o.label) for o in prompt.options]
-    if len(prompt.options) <= BUTTONS:
-        for index, label in enumerate(unique_labels(labels, LABEL)):
-            view.add_item(OptionButton(*key, index, label=label))
-    else:
-        placeholder = short(words.label(prompt.title), 150)
-        view.add_item(OptionSelect(*key, options=unique_labels(labels, 100), placeholder=placeholder))
+    choices = [(i, o) for i, o in enumerate(prompt.options) if not o.navigation]
+    navigation = [(i, o) for i, o in enumerate(prompt.options) if o.navigation]
     number = prompt.number
+    values = number is not None and number.high - number.low < VALUE_BUTTONS and len(choices) <= PER_ROW
+    number_rows = 0 if number is None else (_rows(number.high - number.low + 1) if values else 1)
+    nav_rows = _rows(len(navigation))
+    hand_row = 1
+    button_rows = ROWS - number_rows - nav_rows - hand_row
+    as_select = any(o.description is not None for _, o in choices) or len(choices) > min(
+        BUTTONS, button_rows * PER_ROW
+    )
+    row = 0
+    if choices and as_select:
+        labels = unique_labels([words.label(o.label) for _, o in choices], 100)
+        entries = [
+            discord.SelectOption(label=label, value=str(i), description=describe(o, words))
+            for label, (i, o) in zip(labels, choices, strict=True)
+        ]
+        placeholder = short(words.label(prompt.title), 150)
+        view.add_item(OptionSelect(*key, options=entries, placeholder=placeholder, row=row))
+        row += 1
+    elif choices:
+        labels = unique_labels([words.label(o.label) for _, o in choices], LABEL)
+        for n, (label, (i, _)) in enumerate(zip(labels, choices, strict=True)):
+            view.add_item(OptionButton(*key, i, label=label, row=row + n // PER_ROW))
+        row += _rows(len(choices))
     if number is not None:
         label = words.label(number.label)
-        if number.high - number.low < VALUE_BUTTONS and len(prompt.options) <= 5:
-            for value in range(number.low, number.high + 1):
-                view.add_item(ValueButton(*key, value, label=short(f"{label}: {value}")))
-        else:
-            view.add_item(
-                NumberButton(
-                    *key,
-                    label=short(words.label(msg("bot.choose_number", label=typed(label), low=number.low,
-                                                high=number.high))),
+        if values:
+            for n, value in enumerate(range(number.low, number.high + 1)):
+                view.add_item(
+                    ValueButton(*key, value, label=short(f"{label}: {value}"), row=row + n // PER_ROW)
                 )
-            )
-    view.add_item(HandButton(table_id, words.t("bot.show_hand")))
+        else:
+            text = words.label(msg("bot.choose_number", label=typed(label), low=number.low, high=number.high))
+            view.add_item(NumberButton(*key, label=short(text), row=row))
+        row += number_rows
+    labels = unique_labels([words.label(o.label) for _, o in navigation], LABEL)
+    for n, (label, (i, _)) in enumerate(zip(labels, navigation, strict=True)):
+        view.add_item(OptionButton(*key, i, label=label, navigation=True, row=row + n // PER_ROW))
+    row += nav_rows
+    if row >= ROWS and len(navigation) % PER_ROW:
+        row -= 1  # no row left: "Show my hand" joins the navigation's last row
+    view.add_item(HandButton(table_id, words.t("bot.show_hand"), row=row))
     return view
 
 
-def prompt_text(table: TableInfo, sp: SeatPrompt, words: Words, told: Sequence[str] = ()) -> str:
-    """Header, what the actor was just told, the digest since their last move, and the question."""
+def _rows(buttons: int) -> int:
+    return -(-buttons // PER_ROW)
+
+
+def prompt_text(table: TableInfo, sp: SeatPrompt, words: Words, told: Sequence[Line] = ()) -> str:
+    """Header, what the actor was just told, the digest since their last move (without what was
+    just told: each thing is said once), and the question."""
     parts = [words.t("bot.panel_header", table=table.id, game=table.title)]
-    if told:
-        parts += list(told)
-    if sp.digest:
+    parts += [words(line.message) for line in told]
+    digest = [line for line in sp.digest if not _same_as_any(line, told)]
+    if digest:
         parts.append(words.t("bot.since_last_move"))
-        parts += [f"• {words(line.message)}" for line in sp.digest[-15:]]
+        parts += [f"• {words(line.message)}" for line in digest[-15:]]
     parts.append(f"**{words(sp.prompt.title)}**")
     if sp.prompt.secret:
         parts.append(words.t("bot.secret_choice"))
     return "\n".join(parts)
 
 
+def _same_as_any(line: Line, told: Sequence[Line]) -> bool:
+    return any(line.seq == t.seq and line.message == t.message for t in told)
+
+
 async def build_panel(
-    agora: Agora, table: TableInfo, user_id: int, words: Words, told: Sequence[str] = ()
+    agora: Agora, table: TableInfo, user_id: int, words: Words, told: Sequence[Line] = ()
 ) -> Panel:
     """The panel ``user_id`` sees now at ``table``: their prompt, or why there is none."""
     from bot.discord.components import HandButton, PlayButton
@@ -131,7 +192,8 @@ async def build_panel(
     if sp is not None:
         text = prompt_text(table, sp, words, told)
         return Panel(_fit(text), prompt_view(table.id, sp, words), file)
-    parts = [words.t("bot.panel_header", table=table.id, game=table.title), *told]
+    parts = [words.t("bot.panel_header", table=table.id, game=table.title)]
+    parts += [words(line.message) for line in told]
     if table.status == "active":
         status = await agora.service.status(table.id)
         parts.append(words.t("bot.nothing_to_decide"))

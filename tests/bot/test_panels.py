@@ -4,14 +4,25 @@ that carry the table, seat, action number and prompt signature."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
+from typing import cast
 
 import discord
 import pytest
 
 from bot.discord import ids
 from bot.discord.i18n import Words
-from bot.discord.panels import BUTTONS, VALUE_BUTTONS, answer_choices, prompt_view, unique_labels
-from bot.service import SeatPrompt
+from bot.discord.panels import (
+    BUTTONS,
+    DESCRIPTION,
+    VALUE_BUTTONS,
+    answer_choices,
+    cut_at_word,
+    prompt_text,
+    prompt_view,
+    unique_labels,
+)
+from bot.service import Line, SeatPrompt, TableInfo
 from rules.core import NumberChoice, Option, Prompt, msg
 from tests.fixtures.sealed_bid import Bid, Pass, Take
 
@@ -134,3 +145,114 @@ def test_autocomplete_offers_a_typed_number_within_bounds_only() -> None:
     assert [v for _, v in answer_choices(prompt, WORDS, 2, "33")] == [f"2:{ids.prompt_signature(prompt)}:n33"]
     assert answer_choices(prompt, WORDS, 2, "41") == []
     assert len(answer_choices(prompt, WORDS, 2, "")) == 25
+
+
+def described_prompt(count: int, navigation: int = 0) -> Prompt:
+    options = [
+        Option(action=Take(token=i), label=msg("sealed.take", value=i), description=msg(f"cost.{i}"))
+        for i in range(count)
+    ]
+    options += [Option(action=Pass(), label=msg(f"nav.{i}"), navigation=True) for i in range(navigation)]
+    return Prompt(seat=0, title=msg("sealed.choose"), options=tuple(options))
+
+
+def rows(view: discord.ui.View) -> list[list[dict[str, object]]]:
+    return [list(row["components"]) for row in view.to_components()]
+
+
+def test_answers_with_descriptions_become_a_select_menu_showing_each_description() -> None:
+    view = prompt_view(3, seat_prompt(described_prompt(3)), WORDS)
+    menu = rows(view)[0][0]
+    assert menu["type"] == 3
+    assert [(o["value"], o.get("description")) for o in menu["options"]] == [  # type: ignore[union-attr]
+        ("0", "cost.0"),
+        ("1", "cost.1"),
+        ("2", "cost.2"),
+    ]
+
+
+def test_a_long_description_is_cut_at_a_word_boundary_within_discords_limit() -> None:
+    text = " ".join(f"word{i}" for i in range(40))
+    cut = cut_at_word(text, DESCRIPTION)
+    assert len(cut) <= DESCRIPTION
+    assert cut.endswith("…")
+    assert text.startswith(cut[:-1]) and text[len(cut) - 1] == " "
+
+
+def test_a_description_that_fits_is_shown_whole() -> None:
+    text = "x" * (DESCRIPTION - 10) + " y z"
+    assert cut_at_word(text, DESCRIPTION) == text
+
+
+def test_navigation_is_grey_buttons_on_a_row_of_their_own_after_the_answers() -> None:
+    for prompt in (described_prompt(4, navigation=2), take_prompt(4)):
+        nav = [Option(action=Pass(), label=msg("sealed.undo"), navigation=True)]
+        if not any(o.navigation for o in prompt.options):
+            prompt = prompt.model_copy(update={"options": (*prompt.options, *nav)})
+        laid = rows(prompt_view(3, seat_prompt(prompt), WORDS))
+        indices = {i for i, o in enumerate(prompt.options) if o.navigation}
+
+        def is_nav(comp: dict[str, object], indices: set[int] = indices) -> bool:
+            cid = str(comp.get("custom_id", ""))
+            return cid.startswith("agora:opt:") and int(cid.rsplit(":", 1)[1]) in indices
+
+        nav_rows = [n for n, row in enumerate(laid) if any(is_nav(c) for c in row)]
+        answer_rows = [
+            n
+            for n, row in enumerate(laid)
+            if any(not is_nav(c) and c["custom_id"] != ids.hand(3) for c in row)
+        ]
+        assert len(nav_rows) == 1
+        assert all(is_nav(c) for c in laid[nav_rows[0]])
+        assert max(answer_rows) < nav_rows[0]
+        assert all(c["style"] == discord.ButtonStyle.secondary.value for c in laid[nav_rows[0]])
+        assert all(
+            c.get("style") == discord.ButtonStyle.primary.value
+            for n in answer_rows
+            for c in laid[n]
+            if c["type"] == 2
+        )
+
+
+def test_navigation_is_not_offered_in_the_select_menu() -> None:
+    prompt = described_prompt(3, navigation=1)
+    menu = rows(prompt_view(3, seat_prompt(prompt), WORDS))[0][0]
+    assert [o["value"] for o in menu["options"]] == ["0", "1", "2"]  # type: ignore[union-attr]
+
+
+def test_every_mix_of_answers_navigation_and_number_fits_discord_rows() -> None:
+    number = NumberChoice(low=0, high=7, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
+    for count in range(0, 26 - 3):
+        for navigation in range(0, 4):
+            for with_number in (False, True):
+                if count + navigation == 0 and not with_number:
+                    continue
+                prompt = take_prompt(count + 1) if count else None
+                options = () if prompt is None else prompt.options[:count]
+                nav = tuple(
+                    Option(action=Pass(), label=msg(f"nav.{i}"), navigation=True) for i in range(navigation)
+                )
+                full = Prompt(
+                    seat=0,
+                    title=msg("sealed.choose"),
+                    options=(*options, *nav),
+                    number=number if with_number or not options + nav else None,
+                )
+                view = prompt_view(3, seat_prompt(full), WORDS)
+                assert len(view.to_components()) <= 5, (count, navigation, with_number)
+                answered = {int(c.rsplit(":", 1)[1]) for c in custom_ids(view) if c.startswith("agora:opt:")}
+                menus = [
+                    i.item for i in view.children if isinstance(getattr(i, "item", None), discord.ui.Select)
+                ]
+                answered |= {int(o.value) for m in menus for o in m.options}
+                assert answered == set(range(len(full.options)))
+
+
+def test_a_line_just_told_is_not_repeated_in_the_digest_since_the_last_move() -> None:
+    rolled = Line(msg("sealed.your_bid", coins=3), seats=frozenset({0}), seq=8)
+    other = Line(msg("sealed.bid_placed", seat=1), seq=8)
+    sp = SeatPrompt(table_id=3, seat=0, prompt=take_prompt(3), seq=9, digest=(rolled, other), can_undo=False)
+    table = cast(TableInfo, SimpleNamespace(id=3, title="Sealed bid"))
+    text = prompt_text(table, sp, WORDS, told=[rolled])
+    assert text.count(WORDS(rolled.message)) == 1
+    assert WORDS(other.message) in text

@@ -85,12 +85,15 @@ async def play_panel(
     pick: int = 0,
     max_steps: int = 50,
     chooser: Callable[[int], int] | None = None,
+    seen: list[dict[str, Any]] | None = None,
 ) -> int:
     """Open ``user``'s panel and answer prompts in it until nothing is left to decide; return how
-    many answers were given."""
+    many answers were given. Each panel shown is added to ``seen`` when given."""
     panel = await open_panel(fake, user, channel_id)
     steps = 0
     while steps < max_steps:
+        if seen is not None:
+            seen.append(panel)
         choices = answers(panel)
         if not choices:
             return steps
@@ -164,12 +167,14 @@ async def play_to_the_end(
     users: list[FakeUser],
     rounds: int = 60,
     chooser: Callable[[int], int] | None = None,
+    seen: list[dict[str, Any]] | None = None,
 ) -> None:
-    """Each user in turn opens their panel and answers until nothing is left, until the game ends."""
+    """Each user in turn opens their panel and answers until nothing is left, until the game ends;
+    the panels shown are added to ``seen`` when given."""
     for _ in range(rounds):
         moved = 0
         for user in users:
-            moved += await play_panel(fake, user, thread_id, max_steps=500, chooser=chooser)
+            moved += await play_panel(fake, user, thread_id, max_steps=500, chooser=chooser, seen=seen)
         if finished(fake, thread_id):
             return
         assert moved, "nobody could move, yet the game is not over"

@@ -1,9 +1,11 @@
 """A complete game of every registered game, played by a simulated user through /play panels
-(buttons and select menus only), with bot seats filling the table."""
+(buttons and select menus only), with bot seats filling the table; the panels' select options say
+what each answer costs and gives."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,13 +13,17 @@ from rules import registry
 from tests.e2e.audit import audit_secrets
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import finished, open_table, play_to_the_end, public_text, start
+from tests.e2e.players import components, finished, open_table, play_to_the_end, public_text, start
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
 TELLS_PRIVATE_LINES = {"rftg", "ancient_world"}
 """Games whose engines always tell a seat things in private lines (rolls, draws, hands). Praetor has
 no secrets; Patchistory's are sealed commitments (bids, votes) kept in the prompt, and its private
 lines (a forced answer told to its seat) come only in some games."""
+
+
+def menus(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in components(panel) if c.get("type") == 3]
 
 
 @pytest.mark.slow
@@ -28,8 +34,13 @@ async def test_a_complete_game_through_panels(game_id: str, fake: FakeDiscord, b
     thread_id, lobby = await open_table(fake, ann, bots=max(1, engine.info.min_players - 1), game=game_id)
     await start(fake, ann, lobby)
     rng = random.Random(game_id)
-    await play_to_the_end(fake, thread_id, [ann], rounds=2000, chooser=rng.randrange)
+    panels: list[dict[str, Any]] = []
+    await play_to_the_end(fake, thread_id, [ann], rounds=2000, chooser=rng.randrange, seen=panels)
     assert finished(fake, thread_id)
+    entries = [o for panel in panels for menu in menus(panel) for o in menu["options"]]
+    described = [o["description"] for o in entries if o.get("description")]
+    assert described, f"no select option of a {game_id} panel carried a description"
+    assert all(len(text) <= 100 and "{" not in text for text in described)
     pictures = [c for c in fake.in_channel(thread_id) if c.pngs]
     assert pictures, "no board picture was posted in the thread"
     assert all(p.pngs[0].startswith(b"\x89PNG") for p in pictures)

@@ -144,3 +144,13 @@ async def test_pictures_are_written_for_the_board_and_a_seat(tmp_path: Path) -> 
         assert seen[0][2] == seen[1][2] == ("Ada", "Bo")  # the pictures name the players
     finally:
         await repo.close()
+
+
+def test_each_option_is_printed_with_what_it_costs_and_gives_after_its_label() -> None:
+    out = io.StringIO()
+    code = main(["--game", "ancient_world", "--seats", "Ada,bot", "--seed", "3", "--out", ""],
+                stdin=io.StringIO(""), stdout=out)
+    assert code != 0  # the input ran out at the first prompt
+    menu = [line for line in out.getvalue().splitlines() if line.startswith("  ") and ". " in line]
+    assert menu
+    assert all(" — " in line for line in menu)
