@@ -87,9 +87,10 @@ class ReminderScheduler:
         """Remind one seat, record it, and deliver what a stand-in or a timeout default then did.
 
         A decision whose timeout default is now taken gets no reminder: the outcome tells the
-        thread what was chosen for the seat."""
+        thread what was chosen for the seat. Nor does a seat a stand-in now takes: its player is
+        told that a bot plays for them (:meth:`offer_reclaim`), not that the table waits for them."""
         table = await self.agora.service.table(reminder.table_id)
-        if not reminder.default_next:
+        if not reminder.default_next and not reminder.stand_in_next:
             await remind(self.agora, table, reminder)
         outcome = await self.agora.service.mark_reminded(reminder.table_id, reminder.seat)
         if outcome is None:

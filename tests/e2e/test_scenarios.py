@@ -167,10 +167,25 @@ async def test_a_stand_in_plays_after_missed_reminders(fake: FakeDiscord, bot: B
     )
 
 
+async def test_a_player_whose_seat_a_stand_in_takes_is_not_first_told_the_table_waits_for_them(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    thread_id, _, bo = await stood_in(fake, bot)
+    await fake.wait_for(
+        lambda: any("A bot now plays your seat" in c.text() for c in fake.visible_to(bo)),
+        what="the stand-in DM",
+    )
+    dms = [c.text() for c in fake.visible_to(bo) if c.audience == ("dm", bo.id)]
+    assert sum("is waiting for your move" in text for text in dms) == 2, dms  # the reminders the table allows
+    thread = public_text(fake, thread_id)
+    assert thread.count("is waiting for your move") == 2, thread
+
+
 async def test_the_player_takes_the_seat_back_by_command(fake: FakeDiscord, bot: BotProcess) -> None:
     thread_id, _, bo = await stood_in(fake, bot)
     ix = await done(fake, await fake.slash(bo, "game reclaim", channel_id=thread_id))
     assert ix.ephemeral
+    assert "is yours again" in ix.texts()
     await fake.wait_for(lambda: "Bo is back" in public_text(fake, thread_id), what="Bo taking the seat back")
 
 
