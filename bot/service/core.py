@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -30,7 +30,7 @@ from bot.service.cache import DEFAULT_SIZE, Cached, TableCache
 from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
-from bot.service.tables import BOT, STAND_IN, Loaded, entry_lines, load, stored
+from bot.service.tables import BOT, RULES, STAND_IN, Loaded, entry_lines, load, service_event, stored
 from rules import registry as default_registry
 from rules.core import Engine, Result, Rng, Seat, msg
 from storage.records import NewEntry, SeatRow, TableRow
@@ -118,9 +118,26 @@ class TableCore:
                 return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
                               state=cached.state, base=cached.base)
         t = await load(self.repo, row, engine)
+        if t.stranded:
+            t = await self._set_aside(t)
         if t.state is not None:
             self.cache.put(row.id, Cached(head=t.head, state=t.state, base=t.base))
         return t
+
+    async def _set_aside(self, t: Loaded) -> Loaded:
+        """Go on from a table's last valid position when moves of its log no longer replay (the
+        game's rules changed under it): one log entry sets those moves aside, as an undo would, and
+        tells the table's thread so; every move stays in the log. The thread is told with the next
+        delivery or by the reminder loop (:attr:`repaired`)."""
+        first, count = t.stranded[0], len(t.stranded)
+        message = msg("service.rules_changed", game=t.engine.info.title, seq=first, count=count)
+        entry = NewEntry(kind="undo", seat=0, actor=RULES, payload_json="{}", undoes=t.stranded,
+                         events=(service_event(message),), rules_version=t.engine.info.rules_version)
+        with suppress(StaleWrite):  # another process set them aside first
+            await self.repo.append(t.row.id, t.head, [entry], self.clock())
+        self.repaired.add(t.row.id)
+        row = await self._row(t.row.id)
+        return await load(self.repo, row, t.engine)
 
     def _seat(self, t: Loaded, user_id: int) -> SeatRow:
         seat = t.seat_of(user_id)

@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 USER = "user:"
 BOT = "bot:"
 STAND_IN = "stand-in:"
+RULES = "rules:"
+"""The actor of the entry that sets aside moves which no longer replay after a rules change."""
 TIMEOUT = "timeout:"
 """The actor of a decision's timeout default, taken for a seat that let its time run out."""
 
@@ -61,6 +63,10 @@ class Loaded:
     """The game state (``None`` in the lobby)."""
     base: int = 0
     """The seq of the snapshot the state was rebuilt from (0: replayed from the seed)."""
+    stranded: tuple[int, ...] = ()
+    """Moves in force that no longer replay with the installed rules (the first that fails and every
+    later one): the state is the last valid one, before the first of them. The table goes on from
+    there once they are set aside (:meth:`~bot.service.core.TableCore._load`)."""
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -146,12 +152,18 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
     after it cancels an entry it accounts for, it no longer parses (the game's state format
     changed), or the entries after it do not replay from it (a state the log does not produce).
 
-    :raises TableUnreadable: when the log itself no longer replays from the seed; nothing is changed.
+    When the log itself no longer replays (the rules changed under a game in progress), the table
+    goes on from its last valid position: the newest snapshot that still loads, or the seed, and
+    the entries after it that still replay; the moves from the first that fails on are
+    :attr:`Loaded.stranded`.
+
+    :raises TableUnreadable: not even the game's opening can be set up any more; nothing is changed.
     """
     seats = await repo.seats(row.id)
     if row.status == "lobby" or row.seed is None:
         return Loaded(row=row, seats=seats, engine=engine, head=row.head)
     at_most = row.head
+    reached: list[tuple[int, BaseModel, int]] = []  # (entry that failed, state before it, base)
     for _ in range(MAX_SNAPSHOTS_TRIED):
         if at_most <= 0:
             break
@@ -173,38 +185,52 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
             continue  # an undo took back a move the snapshot accounts for
         try:
             state = engine.load(snap.state_json)
-            head = _replay(engine, row, state, tail, snap.seq)
         except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
             log.warning("table %s: snapshot at %s is passed over (%r)", row.id, snap.seq, exc)
             continue
-        return Loaded(row=row, seats=seats, engine=engine, head=head[0], state=head[1], base=snap.seq)
+        state, failed = _replay(engine, row, state, tail)
+        if failed is None:
+            return Loaded(row=row, seats=seats, engine=engine, head=tail[-1].seq if tail else snap.seq,
+                          state=state, base=snap.seq)
+        log.warning("table %s: snapshot at %s is passed over (log entry %s does not replay from it)",
+                    row.id, snap.seq, failed)
+        reached.append((failed, state, snap.seq))
     entries = await repo.entries(row.id)
-    seq = 0
+    head = entries[-1].seq if entries else 0
     try:
-        state = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
-        for e in entries:
-            seq = e.seq
-            if in_force(e, entries[-1].seq):
-                state, _ = engine.apply(state, e.seat, stored_action(engine, row, e))
+        opening = engine.new_game(len(seats), json.loads(row.options_json), row.seed)
     except Exception as exc:
-        log.error("table %s no longer replays with %s at log entry %s: %r", row.id, engine.info.id, seq, exc)
+        log.error("table %s cannot be set up with %s any more: %r", row.id, engine.info.id, exc)
         raise TableUnreadable(
-            f"Table {row.id} cannot be restored with this version of {engine.info.title}: log entry {seq} "
+            f"Table {row.id} cannot be restored with this version of {engine.info.title}: log entry 0 "
             "no longer replays. Every move is kept; ask whoever runs the bot to look into it.",
-            table=row.id, seq=seq, game=engine.info.title,
+            table=row.id, seq=0, game=engine.info.title,
         ) from exc
-    return Loaded(row=row, seats=seats, engine=engine, head=entries[-1].seq if entries else 0, state=state)
+    state, failed = _replay(engine, row, opening, entries)
+    if failed is None:
+        return Loaded(row=row, seats=seats, engine=engine, head=head, state=state)
+    reached.append((failed, state, 0))
+    failed, state, base = max(reached, key=lambda r: r[0])
+    stranded = tuple(e.seq for e in entries if e.seq >= failed and in_force(e, head))
+    log.error("table %s no longer replays with %s from log entry %s: it goes on from the position "
+              "before it, setting aside %d moves", row.id, engine.info.id, failed, len(stranded))
+    return Loaded(row=row, seats=seats, engine=engine, head=head, state=state, base=base, stranded=stranded)
 
 
 def _replay(
-    engine: Engine[Any, Any], row: TableRow, state: BaseModel, tail: list[Entry], base: int
-) -> tuple[int, BaseModel]:
-    """The head and the state after applying the entries of ``tail`` in force at its end."""
-    head = tail[-1].seq if tail else base
-    for e in tail:
+    engine: Engine[Any, Any], row: TableRow, state: BaseModel, entries: list[Entry]
+) -> tuple[BaseModel, int | None]:
+    """The state after applying the entries in force at the end of ``entries``, and the seq of the
+    first that no longer applies (``None`` when all do; the state is then the one before it)."""
+    head = entries[-1].seq if entries else 0
+    for e in entries:
         if in_force(e, head):
-            state, _ = engine.apply(state, e.seat, stored_action(engine, row, e))
-    return head, state
+            try:
+                state, _ = engine.apply(state, e.seat, stored_action(engine, row, e))
+            except Exception as exc:
+                log.warning("table %s: log entry %s does not replay: %r", row.id, e.seq, exc)
+                return state, e.seq
+    return state, None
 
 
 def stored_action(engine: Engine[Any, Any], row: TableRow, entry: Entry) -> str:
