@@ -16,10 +16,10 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.players import components, finished, open_table, play_to_the_end, public_text, start
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
-TELLS_PRIVATE_LINES = {"rftg", "ancient_world"}
-"""Games whose engines always tell a seat things in private lines (rolls, draws, hands). Praetor has
-no secrets; Patchistory's are sealed commitments (bids, votes) kept in the prompt, and its private
-lines (a forced answer told to its seat) come only in some games."""
+TELLS_PRIVATE_LINES = {"rftg"}
+"""Games whose engines tell every seat private lines in every game (Roll for the Galaxy's rolls).
+The Ancient World's private lines (a card stored blind, a Hideout or Expand seen) and Patchistory's
+(a forced answer) come only in some games; Praetor has no secrets."""
 
 
 def menus(panel: dict[str, Any]) -> list[dict[str, Any]]:
