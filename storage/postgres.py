@@ -44,7 +44,48 @@ from storage.records import (
     VoteRole,
     snapshot_checksum,
 )
-from storage.repository import MissingTable, Repository, StaleWrite, StorageError
+from storage.repository import (
+    MissingTable,
+    Repository,
+    StaleWrite,
+    StorageCause,
+    StorageError,
+    StorageUnavailable,
+)
+
+_CAUSES: tuple[tuple[tuple[type[BaseException], ...], StorageCause], ...] = (
+    ((asyncpg.exceptions.DiskFullError,), "disk_full"),
+    ((asyncpg.exceptions.ReadOnlySQLTransactionError, asyncpg.exceptions.InsufficientPrivilegeError),
+     "read_only"),
+    ((asyncpg.exceptions.PostgresIOError,), "io_error"),
+    ((asyncpg.exceptions.DataCorruptedError, asyncpg.exceptions.IndexCorruptedError), "damaged"),
+    ((asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDetectedError), "locked"),
+)
+"""PostgreSQL's errors that mean the database, not the code, is the trouble."""
+
+_UNREACHABLE = (
+    asyncpg.exceptions.PostgresConnectionError,
+    asyncpg.exceptions.ConnectionDoesNotExistError,
+    asyncpg.exceptions.CannotConnectNowError,
+    asyncpg.exceptions.AdminShutdownError,
+    ConnectionError,
+)
+
+
+def classify(exc: BaseException, url: str) -> StorageUnavailable | None:
+    """The :class:`StorageUnavailable` ``exc`` stands for (the same causes as SQLite's), or
+    ``None`` when it is none of them (a bug, or a refusal the caller handles)."""
+    where = _redacted(url)
+    for kinds, cause in _CAUSES:
+        if isinstance(exc, kinds):
+            fix = ("restore the database from its last dump or base backup (pg_restore)"
+                   if cause == "damaged" else None)
+            return StorageUnavailable(cause, f"{where}: {exc}", fix=fix)
+    if isinstance(exc, _UNREACHABLE):
+        return StorageUnavailable("io_error", f"{where}: {exc}",
+                                  fix="check that the PostgreSQL server is running and reachable")
+    return None
+
 
 MIGRATION_LOCK = 0x4A67_6F72_61
 """The advisory lock key under which migrations run (any fixed number of our own)."""
@@ -104,14 +145,29 @@ class PostgresRepository(Repository):
     # ---- transactions and migrations --------------------------------------------------------
 
     @asynccontextmanager
+    async def _acquire(self) -> AsyncIterator[Connection]:
+        """One connection of the pool; storage trouble in the block becomes StorageUnavailable.
+
+        :raises StorageUnavailable:
+        """
+        try:
+            async with self._pool.acquire() as db:
+                yield db
+        except Exception as exc:
+            trouble = classify(exc, self.url)
+            if trouble is None:
+                raise
+            raise trouble from exc
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         """One connection of the pool inside a transaction, committed when the block ends."""
-        async with self._pool.acquire() as db, db.transaction():
+        async with self._acquire() as db, db.transaction():
             yield db
 
     async def schema_version(self) -> int:
         """The version recorded in ``agora_schema`` (0 for an empty database)."""
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             if await db.fetchval("SELECT to_regclass('agora_schema')") is None:
                 return 0
             return await _version(db)
@@ -156,7 +212,7 @@ class PostgresRepository(Repository):
     )
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             row = await db.fetchrow(f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE t.id = $1", table_id)
         return None if row is None else _table(row)
 
@@ -182,7 +238,7 @@ class PostgresRepository(Repository):
                 "t.settled_seq <> (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)"
             )
         params.append(where.limit)
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch(
                 f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
                 f" ORDER BY t.id LIMIT ${len(params)}",
@@ -231,7 +287,7 @@ class PostgresRepository(Repository):
                              table_id, -1 if seq is None else seq)
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch("SELECT * FROM seats WHERE table_id = $1 ORDER BY position", table_id)
         return [_seat(r) for r in rows]
 
@@ -361,7 +417,7 @@ class PostgresRepository(Repository):
 
     async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
         last = through if through is not None else 2**62
-        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+        async with self._acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             rows = await db.fetch(
                 "SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
                 table_id, after, last,
@@ -399,7 +455,7 @@ class PostgresRepository(Repository):
         ]
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             return int(await db.fetchval(
                 "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1 AND actor = $2"
                 " AND kind = 'action' AND undone_by IS NULL",
@@ -407,13 +463,13 @@ class PostgresRepository(Repository):
             ))
 
     async def head(self, table_id: int) -> int:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             return int(await db.fetchval(
                 "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = $1", table_id
             ))
 
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             row = await db.fetchrow(
                 "SELECT seq, state_json, checksum FROM snapshots WHERE table_id = $1 AND seq <= $2"
                 " ORDER BY seq DESC LIMIT 1",
@@ -456,7 +512,7 @@ class PostgresRepository(Repository):
         return await self._deadlines("r.user_id = $1 AND t.status = 'active'", (user_id,), "r.due_at")
 
     async def _deadlines(self, where: str, params: Sequence[Any], order: str) -> list[Deadline]:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch(
                 f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where}"
                 f" ORDER BY {order}",
@@ -480,7 +536,7 @@ class PostgresRepository(Repository):
     # ---- preferences, votes, notices --------------------------------------------------------
 
     async def get_preference(self, user_id: int) -> Preference | None:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             r = await db.fetchrow("SELECT * FROM preferences WHERE user_id = $1", user_id)
         if r is None:
             return None
@@ -509,7 +565,7 @@ class PostgresRepository(Repository):
             )
 
     async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch(
                 "SELECT * FROM votes WHERE table_id = $1 AND kind = $2 ORDER BY created_at, user_id",
                 table_id, kind,
@@ -532,7 +588,7 @@ class PostgresRepository(Repository):
         return int(notice_id)
 
     async def pending_notices(self, user_id: int) -> list[NoticeRow]:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch(
                 "SELECT * FROM notices WHERE user_id = $1 AND delivered_at IS NULL ORDER BY id", user_id
             )
@@ -549,7 +605,7 @@ class PostgresRepository(Repository):
     # ---- moving house -----------------------------------------------------------------------
 
     async def row_tables(self) -> list[str]:
-        async with self._pool.acquire() as db:
+        async with self._acquire() as db:
             rows = await db.fetch(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
                 " AND table_type = 'BASE TABLE' AND table_name <> 'agora_schema' ORDER BY table_name"
@@ -558,7 +614,7 @@ class PostgresRepository(Repository):
 
     async def export_rows(self, name: str) -> AsyncIterator[dict[str, Any]]:
         await self._known(name)
-        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+        async with self._acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             async for r in db.cursor(f'SELECT * FROM "{name}"', prefetch=1000):
                 yield {column: _utc(v) if isinstance(v, datetime) else v for column, v in r.items()}
 

@@ -17,10 +17,10 @@ import pytest
 from storage import open_repository
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.migrations import statements
-from storage.postgres import PostgresRepository
+from storage.postgres import PostgresRepository, classify
 from storage.postgres_migrations import SCHEMA_VERSION
 from storage.records import NewTable
-from storage.repository import StorageError
+from storage.repository import StorageError, StorageUnavailable
 from tests.storage.contract import T0, entry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,3 +132,22 @@ async def test_a_failed_migration_leaves_the_previous_version(postgres_url: str)
             assert await db.fetchval("SELECT to_regclass('tables')") is None
     finally:
         await repo.close()
+
+
+@pytest.mark.parametrize(("error", "cause"), [
+    (asyncpg.exceptions.DiskFullError("could not extend file"), "disk_full"),
+    (asyncpg.exceptions.ReadOnlySQLTransactionError("cannot execute INSERT in a read-only transaction"),
+     "read_only"),
+    (asyncpg.exceptions.PostgresIOError("could not read block"), "io_error"),
+    (asyncpg.exceptions.DataCorruptedError("invalid page in block 7"), "damaged"),
+    (asyncpg.exceptions.LockNotAvailableError("could not obtain lock"), "locked"),
+    (ConnectionRefusedError("connection refused"), "io_error"),
+])
+def test_postgresql_trouble_is_the_same_storage_error_as_sqlites(error: BaseException, cause: str) -> None:
+    trouble = classify(error, "postgresql://agora:secret@db/agora")
+    assert isinstance(trouble, StorageUnavailable) and trouble.cause == cause
+    assert "secret" not in trouble.operator_line() and "fix:" in trouble.operator_line()
+
+
+def test_a_postgresql_error_of_the_code_is_no_storage_trouble() -> None:
+    assert classify(asyncpg.exceptions.UndefinedTableError("no such table"), "postgresql://db/agora") is None
