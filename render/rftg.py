@@ -1,189 +1,365 @@
 """Pictures of Roll for the Galaxy: the public tableau board and one seat's private picture.
 
-``render_board(view)`` draws what everyone sees (the spectator view): every player's tableau with
-goods, construction-zone tops and stack sizes, credits, VP chips, cup and Citizenry dice, the
-selected phases. ``render_private(view, seat)`` draws that seat's secrets: rolled dice by colour and
-face with their columns, both construction stacks in full, tiles drawn and returned.
+Both are drawn from a :class:`rules.rftg.views.View` only, in the reader's language: every word
+comes from the catalogues. Pictures are 1000 px wide; no text is smaller than 2.25% of the width
+(23 px), so it stays legible on a phone that shows the picture 400 px wide, and names wrap rather
+than being cut. ``render_board(view)`` draws what everyone sees: every player's credits, VP chips
+and tile count, cup and Citizenry dice, the top tile of each construction stack with the workers
+it needs and those on it, and the tableau, each tile with its VP (its cost), its kind, the phases
+its power works in (I–V, A for Assign) and its goods; at the end every seat's score by source,
+the winner marked. ``render_private(view, seat)`` draws that seat's secrets: rolled dice by
+column, both construction stacks in full, tiles drawn. Dice are squares with a dark rim and a
+centre pip, so a white die never looks like an empty slot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from render.kit import THEME, Colour, box, canvas, fit, player_name, png, text
+from render import kit
+from render.kit import THEME, Colour, box, canvas, player_name, png, text_width
+from rules.core.messages import Message, msg, render
+from rules.rftg.content import CONTENT
 from rules.rftg.views import PlayerView, TileView, View
 
+PACKAGES = ("rules.rftg",)
 WIDTH = 1000
+SMALL = 23
+"""The smallest text: 2.25% of the width, rounded up."""
+BODY = 24
+LARGE = 30
 MARGIN = 16
-CARD_W, CARD_H = 234, 58
-CARDS_PER_ROW = 4
-DIE = 22
+LINE = 34
+DIE = 26
+MAX_HEIGHT = int(WIDTH * 1.6)
 
-PHASE_NAMES = {"explore": "I Explore", "develop": "II Develop", "settle": "III Settle",
-               "produce": "IV Produce", "ship": "V Ship"}
-FACE_MARK = {"explore": "E", "develop": "D", "settle": "S", "produce": "P", "ship": "Sh", "wild": "*"}
+PHASES = ("explore", "develop", "settle", "produce", "ship")
+NUMERAL = {"explore": "I", "develop": "II", "settle": "III", "produce": "IV", "ship": "V", "assign": "A"}
 WORLD_FILL: dict[str, Colour] = {
-    "gray": (200, 200, 196), "blue": (170, 196, 235), "brown": (214, 184, 150),
-    "green": (176, 222, 170), "yellow": (246, 226, 140),
+    "gray": (206, 206, 202), "blue": (176, 200, 236), "brown": (218, 190, 156),
+    "green": (180, 222, 172), "yellow": (246, 226, 140),
 }
-DEV_FILL: Colour = (226, 220, 236)
+DEV_FILL: Colour = (228, 222, 238)
+DIE_FILL: dict[str, Colour] = {
+    "white": (255, 255, 255), "red": THEME["red"], "purple": THEME["purple"], "blue": THEME["blue"],
+    "brown": THEME["brown"], "green": THEME["green"], "yellow": THEME["yellow"],
+}
+
+Drawn = list[tuple[str, int, tuple[float, float, float, float]]]
+_drawn: Drawn | None = None
 
 
-def _die(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, mark: str = "", size: int = DIE) -> None:
-    fill = THEME.get(colour, THEME["grey"])
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=fill, outline=THEME["ink"], width=1)
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
+    global _drawn
+    _drawn = []
+    try:
+        yield _drawn
+    finally:
+        _drawn = None
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
+          bold: bool = False, colour: Colour = THEME["ink"], anchor: str = "la") -> float:
+    """Draw ``words``; return the x where they end."""
+    assert size >= SMALL
+    box_ = draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)
+    if _drawn is not None:
+        _drawn.append((words, size, box_))
+    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+    return box_[2]
+
+
+def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
+    """``words`` broken into lines that fit ``width`` (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+class _Words:
+    """The reader's words: catalogue messages rendered in one language with the players' names."""
+
+    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
+        self.locale = locale
+        self.names = tuple(player_name(s, names) for s in range(seats))
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self.say(msg(key, **params))  # type: ignore[arg-type]
+
+    def say(self, message: Message) -> str:
+        return render(message, self.locale, PACKAGES, self.names)
+
+
+def _die(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int = DIE,
+         mark: str = "") -> None:
+    """A die: its colour, a dark rim and a centre pip (or a face letter)."""
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=DIE_FILL.get(colour, THEME["grey"]),
+                           outline=THEME["ink"], width=3)
+    ink = THEME["ink"] if colour in ("white", "yellow") else THEME["white"]
     if mark:
-        ink = THEME["ink"] if colour in ("white", "yellow") else THEME["white"]
-        text(draw, (x + size / 2, y + size / 2), mark, size=18, bold=True, colour=ink, anchor="mm")
+        _text(draw, (x + size / 2, y + size / 2), mark, size=SMALL, bold=True, colour=ink, anchor="mm")
+    else:
+        r = max(3, size // 8)
+        cx, cy = x + size / 2, y + size / 2
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
 
 
-def _dice_row(draw: ImageDraw.ImageDraw, x: float, y: float, dice: Sequence[str], limit: int = 14) -> float:
-    for i, d in enumerate(dice[:limit]):
-        _die(draw, x + i * (DIE + 3), y, d)
-    if len(dice) > limit:
-        text(draw, (x + limit * (DIE + 3) + 2, y + 1), f"+{len(dice) - limit}", size=18)
-        return x + limit * (DIE + 3) + 40
-    return x + len(dice) * (DIE + 3)
+def _dice(draw: ImageDraw.ImageDraw, x: float, y: float, dice: Sequence[str], right: float) -> float:
+    """A row of dice from ``x``; a row that would pass ``right`` ends with a count of the rest."""
+    step = DIE + 4
+    room = max(1, int((right - x - 50) // step))
+    shown = dice if len(dice) * step <= right - x else dice[:room]
+    for i, d in enumerate(shown):
+        _die(draw, x + i * step, y + (LINE - DIE) / 2, d)
+    end = x + len(shown) * step
+    if len(shown) < len(dice):
+        end = _text(draw, (end + 4, y + 2), f"+{len(dice) - len(shown)}", size=SMALL)
+    return end
 
 
-def _card(draw: ImageDraw.ImageDraw, x: float, y: float, t: TileView) -> None:
-    fill = DEV_FILL if t.kind == "development" else WORLD_FILL.get(t.colour or "gray", WORLD_FILL["gray"])
-    shape_radius = 4 if t.kind == "development" else 16
-    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=shape_radius, fill=fill,
-                           outline=THEME["line"], width=2)
-    text(draw, (x + 6, y + 4), fit(t.name, CARD_W - 40, size=18), size=18)
-    text(draw, (x + CARD_W - 6, y + 4), str(t.cost), size=18, bold=True, anchor="ra")
-    for i, g in enumerate(t.goods):
-        _die(draw, x + 6 + i * (DIE + 3), y + CARD_H - DIE - 5, g)
+# ---- the public picture --------------------------------------------------------------------------
 
 
-def _player_height(p: PlayerView) -> int:
-    rows = max(1, -(-len(p.tableau) // CARDS_PER_ROW))
-    return 150 + rows * (CARD_H + 6)
+def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """The public picture; ``names`` are the players' names in seat order (``Seat N`` where missing).
+    The tableaus go two tiles a row, or three when that keeps the picture within 1.6 widths."""
+    say = _Words(locale, names, len(view.players))
+    best: tuple[Image.Image, int, Drawn] | None = None
+    start = len(_drawn) if _drawn is not None else 0
+    for columns in (2, 3):
+        if _drawn is not None:
+            del _drawn[start:]
+        image, draw = canvas(WIDTH, 12000)
+        y = _header(draw, view, say)
+        if view.stage == "over":
+            y = _final(draw, view, y, say)
+        for seat, p in enumerate(view.players):
+            y = _player(draw, y, seat, p, view, say, columns)
+        if best is None or y < best[1]:
+            best = (image, y, list(_drawn[start:]) if _drawn is not None else [])
+        if y + MARGIN <= MAX_HEIGHT:
+            break
+    assert best is not None
+    image, y, texts = best
+    if _drawn is not None:
+        _drawn[start:] = texts
+    return png(image.crop((0, 0, WIDTH, y + MARGIN)))
 
 
-def _player(
-    draw: ImageDraw.ImageDraw, y: int, seat: int, p: PlayerView, view: View, names: Sequence[str]
-) -> int:
-    h = _player_height(p)
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + h))
-    x0 = MARGIN + 12
-    head = (f"{player_name(seat, names)} · faction {p.faction} · ${p.credits} · {p.vp} VP chips"
-            f" · {p.tiles} tiles")
-    if p.score is not None:
-        head += f" · score {p.score}"
-    text(draw, (x0, y + 10), fit(head, WIDTH - 2 * MARGIN - 220, size=22, bold=True), size=22, bold=True)
-    status = ""
-    if view.stage == "assign":
-        status = "assigned" if p.confirmed else f"assigning {p.rolled} dice"
-    elif p.chose:
-        status = "selected " + PHASE_NAMES[p.chose]
-    text(draw, (WIDTH - MARGIN - 12, y + 12), status, size=18, colour=THEME["muted"], anchor="ra")
-    text(draw, (x0, y + 44), "Cup", size=18, colour=THEME["muted"])
-    end = _dice_row(draw, x0 + 50, y + 42, p.cup, limit=10)
-    text(draw, (max(end + 16, 470), y + 44), "Citizenry", size=18, colour=THEME["muted"])
-    _dice_row(draw, max(end + 16, 470) + 92, y + 42, p.citizenry, limit=10)
-    zy = y + 76
-    dev = f"Devs ({p.dev_size}): {p.dev_top or '—'}"
-    world = f"Worlds ({p.world_size}): {p.world_top or '—'}"
-    text(draw, (x0, zy), fit(dev, 300, size=18), size=18)
-    _dice_row(draw, x0 + 310, zy - 2, p.dev_dice, limit=5)
-    text(draw, (x0 + 480, zy), fit(world, 320, size=18), size=18)
-    _dice_row(draw, x0 + 800, zy - 2, p.world_dice, limit=5)
-    workers = [(ph, d) for ph, dice in p.columns.items() for d in dice]
-    if workers:
-        wx: float = x0
-        for ph in PHASE_NAMES:
-            col = p.columns.get(ph, [])  # type: ignore[call-overload]
-            if col:
-                text(draw, (wx, y + 108), FACE_MARK[ph], size=18, bold=True)
-                wx = _dice_row(draw, wx + 30, y + 106, col, limit=6) + 12
-    for i, t in enumerate(p.tableau):
-        cx = x0 + (i % CARDS_PER_ROW) * (CARD_W + 6)
-        cy = y + 140 + (i // CARDS_PER_ROW) * (CARD_H + 6)
-        _card(draw, cx, cy, t)
-    return y + h + 10
-
-
-def render_board(view: View, names: Sequence[str] = ()) -> bytes:
-    """The public picture: every tableau, zone tops and sizes, dice, credits, VP, selected phases.
-
-    ``names`` are the players' names in seat order (``Seat N`` where missing)."""
-    height = 70 + sum(_player_height(p) + 10 for p in view.players) + 10
-    image, draw = canvas(WIDTH, height)
-    title = f"Round {view.round}"
+def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
     if view.phase:
-        title += f" · {PHASE_NAMES[view.phase]}"
-    elif view.stage == "manage":
-        title += " · Manage Empire"
-    elif view.stage == "over":
-        title += " · game over"
-    text(draw, (MARGIN, 14), title, size=26, bold=True)
-    info = f"bag {view.bag} · VP pool {view.vp_pool}"
-    text(draw, (WIDTH - MARGIN, 16), info, size=20, colour=THEME["muted"], anchor="ra")
-    x = MARGIN
-    for ph, name in PHASE_NAMES.items():
-        on = ph in view.selected
-        w = 150
-        draw.rounded_rectangle((x, 46, x + w, 66), radius=6,
-                               fill=THEME["highlight"] if on else THEME["panel"], outline=THEME["line"])
-        text(draw, (x + w / 2, 56), name, size=18, bold=on, anchor="mm")
-        x += w + 8
-    y = 76
-    for seat, p in enumerate(view.players):
-        y = _player(draw, y, seat, p, view, names)
-    return png(image)
-
-
-def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
-    """One seat's private picture: its dice this round and its whole construction zone."""
-    p = view.players[seat]
-    lines: list[tuple[str, list[tuple[str, str]]]] = []
-    if p.assign is not None:
-        by_place: dict[str, list[tuple[str, str]]] = {}
-        for d in p.assign.dice:
-            where = ("Selected: " if d.where == "select" else "Dictate" if d.where == "dictate" else "") + (
-                PHASE_NAMES[d.column] if d.column and d.where != "dictate" else "")
-            by_place.setdefault(where or "Unplaced", []).append((d.colour, FACE_MARK[d.face]))
-        order = ["Unplaced"] + [f"Selected: {n}" for n in PHASE_NAMES.values()] + list(PHASE_NAMES.values())
-        lines = sorted(by_place.items(), key=lambda kv: [*order, kv[0]].index(kv[0]))
-    dev = p.dev_stack or []
-    world = p.world_stack or []
-    extra = (p.drawn or []) + (p.start_tiles or [])
-    height = 120 + 44 * len(lines) + 30 * (max(len(dev), len(world), 1) + 1) + 30 * (len(extra) + 2)
-    image, draw = canvas(WIDTH, max(height, 300))
-    title = f"{player_name(seat, names)} · round {view.round} · your secrets"
-    text(draw, (MARGIN, 14), fit(title, WIDTH - 2 * MARGIN, size=24, bold=True), size=24, bold=True)
+        stage = say(f"rftg.phase.{view.phase}")
+    else:
+        stage = say({"manage": "rftg.pic.manage", "over": "rftg.pic.over"}.get(view.stage, "rftg.pic.assign"))
+    _text(draw, (MARGIN, 12), say("rftg.pic.round", round=view.round, stage=stage), size=LARGE, bold=True)
+    _text(draw, (WIDTH - MARGIN, 16), say("rftg.pic.bag", bag=view.bag, pool=view.vp_pool), size=BODY,
+          colour=THEME["muted"], anchor="ra")
+    x: float = MARGIN
     y = 56
-    if lines:
-        legend = "Your dice (face letters: E D S P Sh, * wild)"
-        text(draw, (MARGIN, y), legend, size=18, colour=THEME["muted"])
-        y += 28
-        for where, dice in lines:
-            text(draw, (MARGIN, y + 2), where, size=18, bold=True)
-            for i, (colour, mark) in enumerate(dice):
-                _die(draw, 300 + i * 42, y, colour, mark, size=36)
-            y += 44
-    text(draw, (MARGIN, y), "Development stack (top first)", size=18, bold=True)
-    text(draw, (WIDTH // 2, y), "World stack (top first)", size=18, bold=True)
-    y += 28
-    if not dev:
-        text(draw, (MARGIN, y), "—", size=18, colour=THEME["muted"])
-    if not world:
-        text(draw, (WIDTH // 2, y), "—", size=18, colour=THEME["muted"])
-    for i in range(max(len(dev), len(world))):
-        if i < len(dev):
-            text(draw, (MARGIN, y), fit(f"{i + 1}. {dev[i]}", WIDTH // 2 - 30, size=18), size=18)
-        if i < len(world):
-            text(draw, (WIDTH // 2, y), fit(f"{i + 1}. {world[i]}", WIDTH // 2 - 30, size=18), size=18)
-        y += 30
+    w = (WIDTH - 2 * MARGIN - 4 * 8) / 5
+    for ph in PHASES:
+        on = ph in view.selected
+        draw.rounded_rectangle((x, y, x + w, y + LINE), radius=6,
+                               fill=THEME["highlight"] if on else THEME["panel"], outline=THEME["line"])
+        _text(draw, (x + w / 2, y + LINE / 2), f"{NUMERAL[ph]} {say(f'rftg.phase.{ph}')}", size=SMALL,
+              bold=on, anchor="mm")
+        x += w + 8
+    return y + LINE + 12
+
+
+def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+    """Every seat's score by source, best first, the winner marked."""
+    scores = [(p.score or 0, s) for s, p in enumerate(view.players)]
+    best = max(scores)[0] if scores else 0
+    lines: list[tuple[str, bool]] = []
+    for score, seat in sorted(scores, key=lambda t: (-t[0], t[1])):
+        parts = view.players[seat].breakdown or {}
+        line = say("rftg.pic.final_score", seat=seat, vp=score, chips=parts.get("chips", 0),
+                   tiles=parts.get("tiles", 0), bonuses=parts.get("bonuses", 0))
+        lines.append((("★ " if score == best else "") + line, score == best))
+    wrapped = [(part, win) for line, win in lines for part in _wrap(line, WIDTH - 2 * MARGIN - 24, size=BODY)]
+    height = 16 + LINE * (len(wrapped) + 1)
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height), fill=(255, 246, 214))
+    _text(draw, (MARGIN + 12, y + 8), say("rftg.pic.final"), size=LARGE, bold=True)
+    for i, (part, win) in enumerate(wrapped):
+        _text(draw, (MARGIN + 12, y + 8 + LINE * (i + 1)), part, size=BODY, bold=win)
+    return y + height + 10
+
+
+def _player(draw: ImageDraw.ImageDraw, top: int, seat: int, p: PlayerView, view: View, say: _Words,
+            columns: int) -> int:
+    """One player's panel, its outline drawn once its height is known."""
+    inner = MARGIN + 12
+    right = WIDTH - MARGIN - 12
+    y = top + 8
+    items = [say("rftg.pic.credits", credits=p.credits), say("rftg.pic.chips", n=p.vp),
+             say("rftg.pic.tiles", n=p.tiles)]
+    if view.stage == "assign":
+        items.append(say("rftg.pic.assigned") if p.confirmed else say("rftg.pic.assigning", n=p.rolled))
+    elif p.chose:
+        items.append(say("rftg.pic.selected", phase=say(f"rftg.phase.{p.chose}")))
+    name_w = text_width(say.names[seat], size=LARGE - 4, bold=True)
+    rest = " · ".join(items)
+    if name_w + 16 + text_width(rest, size=BODY) <= right - inner:
+        _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+        _text(draw, (inner + name_w + 16, y + 2), rest, size=BODY)
+        y += LINE + 4
+    else:
+        _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+        y += LINE
+        for line in _wrap(rest, right - inner, size=BODY):
+            _text(draw, (inner, y), line, size=BODY)
+            y += LINE
+    x = _text(draw, (inner, y + 3), say("rftg.pic.cup"), size=SMALL, colour=THEME["muted"]) + 8
+    x = _dice(draw, x, y, p.cup, (inner + right) / 2 - 10) + 24
+    x = max(x, (inner + right) / 2)
+    x = _text(draw, (x, y + 3), say("rftg.pic.citizenry"), size=SMALL, colour=THEME["muted"]) + 8
+    _dice(draw, x, y, p.citizenry, right)
+    y += LINE + 4
+    stacks = []
+    for key, size, top_name, need, dice in (
+        ("rftg.pic.dev_stack", p.dev_size, p.dev_top, p.dev_cost, p.dev_dice),
+        ("rftg.pic.world_stack", p.world_size, p.world_top, p.world_cost, p.world_dice),
+    ):
+        line = say(key + "_empty") if top_name is None else say(key, size=size, tile=top_name, need=need or 0,
+                                                                 placed=len(dice))
+        stacks.append((line, dice))
+    half = (right - inner) / 2 - 12
+    if all(text_width(line, size=SMALL) + len(dice) * (DIE + 4) + 12 <= half for line, dice in stacks):
+        for i, (line, dice) in enumerate(stacks):
+            x = inner + i * (half + 24)
+            end = _text(draw, (x, y + 3), line, size=SMALL)
+            _dice(draw, end + 8, y, dice, x + half)
+        y += LINE
+    else:
+        for line, dice in stacks:
+            for part in _wrap(line, right - inner - (len(dice) * (DIE + 4) + 12), size=SMALL):
+                end = _text(draw, (inner, y + 3), part, size=SMALL)
+                y += LINE
+            if dice:
+                _dice(draw, end + 12, y - LINE, dice, right)
+    workers = [ph for ph in PHASES if p.columns.get(ph)]  # type: ignore[call-overload]
+    if workers:
+        x = inner
+        for ph in workers:
+            col = p.columns[ph]  # type: ignore[index]
+            if x + 40 + len(col) * (DIE + 4) > right:
+                x, y = inner, y + LINE
+            x = _text(draw, (x, y + 3), NUMERAL[ph], size=SMALL, bold=True) + 6
+            x = _dice(draw, x, y, col, right) + 16
+        y += LINE + 4
+    y = _tableau(draw, inner, y, p.tableau, say, columns)
+    bottom = y + 6
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=8, outline=THEME["line"], width=2)
+    return bottom + 10
+
+
+def _tableau(draw: ImageDraw.ImageDraw, x0: float, y: float, tiles: Sequence[TileView], say: _Words,
+             columns: int) -> int:
+    """The tableau, ``columns`` tiles a row; each tile says its VP, kind, power phases and goods."""
+    width = (WIDTH - 2 * MARGIN - 24 - 8 * (columns - 1)) // columns
+    for row in range(0, len(tiles), columns):
+        heights = [_chip_height(t, width) for t in tiles[row:row + columns]]
+        for i, t in enumerate(tiles[row:row + columns]):
+            _chip(draw, x0 + i * (width + 8), y, t, heights[i], width)
+        y += max(heights) + 6
+    return int(y)
+
+
+def _chip_lines(t: TileView, width: int) -> tuple[list[str], str]:
+    side = CONTENT.by_name.get(t.name)
+    marks = " ".join(NUMERAL[ph] for ph in (side.phases if side else []))
+    if side is not None and side.endgame is not None:
+        marks = (marks + " 6+").strip()
+    room = width - 16 - 44 - text_width(marks, size=SMALL, bold=True) - len(t.goods) * (DIE + 4)
+    return _wrap(t.name, max(room, 100), size=SMALL, bold=True), marks
+
+
+def _chip_height(t: TileView, width: int) -> int:
+    return max(1, len(_chip_lines(t, width)[0])) * (LINE - 4) + 8
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, t: TileView, h: int, width: int) -> None:
+    fill = DEV_FILL if t.kind == "development" else WORLD_FILL.get(t.colour or "gray", WORLD_FILL["gray"])
+    draw.rounded_rectangle((x, y, x + width, y + h), radius=4 if t.kind == "development" else 14,
+                           fill=fill, outline=THEME["line"], width=2)
+    lines, marks = _chip_lines(t, width)
+    cx = x + 8
+    draw.ellipse((cx, y + 5, cx + 32, y + 37), fill=THEME["panel"], outline=THEME["ink"], width=2)
+    _text(draw, (cx + 16, y + 21), str(t.cost), size=SMALL, bold=True, anchor="mm")
+    for i, line in enumerate(lines):
+        _text(draw, (cx + 40, y + 5 + i * (LINE - 4)), line, size=SMALL, bold=True)
+    end = x + width - 8
+    for i, g in enumerate(t.goods):
+        _die(draw, end - (i + 1) * (DIE + 4), y + 4, g)
+    end -= len(t.goods) * (DIE + 4) + (6 if t.goods else 0)
+    if marks:
+        _text(draw, (end, y + 5), marks, size=SMALL, bold=True, colour=THEME["muted"], anchor="ra")
+
+
+# ---- the private picture -------------------------------------------------------------------------
+
+
+def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """One seat's private picture: its dice this round and its whole construction zone."""
+    say = _Words(locale, names, len(view.players))
+    p = view.players[seat]
+    image, draw = canvas(WIDTH, 6000)
+    y = 12
+    for line in _wrap(say("rftg.pic.private", seat=seat, round=view.round), WIDTH - 2 * MARGIN,
+                      size=LARGE - 4, bold=True):
+        _text(draw, (MARGIN, y), line, size=LARGE - 4, bold=True)
+        y += LINE + 2
+    if p.assign is not None:
+        _text(draw, (MARGIN, y), say("rftg.pic.your_dice"), size=SMALL, colour=THEME["muted"])
+        y += LINE
+        places: dict[str, list[tuple[str, str]]] = {}
+        for d in p.assign.dice:
+            if d.where == "dictate":
+                where = say("rftg.pic.dictate")
+            elif d.column is None:
+                where = say("rftg.pic.unplaced")
+            elif d.where == "select":
+                where = say("rftg.pic.selecting", phase=say(f"rftg.phase.{d.column}"))
+            else:
+                where = f"{NUMERAL[d.column]} {say(f'rftg.phase.{d.column}')}"
+            places.setdefault(where, []).append((d.colour, NUMERAL.get(d.face, "*")))
+        for where, dice in places.items():
+            _text(draw, (MARGIN, y + 6), where, size=SMALL, bold=True)
+            x = 330
+            for colour, mark in dice:
+                if x + 46 > WIDTH - MARGIN:
+                    x, y = 330, y + 48
+                _die(draw, x, y, colour, size=42, mark=mark)
+                x += 48
+            y += 52
+    stacks = (("rftg.pic.dev_list", p.dev_stack or []), ("rftg.pic.world_list", p.world_stack or []))
+    for key, tiles in stacks:
+        _text(draw, (MARGIN, y), say(key), size=BODY, bold=True)
+        y += LINE
+        if not tiles:
+            _text(draw, (MARGIN, y), "—", size=BODY, colour=THEME["muted"])
+            y += LINE
+        for i, name in enumerate(tiles):
+            for line in _wrap(f"{i + 1}. {name}", WIDTH - 2 * MARGIN, size=BODY):
+                _text(draw, (MARGIN, y), line, size=BODY)
+                y += LINE
+        y += 6
+    extra = (p.drawn or []) + (p.start_tiles or [])
     if extra:
-        y += 10
-        text(draw, (MARGIN, y), "Tiles in hand (development / world)", size=18, bold=True)
-        y += 28
+        _text(draw, (MARGIN, y), say("rftg.pic.in_hand"), size=BODY, bold=True)
+        y += LINE
         for t in extra:
-            text(draw, (MARGIN, y), fit(t, WIDTH - 2 * MARGIN, size=18), size=18)
-            y += 30
-    return png(image)
+            for line in _wrap(t, WIDTH - 2 * MARGIN, size=BODY):
+                _text(draw, (MARGIN, y), line, size=BODY)
+                y += LINE
+    return png(image.crop((0, 0, WIDTH, max(y + MARGIN, 200))))

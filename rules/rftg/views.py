@@ -61,6 +61,12 @@ class PlayerView(BaseModel):
     virtual: list[Colour]
     done: bool
     score: int | None = None
+    breakdown: dict[str, int] | None = None
+    """At the end: the score by source ("chips", "tiles", "bonuses")."""
+    dev_cost: int | None = None
+    """Developers the top development needs in all (its cost after this player's discounts)."""
+    world_cost: int | None = None
+    """Settlers the top world needs in all (its cost after this player's discounts)."""
     # the seat's own secrets (None / empty for anyone else)
     dev_stack: list[str] | None = None
     world_stack: list[str] | None = None
@@ -112,6 +118,9 @@ def view(c: Content, state: State, seat: int | None) -> View:
 
 
 def _player(c: Content, p: Player, own: bool, final: int | None) -> dict[str, object]:
+    from rules.rftg.scoring import breakdown
+    from rules.rftg.tableau import effective_cost
+
     def names(tiles: list[int], world: bool) -> list[str]:
         return [c.side_of(t, world).name for t in tiles]
 
@@ -159,6 +168,9 @@ def _player(c: Content, p: Player, own: bool, final: int | None) -> dict[str, ob
         virtual=list(p.work.virtual),
         done=p.work.done,
         score=final,
+        breakdown={k: int(v) for k, v in breakdown(c, p).items()} if final is not None else None,
+        dev_cost=effective_cost(c, p, c.side_of(p.dev_stack[0], False)) if p.dev_stack else None,
+        world_cost=effective_cost(c, p, c.side_of(p.world_stack[0], True)) if p.world_stack else None,
         dev_stack=names(p.dev_stack, False) if own else None,
         world_stack=names(p.world_stack, True) if own else None,
         start_tiles=both(p.start_tiles) if own else None,

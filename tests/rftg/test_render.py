@@ -1,4 +1,5 @@
-"""The pictures: deterministic, phone-sized, for mid-game and end-game states from selfplay."""
+"""The pictures: deterministic, legible on a phone, nothing cut, in the reader's language, tiles
+with their VP and powers, stacks with the workers they need, the final scores with the winner."""
 
 from __future__ import annotations
 
@@ -9,54 +10,135 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.rftg import render_board, render_private
+from render.rftg import recording, render_board, render_private
 from rules.core import Rng
 from rules.rftg import ENGINE
 
+NAMES = ("Ann", "Βασίλης Παπαδάκης", "Cy", "Dee", "Eve")
+"""Names up to the 18 characters a picture shows whole."""
+
 
 @cache
-def _states(players: int, seed: int) -> tuple[Any, Any]:
-    """A state in the middle of a game (during Assign) and the final state."""
+def _stages(players: int, seed: int) -> dict[str, Any]:
+    """States early (round 1 Assign), in the middle (round 6) and at the end of a greedy game."""
     state = ENGINE.new_game(players, {}, seed)
     rng = Rng.from_seed(seed)
-    middle = None
+    bot = ENGINE.bots()["greedy"]
+    out: dict[str, Any] = {}
     while prompts := ENGINE.pending(state):
-        if middle is None and state.round == 6 and state.stage == "assign":
-            middle = state
+        if state.stage == "assign" and state.round in (1, 6):
+            out.setdefault("early" if state.round == 1 else "middle", state)
+        if state.stage == "phase" and state.round == 6:
+            out.setdefault("phase", state)
         seat = rng.choice(sorted(prompts))
-        state, _ = ENGINE.apply(state, seat, rng.choice(prompts[seat].options).action)
-    assert middle is not None
-    return middle, state
+        state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng.fork()))
+    out["over"] = state
+    return out
+
+
+STAGES = [(players, stage) for players in (2, 3, 4, 5) for stage in ("early", "middle", "phase", "over")]
 
 
 def _size(data: bytes) -> tuple[int, int]:
     with Image.open(io.BytesIO(data)) as image:
+        assert image.mode == "P", "a palette PNG"
         return image.size
 
 
+def _check(picture: bytes, drawn: list[tuple[str, int, tuple[float, float, float, float]]]) -> None:
+    width, height = _size(picture)
+    assert width == 1000
+    for words, size, (x0, y0, x1, y1) in drawn:
+        assert size >= 0.0225 * width, (words, size)
+        assert "…" not in words, words
+        assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, (words, (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("locale", ["en", "el"])
+@pytest.mark.parametrize(("players", "stage"), STAGES)
+def test_the_board_is_legible_and_nothing_is_cut(players: int, stage: str, locale: str) -> None:
+    """Text at least 2.25% of the width (9 px at 400 px), no ellipsis, nothing off the picture."""
+    view = ENGINE.view(_stages(players, 11)[stage], None)
+    with recording() as drawn:
+        picture = render_board(view, NAMES, locale=locale)
+    _check(picture, drawn)
+    assert picture == render_board(view, NAMES, locale=locale)
+
+
+@pytest.mark.parametrize(("players", "stage"), [s for s in STAGES if s[0] <= 3 or s[1] == "early"])
+def test_the_board_is_no_taller_than_1_6_widths(players: int, stage: str) -> None:
+    width, height = _size(render_board(ENGINE.view(_stages(players, 11)[stage], None), NAMES))
+    assert height <= 1.6 * width
+
+
 @pytest.mark.parametrize("players", [2, 5])
-@pytest.mark.parametrize("which", [0, 1])
-def test_the_board_picture_is_deterministic_and_phone_sized(players: int, which: int) -> None:
-    state = _states(players, 11)[which]
+@pytest.mark.parametrize("stage", ["early", "middle", "over"])
+def test_the_private_picture_is_legible_and_nothing_is_cut(players: int, stage: str) -> None:
+    state = _stages(players, 12)[stage]
+    with recording() as drawn:
+        picture = render_private(ENGINE.view(state, 1), 1, NAMES, locale="el")
+    _check(picture, drawn)
+    width, height = _size(picture)
+    assert height <= 1.6 * width
+
+
+def test_the_final_picture_gives_every_score_by_source_and_marks_the_winner() -> None:
+    state = _stages(3, 11)["over"]
+    result = ENGINE.result(state)
+    assert result is not None
+    with recording() as drawn:
+        render_board(ENGINE.view(state, None), NAMES)
+    words = [w for w, _, _ in drawn]
+    for seat, score in result.scores.items():
+        line = next(w for w in words if w.lstrip("★ ").startswith(f"{NAMES[seat]}: {int(score)} VP ="))
+        assert "chips" in line and "tiles" in line and "bonuses" in line
+        assert line.startswith("★") == (result.ranks[seat] == 1)
+
+
+def test_tableau_tiles_show_their_vp_and_power_phases() -> None:
+    state = _stages(3, 11)["over"]
     view = ENGINE.view(state, None)
-    first = render_board(view)
-    assert first == render_board(ENGINE.view(state, None))
-    width, height = _size(first)
-    assert width == 1000 and 300 < height < 4000
-    assert len(first) < 8 * 1024 * 1024
+    with recording() as drawn:
+        render_board(view, NAMES)
+    words = [w for w, _, _ in drawn]
+    tile = next(t for p in view.players for t in p.tableau if t.kind == "development")
+    assert tile.name in " ".join(words)
+    assert str(tile.cost) in words
+    assert any(set(w.split()) <= {"I", "II", "III", "IV", "V", "A", "6+"} and w for w in words)
 
 
-@pytest.mark.parametrize("which", [0, 1])
-def test_the_private_picture_is_deterministic(which: int) -> None:
-    state = _states(3, 12)[which]
-    view = ENGINE.view(state, 1)
-    first = render_private(view, 1)
-    assert first == render_private(ENGINE.view(state, 1), 1)
-    assert _size(first)[0] == 1000
+def test_a_construction_stack_shows_the_workers_its_top_tile_needs() -> None:
+    state = _stages(3, 11)["middle"]
+    view = ENGINE.view(state, None)
+    p = next(p for p in view.players if p.dev_top is not None)
+    with recording() as drawn:
+        render_board(view, NAMES)
+    assert any(p.dev_top in w and f"needs {p.dev_cost}" in w for w, _, _ in drawn)
+
+
+def test_the_board_speaks_the_readers_language() -> None:
+    view = ENGINE.view(_stages(3, 11)["middle"], None)
+    with recording() as drawn:
+        render_board(view, NAMES, locale="el")
+    words = " ".join(w for w, _, _ in drawn)
+    assert "Γύρος" in words and "Κύπελλο" in words and "Round" not in words
+
+
+def test_a_white_die_is_drawn_with_a_dark_rim_and_a_pip() -> None:
+    """A white die must not look like an empty slot: its rim and centre pip are dark."""
+    from render.kit import canvas
+    from render.rftg import DIE, _die
+
+    image, draw = canvas(60, 60)
+    _die(draw, 10, 10, "white")
+    rim = image.getpixel((10 + 1, 10 + DIE // 2))
+    pip = image.getpixel((10 + DIE // 2, 10 + DIE // 2))
+    face = image.getpixel((10 + 6, 10 + 6))
+    assert max(rim) < 100 and max(pip) < 100 and min(face) > 240
 
 
 def test_the_private_picture_shows_the_seats_own_dice_during_assign() -> None:
-    state = _states(3, 12)[0].model_copy(deep=True)
+    state = _stages(3, 12)["early"].model_copy(deep=True)
     mine = render_private(ENGINE.view(state, 1), 1)
     state.players[1].assign = None  # nothing rolled: a different picture
     assert mine != render_private(ENGINE.view(state, 1), 1)
