@@ -106,7 +106,8 @@ class TileType(_Sourced):
 
     id: str
     name: str
-    """Printed name; a proper name, shown unchanged in every language."""
+    """The English edition's name, used in plain-text refusals; players read the name of their
+    language from the catalogues (``praetor.tile.<id>``, the Greek rulebook's names in Greek)."""
     effect: Effect
     activation: Activation
     """Slot colour: red gives the worker +1 exp, grey is a special tile, none has no slot."""
