@@ -67,6 +67,19 @@ def register_extra_games(spec: str) -> list[str]:
     return ids
 
 
+async def database_refusal(url: str) -> str | None:
+    """Why the database cannot be used (damaged, read-only, unreachable…), before Discord is
+    reached: one line with the cause and the fix, or ``None`` when it opens."""
+    from storage import StorageUnavailable, open_repository
+
+    try:
+        repo = await open_repository(url)
+    except StorageUnavailable as exc:
+        return f"Agora cannot use its database: {exc.operator_line()}"
+    await repo.close()
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start the bot; return the process exit status."""
     settings = Settings()
@@ -83,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         from rules import registry
 
         registry.set_content_dir(settings.content_dir)
+    refusal = asyncio.run(database_refusal(settings.database_url))
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 3
     import discord
 
     from bot.discord.client import run

@@ -139,3 +139,13 @@ def test_every_setting_is_described_in_the_example_env_file() -> None:
         alias = field.validation_alias
         env = alias.choices[0] if alias is not None and hasattr(alias, "choices") else name.upper()
         assert str(env) in example, env
+
+
+def test_a_damaged_database_is_refused_before_discord_with_the_salvage_command(tmp_path: Path) -> None:
+    (tmp_path / "agora.db").write_bytes(b"not a database at all" * 400)
+    env = {**clean_env(), "DISCORD_TOKEN": "not-a-real-token", "DATABASE_URL": "sqlite:///agora.db"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 3
+    assert "python -m storage.backup --salvage agora.db" in done.stderr
+    assert "Traceback" not in done.stderr
