@@ -27,6 +27,7 @@ from bot.discord.delivery import catch_up, deliver, dm, remind
 from bot.discord.i18n import Words, choose_locale
 from bot.service import Reminder, TableInfo
 from rules.core import msg
+from storage import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,9 @@ class ReminderScheduler:
                 if first or sent:
                     log.info("%s done: %d sent", "first reminder pass" if first else "reminder pass", sent)
                     first = False
+            except StorageUnavailable as exc:  # the cause and the fix, not a traceback every tick
+                log.error("reminders wait for storage, trying again in %s s: %s",
+                          self.poll, exc.operator_line())
             except Exception:
                 log.exception("reminder tick failed; trying again in %s s", self.poll)
             await asyncio.sleep(self.poll)
