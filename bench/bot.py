@@ -13,6 +13,14 @@ Also reported: ``/play`` without a table number inside a table's thread (the bot
 from the thread: the first time per thread, by listing the server's tables), the bot's resident
 memory after the load (RSS, and its peak), and how long the bot took to start on N tables.
 
+Each N is measured on three set-ups in the same run: one process on SQLite (the embedded
+default), one process on PostgreSQL, and two processes (shard 0 and shard 1 of two) on one
+PostgreSQL database, with the players split between the two (each table's second player reaches
+the process that does not have the server, as a DM's button would): the figures of two processes
+are the whole bot's, RSS added up. PostgreSQL is a throwaway local server started for the run
+(``tests/postgres.py``, each commit flushed to disk); without one, only SQLite is measured.
+The late-game tables are measured on SQLite.
+
 Each N is measured :data:`RUNS` times (``AGORA_BENCH_RUNS`` to change it), each run on a fresh
 database and a fresh bot process, and every figure reported is the median of the runs' figures
 (the median of the runs' p50s, of their p99s, of their RSS). To keep the whole suite within about
@@ -24,6 +32,7 @@ database and the bot starts on all of them. The report says how many acted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import sqlite3
@@ -37,6 +46,7 @@ from typing import Any
 import render
 from bench.common import percentile, report, table
 from bench.service import MARGIN, playthrough, shipped_games, table_at
+from bench.storage import open_url
 from bot.service import TableService
 from rules import registry
 from storage.records import snapshot_checksum
@@ -48,7 +58,8 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers
 from tests.fixtures.sealed_bid import ENGINE as SEALED_BID
 
-SIZES = (10, 100, 500)
+SIZES = tuple(int(n) for n in os.environ.get("AGORA_BENCH_SIZES", "10,100,500").split(","))
+"""Table counts measured (``AGORA_BENCH_SIZES`` to change them)."""
 RUNS = int(os.environ.get("AGORA_BENCH_RUNS", "3"))
 """Runs per N; each figure is the median over them."""
 ACTING_TABLES = 200
@@ -78,10 +89,25 @@ def picture_game() -> str:
     raise RuntimeError("no game with pictures is available")
 
 
-async def populate(fake: TimedDiscord, db: Path, n: int, pictured: str) -> list[BenchTable]:
+@dataclass(frozen=True)
+class Setup:
+    """Where the bot keeps its tables, and in how many processes it runs."""
+
+    backend: str
+    processes: int = 1
+
+    @property
+    def name(self) -> str:
+        return f"{self.backend} x{self.processes}"
+
+
+SETUPS = (Setup("sqlite"), Setup("postgresql"), Setup("postgresql", 2))
+
+
+async def populate(fake: TimedDiscord, url: str, n: int, pictured: str) -> list[BenchTable]:
     """``n`` started two-player tables, each in its own thread of the fake server."""
     registry.register(SEALED_BID)
-    repo = await SqliteRepository.open(db)
+    repo = await open_url(url)
     tables = []
     try:
         service = TableService(repo)
@@ -103,7 +129,7 @@ async def populate(fake: TimedDiscord, db: Path, n: int, pictured: str) -> list[
     return tables
 
 
-LATE_SIZES = (500,)
+LATE_SIZES = tuple(int(n) for n in os.environ.get("AGORA_BENCH_LATE_SIZES", "500").split(",") if n)
 """Sizes measured again with late-game tables of the shipped games (:func:`populate_late`)."""
 LATE_MOVES = 600
 """Moves a late-game table has played (fewer where the game's random playthrough ends sooner)."""
@@ -215,20 +241,38 @@ def acting(tables: list[BenchTable], most: int = ACTING_TABLES) -> list[BenchTab
     return tables[:: max(1, math.ceil(len(tables) / most))]
 
 
-async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) -> dict[str, Any]:
-    """One run with ``n`` tables (the players of :func:`acting` ones act); figures in milliseconds
-    and MiB. ``late``: the tables are late-game tables of the shipped games (:func:`populate_late`)."""
+async def measure(n: int, folder: Path, pictured: str, url: str | None = None, processes: int = 1,
+                  *, late: bool = False) -> dict[str, Any]:
+    """One run with ``n`` tables (the players of :func:`acting` ones act) on the database ``url``
+    (default: a SQLite file in ``folder``), served by ``processes`` bot processes (one shard
+    each); figures in milliseconds and MiB. ``late``: the tables are late-game tables of the
+    shipped games (:func:`populate_late`, SQLite only)."""
+    db = folder / "agora.db"
+    url = url or f"sqlite:///{db}"
     fake = TimedDiscord()
     await fake.start()
-    bot = BotProcess(fake, folder, AGORA_EXTRA_GAMES=EXTRA_GAMES, LOG_LEVEL="WARNING")
+    bots = []
+    for shard in range(processes):
+        workdir = folder / f"shard{shard}"
+        workdir.mkdir()
+        env = {"AGORA_EXTRA_GAMES": EXTRA_GAMES, "LOG_LEVEL": "WARNING", "DATABASE_URL": url}
+        if processes > 1:
+            env |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+        if bots:
+            env["AGORA_CLOCK_FILE"] = str(bots[0].clock_file)
+        bots.append(BotProcess(fake, workdir, **env))
     try:
         if late:
-            tables = await populate_late(fake, folder / "agora.db", n)
+            tables = await populate_late(fake, db, n)
         else:
-            tables = await populate(fake, folder / "agora.db", n, pictured)
+            tables = await populate(fake, url, n, pictured)
+        if processes > 1:
+            away = 1 - fake.shard_of(fake.guild_id)
+            fake.route.update({t.players[1].id: away for t in tables})
         started = time.perf_counter()
-        bot.env["LOG_LEVEL"] = "INFO"  # start() waits for the "ready" line
-        await bot.start()
+        for bot in bots:
+            bot.env["LOG_LEVEL"] = "INFO"  # start() waits for the "ready" line
+            await bot.start()
         startup = time.perf_counter() - started
         gate = asyncio.Semaphore(CONCURRENT)
         began = time.perf_counter()
@@ -241,11 +285,12 @@ async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) ->
             ix = await fake.slash(t.players[0], "play", channel_id=t.thread)
             await fake.followed(ix)
             lookups.append(fake.timings[ix.token])
-        assert bot.proc is not None
-        rss, peak = rss_mb(bot.proc.pid)
+        memory = [rss_mb(bot.proc.pid) for bot in bots if bot.proc is not None]
+        rss, peak = sum(m[0] for m in memory), sum(m[1] for m in memory)
     finally:
-        if bot.proc is not None and bot.proc.returncode is None:
-            await bot.stop()
+        for bot in bots:
+            if bot.proc is not None and bot.proc.returncode is None:
+                await bot.stop()
         await fake.stop()
     timings = [fake.timings[ix.token] for ix in ixs]
     ack = [t.acknowledged - t.sent for t in timings if t.acknowledged is not None]
@@ -273,9 +318,11 @@ async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) ->
 def run(
     sizes: tuple[int, ...] = SIZES, runs: int = RUNS, late_sizes: tuple[int, ...] = LATE_SIZES
 ) -> dict[str, Any]:
-    """Measure each size ``runs`` times, with fresh tables and then with late-game tables of the
-    shipped games (``late_sizes``); print and report the medians (and keep every run's figures in
-    the report)."""
+    """Measure each set-up and size ``runs`` times, with fresh tables, and then on SQLite with
+    late-game tables of the shipped games (``late_sizes``); print and report the medians (and keep
+    every run's figures in the report)."""
+    from tests.postgres import NoServer, running_server
+
     pictured = picture_game()
     figures: dict[str, Any] = {
         "picture_game": pictured,
@@ -284,17 +331,30 @@ def run(
         "acting_tables_at_most": ACTING_TABLES,
     }
     rows = []
-    for n, late in [(n, False) for n in sizes] + [(n, True) for n in late_sizes]:
-        results = []
-        for _ in range(runs):
-            with tempfile.TemporaryDirectory() as folder:
-                results.append(asyncio.run(measure(n, Path(folder), pictured, late=late)))
-        entry = {key: statistics.median(r[key] for r in results) for key in results[0]}
-        name = f"{n}_late_tables" if late else f"{n}_tables"
-        figures[name] = entry
-        figures[f"{name}_each_run"] = results
-        rows.append([f"{n} late" if late else n, *entry.values()])
+    with contextlib.ExitStack() as stack:
+        try:
+            server = stack.enter_context(running_server(durable=True))
+        except NoServer as exc:
+            server = None
+            figures["postgresql"] = f"not measured ({exc})"
+        plan = [(setup, n, False) for setup in SETUPS for n in sizes]
+        plan += [(SETUPS[0], n, True) for n in late_sizes]
+        for setup, n, late in plan:
+            if setup.backend == "postgresql" and server is None:
+                continue
+            results = []
+            for _ in range(runs):
+                url = server.new_database() if setup.backend == "postgresql" and server else None
+                with tempfile.TemporaryDirectory() as folder:
+                    results.append(asyncio.run(measure(n, Path(folder), pictured, url, setup.processes,
+                                                       late=late)))
+            entry = {key: statistics.median(r[key] for r in results) for key in results[0]}
+            name = f"{setup.name}/{n}_late_tables" if late else f"{setup.name}/{n}_tables"
+            figures[name] = entry
+            figures[f"{name}_each_run"] = results
+            rows.append([setup.name, f"{n} late" if late else n, *entry.values()])
     header = [
+        "set-up",
         "tables",
         "acting",
         "ixs",
@@ -315,10 +375,12 @@ def run(
         table(
             f"bot (python -m bot vs. the fake Discord; ms; {pictured} pictures on 1 table in "
             f"{PICTURE_EVERY}; each figure the median of {runs} run(s); the players of at most "
-            f"{ACTING_TABLES} tables act per run, evenly spread, all tables loaded)",
+            f"{ACTING_TABLES} tables act per run, evenly spread, all tables loaded; xN: N processes)",
             header,
             rows,
         )
     )
+    if "postgresql" in figures:
+        print(f"postgresql: {figures['postgresql']}")
     print(f"-> {report('bot', figures)}")
     return figures

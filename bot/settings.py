@@ -8,10 +8,11 @@ Leave them unset in production.
 
 from __future__ import annotations
 
+import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -36,6 +37,15 @@ class Settings(BaseSettings):
     """Most open tables (in the lobby or playing) one user may sit at; 0 for no limit."""
     open_tables_per_server: int = Field(500, ge=0)
     """Most open tables one server may have; 0 for no limit."""
+    shard_count: int | None = Field(None, ge=1)
+    """How many shards the bot's gateway connection is split into, over all its processes (Discord
+    requires sharding above 2,500 servers). Unset: as many as Discord recommends, all in this process."""
+    shard_ids: str = ""
+    """The shards this process runs, e.g. ``0,1`` or ``2-3`` (needs ``SHARD_COUNT``). Unset: all."""
+    lease_seconds: float = Field(300.0, gt=0, validation_alias=AliasChoices("AGORA_LEASE_SECONDS",
+                                                                             "lease_seconds"))
+    """How long a process holds a reminder or a table's recovery before another process on the same
+    database may take it over (only matters with several processes)."""
     content_dir: Path | None = None
     """A folder of owners' corrections to game content (``<content_dir>/<game id>/``)."""
     discord_api_base: str | None = None
@@ -58,6 +68,52 @@ class Settings(BaseSettings):
         2.0, validation_alias=AliasChoices("AGORA_GUILD_READY_TIMEOUT", "guild_ready_timeout")
     )
     """Seconds discord.py waits for more servers before it calls itself ready (tests use 0.05)."""
+
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids_parse(cls, value: str) -> str:
+        parse_shard_ids(value)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = parse_shard_ids(self.shard_ids)
+        if ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards over every process)")
+        count = self.shard_count
+        if ids and count is not None and max(ids) >= count:
+            raise ValueError(f"SHARD_IDS {self.shard_ids!r} names a shard beyond SHARD_COUNT={count}"
+                             f" (shards are numbered 0 to {count - 1})")
+        return self
+
+    @property
+    def shards(self) -> list[int] | None:
+        """The shard ids this process runs (``None``: all)."""
+        return parse_shard_ids(self.shard_ids) or None
+
+    @property
+    def process_name(self) -> str:
+        """This process's name on the leases of timed jobs: its host and its shards, so that a
+        restarted process takes back at once what it held before it stopped."""
+        return f"{socket.gethostname()}:shards {self.shard_ids or 'all'}"
+
+
+def parse_shard_ids(text: str) -> list[int]:
+    """``"0,2-3"`` → ``[0, 2, 3]`` (sorted, each once); ``""`` → ``[]``.
+
+    :raises ValueError: anything else.
+    """
+    ids: set[int] = set()
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"SHARD_IDS {text!r}: expected shard numbers like 0,1 or 0-3")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"SHARD_IDS {text!r}: the range {part} runs backwards")
+        ids.update(range(first, last + 1))
+    return sorted(ids)
 
 
 class Clock:

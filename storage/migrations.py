@@ -174,6 +174,15 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE tables SET rules_version = 1 WHERE seed IS NOT NULL;
     ALTER TABLE actions ADD COLUMN rules_version INTEGER;
     """,
+    # 9: leases, so that of several processes on one database one does each timed job (a reminder,
+    # a timeout default, a stand-in, a table's recovery), and another takes it over once it expires.
+    """
+    CREATE TABLE leases (
+        key        TEXT PRIMARY KEY,
+        owner      TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

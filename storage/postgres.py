@@ -533,6 +533,24 @@ class PostgresRepository(Repository):
                 aware(d.due_at), d.reminded, d.since_seq, d.user_id, d.table_id, d.seat,
             )
 
+    # ---- leases -----------------------------------------------------------------------------
+
+    async def acquire_lease(self, key: str, owner: str, now: datetime, until: datetime) -> bool:
+        # ON CONFLICT locks the holder's row: of two processes racing, the second sees the first's
+        # lease (unexpired, another owner) and takes nothing.
+        async with self.transaction() as db:
+            taken = await db.fetchval(
+                "INSERT INTO leases (key, owner, expires_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at"
+                " WHERE leases.owner = EXCLUDED.owner OR leases.expires_at <= $4 RETURNING owner",
+                key, owner, aware(until), aware(now),
+            )
+        return taken is not None
+
+    async def release_lease(self, key: str, owner: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM leases WHERE key = $1 AND owner = $2", key, owner)
+
     # ---- preferences, votes, notices --------------------------------------------------------
 
     async def get_preference(self, user_id: int) -> Preference | None:

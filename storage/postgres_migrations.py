@@ -142,6 +142,14 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE tables SET rules_version = 1 WHERE seed IS NOT NULL;
     ALTER TABLE actions ADD COLUMN rules_version INTEGER;
     """,
+    # 5: SQLite's version 9: leases of timed jobs among several processes.
+    """
+    CREATE TABLE leases (
+        key        TEXT PRIMARY KEY,
+        owner      TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -253,6 +253,19 @@ class Repository(ABC):
     async def update_deadline(self, deadline: Deadline) -> None:
         """Store a changed deadline (new due time, reminder count)."""
 
+    # ---- leases (several processes on one database) -----------------------------------------
+
+    @abstractmethod
+    async def acquire_lease(self, key: str, owner: str, now: datetime, until: datetime) -> bool:
+        """Take the lease ``key`` for ``owner`` until ``until``, atomically across processes: it is
+        taken when nobody holds it, when its holder's lease ran out (``expires_at <= now``), or when
+        ``owner`` holds it already (then it is renewed). ``False``: another owner holds it.
+        """
+
+    @abstractmethod
+    async def release_lease(self, key: str, owner: str) -> None:
+        """Give the lease ``key`` up, if ``owner`` holds it (another owner's is left alone)."""
+
     # ---- preferences, votes, notices --------------------------------------------------------
 
     @abstractmethod

@@ -637,6 +637,23 @@ class SqliteRepository(Repository):
                  deadline.table_id, deadline.seat),
             )
 
+    # ---- leases -----------------------------------------------------------------------------
+
+    async def acquire_lease(self, key: str, owner: str, now: datetime, until: datetime) -> bool:
+        # BEGIN IMMEDIATE holds SQLite's write lock: the look and the take are one step.
+        async with self.transaction() as db:
+            rows = await db.execute_fetchall(
+                "INSERT INTO leases (key, owner, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
+                " WHERE leases.owner = excluded.owner OR leases.expires_at <= ? RETURNING owner",
+                (key, owner, encode_time(until), encode_time(now)),
+            )
+        return bool(list(rows))
+
+    async def release_lease(self, key: str, owner: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM leases WHERE key = ? AND owner = ?", (key, owner))
+
     # ---- preferences, votes, notices --------------------------------------------------------
 
     async def get_preference(self, user_id: int) -> Preference | None:

@@ -77,8 +77,10 @@ def required() -> bool:
 
 
 @contextmanager
-def running_server() -> Iterator[Server]:
+def running_server(*, durable: bool = False) -> Iterator[Server]:
     """Start a server on a new temporary data directory; stop it and delete everything at the end.
+    ``durable``: flush each commit to disk as a production server does (benchmarks want that;
+    tests do not).
 
     :raises NoServer: no ``initdb``/``pg_ctl`` on the PATH.
     """
@@ -99,8 +101,9 @@ def running_server() -> Iterator[Server]:
              "--no-sync", "--no-instructions"],
             check=True, capture_output=True, text=True, timeout=120, **as_user,
         )
-        options = (f"-k {base} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-                   " -c full_page_writes=off -c max_connections=200")
+        options = f"-k {base} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         subprocess.run(
             [pg_ctl, "-D", str(data), "-l", str(log), "-o", options, "-w", "-t", "60", "start"],
             check=True, capture_output=True, text=True, timeout=90, **as_user,

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import logging
 import signal
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -50,14 +51,22 @@ def repoint(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
-class AgoraClient(discord.Client):
-    """discord.py client with Agora's command tree; the table service is opened in setup."""
+class AgoraClient(discord.AutoShardedClient):
+    """discord.py client with Agora's command tree; the table service is opened in setup.
+
+    Sharded (``SHARD_COUNT``, ``SHARD_IDS``): one process may run every shard, or several processes
+    a range each on one PostgreSQL database. Each process serves the interactions its shards
+    receive; the reminder scheduler runs in every process, and the leases of the table service
+    (:class:`~bot.service.TableService`) see to it that each reminder is sent by one of them.
+    """
 
     agora: Agora
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         super().__init__(
             intents=intents(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shards,  # type: ignore[arg-type]  # None (all) is discord.py's default
             guild_ready_timeout=settings.guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
@@ -82,6 +91,8 @@ class AgoraClient(discord.Client):
             clock=clock.now,
             open_tables_per_user=settings.open_tables_per_user or None,
             open_tables_per_server=settings.open_tables_per_server or None,
+            owner=settings.process_name,
+            lease=timedelta(seconds=settings.lease_seconds),
         )
         if settings.seed is not None:
             seeds = itertools.count(settings.seed)
@@ -120,7 +131,8 @@ class AgoraClient(discord.Client):
         await answer_unclaimed(interaction)
 
     async def on_ready(self) -> None:
-        log.info("Agora is ready as %s in %d servers", self.user, len(self.guilds))
+        log.info("Agora is ready as %s in %d servers (shards %s of %s)", self.user, len(self.guilds),
+                 ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     async def _resume_tables(self) -> None:
         """Finish what a crash cut short between a command's writes (bot seats owed a move, a
@@ -148,6 +160,10 @@ class AgoraClient(discord.Client):
                 await deliver(self.agora, outcome)
             except Exception:
                 log.exception("could not tell table %s what it missed", outcome.table.id)
+            try:
+                await service.done_recovering(outcome.table.id)
+            except Exception:
+                log.exception("could not give up table %s's recovery lease", outcome.table.id)
 
     async def close(self) -> None:
         if self.scheduler is not None:

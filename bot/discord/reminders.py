@@ -92,7 +92,11 @@ class ReminderScheduler:
 
         A decision whose timeout default is now taken gets no reminder: the outcome tells the
         thread what was chosen for the seat. Nor does a seat a stand-in now takes: its player is
-        told that a bot plays for them (:meth:`offer_reclaim`), not that the table waits for them."""
+        told that a bot plays for them (:meth:`offer_reclaim`), not that the table waits for them.
+        A reminder whose lease ran out while the ones before it were sent, and that another
+        process has taken over, is left to that process."""
+        if not await self.agora.service.keep_reminder(reminder):
+            return
         table = await self.agora.service.table(reminder.table_id)
         if not reminder.default_next and not reminder.stand_in_next:
             await remind(self.agora, table, reminder)

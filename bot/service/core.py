@@ -18,11 +18,13 @@ command on it, and the reminder loop, repair it first with the same recovery as 
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.service import errors
@@ -46,6 +48,17 @@ LARGEST_ID = 2**63 - 1
 
 PACE_HOURS = (1 / 60, 24 * 30)
 """The shortest and longest pace a table may have: 1 minute to 30 days per move."""
+
+
+LEASE = timedelta(minutes=5)
+"""How long a process holds a timed job it took (a reminder, a table's recovery) before another
+process may take it over: far longer than the job takes, short enough that a dead process's
+reminders are late by minutes, not hours."""
+
+
+def this_process() -> str:
+    """A lease owner name for this process (host and process id)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def utc_now() -> datetime:
@@ -75,6 +88,8 @@ class TableCore:
         open_tables_per_user: int | None = None,
         open_tables_per_server: int | None = None,
         cache_size: int = DEFAULT_SIZE,
+        owner: str | None = None,
+        lease: timedelta = LEASE,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -91,6 +106,17 @@ class TableCore:
         finished status unwritten): repaired before the next command on them or by the reminder loop."""
         self.repaired: set[int] = set()
         """Tables repaired since their thread was last told (the reminder loop tells it)."""
+        self.owner = owner or this_process()
+        self.lease = lease
+
+    async def _claim(self, key: str) -> bool:
+        """Take (or renew) the lease ``key`` for this process: ``False`` when another process holds
+        it and its lease has not run out."""
+        now = self.clock()
+        return await self.repo.acquire_lease(key, self.owner, now, now + self.lease)
+
+    async def _let_go(self, key: str) -> None:
+        await self.repo.release_lease(key, self.owner)
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:
         try:

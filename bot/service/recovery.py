@@ -38,10 +38,22 @@ class RecoveryCommands(TableCore):
         a table as its last write, :attr:`~storage.records.TableRow.settled_seq`): a restart
         after a clean stop loads none, whatever the number of tables. A table that no longer
         replays, or whose storage fails, is left as it is (and logged): the others are not held up
-        by it."""
+        by it.
+
+        Each table is resumed under its recovery lease (:func:`recovery_lease`), given up after:
+        of several processes starting at once on one database, one resumes each table."""
         rows = await self.repo.list_tables(
             TableFilter(statuses=("active",), unsettled=True, limit=1_000_000))
-        return await _each_readable(rows, self.resume)
+
+        async def resume_leased(table_id: int) -> Outcome | None:
+            if not await self._claim(recovery_lease(table_id)):
+                return None
+            try:
+                return await self.resume(table_id)
+            finally:
+                await self._let_go(recovery_lease(table_id))
+
+        return await _each_readable(rows, resume_leased)
 
     async def repair_unsettled(self) -> list[Outcome]:
         """Settle again every table a storage error left unsettled in this process (as at startup),
@@ -94,11 +106,28 @@ class RecoveryCommands(TableCore):
     async def announcements_all(self) -> list[Outcome]:
         """:meth:`announcements` of every table whose thread has not been told everything (call it
         when the bot starts, after :meth:`resume_all`); a table that no longer replays, or whose
-        storage fails, is skipped."""
+        storage fails, is skipped.
+
+        Only tables whose recovery lease this process takes are included (another process starting
+        at the same time tells the others): deliver each outcome, then :meth:`done_recovering`."""
         rows = await self.repo.list_tables(
             TableFilter(statuses=("active", "finished"), unannounced=True, limit=1_000_000)
         )
-        return await _each_readable(rows, self.announcements)
+
+        async def announce_leased(table_id: int) -> Outcome | None:
+            if not await self._claim(recovery_lease(table_id)):
+                return None
+            outcome = await self.announcements(table_id)
+            if outcome is None:
+                await self._let_go(recovery_lease(table_id))
+            return outcome
+
+        return await _each_readable(rows, announce_leased)
+
+    async def done_recovering(self, table_id: int) -> None:
+        """Give up the table's recovery lease once what :meth:`announcements_all` returned for it
+        has been delivered (or could not be)."""
+        await self._let_go(recovery_lease(table_id))
 
     async def mark_announced(self, table_id: int, seq: int) -> None:
         """Record that the table's thread has been told everything up to log entry ``seq`` (the
@@ -119,6 +148,11 @@ class RecoveryCommands(TableCore):
         entries = await self.repo.entries(table_id, after=after, through=before - 1)
         return [line for e in entries if e.undone_by is None
                 for line in entry_lines(e) if line.seats is None]
+
+
+def recovery_lease(table_id: int) -> str:
+    """The lease a process holds while it resumes a table and tells its thread what it missed."""
+    return f"recover:{table_id}"
 
 
 async def _each_readable(
@@ -144,4 +178,4 @@ async def _each_readable(
     return outcomes
 
 
-__all__ = ["RecoveryCommands"]
+__all__ = ["RecoveryCommands", "recovery_lease"]

@@ -14,7 +14,8 @@ Each command loads the table (snapshot + the log's tail), checks who may do what
 engine, **persists the log entry and its events before it returns**, lets bot seats and stand-ins
 play until a person owes a decision, and returns an :class:`~bot.service.models.Outcome` that says
 what to tell whom. Commands on one table are serialised by an ``asyncio.Lock`` per table; across
-processes the log's ``(table_id, seq)`` key is the check (a stale writer reloads and retries).
+processes the log's ``(table_id, seq)`` key is the check (a stale writer reloads and retries), and
+timed jobs (reminders, timeout defaults, stand-ins, recovery at start) are taken under a lease.
 
 Refusals raise :class:`~bot.service.errors.ServiceError` (or the engine's ``RuleError``) and change
 nothing.
@@ -66,6 +67,11 @@ class TableService(
         ``None`` for no limit.
     :param open_tables_per_server: most open tables a server may have; ``None`` for no limit.
     :param cache_size: how many tables' loaded states this process keeps (:mod:`bot.service.cache`).
+    :param owner: this process's name on the leases of timed jobs (default: host and process id).
+        Several processes on one database each remind, time out, seat stand-ins and recover a
+        table only under a lease, so each job is done once; a restarted process that keeps its
+        name takes its own leases back at once.
+    :param lease: how long a lease holds before another process may take the job over.
     """
 
 

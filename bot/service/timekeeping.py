@@ -24,20 +24,27 @@ class TimekeepingCommands(TableCore):
     """Reminders and what follows unanswered ones: the timeout default or a stand-in bot."""
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
-        """Seats whose time is up at ``now`` (default: the clock), outside their quiet hours.
+        """Seats whose time is up at ``now`` (default: the clock), outside their quiet hours, that
+        this process has taken the lease of (:func:`deadline_lease`): of several processes on one
+        database, each due seat goes to one, and to another once that one's lease runs out.
 
-        The caller tells each player (DM and a mention), then calls :meth:`mark_reminded`.
+        The caller tells each player (DM and a mention), then calls :meth:`mark_reminded`, which
+        gives the lease up.
         """
         now = now or self.clock()
         due = []
-        for d in await self.repo.due_deadlines(now):
-            if in_quiet_hours(await self.repo.get_preference(d.user_id), now):
+        for seen in await self.repo.due_deadlines(now):
+            if in_quiet_hours(await self.repo.get_preference(seen.user_id), now):
+                continue
+            d = await self._still_due(seen, now)
+            if d is None:
                 continue
             if d.table_id in self.unsettled:
                 continue  # repaired first (repair_unsettled); its deadlines may be stale
             try:
                 t = await self._load(d.table_id)
             except (errors.NoSuchTable, errors.TableUnreadable):
+                await self._let_go(deadline_lease(d.table_id, d.seat))
                 continue
             if await self.needs_settling(t):  # a command's steps after its commit failed
                 self.unsettled.add(d.table_id)
@@ -45,6 +52,7 @@ class TimekeepingCommands(TableCore):
             row = t.row
             seat = next((s for s in t.seats if s.position == d.seat), None)
             if seat is None or seat.stand_in is not None:
+                await self._let_go(deadline_lease(d.table_id, d.seat))
                 continue
             prompt = t.pending().get(d.seat)
             default = prompt.options[prompt.default].label if prompt and prompt.default is not None else None
@@ -59,6 +67,28 @@ class TimekeepingCommands(TableCore):
                                 if last_call else None))
         return due
 
+    async def keep_reminder(self, reminder: Reminder) -> bool:
+        """Renew this process's lease on a reminder :meth:`due_reminders` gave it, just before
+        sending it: ``False`` when the lease ran out meanwhile and another process took the
+        reminder over (or sent it already), so that it must not be sent again. Reminders are sent
+        one after another; without this the last of many could outlive its lease unsent."""
+        now = self.clock()
+        return await self._still_due(Deadline(reminder.table_id, reminder.seat, reminder.user_id,
+                                              reminder.due_at, 0, reminder.count), now) is not None
+
+    async def _still_due(self, seen: Deadline, now: datetime) -> Deadline | None:
+        """Take the seat's deadline lease, then read the deadline again: another process may have
+        reminded the seat between the look and the lease. The deadline, or ``None`` (lease not
+        taken, or given back because the reminder is no longer due)."""
+        key = deadline_lease(seen.table_id, seen.seat)
+        if not await self._claim(key):
+            return None
+        d = next((x for x in await self.repo.deadlines(seen.table_id) if x.seat == seen.seat), None)
+        if d is None or d.due_at > now or d.reminded != seen.reminded:
+            await self._let_go(key)
+            return None
+        return d
+
     async def mark_reminded(self, table_id: int, seat: int) -> Outcome | None:
         """Record that a reminder went out; the next is due after a longer interval
         (:data:`~bot.service.reminders.LATER_FACTOR` times the pace).
@@ -69,7 +99,14 @@ class TimekeepingCommands(TableCore):
         missed the table's number of reminders (``stand_in_after``, default 2) and the table allows
         stand-ins, a stand-in bot takes the seat and plays. The returned outcome says what was
         played (``None`` when nothing was). The player takes a seat back with :meth:`reclaim`.
+        The seat's deadline lease is given up afterwards.
         """
+        try:
+            return await self._mark_reminded(table_id, seat)
+        finally:
+            await self._let_go(deadline_lease(table_id, seat))
+
+    async def _mark_reminded(self, table_id: int, seat: int) -> Outcome | None:
         async with self._locks[table_id]:
             await self._repair(table_id)
             t = await self._load(table_id)
@@ -143,8 +180,13 @@ class TimekeepingCommands(TableCore):
         return await self._settle(t, outcome, moved=set())
 
 
+def deadline_lease(table_id: int, seat: Seat) -> str:
+    """The lease a process holds while it reminds a seat (and times it out or seats a stand-in)."""
+    return f"deadline:{table_id}:{seat}"
+
+
 def _has_default(prompt: Prompt | None) -> bool:
     return prompt is not None and prompt.default is not None
 
 
-__all__ = ["DEFAULT_AFTER", "TimekeepingCommands"]
+__all__ = ["DEFAULT_AFTER", "TimekeepingCommands", "deadline_lease"]

@@ -30,13 +30,22 @@ def test_percentile_uses_nearest_rank() -> None:
     assert bench.common.percentile(samples, 99) == 99.0
 
 
-async def test_storage_suite_measures_every_figure(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_storage_suite_measures_every_figure(tmp_path: Path, backend: str,
+                                                   request: pytest.FixtureRequest) -> None:
     from bench import storage
 
-    figures = await storage.measure(tmp_path, actions=60, tables=3, per_table=2)
+    if backend == "sqlite":
+        figures = await storage.measure(lambda name: f"sqlite:///{tmp_path}/{name}.db", storage.sqlite_size,
+                                        actions=60, tables=4, per_table=2)
+    else:
+        server = request.getfixturevalue("postgres_server")
+        figures = await storage.measure(lambda _: server.new_database(), storage.postgres_size,
+                                        actions=60, tables=4, per_table=2)
     assert set(figures) == {"commit_p50_ms", "commit_p99_ms", "load_ms", "db_bytes_per_1000_actions",
-                            "concurrent_actions_per_s"}
+                            "concurrent_actions_per_s", "two_processes_actions_per_s"}
     assert figures["db_bytes_per_1000_actions"] > 0
+    assert figures["two_processes_actions_per_s"] > 0
 
 
 def test_decisions_suite_counts_every_prompt_of_seat_zero(fixture_only: None, tmp_path: Path) -> None:

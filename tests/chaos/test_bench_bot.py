@@ -38,6 +38,15 @@ async def test_the_bot_benchmark_times_every_interaction_of_every_player(tmp_pat
     assert figures["rss_mib"] > 0
 
 
+async def test_the_bot_benchmark_measures_two_shard_processes_on_postgresql(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    figures = await bench_bot.measure(2, tmp_path, bench_bot.picture_game(), postgres_url, processes=2)
+    assert set(figures) == FIGURES
+    assert figures["interactions"] == 2 * 2 * 2
+    assert figures["rss_mib"] > 0
+
+
 def test_at_most_the_acting_share_of_tables_act_spread_evenly() -> None:
     tables = [
         bench_bot.BenchTable(i, 1000 + i, (FakeUser("a"), FakeUser("b")), "sealed_bid") for i in range(500)
@@ -56,15 +65,18 @@ def test_each_size_is_reported_as_the_median_of_its_runs(
         [dict(dict.fromkeys(sorted(FIGURES), 1.0), ack_p50_ms=ack, rss_mib=rss) for ack, rss in runs]
     )
 
-    async def measure(n: int, folder: Path, pictured: str, *, late: bool = False) -> dict[str, float]:
+    async def measure(n: int, folder: Path, pictured: str, url: str | None = None, processes: int = 1,
+                      *, late: bool = False) -> dict[str, float]:
         return next(figures)
 
     monkeypatch.setattr(bench_bot, "measure", measure)
+    monkeypatch.setattr(bench_bot, "SETUPS", (bench_bot.Setup("sqlite"),))
     monkeypatch.setattr(bench_bot, "picture_game", lambda: "rftg")
     monkeypatch.setattr(bench_common, "RESULTS", tmp_path)
     reported = bench_bot.run(sizes=(2,), runs=3, late_sizes=())
-    assert (reported["2_tables"]["ack_p50_ms"], reported["2_tables"]["rss_mib"]) == (3.0, 90.0)
-    assert [r["ack_p50_ms"] for r in reported["2_tables_each_run"]] == [5.0, 1.0, 3.0]
+    median = reported["sqlite x1/2_tables"]
+    assert (median["ack_p50_ms"], median["rss_mib"]) == (3.0, 90.0)
+    assert [r["ack_p50_ms"] for r in reported["sqlite x1/2_tables_each_run"]] == [5.0, 1.0, 3.0]
     assert (tmp_path / "bot.json").exists()
 
 

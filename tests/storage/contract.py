@@ -356,6 +356,41 @@ class RepositoryContract:
         (stored,) = await repo.deadlines(table_id)
         assert (stored.due_at, stored.reminded) == (T0 + timedelta(hours=48), 1)
 
+    # ---- leases -----------------------------------------------------------------------------
+
+    async def test_a_free_lease_is_taken_and_another_owner_is_refused_until_it_runs_out(
+        self, repo: Repository
+    ) -> None:
+        until = T0 + timedelta(minutes=5)
+        assert await repo.acquire_lease("deadline:1:0", "a", T0, until)
+        assert not await repo.acquire_lease("deadline:1:0", "b", T0, until)
+        assert not await repo.acquire_lease("deadline:1:0", "b", until - timedelta(microseconds=1), until)
+        assert await repo.acquire_lease("deadline:1:0", "b", until, until + timedelta(minutes=5))
+        assert not await repo.acquire_lease("deadline:1:0", "a", until, until + timedelta(minutes=5))
+
+    async def test_the_holder_renews_its_lease(self, repo: Repository) -> None:
+        assert await repo.acquire_lease("k", "a", T0, T0 + timedelta(minutes=1))
+        assert await repo.acquire_lease("k", "a", T0, T0 + timedelta(minutes=10))
+        assert not await repo.acquire_lease("k", "b", T0 + timedelta(minutes=5), T0 + timedelta(minutes=6))
+
+    async def test_a_released_lease_is_free_and_only_its_holder_releases_it(self, repo: Repository) -> None:
+        until = T0 + timedelta(minutes=5)
+        await repo.acquire_lease("k", "a", T0, until)
+        await repo.release_lease("k", "b")
+        assert not await repo.acquire_lease("k", "b", T0, until)
+        await repo.release_lease("k", "a")
+        assert await repo.acquire_lease("k", "b", T0, until)
+
+    async def test_leases_of_different_keys_are_independent(self, repo: Repository) -> None:
+        until = T0 + timedelta(minutes=5)
+        assert await repo.acquire_lease("deadline:1:0", "a", T0, until)
+        assert await repo.acquire_lease("deadline:1:1", "b", T0, until)
+
+    async def test_of_many_owners_racing_for_one_lease_exactly_one_gets_it(self, repo: Repository) -> None:
+        until = T0 + timedelta(minutes=5)
+        won = await asyncio.gather(*(repo.acquire_lease("k", f"owner{i}", T0, until) for i in range(8)))
+        assert sorted(won) == [False] * 7 + [True]
+
     # ---- preferences, votes, notices --------------------------------------------------------
 
     async def test_a_language_never_chosen_reads_back_as_none(self, repo: Repository) -> None:

@@ -104,6 +104,8 @@ class Ix:
     followups_seen: int = 0
     sent_at: float = 0.0
     """Loop time the interaction was dispatched; Discord refuses a first answer after 3 seconds."""
+    shard: int = 0
+    """The shard whose gateway connection the interaction was dispatched on."""
 
     @property
     def token(self) -> str:
@@ -150,7 +152,21 @@ class FakeDiscord:
         """(channel id, nonce) → the message created with it (``enforce_nonce`` deduplication)."""
         self.bot_manages_threads = True
         """Whether the bot has the Manage Threads permission (needed to unarchive a locked thread)."""
+        self.shards: dict[int, web.WebSocketResponse] = {}
+        """Shard id → its gateway connection (an unsharded bot identifies as shard 0 of 1)."""
+        self.shard_count = 1
+        self.route: dict[int, int] = {}
+        """Test hook: user id → the shard whose connection receives that user's interactions, instead
+        of the one Discord would pick (the shard of the interaction's server; shard 0 for DMs)."""
+        self.hold_next: list[str] = []
+        """Test hook: route patterns whose next request is never answered (the caller hangs, as on a
+        network that went silent); each pattern holds one request."""
+        self.held: list[str] = []
+        """The routes of the requests held so far."""
+        self.slow: dict[str, float] = {}
+        """Test hook: route pattern → seconds each matching request waits before it is handled."""
         self._seq = 0
+        self._stopping = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -163,6 +179,7 @@ class FakeDiscord:
         api = "/api/v10"
         r = app.router
         r.add_get("/gateway", self._gateway)
+        r.add_get(api + "/gateway/bot", self._gateway_bot)
         r.add_get(api + "/users/@me", self._me)
         r.add_get(api + "/oauth2/applications/@me", self._appinfo)
         r.add_put(api + "/applications/{app}/commands", self._sync)
@@ -187,6 +204,7 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
+        self._stopping.set()
         if self._ws is not None:
             await self._ws.close()
         if self._runner is not None:
@@ -272,30 +290,43 @@ class FakeDiscord:
             if data["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11, "d": None}))
             elif data["op"] == 2:
-                await self._identify(ws)
+                await self._identify(ws, data["d"].get("shard"))
             elif data["op"] == 6:
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
+        for shard_id in [i for i, open_ws in self.shards.items() if open_ws is ws]:
+            del self.shards[shard_id]
         if self._ws is ws:
-            self._ws = None
+            self._ws = next(iter(self.shards.values()), None)
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse) -> None:
-        await self._dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": self.bot_user.payload(),
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": f"session-{P.snowflake()}",
-                "resume_gateway_url": self.gateway_url,
-                "application": {"id": str(self.app_id), "flags": 0},
-            },
-            ws,
-        )
-        channels = [c for c in self.channels.values() if c["type"] == 0]
-        await self._dispatch(
-            "GUILD_CREATE", P.guild(self.guild_id, "Board gamers", channels, self.members), ws
-        )
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard Discord sends a server's events to (``(guild_id >> 22) % shards``); DMs go to 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    async def _identify(self, ws: web.WebSocketResponse, shard: list[int] | None) -> None:
+        shard_id, self.shard_count = shard or (0, 1)
+        self.shards[shard_id] = ws
+        ours = self.shard_of(self.guild_id) == shard_id
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": self.bot_user.payload(),
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if ours else [],
+            "session_id": f"session-{P.snowflake()}",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.app_id), "flags": 0},
+        }
+        if shard is not None:
+            ready["shard"] = [shard_id, self.shard_count]
+        await self._dispatch("READY", ready, ws)
+        if ours:
+            channels = [c for c in self.channels.values() if c["type"] == 0]
+            await self._dispatch(
+                "GUILD_CREATE", P.guild(self.guild_id, "Board gamers", channels, self.members), ws
+            )
         self.identified += 1
         await self._notify()
 
@@ -346,7 +377,8 @@ class FakeDiscord:
         )
         ix = Ix(payload=payload, user=user, channel_id=channel_id, sent_at=asyncio.get_running_loop().time())
         self.interactions[ix.token] = ix
-        await self._dispatch("INTERACTION_CREATE", payload)
+        shard = ix.shard = self.route.get(user.id, self.shard_of(guild_id))
+        await self._dispatch("INTERACTION_CREATE", payload, self.shards.get(shard))
         return ix
 
     def _command(self, name: str) -> dict[str, Any]:
@@ -449,6 +481,16 @@ class FakeDiscord:
     ) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
         route = f"{request.method} {request.path}"
+        hold = next((p for p in self.hold_next if re.fullmatch(p, route)), None)
+        if hold is not None:
+            self.hold_next.remove(hold)
+            self.held.append(route)
+            await self._notify()
+            await self._stopping.wait()
+            return _error(503, 0, "held until the server stopped")
+        delay = next((seconds for p, seconds in self.slow.items() if re.fullmatch(p, route)), 0.0)
+        if delay:
+            await asyncio.sleep(delay)
         once = next((p for p in self.fail_next if re.fullmatch(p, route)), None)
         always = next((p for p in self.failing if re.fullmatch(p, route)), None)
         response: web.StreamResponse
