@@ -362,8 +362,11 @@ class PostgresRepository(Repository):
         stamp = aware(now)
         try:
             async with self.transaction() as db:
-                # The table's row lock makes the head check and the inserts one step across processes.
-                locked = await db.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", table_id)
+                # The table's row lock (taken by this update, held to the commit) makes the head
+                # check and the inserts one step across processes; the head is read after it.
+                locked = await db.fetchval(
+                    "UPDATE tables SET updated_at = $2 WHERE id = $1 RETURNING id", table_id, stamp
+                )
                 if locked is None:
                     raise MissingTable(f"no table {table_id}")
                 head = int(await db.fetchval(
@@ -407,7 +410,6 @@ class PostgresRepository(Repository):
                         " checksum = EXCLUDED.checksum",
                         table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot),
                     )
-                await db.execute("UPDATE tables SET updated_at = $1 WHERE id = $2", stamp, table_id)
         except asyncpg.UniqueViolationError as exc:
             # Only reachable if the head check were bypassed: the key is the last word.
             raise StaleWrite(table_id, expected_head, expected_head + 1) from exc
@@ -417,14 +419,16 @@ class PostgresRepository(Repository):
 
     async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
         last = through if through is not None else 2**62
-        async with self._acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+        # No transaction needed: the log only grows, and an entry's events are committed with it, so
+        # the events up to the last entry read are that entry's and those before.
+        async with self._acquire() as db:
             rows = await db.fetch(
                 "SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
                 table_id, after, last,
             )
-            event_rows = await db.fetch(
+            event_rows = [] if not rows else await db.fetch(
                 "SELECT * FROM events WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq, idx",
-                table_id, after, last,
+                table_id, after, rows[-1]["seq"],
             )
         events: dict[int, list[StoredEvent]] = {}
         for e in event_rows:

@@ -1,4 +1,5 @@
-"""Another bot process at the same database (``python -m tests.service.mover DB TABLE USER``): plays
+"""Another bot process at the same database (``python -m tests.service.mover DB TABLE USER``; ``DB``
+a SQLite file or a ``DATABASE_URL``): plays
 every decision ``USER`` owes at Sealed Bid table ``TABLE`` through its own :class:`TableService`
 (with its own table cache) until the game is over, printing the head after each move."""
 
@@ -9,6 +10,7 @@ import sys
 
 from bot.service import ServiceError, TableService
 from rules import registry
+from storage import open_repository
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
 from tests.service.conftest import answer
@@ -16,7 +18,7 @@ from tests.service.conftest import answer
 
 async def main(path: str, table_id: int, user_id: int) -> None:
     registry.register(ENGINE)
-    repo = await SqliteRepository.open(path)
+    repo = await open_repository(path) if "://" in path else await SqliteRepository.open(path)
     try:
         service = TableService(repo, snapshot_every=4)
         while (await service.table(table_id)).status == "active":

@@ -1,5 +1,6 @@
 """One load per click: the process keeps the state a table's log leads to, by table and head, and
-uses it only while the stored head is the same, also when another process writes the same file."""
+uses it only while the stored head is the same, also when another process writes the same file
+(or the same PostgreSQL database)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.service import ServiceError, TableService
+from storage import open_repository
 from storage.records import Snapshot
+from storage.repository import Repository
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
 from tests.service.conftest import ADA, BO, Clock, answer, new_table
@@ -74,9 +79,21 @@ async def test_the_processs_own_moves_need_no_load(db_path: Path, clock: Clock) 
         await repo.close()
 
 
-async def test_a_move_by_another_connection_is_seen_at_once(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "two.db"
-    first, second = await SqliteRepository.open(path), await SqliteRepository.open(path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database two processes share: a SQLite file's path, or a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "two.db")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+async def open_db(db: str) -> Repository:
+    return await open_repository(db) if "://" in db else await SqliteRepository.open(db)
+
+
+async def test_a_move_by_another_connection_is_seen_at_once(shared_db: str, clock: Clock) -> None:
+    first, second = await open_db(shared_db), await open_db(shared_db)
     try:
         here, there = (TableService(r, clock=clock, snapshot_every=4) for r in (first, second))
         table_id = await started(here)
@@ -107,13 +124,13 @@ def events_replayed(entries: list[tuple[int, str, list[str]]], options: str) -> 
     return told
 
 
-async def test_two_processes_playing_one_table_never_play_on_a_stale_state(db_path: Path) -> None:
-    repo = await SqliteRepository.open(db_path)
+async def test_two_processes_playing_one_table_never_play_on_a_stale_state(shared_db: str) -> None:
+    repo = await open_db(shared_db)
     try:
         service = TableService(repo, snapshot_every=4)
         table_id = await started(service)
         other = subprocess.Popen(
-            [sys.executable, "-m", "tests.service.mover", str(db_path), str(table_id), str(BO)],
+            [sys.executable, "-m", "tests.service.mover", shared_db, str(table_id), str(BO)],
             stdout=subprocess.PIPE, text=True,
         )
         moves = 0
