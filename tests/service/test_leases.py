@@ -123,6 +123,7 @@ async def test_two_processes_starting_at_once_resume_a_table_once(
     table = await new_table(a, bots=1)
     await a.start(table.id, ADA, seed=7, shuffle_seats=False)
     await repo.set_deadlines(table.id, [])  # as a process that died before writing them leaves it
+    await repo.mark_settled(table.id, None)
     resumed = await asyncio.gather(a.resume_all(), b.resume_all())
     assert sum(len(outcomes) for outcomes in resumed) == 1
     assert [d.user_id for d in await repo.deadlines(table.id)] == [ADA]
