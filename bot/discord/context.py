@@ -7,6 +7,8 @@ interaction alone.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +69,18 @@ class Agora:
 
     def __post_init__(self) -> None:
         self.members = Membership(self.client, self.clock.now)
+
+    @asynccontextmanager
+    async def telling_table(self, table_id: int) -> AsyncIterator[None]:
+        """Held while the table's thread is told something, so announcements go out once and in
+        log order: this process's lock of the table, and, when the bot runs sharded (possibly
+        in several processes on one database), the table's telling lease as well."""
+        async with self.telling[table_id]:
+            if self.settings.shard_count is None:
+                yield
+                return
+            async with self.service.telling(table_id):
+                yield
 
     async def check_member(
         self, interaction: discord.Interaction[Any], table: TableInfo, *, budget: float = LOOKUP_BUDGET

@@ -187,7 +187,7 @@ async def deliver(
     :func:`tell_thread`): what it missed before this outcome, then the outcome itself.
     """
     table = outcome.table
-    async with agora.telling[table.id]:
+    async with agora.telling_table(table.id):
         told = await _to_tell(agora, outcome)
         if told is not None:
             await tell_thread(agora, outcome, *told, board=board)
@@ -231,7 +231,7 @@ async def tell_thread(
     """Post ``public`` (the outcome's public lines, or more: they tell of the log entries from
     ``first`` on), whom the table waits for, and the board picture to the table's thread; then
     move the table's announcement mark to the outcome's ``announce_through``. Call it holding
-    ``agora.telling[table id]``.
+    ``agora.telling_table(table id)``.
 
     The mark moves only once Discord has taken every message, so a post Discord refuses is told
     again: the table goes into ``agora.untold`` for the reminder loop (:func:`catch_up`), and the
@@ -278,7 +278,7 @@ async def catch_up(agora: Agora, table_id: int) -> bool:
 
     :returns: whether the thread is now up to date.
     """
-    async with agora.telling[table_id]:
+    async with agora.telling_table(table_id):
         outcome = await agora.service.announcements(table_id)
         if outcome is None:
             agora.untold.discard(table_id)

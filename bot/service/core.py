@@ -17,6 +17,7 @@ command on it, and the reminder loop, repair it first with the same recovery as 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import secrets
@@ -54,6 +55,10 @@ LEASE = timedelta(minutes=5)
 """How long a process holds a timed job it took (a reminder, a table's recovery) before another
 process may take it over: far longer than the job takes, short enough that a dead process's
 reminders are late by minutes, not hours."""
+
+TELLING_LEASE = timedelta(seconds=30)
+"""How long a process may hold a table's thread to tell it something (a post takes well under a
+second; a process that dies holding it delays the others' posts to that thread by this much)."""
 
 
 def this_process() -> str:
@@ -117,6 +122,24 @@ class TableCore:
 
     async def _let_go(self, key: str) -> None:
         await self.repo.release_lease(key, self.owner)
+
+    @asynccontextmanager
+    async def telling(self, table_id: int) -> AsyncIterator[None]:
+        """Hold the table's telling lease while its thread is told something: of several processes
+        on one database, one at a time tells a table's thread, so that what one posts as "missed"
+        is never being posted by another meanwhile (announcements go out once, in log order).
+        Waits for another process's hold to end, or to run out (:data:`TELLING_LEASE`). Within one
+        process the lease is this process's already: the caller also holds a per-table lock."""
+        key = f"tell:{table_id}"
+        while True:
+            now = self.clock()
+            if await self.repo.acquire_lease(key, self.owner, now, now + TELLING_LEASE):
+                break
+            await asyncio.sleep(0.02)
+        try:
+            yield
+        finally:
+            await self._let_go(key)
 
     def _engine(self, game_id: str) -> Engine[Any, Any]:
         try:

@@ -157,3 +157,21 @@ async def test_a_reminder_whose_lease_ran_out_before_its_turn_is_left_to_the_pro
     assert await quick.keep_reminder(taken_over)
     await quick.mark_reminded(taken_over.table_id, taken_over.seat)
     assert not await slow.keep_reminder(second), "reminded already by the other process"
+
+
+async def test_one_process_at_a_time_tells_a_tables_thread(
+    repo: SqliteRepository, other_repo: SqliteRepository, clock: Clock
+) -> None:
+    a, b = process(repo, clock, "a"), process(other_repo, clock, "b")
+    order: list[str] = []
+
+    async def tell(service: TableService, name: str, hold: float) -> None:
+        async with service.telling(1):
+            order.append(f"{name} starts")
+            await asyncio.sleep(hold)
+            order.append(f"{name} ends")
+
+    first = asyncio.create_task(tell(a, "a", 0.2))
+    await asyncio.sleep(0.05)
+    await asyncio.gather(first, tell(b, "b", 0))
+    assert order == ["a starts", "a ends", "b starts", "b ends"]
