@@ -3,9 +3,12 @@ secret auction with the first player's choice on a tie, and Vasco da Gama taking
 
 from __future__ import annotations
 
-from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
+from rules.core.contract import MAX_OPTIONS
+from rules.core.messages import Param
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, label
+from rules.patchistory.common import Ctx, back, event, fail, gains, label, tile_name
+from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
 
@@ -34,7 +37,7 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
         if (state.era, state.round) == (1, 1):
             state.auction.opening = 0
     tiles = [o.tile for o in state.auction.offers]
-    events.append(event("laid_out", tiles=tiles, reveals=True))
+    events.append(event("laid_out", tiles=[tile_name(ctx, t) for t in tiles], reveals=True))
     return events + settle(ctx, state)
 
 
@@ -125,14 +128,18 @@ def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
     if a.first_choice is not None:
-        return first_choice_prompt(state, seat)
+        return first_choice_prompt(ctx, state, seat)
     if len(state.players) == 2 and not a.vasco:
-        return sealed_prompt(state, seat)
+        return sealed_prompt(ctx, state, seat)
     if to_act(state) != seat:
         return None
     if a.vasco:
         options = [
-            Option(action=TakeTile(tile=i), label=label("auction.take", tile=o.tile))
+            Option(
+                action=TakeTile(tile=i),
+                label=label("auction.take", tile=tile_name(ctx, o.tile)),
+                description=side_summary(ctx, o),
+            )
             for i, o in enumerate(a.offers)
         ]
         return Prompt(seat=seat, title=label("auction.vasco"), options=tuple(options))
@@ -141,7 +148,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if picked is not None and (rng := bid_range(state, seat, picked)) is not None:
         return Prompt(
             seat=seat,
-            title=label("auction.how_much", tile=a.offers[picked].tile),
+            title=label("auction.how_much", tile=tile_name(ctx, a.offers[picked].tile)),
             options=(back(),),
             number=NumberChoice(
                 low=rng[0],
@@ -151,17 +158,76 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    options = [
-        Option(
-            action=Pick(choice=f"tile:{i}"),
-            label=label("auction.bid_on", tile=o.tile, side=f"@patchistory.side.{o.side}"),
-        )
-        for i, o in enumerate(a.offers)
-        if bid_range(state, seat, i) is not None
-    ]
-    if may_pass(state, seat):
+    return Prompt(
+        seat=seat,
+        title=label("auction.your_turn", coins=state.players[seat].goods.coins),
+        options=tuple(bid_options(ctx, state, seat)),
+    )
+
+
+def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
+    """Each bid as one answer: tile and total coins together (p. 6-7), the lowest totals first.
+
+    The tiles share one menu of 25; where a tile's higher totals do not fit, a last entry for that
+    tile opens the full range as a number.
+    """
+    a = state.auction
+    ranges = {i: r for i in range(len(a.offers)) if (r := bid_range(state, seat, i)) is not None}
+    passing = may_pass(state, seat)
+    room = (MAX_OPTIONS - passing) // max(1, len(ranges))
+    mine = bid_of(a, seat)
+    options: list[Option] = []
+    for i, (low, high) in ranges.items():
+        o = a.offers[i]
+        name = tile_name(ctx, o.tile)
+        side = f"@patchistory.side.{o.side}"
+        shown = high - low + 1 if high - low + 1 <= room else room - 1
+        for coins in range(low, low + shown):
+            extra = coins - (mine.coins if mine else 0)
+            options.append(
+                Option(
+                    action=BidCoins(tile=i, coins=coins),
+                    label=label("auction.bid_total", tile=name, side=side, coins=coins),
+                    description=label("auction.bid_pays", extra=extra, side_gives=side_summary(ctx, o)),
+                )
+            )
+        if shown < high - low + 1:
+            options.append(
+                Option(
+                    action=Pick(choice=f"tile:{i}"),
+                    label=label("auction.bid_more", tile=name, side=side, low=low + shown, high=high),
+                    description=side_summary(ctx, o),
+                )
+            )
+    if passing:
         options.append(Option(action=Pass(), label=label("auction.pass")))
-    return Prompt(seat=seat, title=label("auction.your_turn"), options=tuple(options))
+    return options
+
+
+def side_summary(ctx: Ctx, offer: Offer) -> Message:
+    """What the side on offer shows, in words (its symbols outside and inside gold frames)."""
+    tile = ctx.content.tiles_by_id[offer.tile]
+    sides = [offer.side] if offer.side in ("white", "black") else ["white", "black"]
+    parts: list[Param] = [side_words(ctx, tile.side(s)) for s in sides]
+    return label("side_summary", sides=parts)
+
+
+def side_words(ctx: Ctx, side: SideDef) -> Message:
+    total: dict[str, int] = {}
+    framed: dict[str, int] = {}
+    for sp in side.spaces:
+        for k, n in sp.yields.items():
+            total[k] = total.get(k, 0) + n
+        for k, n in sp.framed.items():
+            framed[k] = framed.get(k, 0) + n
+    seas = sum(1 for sp in side.spaces if sp.sea)
+    return label(
+        "side_words",
+        side=f"@patchistory.side.{side.colour}",
+        gains=gains(total),
+        framed=gains(framed),
+        seas=seas,
+    )
 
 
 def may_pass(state: State, seat: Seat) -> bool:
@@ -171,7 +237,7 @@ def may_pass(state: State, seat: Seat) -> bool:
     return 0 <= a.opening < len(seats) - 1 and bid_of(a, seat) is None
 
 
-def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
+def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
     if seat in a.sealed or seat in a.skip or not a.offers:
         return None
@@ -181,7 +247,7 @@ def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
     if picked is not None:
         return Prompt(
             seat=seat,
-            title=label("auction.how_much", tile=a.offers[picked].tile),
+            title=label("auction.how_much", tile=tile_name(ctx, a.offers[picked].tile)),
             options=(back(),),
             secret=True,
             simultaneous=True,
@@ -194,7 +260,11 @@ def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
             ),
         )
     options = [
-        Option(action=Pick(choice=f"tile:{i}"), label=label("auction.marker", number=i + 1, tile=o.tile))
+        Option(
+            action=Pick(choice=f"tile:{i}"),
+            label=label("auction.marker", number=i + 1, tile=tile_name(ctx, o.tile)),
+            description=side_summary(ctx, o),
+        )
         for i, o in enumerate(a.offers)
     ]
     return Prompt(
@@ -202,14 +272,18 @@ def sealed_prompt(state: State, seat: Seat) -> Prompt | None:
     )
 
 
-def first_choice_prompt(state: State, seat: Seat) -> Prompt | None:
+def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     """Equal bids on the same tile: the first player chooses which tile to take (p. 15)."""
     a = state.auction
     if a.first_choice != seat:
         return None
     contested, coins = a.sealed[seat]
     options = [
-        Option(action=FirstChoice(tile=i), label=label("auction.first_choice", number=i + 1, tile=o.tile))
+        Option(
+            action=FirstChoice(tile=i),
+            label=label("auction.first_choice", number=i + 1, tile=tile_name(ctx, o.tile)),
+            description=side_summary(ctx, o),
+        )
         for i, o in enumerate(a.offers)
     ]
     return Prompt(
@@ -235,7 +309,9 @@ def play_bid(ctx: Ctx, state: State, seat: Seat, action: BidCoins) -> list[Event
     if mine is not None:
         a.bids.remove(mine)
     a.bids.append(Bid(seat=seat, tile=action.tile, coins=action.coins))
-    events = [event("auction.bid", seat=seat, tile=a.offers[action.tile].tile, coins=action.coins)]
+    events = [
+        event("auction.bid", seat=seat, tile=tile_name(ctx, a.offers[action.tile].tile), coins=action.coins)
+    ]
     return events + after_turn(ctx, state, seat)
 
 
@@ -254,7 +330,7 @@ def after_turn(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
         seats = bidders(state)
         if a.opening < len(seats):
             lay_one(state)
-            events.append(event("laid_out", tiles=[a.offers[-1].tile], reveals=True))
+            events.append(event("laid_out", tiles=[tile_name(ctx, a.offers[-1].tile)], reveals=True))
         else:
             a.opening = -1
             a.turn = 0
@@ -275,7 +351,7 @@ def play_take(ctx: Ctx, state: State, seat: Seat, action: TakeTile) -> list[Even
     a.vasco.pop(0)
     a.skip.append(seat)
     give(state, seat, offer)
-    return [event("auction.vasco_took", seat=seat, tile=offer.tile), *settle(ctx, state)]
+    return [event("auction.vasco_took", seat=seat, tile=tile_name(ctx, offer.tile)), *settle(ctx, state)]
 
 
 def give(state: State, seat: Seat, offer: Offer) -> None:
@@ -302,7 +378,7 @@ def settle(ctx: Ctx, state: State) -> list[Event]:
     if a.vasco:
         return []
     if len(state.players) == 2:
-        return settle_sealed(state)
+        return settle_sealed(ctx, state)
     bidders_left = bidders(state)
     if not a.offers or not bidders_left:
         state.phase = Phase.PATCH
@@ -317,12 +393,14 @@ def settle(ctx: Ctx, state: State) -> list[Event]:
     events = []
     for b in sorted(a.bids, key=lambda b: b.tile):
         give(state, b.seat, a.offers[b.tile])
-        events.append(event("auction.won", seat=b.seat, tile=a.offers[b.tile].tile, coins=b.coins))
+        events.append(
+            event("auction.won", seat=b.seat, tile=tile_name(ctx, a.offers[b.tile].tile), coins=b.coins)
+        )
     state.phase = Phase.PATCH
     return events
 
 
-def settle_sealed(state: State) -> list[Event]:
+def settle_sealed(ctx: Ctx, state: State) -> list[Event]:
     """2 players (p. 15): different tiles → each gets theirs; same tile → the higher bid wins it,
     and the other player gets the other tile. Same tile and equal bids → the first player chooses
     first (:func:`play_first_choice`)."""
@@ -335,14 +413,14 @@ def settle_sealed(state: State) -> list[Event]:
         state.players[seat].goods.coins = max(0, state.players[seat].goods.coins - 1)
         give(state, seat, a.offers[0])
         state.phase = Phase.PATCH
-        return [event("auction.won", seat=seat, tile=a.offers[0].tile, coins=1)]
+        return [event("auction.won", seat=seat, tile=tile_name(ctx, a.offers[0].tile), coins=1)]
     if any(s not in a.sealed for s in bidding) or not bidding:
         if not bidding:
             state.phase = Phase.PATCH
         return []
     if len(bidding) == 1:
         # The other player sits this auction out (spec 19 #9): the bid takes the tile it names.
-        return hand_out(state, {bidding[0]: a.sealed[bidding[0]][0]})
+        return hand_out(ctx, state, {bidding[0]: a.sealed[bidding[0]][0]})
     first, second = bidding
     (t1, c1), (t2, c2) = a.sealed[first], a.sealed[second]
     events = [
@@ -366,7 +444,7 @@ def settle_sealed(state: State) -> list[Event]:
         won = {second: t1, first: 1 - t1}
     else:
         won = {first: t1, second: 1 - t1}
-    return events + hand_out(state, won)
+    return events + hand_out(ctx, state, won)
 
 
 def play_first_choice(ctx: Ctx, state: State, seat: Seat, action: FirstChoice) -> list[Event]:
@@ -379,10 +457,10 @@ def play_first_choice(ctx: Ctx, state: State, seat: Seat, action: FirstChoice) -
         raise fail("There is no such tile in the auction.", "no_tile")
     other = next(s for s in state.order() if s != seat and s in a.sealed)
     a.first_choice = None
-    return hand_out(state, {seat: action.tile, other: 1 - action.tile})
+    return hand_out(ctx, state, {seat: action.tile, other: 1 - action.tile})
 
 
-def hand_out(state: State, won: dict[Seat, int]) -> list[Event]:
+def hand_out(ctx: Ctx, state: State, won: dict[Seat, int]) -> list[Event]:
     """Give each seat the tile it won in a 2-player auction, charge it, and move on to patching.
 
     Spec 19 #7: each pays what they revealed; with ``two_player_both_pay`` off, a player who gets
@@ -396,7 +474,7 @@ def hand_out(state: State, won: dict[Seat, int]) -> list[Event]:
             coins = 0
         state.players[seat].goods.coins -= coins
         give(state, seat, a.offers[tile])
-        events.append(event("auction.won", seat=seat, tile=a.offers[tile].tile, coins=coins))
+        events.append(event("auction.won", seat=seat, tile=tile_name(ctx, a.offers[tile].tile), coins=coins))
     state.phase = Phase.PATCH
     return events
 

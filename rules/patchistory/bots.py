@@ -105,6 +105,12 @@ class GreedyBot:
                         engine, state.auction.offers[t.tile].tile, state.auction.offers[t.tile].side
                     ),
                 )
+        bids = [a for a in actions if isinstance(a, BidCoins)]
+        if bids:
+            offers = state.auction.offers
+            return max(
+                bids, key=lambda b: (tile_worth(engine, offers[b.tile].tile, offers[b.tile].side), -b.coins)
+            )
         threats = [a for a in actions if isinstance(a, Threat)]
         if threats:
             return threats[0] if threats[0].demand == "culture" else threats[1 % len(threats)]

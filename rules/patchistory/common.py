@@ -47,6 +47,18 @@ def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
     return found or [label("gain.nothing")]
 
 
+def name_key(name: str) -> str:
+    """The catalogue key of a printed name ("Great Wall" → ``patchistory.place.great_wall``): names
+    are said in the reader's language, as the Greek rulebook gives them."""
+    return "patchistory.place." + "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_")
+
+
+def tile_name(ctx: Ctx, tile: str) -> Message:
+    """A land tile by its printed name; a tile without one (a test tile) by its id."""
+    name = ctx.content.tile_name(tile)
+    return msg(name_key(name)) if name else label("place.unnamed", tile=tile)
+
+
 def per_era(era: int, costs: tuple[int, int, int]) -> int:
     """The bracketed "(a/b/c)" cost of the current era."""
     return costs[min(era, 3) - 1]

@@ -271,6 +271,10 @@ class Content(_Frozen):
     def cards_by_id(self) -> dict[str, ProsperityCard]:
         return {c.id: c for c in self.prosperity}
 
+    def tile_name(self, tile: str) -> str:
+        """The printed name a land tile goes by: the name on its Black side (p. 3), or its id."""
+        return next((sp.name for sp in self.tiles_by_id[tile].black.spaces if sp.name), "")
+
     def era_tiles(self, era: int) -> list[str]:
         return [t.id for t in self.land_tiles if t.era == era]
 

@@ -50,6 +50,8 @@ class Grid:
     """Square data already drawn up for views of this grid (see ``views._square_data``)."""
     symbols: dict[object, dict[Stat, int]] = field(default_factory=dict)
     """Symbol totals already counted for this grid, by the spaces worked (see ``stats``)."""
+    reach: dict[tuple[Cell, int], dict[SpaceKey, int]] = field(default_factory=dict)
+    """Spaces within reach already found on this grid, by start and steps (see ``reachable``)."""
 
     def space_at(self, cell: Cell) -> SpaceKey | None:
         sq = self.squares.get(cell)
@@ -201,7 +203,17 @@ def empty_spaces(player: Player, grid: Grid) -> list[Cell]:
 
 
 def reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
-    """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (spec 19 #26)."""
+    """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (spec 19 #26).
+
+    Cached on the grid (callers must not modify the result)."""
+    cached = grid.reach.get((start, steps))
+    if cached is not None:
+        return cached
+    grid.reach[(start, steps)] = found = _reachable(grid, start, steps)
+    return found
+
+
+def _reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
     origin = grid.space_at(start)
     if origin is None:
         return {}

@@ -144,7 +144,10 @@ class Patchistory(Engine[State, AnyAction]):
         homing = any(q.homing > 0 for q in state.players)
         if isinstance(action, Pick | Back):
             prompt = self.pending(state).get(seat)
-            if prompt is None or action not in [o.action for o in prompt.options]:
+            if prompt is None or (
+                action not in [o.action for o in prompt.options]
+                and not earlier_step(ctx, state, seat, action)
+            ):
                 raise fail("That choice is not open to you now.", "no_choice")
             if isinstance(action, Pick):
                 p.menu.append(action.choice)
@@ -315,6 +318,22 @@ class Patchistory(Engine[State, AnyAction]):
         from rules.patchistory.bots import GreedyBot
 
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> bool:
+    """A menu step that prompts offered before some choices were folded into one menu, still
+    accepted so that a game recorded then replays: a tile to bid on in the auction, a worker to
+    move, the one tile to patch."""
+    if not isinstance(action, Pick) or state.players[seat].menu:
+        return False
+    if state.phase == Phase.AUCTION and action.choice.startswith("tile:") and len(state.players) > 2:
+        tile = action.choice[5:]
+        return tile.isdigit() and auction.bid_range(state, seat, int(tile)) is not None
+    if state.phase == Phase.MOVEMENT and not state.players[seat].done:
+        return movement.opens(ctx, state, seat, action.choice)
+    if state.phase == Phase.PATCH and action.choice == "r:0":
+        return len(state.players[seat].reserve) == 1 and not state.players[seat].done
+    return False
 
 
 def only_answer(prompt: Prompt) -> tuple[AnyAction, Message]:

@@ -10,9 +10,10 @@ workers still to move can then leave one worker per space, so a player can never
 
 from __future__ import annotations
 
-from rules.core import Event, Option, Prompt, Seat
+from rules.core import Event, Message, Option, Prompt, Seat
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
+    MAX_MENU,
     Ctx,
     ask_turn_order_option,
     back,
@@ -91,11 +92,14 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
+    taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
+    spread = len(taken) == len(set(taken))
     found = []
     for key, d in reachable(grid, (w.row, w.col), p.transport).items():
         if d == 0 or key == here:
             continue
-        if can_spread(ctx, p, {worker: key}):
+        # Onto an empty space with no space shared: everyone else may simply stay.
+        if (spread and key not in taken) or can_spread(ctx, p, {worker: key}):
             found.append(grid.spaces[key][0])
     return sorted(found)
 
@@ -111,6 +115,7 @@ def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None)
     moved_to = moved_to or {}
     fixed: set[SpaceKey] = set()
     free_workers: list[set[SpaceKey]] = []
+    staying: list[SpaceKey | None] = []
     for i, w in enumerate(p.workers):
         if w.where != "land":
             continue
@@ -124,6 +129,9 @@ def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None)
             continue
         steps = p.transport if not p.routes_moving else 0
         free_workers.append(set(reachable(grid, (w.row, w.col), steps)))
+        staying.append(grid.space_at((w.row, w.col)))
+    if len(set(staying)) == len(staying) and not fixed.intersection(staying):
+        return True  # every worker still to move may stay where it is
     holder: dict[SpaceKey, int] = {}
 
     def place(i: int, seen: set[SpaceKey]) -> bool:
@@ -157,35 +165,57 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     title = label("movement.title", transport=p.transport)
     if p.menu and p.menu[0].startswith("w:"):
         worker = int(p.menu[0][2:])
-        options, _ = cell_options(
+        moves_here, _ = cell_options(
             destinations(ctx, p, worker),
             lambda r, c: Move(worker=worker, row=r, col=c),
             p.menu[1:],
             "",
             "move.to",
         )
-        return Prompt(seat=seat, title=title, options=(*options, back()), simultaneous=True)
+        return Prompt(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
     if p.menu and p.menu[0].startswith("r:"):
         worker = int(p.menu[0][2:])
-        options = [
-            Option(action=Advance(worker=worker, steps=k), label=label("move.advance", steps=k))
-            for k in range(1, max_steps(ctx, state, p, worker) + 1)
+        steps = [
+            Option(action=a, label=route_move_label(state, p, worker, a))
+            for a in route_steps(ctx, state, p, worker)
         ]
-        if state.routes[p.workers[worker].route].kind == "general":
-            options.append(Option(action=Rest(worker=worker), label=label("move.rest")))
-        return Prompt(seat=seat, title=title, options=(*options[:24], back()), simultaneous=True)
-    options = []
+        return Prompt(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
     spread = not stacked(ctx, p)
-    for i, w in enumerate(p.workers):
-        if i in p.moved:
-            continue
-        if w.where == "land" and not p.routes_moving and p.transport > 0 and destinations(ctx, p, i):
+    land = [
+        i
+        for i, w in enumerate(p.workers)
+        if i not in p.moved and w.where == "land" and not p.routes_moving and p.transport > 0
+    ]
+    land_moves = {i: found for i in land if (found := destinations(ctx, p, i))}
+    route = must_move(ctx, state, seat) if spread else []
+    route_moves = {i: route_steps(ctx, state, p, i) for i in route}
+    # Each worker's moves are answers of this menu while they fit (leaving room for the request of
+    # turn order and End movement); the workers left over open their own menu.
+    room = MAX_MENU - 1 - len(land_moves) - len(route_moves)
+    options: list[Option] = []
+    for i, cells in land_moves.items():
+        w = p.workers[i]
+        if len(cells) <= room + 1:
+            room -= len(cells) - 1
+            options += [
+                Option(
+                    action=Move(worker=i, row=r, col=c),
+                    label=label("move.worker_to", worker=i + 1, row=w.row, col=w.col, to_row=r, to_col=c),
+                )
+                for r, c in cells
+            ]
+        else:
             options.append(
                 Option(
                     action=Pick(choice=f"w:{i}"), label=label("worker", worker=i + 1, row=w.row, col=w.col)
                 )
             )
-        elif w.where == "route" and spread and i in must_move(ctx, state, seat):
+    for i, moves in route_moves.items():
+        w = p.workers[i]
+        if len(moves) <= room + 1:
+            room -= len(moves) - 1
+            options += [Option(action=a, label=route_move_label(state, p, i, a)) for a in moves]
+        else:
             options.append(
                 Option(
                     action=Pick(choice=f"r:{i}"), label=label("route_worker", worker=i + 1, route=w.route + 1)
@@ -196,6 +226,35 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if spread and not must_move(ctx, state, seat):
         options.append(Option(action=Done(), label=label("movement.done")))
     return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+
+
+def route_steps(ctx: Ctx, state: State, p: Player, worker: int) -> list[Advance | Rest]:
+    """A route worker's moves: 1 to T spaces forward, or to Rest/Return on a general route (p. 11)."""
+    moves: list[Advance | Rest] = [
+        Advance(worker=worker, steps=k) for k in range(1, max_steps(ctx, state, p, worker) + 1)
+    ]
+    if state.routes[p.workers[worker].route].kind == "general":
+        moves.append(Rest(worker=worker))
+    return moves
+
+
+def route_move_label(state: State, p: Player, worker: int, move: Advance | Rest) -> Message:
+    route = p.workers[worker].route + 1
+    if isinstance(move, Rest):
+        return label("move.worker_rest", worker=worker + 1, route=route)
+    return label("move.worker_advance", worker=worker + 1, route=route, steps=move.steps)
+
+
+def opens(ctx: Ctx, state: State, seat: Seat, choice: str) -> bool:
+    """Whether ``w:i`` / ``r:i`` names a worker that can move now (the menu a bigger choice opens)."""
+    p = state.players[seat]
+    kind, _, index = choice.partition(":")
+    if not index.isdigit() or int(index) >= len(p.workers) or int(index) in p.moved:
+        return False
+    i = int(index)
+    if kind == "w":
+        return p.workers[i].where == "land" and not p.routes_moving and bool(destinations(ctx, p, i))
+    return kind == "r" and not stacked(ctx, p) and i in must_move(ctx, state, seat)
 
 
 def check(state: State, seat: Seat, worker: int) -> Player:

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
-from rules.patchistory.common import MAX_MENU, Ctx, back, cell_options, event, fail, label, waits_for_turn
+from rules.patchistory.common import (
+    MAX_MENU,
+    Ctx,
+    back,
+    cell_options,
+    event,
+    fail,
+    label,
+    tile_name,
+    waits_for_turn,
+)
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities, empty_spaces, grid_of, placements, stats, try_patch
 from rules.patchistory.state import Phase, Player, Route, State, Worker
@@ -40,9 +50,21 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return None
     menu = p.menu
     reserve = next((int(m[2:]) for m in menu if m.startswith("r:")), None)
+    known = p.reserve[0].side if len(p.reserve) == 1 else None
+    if reserve is None and known is not None:
+        # One tile on a known side: where it goes and "keep it unpatched" share one menu.
+        item = p.reserve[0]
+        places = placement_options(ctx, state, seat, 0, known)[: MAX_MENU - 1]
+        keep = Option(action=Done(), label=label("patch.done"))
+        return Prompt(
+            seat=seat,
+            title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
+            options=(*places, keep, *((back(),) if menu else ())),
+            simultaneous=True,
+        )
     if reserve is None or reserve >= len(p.reserve):
         options = [
-            Option(action=Pick(choice=f"r:{i}"), label=label("patch.tile", tile=r.tile))
+            Option(action=Pick(choice=f"r:{i}"), label=label("patch.tile", tile=tile_name(ctx, r.tile)))
             for i, r in enumerate(p.reserve)
         ]
         options.append(Option(action=Done(), label=label("patch.done")))
@@ -56,13 +78,13 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         ]
         return Prompt(
             seat=seat,
-            title=label("patch.choose_side", tile=item.tile),
+            title=label("patch.choose_side", tile=tile_name(ctx, item.tile)),
             options=(*options, back()),
             simultaneous=True,
         )
     return Prompt(
         seat=seat,
-        title=label("patch.choose_square", tile=item.tile),
+        title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
         options=(*placement_options(ctx, state, seat, reserve, side), back()),
         simultaneous=True,
     )
@@ -166,7 +188,16 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
     after.reserve.pop(action.reserve)
     after.menu = []
     state.players[seat] = after
-    events = [event("patched", seat=seat, tile=item.tile, row=action.row, col=action.col, under=action.under)]
+    events = [
+        event(
+            "patched",
+            seat=seat,
+            tile=tile_name(ctx, item.tile),
+            row=action.row,
+            col=action.col,
+            under=action.under,
+        )
+    ]
     events += unstack_workers(ctx, after)
     gained = abilities(after, ctx.content) - before
     if "moses" in gained and after.born() < 8:

@@ -7,9 +7,10 @@ import pytest
 
 from render.patchistory import render_board
 from rules.core import Rng, RuleError
-from rules.core.messages import render
+from rules.core.messages import msg, render
 from rules.patchistory.actions import FirstChoice, SealedBid
 from rules.patchistory.bots import GreedyBot
+from rules.patchistory.common import name_key
 from rules.patchistory.state import Offer, Phase, State
 from tests.patchistory.helpers import ENGINE, game
 
@@ -45,7 +46,8 @@ def test_the_first_choice_options_name_each_tile_by_number_and_name() -> None:
     first, second = tiles(state)
     prompt = ENGINE.pending(state)[0]
     labels = [render(o.label, "en", PACKAGES) for o in prompt.options]
-    assert labels == [f"Take tile #1 ({first})", f"Take tile #2 ({second})"]
+    names = [ENGINE.content.tile_name(t) for t in (first, second)]
+    assert labels == [f"Take tile #1 ({names[0]})", f"Take tile #2 ({names[1]})"]
     assert render(prompt.title, "en", PACKAGES) == "Equal bids of 2 on tile #1: you choose first"
 
 
@@ -72,10 +74,8 @@ def test_choosing_the_other_tile_gives_the_contested_tile_to_the_second_player()
     first, second = tiles(state)
     state, events = ENGINE.apply(state, 0, FirstChoice(tile=1))
     assert taken(state) == [[second], [first]]
-    assert [e.message.params["tile"] for e in events if e.message.key == "patchistory.auction.won"] == [
-        second,
-        first,
-    ]
+    told = [e.message.params["tile"] for e in events if e.message.key == "patchistory.auction.won"]
+    assert told == [msg(name_key(ENGINE.content.tile_name(t))) for t in (second, first)]
 
 
 def test_each_winner_still_chooses_the_side_of_the_tile_taken_on_a_tie() -> None:

@@ -296,6 +296,22 @@ def test_reaching_the_far_end_of_an_alliance_route_sends_the_worker_home() -> No
     assert (state.players[0].workers, state.players[0].homing) == ([], 1)
 
 
+def moves_worker(action: object, worker: int) -> bool:
+    """Whether an option moves ``worker`` or opens its menu."""
+    return getattr(action, "worker", None) == worker or action in (
+        Pick(choice=f"w:{worker}"),
+        Pick(choice=f"r:{worker}"),
+    )
+
+
+def test_every_move_of_every_worker_is_one_answer_when_they_fit_one_menu() -> None:
+    """Worker and destination are chosen together: one decision per move."""
+    state = moving(1)
+    state.players[0].workers = [Worker(row=0, col=0), Worker(row=1, col=2)]
+    options = [o.action for o in ENGINE.pending(state)[0].options]
+    assert Move(worker=0, row=0, col=1) in options and Move(worker=1, row=0, col=2) in options
+
+
 def test_workers_may_share_a_space_while_they_move() -> None:
     """p. 11: only during Movement may several workers stand on one space."""
     state = moving(1)
@@ -346,7 +362,7 @@ def test_territory_workers_move_before_route_workers() -> None:
         Worker(where="route", route=3, step=0),
     ]
     state, _ = ENGINE.apply(state, 0, Advance(worker=1, steps=1))
-    assert not any(o.action == Pick(choice="w:0") for o in ENGINE.pending(state)[0].options)
+    assert not any(moves_worker(o.action, 0) for o in ENGINE.pending(state)[0].options)
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
 
@@ -360,7 +376,7 @@ def test_route_workers_wait_until_each_territory_space_holds_one_worker() -> Non
         Worker(where="route", route=0, step=0),
     ]
     state, _ = ENGINE.apply(state, 0, Move(worker=0, row=0, col=1))
-    assert not any(o.action == Pick(choice="r:2") for o in ENGINE.pending(state)[0].options)
+    assert not any(moves_worker(o.action, 2) for o in ENGINE.pending(state)[0].options)
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Advance(worker=2, steps=1))
 
@@ -377,7 +393,8 @@ def test_a_worker_home_from_an_alliance_route_does_not_move_again() -> None:
     state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))
     home = next(i for i, w in enumerate(state.players[0].workers) if w.where == "land")
     options = [o.action for o in ENGINE.pending(state)[0].options]
-    assert Pick(choice=f"w:{home}") not in options and Pick(choice=f"r:{1 - home}") in options
+    assert Advance(worker=1 - home, steps=1) in options
+    assert not any(moves_worker(a, home) for a in options)
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Move(worker=home, row=0, col=1))
 

@@ -1,0 +1,54 @@
+"""The auction's one menu (p. 6-7): a bid names its tile and its total at once, by printed names."""
+
+from __future__ import annotations
+
+from rules.core.messages import render
+from rules.patchistory import auction
+from rules.patchistory.actions import BidCoins, Pick
+from rules.patchistory.state import State
+from tests.patchistory.helpers import CONTENT, ENGINE, game
+
+CTX = ENGINE.ctx
+PACKAGES = ("rules.patchistory", "rules.core")
+
+
+def auction_with(coins: int) -> State:
+    """A 3-player auction of round 2, seat 0 first, holding ``coins`` coins."""
+    state = game(3)
+    state.round = 2
+    state.players[0].goods.coins = coins
+    state.stack = list(CONTENT.era_tiles(1))
+    auction.lay_out(CTX, state)
+    return state
+
+
+def test_a_bid_is_one_answer_naming_the_tile_and_the_total() -> None:
+    """p. 6-7: one choice places the coins on the tile; nothing is asked after it."""
+    state = auction_with(3)
+    actions = [o.action for o in ENGINE.pending(state)[0].options]
+    assert {BidCoins(tile=t, coins=c) for t in range(3) for c in (1, 2, 3)} <= set(actions)
+    state, _ = ENGINE.apply(state, 0, BidCoins(tile=1, coins=2))
+    assert 0 not in ENGINE.pending(state)
+
+
+def test_bids_name_tiles_by_their_printed_names_and_say_what_they_cost() -> None:
+    state = auction_with(3)
+    option = ENGINE.pending(state)[0].options[0]
+    tile = state.auction.offers[0].tile
+    assert CONTENT.tile_name(tile) in render(option.label, "en", PACKAGES)
+    assert tile not in render(option.label, "en", PACKAGES)
+    assert option.description is not None
+    described = render(option.description, "en", PACKAGES)
+    assert "coin" in described and len(described) <= 100
+
+
+def test_higher_totals_that_do_not_fit_the_menu_open_a_number_for_that_tile() -> None:
+    """The totals a player may bid run to all their coins (p. 6): past the menu, a number."""
+    state = auction_with(20)
+    prompt = ENGINE.pending(state)[0]
+    assert len(prompt.options) <= 25
+    more = [o.action for o in prompt.options if isinstance(o.action, Pick)]
+    assert more == [Pick(choice=f"tile:{t}") for t in range(3)]
+    state, _ = ENGINE.apply(state, 0, more[0])
+    number = ENGINE.pending(state)[0].number
+    assert number is not None and number.high == 20
