@@ -1,5 +1,5 @@
-"""The storage interface every backend implements (SQLite now; PostgreSQL when one process is not
-enough, see DESIGN.md "storage/").
+"""The storage interface every backend implements (SQLite and PostgreSQL,
+see docs/architecture.md, "Storage").
 
 The action log is append-only and event-sourced: a table is rebuilt from its game id, seats,
 options, seed and the ordered entries; snapshots only speed loading. :meth:`Repository.append`

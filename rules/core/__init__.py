@@ -1,4 +1,4 @@
-"""The contract shared by every game engine (DESIGN.md, "rules/: the engine contract")."""
+"""The contract shared by every game engine (docs/contract.md)."""
 
 from rules.core.bots import Bot, RandomBot, random_choice
 from rules.core.contract import (

@@ -1,6 +1,6 @@
 """The shapes every engine speaks: prompts, options, events, results and game info.
 
-See DESIGN.md, "rules/: the engine contract". Everything here is plain data that the table service,
+See docs/contract.md. Everything here is plain data that the table service,
 the bot, the terminal client and the tests read the same way.
 """
 

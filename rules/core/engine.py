@@ -1,4 +1,4 @@
-"""The engine contract every game implements (DESIGN.md, "rules/: the engine contract").
+"""The engine contract every game implements (docs/contract.md).
 
 A game subclasses :class:`Engine` and fills in ``setup``, ``pending``, ``play``, ``view``,
 ``result`` and ``scramble``. The base class owns what must be the same in every game:

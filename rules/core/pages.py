@@ -1,4 +1,4 @@
-"""A long list of options shown a page at a time (DESIGN.md, "Prompts": at most 25 options).
+"""A long list of options shown a page at a time (docs/contract.md: at most 25 options).
 
 Most choices are split into steps so that each fits one prompt. Where a list has no fixed bound
 (the tiles of a construction zone, the cards of a city), the prompt shows one page of it and a

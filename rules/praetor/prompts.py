@@ -1,4 +1,4 @@
-"""What each seat owes now, as prompts of at most 25 options (DESIGN.md, "Prompts").
+"""What each seat owes now, as prompts of at most 25 options (docs/contract.md, "Prompt").
 
 On a turn the choice goes in steps: the tile (or the tile type, then which tile of it), then the
 worker, then the cell, each legal cell labelled with the favour it would give (24 a page). A step
