@@ -127,6 +127,13 @@ async def post(
     return sent
 
 
+async def reader_words(agora: Agora, table: TableInfo | None, user_id: int) -> Words:
+    """The words a DM to ``user_id`` is written in: their chosen language, else the server's."""
+    preference = await agora.service.preferences(user_id)
+    locale = choose_locale(None, preference.locale, agora.settings.default_locale)
+    return Words(locale, table.game_id if table else "", table.names if table else ())
+
+
 async def dm(
     agora: Agora,
     table: TableInfo | None,
@@ -153,9 +160,7 @@ async def dm(
         await agora.service.add_notice(user_id, table.id, list(lines))
         return False
     if words is None:
-        preference = await agora.service.preferences(user_id)
-        locale = choose_locale(None, preference.locale, agora.settings.default_locale)
-        words = Words(locale, table.game_id if table else "", table.names if table else ())
+        words = await reader_words(agora, table, user_id)
     texts = chunks([words(line) for line in lines])
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
@@ -201,11 +206,13 @@ async def deliver(
         if info.user_id == actor_id:
             mine.extend(lines)
             continue
+        words = await reader_words(agora, table, info.user_id)
         file = None
         if any(p.seat == seat for p in outcome.pictures):
-            file = await agora.pictures.private(table, info.user_id)
+            file = await agora.pictures.private(table, info.user_id, words.locale)
         header = msg("bot.dm_header", table=table.id, game=table.title)
-        await dm(agora, table, info.user_id, [header, *(line.message for line in lines)], file=file)
+        secrets = [header, *(line.message for line in lines)]
+        await dm(agora, table, info.user_id, secrets, words=words, file=file)
     return mine
 
 
@@ -247,7 +254,7 @@ async def tell_thread(
         texts.append(waiting_line(words, outcome.waiting))
     picture = None
     if board and any(p.seat is None for p in outcome.pictures):
-        picture = await agora.pictures.board(table)
+        picture = await agora.pictures.board(table, words.locale)
     view = None
     if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
         view = play_view(table.id, words)

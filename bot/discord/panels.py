@@ -188,7 +188,7 @@ async def build_panel(
     from bot.discord.components import HandButton, PlayButton
 
     sp = await agora.service.prompt_for(table.id, user_id) if table.status == "active" else None
-    file = await agora.pictures.private(table, user_id)
+    file = await agora.pictures.private(table, user_id, words.locale)
     if sp is not None:
         text = prompt_text(table, sp, words, told)
         return Panel(_fit(text), prompt_view(table.id, sp, words), file)

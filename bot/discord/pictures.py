@@ -3,15 +3,22 @@
 Renderers are pure functions of a view (``render/<game>.py``) and can take a good part of a
 second, so they run in a worker thread (:func:`asyncio.to_thread`). A game without a renderer, or a
 renderer that fails, gives no picture: the game goes on in words, and the failure is logged.
+
+Pictures speak the reader's language: the thread's board the table's, a private picture its
+owner's. A renderer that draws words takes them as ``locale=``; one that draws none is called
+without it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -33,20 +40,21 @@ class Pictures:
     def __init__(self, service: TableService, cache_size: int = 128) -> None:
         self.service = service
         self.cache_size = cache_size
-        self._cache: OrderedDict[tuple[str, int | None, bytes], bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int | None, str, bytes], bytes] = OrderedDict()
 
-    async def board(self, table: TableInfo) -> discord.File | None:
-        """The public picture (the spectator's view)."""
+    async def board(self, table: TableInfo, locale: str) -> discord.File | None:
+        """The public picture (the spectator's view), its words in ``locale``."""
         if table.status == "lobby":
             return None
         try:
             view = await self.service.view_for(table.id, None)
         except RuleError:
             return None
-        return await self._render(view, table.names, f"table-{table.id}-board.png")
+        return await self._render(view, table.names, f"table-{table.id}-board.png", locale)
 
-    async def private(self, table: TableInfo, user_id: int) -> discord.File | None:
-        """What ``user_id``'s seat alone may see; ``None`` without a seat or a renderer."""
+    async def private(self, table: TableInfo, user_id: int, locale: str) -> discord.File | None:
+        """What ``user_id``'s seat alone may see, its words in ``locale``; ``None`` without a seat
+        or a renderer."""
         if table.status == "lobby" or table.seat_of(user_id) is None:
             return None
         try:
@@ -55,9 +63,11 @@ class Pictures:
             return None
         if view.seat is None:
             return None
-        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}.png")
+        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}.png", locale)
 
-    async def _render(self, board: BoardView, names: tuple[str, ...], filename: str) -> discord.File | None:
+    async def _render(
+        self, board: BoardView, names: tuple[str, ...], filename: str, locale: str
+    ) -> discord.File | None:
         """The picture of ``board`` with the players' ``names`` in it (each on one line, in its own
         direction: see :func:`~bot.discord.text.plain`)."""
         names = tuple(plain(name) for name in names)
@@ -66,14 +76,16 @@ class Pictures:
             return None
         shown = board.view.model_dump_json() + "\n" + "\n".join(names)
         digest = hashlib.blake2b(shown.encode(), digest_size=16).digest()
-        key = (board.game_id, board.seat, digest)
+        key = (board.game_id, board.seat, locale, digest)
         cached = self._cache.get(key)
         if cached is None:
             try:
                 if board.seat is None:
-                    data: bytes = await asyncio.to_thread(module.render_board, board.view, names)
+                    draw = _in_language(module.render_board, locale)
+                    data: bytes = await asyncio.to_thread(draw, board.view, names)
                 else:
-                    data = await asyncio.to_thread(module.render_private, board.view, board.seat, names)
+                    draw = _in_language(module.render_private, locale)
+                    data = await asyncio.to_thread(draw, board.view, board.seat, names)
             except Exception:
                 log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
                 return None
@@ -84,3 +96,14 @@ class Pictures:
             data = cached
             self._cache.move_to_end(key)
         return discord.File(io.BytesIO(data), filename=filename)
+
+
+def _in_language(renderer: Callable[..., bytes], locale: str) -> Callable[..., bytes]:
+    """``renderer`` drawing its words in ``locale``, where it draws words of the catalogues."""
+    if "locale" not in inspect.signature(renderer).parameters:
+        return renderer
+
+    def draw(*args: Any) -> bytes:
+        return renderer(*args, locale=locale)
+
+    return draw

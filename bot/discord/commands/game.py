@@ -251,7 +251,7 @@ class GameCommands(app_commands.Group):
         info = await agora.table_for(interaction, table)
         await interaction.response.defer(thinking=True)
         words = agora.table_words(info)
-        file = await agora.pictures.board(info)
+        file = await agora.pictures.board(info, words.locale)
         text = words.t("bot.board_header", table=info.id, game=info.title)
         if file is None:
             await interaction.followup.send(text + "\n" + words.t("bot.no_picture"))

@@ -1,0 +1,58 @@
+"""Pictures speak the reader's language: the renderer is given the locale asked for, a renderer
+that draws no words is called without one, and each language's picture is kept apart."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+import render
+from bot.discord.pictures import Pictures
+from bot.service import BoardView
+
+
+class _View(BaseModel):
+    round: int = 1
+
+
+class _Service:
+    async def view_for(self, table_id: int, user_id: int | None) -> BoardView:
+        return BoardView(game_id="sealed_bid", seat=None if user_id is None else 0, view=_View())
+
+
+TABLE = SimpleNamespace(id=1, status="active", names=("Ann", "Bo"), seat_of=lambda user_id: 0)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    calls: list[tuple[str, str]] = []
+
+    def render_board(view: Any, names: Any = (), *, locale: str = "en") -> bytes:
+        calls.append(("board", locale))
+        return locale.encode()
+
+    def render_private(view: Any, seat: int, names: Any = ()) -> bytes:
+        calls.append(("private", "-"))
+        return b"private"
+
+    module = SimpleNamespace(render_board=render_board, render_private=render_private)
+    monkeypatch.setattr(render, "for_game", lambda game_id: module)
+    return calls
+
+
+async def test_the_board_is_drawn_in_the_language_asked_for(drawn: list[tuple[str, str]]) -> None:
+    pictures = Pictures(_Service())  # type: ignore[arg-type]
+    greek = await pictures.board(TABLE, "el")  # type: ignore[arg-type]
+    english = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
+    assert greek is not None and english is not None
+    assert greek.fp.read() == b"el" and english.fp.read() == b"en"
+    assert drawn == [("board", "el"), ("board", "en")], "one picture per language, none shared"
+
+
+async def test_a_renderer_without_words_is_called_without_a_locale(drawn: list[tuple[str, str]]) -> None:
+    pictures = Pictures(_Service())  # type: ignore[arg-type]
+    picture = await pictures.private(TABLE, 7, "el")  # type: ignore[arg-type]
+    assert picture is not None and picture.fp.read() == b"private"
