@@ -34,8 +34,10 @@ from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
 from bot.service.tables import BOT, RULES, STAND_IN, Loaded, entry_lines, load, service_event, stored
+from bot.service.words import render
 from rules import registry as default_registry
-from rules.core import Engine, Result, Rng, Seat, msg
+from rules.core import Engine, Message, Result, Rng, Seat, msg
+from rules.core.messages import Param
 from storage.records import NewEntry, SeatRow, TableRow
 from storage.repository import Repository, StaleWrite, StorageUnavailable
 
@@ -384,12 +386,28 @@ def tell(outcome: Outcome, lines: list[Line]) -> None:
 
 
 def tell_result(outcome: Outcome, result: Result, head: int) -> None:
-    """"The game is over" and the final scores, best rank first."""
+    """"The game is over", the final scores best rank first, and the tie-break that decided a tie.
+
+    Each is told once: "The game is over." is left out when the game's own closing lines already
+    say it, and the result's tie-break when it was already told word for word (or nothing tied).
+    """
     outcome.result = result
-    outcome.public.append(Line(msg("service.finished"), seq=head))
+    said = [line.message for line in outcome.public]
+    if not any(says_game_over(message, outcome.table.game_id) for message in said):
+        outcome.public.append(Line(msg("service.finished"), seq=head))
     for s in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
         outcome.public.append(Line(msg("service.final_score", seat=s, score=_number(result.scores[s]),
                                        rank=result.ranks[s]), seq=head))
+    scores = list(result.scores.values())
+    untold: list[Param] = [message for message in result.tiebreak if message not in said]
+    if untold and len(set(scores)) < len(scores):
+        outcome.public.append(Line(msg("service.tiebreak", rules=untold), seq=head))
+
+
+def says_game_over(message: Message, game_id: str) -> bool:
+    """Whether ``message`` (a game's own line) already tells that the game is over."""
+    over = render(msg("service.finished"), "en", game_id)
+    return render(message, "en", game_id).startswith(over)
 
 
 def ask_pictures(outcome: Outcome, seats: Sequence[SeatRow]) -> None:
