@@ -59,6 +59,12 @@ def tile_name(ctx: Ctx, tile: str) -> Message:
     return msg(name_key(name)) if name else label("place.unnamed", tile=tile)
 
 
+def building_name(ctx: Ctx, building: str) -> Message:
+    """A building tile by its kind as the rulebook names it (p. 3) and what it shows."""
+    b = ctx.content.buildings_by_id[building]
+    return label("building_name", kind=f"@patchistory.building_kind.{b.type}", gains=gains(dict(b.yields)))
+
+
 def per_era(era: int, costs: tuple[int, int, int]) -> int:
     """The bracketed "(a/b/c)" cost of the current era."""
     return costs[min(era, 3) - 1]

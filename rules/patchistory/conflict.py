@@ -5,7 +5,19 @@ from __future__ import annotations
 from rules.core import Event, NumberChoice, Option, Prompt, Seat
 from rules.core.messages import Param
 from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
-from rules.patchistory.common import Ctx, back, cell_options, event, fail, gains, label, pay, per_era, stat
+from rules.patchistory.common import (
+    Ctx,
+    back,
+    building_name,
+    cell_options,
+    event,
+    fail,
+    gains,
+    label,
+    pay,
+    per_era,
+    stat,
+)
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities
 from rules.patchistory.flow import draw_building, war_prep
@@ -367,7 +379,10 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if tile is None:
         # First the building tile given up (Wasteland side up), then the square.
         options = [
-            Option(action=Pick(choice=f"b:{i}"), label=label("stealth.tile", index=i + 1, building=b))
+            Option(
+                action=Pick(choice=f"b:{i}"),
+                label=label("stealth.tile", index=i + 1, building=building_name(ctx, b)),
+            )
             for i, b in enumerate(p.buildings)
         ]
         options.append(Option(action=Done(), label=label("stealth.skip")))

@@ -32,6 +32,7 @@ from rules.patchistory.common import (
     Ctx,
     ask_turn_order_option,
     back,
+    building_name,
     cell_options,
     event,
     fail,
@@ -613,7 +614,10 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
                 Option(
                     action=Pick(choice=f"b:{i}"),
                     label=label(
-                        "building", index=i + 1, building=b, cost=ctx.content.buildings_by_id[b].cost
+                        "building",
+                        index=i + 1,
+                        building=building_name(ctx, b),
+                        cost=ctx.content.buildings_by_id[b].cost,
                     ),
                 )
                 for i, b in enumerate(p.buildings)
@@ -776,7 +780,16 @@ def play_build(ctx: Ctx, state: State, seat: Seat, action: Build) -> list[Event]
     p.goods.resources -= ctx.content.buildings_by_id[building].cost
     lay_token(p, action.row, action.col, building)
     p.buildings[action.building] = draw_building(ctx, state.rng)
-    return [event("built", seat=seat, building=building, row=action.row, col=action.col, reveals=True)]
+    return [
+        event(
+            "built",
+            seat=seat,
+            building=building_name(ctx, building),
+            row=action.row,
+            col=action.col,
+            reveals=True,
+        )
+    ]
 
 
 def play_campaign(ctx: Ctx, state: State, seat: Seat, action: Campaign) -> list[Event]:
