@@ -184,7 +184,8 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
         if any(s <= snap.seq for e in tail if e.kind == "undo" for s in e.undoes):
             continue  # an undo took back a move the snapshot accounts for
         try:
-            state = engine.load(snap.state_json)
+            state = engine.load(engine.upgrade_state(snap.state_json, await _written_by(repo, row, engine,
+                                                                                      snap.seq)))
         except Exception as exc:  # a snapshot is only a shortcut: an older one, or the log, will do
             log.warning("table %s: snapshot at %s is passed over (%r)", row.id, snap.seq, exc)
             continue
@@ -231,6 +232,15 @@ def _replay(
                 log.warning("table %s: log entry %s does not replay: %r", row.id, e.seq, exc)
                 return state, e.seq
     return state, None
+
+
+async def _written_by(repo: Repository, row: TableRow, engine: Engine[Any, Any], seq: int) -> int | None:
+    """The rules version that wrote log entry ``seq`` (and so the snapshot after it); read only when
+    a state migration could apply (the table was started by older rules), so a load reads no more."""
+    if not engine.state_migrations or (row.rules_version or 1) >= engine.info.rules_version:
+        return row.rules_version
+    written = [e.rules_version for e in await repo.entries(row.id, after=seq - 1, through=seq)]
+    return (written[0] if written else None) or row.rules_version
 
 
 def stored_action(engine: Engine[Any, Any], row: TableRow, entry: Entry) -> str:

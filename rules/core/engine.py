@@ -80,6 +80,10 @@ class Engine(ABC, Generic[S, A]):
     """``action_migrations[v]`` turns an action's JSON data as rules version ``v`` stored it into
     that of version ``v + 1`` (:attr:`GameInfo.rules_version`); a bump that left actions as they
     were needs none."""
+    state_migrations: ClassVar[Mapping[int, Callable[[Any], Any]]] = {}
+    """``state_migrations[v]`` turns a state's JSON data as rules version ``v`` dumped it (a
+    snapshot) into that of version ``v + 1``; without one, an older snapshot that no longer loads
+    is passed over and the log replayed instead."""
 
     # ---- what each game writes -------------------------------------------------------------
 
@@ -217,14 +221,12 @@ class Engine(ABC, Generic[S, A]):
     def upgrade_action(self, payload_json: str, version: int | None) -> str:
         """An action's JSON text as rules version ``version`` stored it, in this version's format
         (each :attr:`action_migrations` step from ``version`` on; ``None`` counts as version 1)."""
-        steps = [self.action_migrations[v] for v in range(version or 1, self.info.rules_version)
-                 if v in self.action_migrations]
-        if not steps:
-            return payload_json
-        data = json.loads(payload_json)
-        for step in steps:
-            data = step(data)
-        return json.dumps(data)
+        return _upgrade(payload_json, version, self.info.rules_version, self.action_migrations)
+
+    def upgrade_state(self, state_json: str, version: int | None) -> str:
+        """A state's JSON text as rules version ``version`` dumped it, in this version's format
+        (each :attr:`state_migrations` step from ``version`` on; ``None`` counts as version 1)."""
+        return _upgrade(state_json, version, self.info.rules_version, self.state_migrations)
 
     def dump_action(self, action: A) -> str:
         """An action as JSON text (for the action log)."""
@@ -248,6 +250,18 @@ def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
     return f"{where}: {err['msg']}" if where else str(err["msg"])
+
+
+
+def _upgrade(text: str, version: int | None, current: int, steps: Mapping[int, Callable[[Any], Any]]) -> str:
+    """JSON ``text`` stored by rules version ``version`` through each migration step to ``current``."""
+    due = [steps[v] for v in range(version or 1, current) if v in steps]
+    if not due:
+        return text
+    data = json.loads(text)
+    for step in due:
+        data = step(data)
+    return json.dumps(data)
 
 
 __all__ = ["Engine", "RuleError"]

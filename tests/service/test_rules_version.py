@@ -63,3 +63,30 @@ async def test_moves_stored_by_older_rules_are_migrated_when_replayed(
     first, last = await repo.entries(table.id)
     assert SealedBidV2().upgrade_action(last.payload_json, last.rules_version) == last.payload_json
     assert SealedBidV2().upgrade_action(first.payload_json, first.rules_version) != first.payload_json
+
+
+def richer(data: Any) -> Any:
+    """Version 2 (of this test) keeps ten more coins per player in its state."""
+    return {**data, "players": [{**p, "coins": p["coins"] + 10} for p in data["players"]]}
+
+
+class SealedBidStateV2(SealedBid):
+    info = SealedBid.info.model_copy(update={"rules_version": 2})
+    state_migrations: ClassVar[dict[int, Any]] = {1: richer}
+
+
+async def test_a_snapshot_dumped_by_older_rules_is_migrated_when_loaded(
+    repo: SqliteRepository, clock: Clock
+) -> None:
+    service = TableService(repo, clock=clock, snapshot_every=1)
+    table = await new_table(service, (BO, "Bo"))
+    await service.start(table.id, ADA, seed=1, shuffle_seats=False)
+    await service.act(table.id, ADA, Bid(coins=3))
+    coins = (await service.view_for(table.id, ADA)).view.players[0].coins  # type: ignore[attr-defined]
+    registry.register(SealedBidStateV2())
+    upgraded = TableService(repo, clock=clock, snapshot_every=1)
+    view = (await upgraded.view_for(table.id, ADA)).view
+    assert view.players[0].coins == coins + 10  # type: ignore[attr-defined]
+    await upgraded.act(table.id, BO, Bid(coins=3))  # its snapshot is dumped by version 2
+    played_on = (await upgraded.view_for(table.id, ADA)).view
+    assert (await TableService(repo, clock=clock).view_for(table.id, ADA)).view == played_on  # not again
