@@ -4,7 +4,7 @@
 
 One table of each shipped game, started with seed 1 by a person (Ada) and a random bot, played
 for some of Ada's decisions (her first option each time) and left mid-game, with a snapshot every
-few entries; a finished Sealed Bid-free lobby table too. tests/storage/test_releases.py opens every
+few entries; a finished Sealed Bid-free lobby table too. tests/service/test_releases.py opens every
 such file with the current code, replays each table and plays on. Keep the files of released
 builds: never regenerate an existing one (it stands for what that release wrote).
 """

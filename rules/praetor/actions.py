@@ -4,6 +4,8 @@ A complete action (:class:`Build`, :class:`Activate`, :class:`Trade`, :class:`Do
 may be played at any point of the seat's turn. The prompts split the choice into steps (tile, then
 worker, then cell) with :class:`Pick` and :class:`Back`, which only record the choice so far.
 Short notation, used in logs and golden files, is given by :func:`notation`.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

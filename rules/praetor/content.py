@@ -2,7 +2,7 @@
 
 The rulebook names the 21 tile types and their effects but prints none of the 42 tiles' values, the
 14 wall tiles, the boards' wages, pensions, morale track and Market rates, nor the starting-city
-diagrams (spec §15). ``data/praetor.json`` ships a complete, coherent set with the rulebook's counts;
+diagrams (§15). ``data/praetor.json`` ships a complete, coherent set with the rulebook's counts;
 every entry says in ``source`` where its values come from, and ``data/FORMAT.md`` explains how an
 owner of the physical game transcribes the real ones. :func:`load_content` validates a file and
 reports the first problem as a sentence.
@@ -11,6 +11,8 @@ Every value says where it comes from, field by field: an entry's ``source`` maps
 fields to a short note that starts with ``rulebook p. N`` (printed or stated in an example on that
 page) or ``designed`` (made up to be coherent, to be corrected from the physical tiles). A single
 string is still read as the source of every field, as older files wrote it.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ class _Sourced(_Entry):
 
 
 class TileType(_Sourced):
-    """One of the 21 buildings (spec §8, rulebook p. 8): what its activation slot does and costs."""
+    """One of the 21 buildings (§8, rulebook p. 8): what its activation slot does and costs."""
 
     VALUES: ClassVar[tuple[str, ...]] = ("name", "effect", "activation", "activation_cost", "amount")
 
@@ -191,7 +193,7 @@ class Prices(_Entry):
 
 
 class Board(_Sourced):
-    """One player-board side: wages, pensions, morale track and Market rates (spec §5)."""
+    """One player-board side: wages, pensions, morale track and Market rates (§5)."""
 
     VALUES: ClassVar[tuple[str, ...]] = ("wages", "pensions", "morale", "morale_start", "market")
 

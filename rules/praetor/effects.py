@@ -1,7 +1,9 @@
-"""What each city tile's activation does (spec §8). ``exp`` is the placed worker's experience.
+"""What each city tile's activation does (§8). ``exp`` is the placed worker's experience.
 
 Each effect is a function of the content, the state (already changed by the activation cost), the
 seat, the tile and the worker's exp, returning the events it causes.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

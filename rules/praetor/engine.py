@@ -1,4 +1,7 @@
-"""The Praetor engine: the contract of :mod:`rules.core` over this package's rules modules."""
+"""The Praetor engine: the contract of :mod:`rules.core` over this package's rules modules.
+
+Sections (§) are those of docs/praetor/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -153,7 +156,7 @@ class Praetor(Engine[State, AnyAction]):
         return _memo(self._views, state.model_dump_json(), lambda: make_view(self.content, state))
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
-        """Nothing is known to one seat only (spec §11): the scrambled state is the same state."""
+        """Nothing is known to one seat only (§11): the scrambled state is the same state."""
         return state.model_copy()
 
     def result(self, state: State) -> Result | None:

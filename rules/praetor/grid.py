@@ -1,6 +1,8 @@
 """The city as a square grid: where a tile may go, its corner-square bonus, and contiguous areas.
 
-Coordinates are ``(x, y)`` with +x east and +y north; "top" in the rulebook is north (spec §7.1).
+Coordinates are ``(x, y)`` with +x east and +y north; "top" in the rulebook is north (§7.1).
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Every candidate is confirmed by the same ``check_*`` function that guards the move itself, so
 legality is written once (in :mod:`rules.praetor.turns`).
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Praetor's table options: the variants and the spec's numbered interpretations (spec §13)."""
+"""Praetor's table options: the variants and the spec's numbered interpretations (§13).
+
+Sections (§) are those of docs/praetor/rules.md.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The round around the actions (spec §4, §6.1, §6.5–§6.7): setup, turn order, the update phase,
+"""The round around the actions (§4, §6.1, §6.5–§6.7): setup, turn order, the update phase,
 the city update and the last-round check.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

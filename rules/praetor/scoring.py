@@ -1,4 +1,7 @@
-"""Final scoring (spec §10.1), the expert majorities (§10.2) and the winner's tie-breakers (§10.4)."""
+"""Final scoring (§10.1), the expert majorities (§10.2) and the winner's tie-breakers (§10.4).
+
+Sections (§) are those of docs/praetor/rules.md.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The state of a game of Praetor: plain data that round-trips through JSON exactly (spec §3)."""
+"""The state of a game of Praetor: plain data that round-trips through JSON exactly (§3).
+
+Sections (§) are those of docs/praetor/rules.md.
+"""
 
 from __future__ import annotations
 

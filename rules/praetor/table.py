@@ -1,4 +1,7 @@
-"""Small shared moves on the table: favour and morale markers, ownership, costs (spec §6, §8)."""
+"""Small shared moves on the table: favour and morale markers, ownership, costs (§6, §8).
+
+Sections (§) are those of docs/praetor/rules.md.
+"""
 
 from __future__ import annotations
 

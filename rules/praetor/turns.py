@@ -1,7 +1,9 @@
-"""The action phase (spec §6.2–§7): build, activate, use a special tile, trade at the Market, pass.
+"""The action phase (§6.2–§7): build, activate, use a special tile, trade at the Market, pass.
 
 Each move is checked in full by a ``check_*`` function before anything changes (the prompts use the
 same checks to offer only legal options), then carried out by its ``do_*`` function.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations
@@ -227,7 +229,7 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
 
 def check_trade(content: Content, state: State, seat: int, action: Trade) -> int:
     """A Market trade at the seat's board rates (rulebook p. 8: trade freely, as many resources as
-    you like; spec §13.23); returns the gold it moves (paid when buying, received when selling).
+    you like; §13.23); returns the gold it moves (paid when buying, received when selling).
 
     :raises RuleError: no open Market, or not enough gold or goods.
     """

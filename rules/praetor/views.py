@@ -1,8 +1,10 @@
-"""What a seat sees. Praetor has no secrets (spec §11): every view is the whole table except the
+"""What a seat sees. Praetor has no secrets (§11): every view is the whole table except the
 order of the face-down city and wall stacks, which nobody knows; the top city tile's era is public
 because tile backs show it. Views carry names and printed values so pictures need no content file.
 
 Every seat's view is the same, so the engine builds one per state and shares it: views are read-only.
+
+Sections (§) are those of docs/praetor/rules.md.
 """
 
 from __future__ import annotations

@@ -1,0 +1,91 @@
+"""The repository's documents: every citation in a docstring or comment resolves inside it.
+
+A module of a game that cites a section ("§6.3"), an interpretation ("I-23") or a worked example
+("S14") names its game's ``docs/<game>/rules.md`` once in its module docstring, and every cited
+label is a heading there. Every file path a docstring names exists.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DOCUMENTED_GAMES = ("praetor",)
+"""The games whose rules notes are written; each must resolve every citation of its modules."""
+
+CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\b(I-\d+|S\d+)\b")
+HEADING = re.compile(r"^#+\s+(?:§(\d+(?:\.\d+)*)|(I-\d+|S\d+))\b", re.MULTILINE)
+PATH = re.compile(r"(?<![\w/.])((?:docs|rules|render|bot|storage|bench|scripts|tests)/[\w./-]*\w"
+                  r"\.(?:md|py|json|txt))")
+PACKAGES = ("rules", "render", "bot", "storage", "bench", "scripts")
+
+
+def game_modules(game: str) -> list[Path]:
+    modules = sorted((ROOT / "rules" / game).rglob("*.py"))
+    picture = ROOT / "render" / f"{game}.py"
+    return [*modules, picture] if picture.exists() else modules
+
+
+def prose(source: str) -> str:
+    """The docstrings and comments of a module: where citations are written."""
+    tree = ast.parse(source)
+    parts = [ast.get_docstring(node, clean=False) or "" for node in ast.walk(tree)
+             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+    parts += [node.value.value for node in ast.walk(tree)
+              if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+              and isinstance(node.value.value, str)]
+    parts += [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+              if tok.type == tokenize.COMMENT]
+    return "\n".join(parts)
+
+
+def cited(text: str) -> set[str]:
+    return {number or label for number, label in CITATION.findall(text)}
+
+
+def headings(game: str) -> set[str]:
+    text = (ROOT / "docs" / game / "rules.md").read_text(encoding="utf-8")
+    return {number or label for number, label in HEADING.findall(text)}
+
+
+@pytest.mark.parametrize("game", DOCUMENTED_GAMES)
+def test_every_cited_section_is_a_heading_of_the_games_rules_notes(game: str) -> None:
+    known = headings(game)
+    missing = [f"{path.relative_to(ROOT)}: {label}" for path in game_modules(game)
+               for label in sorted(cited(prose(path.read_text(encoding="utf-8")))) if label not in known]
+    assert not missing, f"cited but not a heading of docs/{game}/rules.md: {missing}"
+
+
+@pytest.mark.parametrize("game", DOCUMENTED_GAMES)
+def test_a_module_that_cites_sections_names_the_rules_notes(game: str) -> None:
+    unnamed = []
+    for path in game_modules(game):
+        source = path.read_text(encoding="utf-8")
+        named = f"docs/{game}/rules.md" in (ast.get_docstring(ast.parse(source)) or "")
+        if cited(prose(source)) and not named:
+            unnamed.append(str(path.relative_to(ROOT)))
+    assert not unnamed, f"cite sections without naming docs/{game}/rules.md: {unnamed}"
+
+
+def test_every_file_a_docstring_names_exists() -> None:
+    missing = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for named in sorted(set(PATH.findall(prose(path.read_text(encoding="utf-8"))))):
+                if not (ROOT / named).exists():
+                    missing.append(f"{path.relative_to(ROOT)}: {named}")
+    assert not missing, f"named but not in the repository: {missing}"
+
+
+def test_no_docstring_cites_a_document_outside_the_repository() -> None:
+    outside = [str(path.relative_to(ROOT)) for package in PACKAGES
+               for path in sorted((ROOT / package).rglob("*.py"))
+               if "DESIGN.md" in prose(path.read_text(encoding="utf-8"))]
+    assert not outside, f"cite DESIGN.md, which is not in the repository: {outside}"
