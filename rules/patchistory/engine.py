@@ -90,6 +90,7 @@ class Patchistory(Engine[State, AnyAction]):
     def setup(self, players: int, options: BaseModel, seed: int) -> State:
         assert isinstance(options, Options)
         state, _ = flow.setup(self.ctx, players, options, seed)
+        state.forced_played = True
         advance(self.ctx, state)
         self.play_forced(state)
         return state
@@ -124,6 +125,8 @@ class Patchistory(Engine[State, AnyAction]):
         order, whatever the other seats hold. The seat is told privately what was played for it.
         """
         events: list[Event] = []
+        if not state.forced_played:
+            return events
         for _ in range(10_000):
             forced = next(
                 ((s, p) for s, p in sorted(self.pending(state).items()) if p.answers < 2),

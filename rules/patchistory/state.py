@@ -230,6 +230,10 @@ class State(BaseModel):
     """Seats still to decide on returning workers before Voting (Chichen Itza & co)."""
     in_turn_order: bool = False
     """A player asked that this Administration or Movement be played in turn order (p. 9, p. 11)."""
+    forced_played: bool = False
+    """The engine plays a question's only answer itself. Games stored before it did (whose states
+    lack this field) go on asking such questions, so that the moves recorded after their last
+    snapshot still apply."""
     stealth: tuple[int, int] | None = None
     """(winner, loser) owed the Stealth Aircraft choice after a war."""
 

@@ -16,3 +16,22 @@ def test_a_log_recorded_before_the_one_menu_steps_replays_to_the_same_end() -> N
     state = ENGINE.replay(game["players"], game["options"], game["seed"], game["log"])
     assert ENGINE.result(state) is not None
     assert [p.goods.culture for p in state.players] == game["scores"]
+
+
+SNAPSHOT = Path(__file__).parent / "fixtures" / "snapshot_before_forced_answers.json"
+
+
+def test_a_game_stored_before_forced_answers_were_played_goes_on_from_its_snapshot() -> None:
+    """The snapshot of a game stored before the engine played only answers itself loads, and the
+    moves recorded after it, its answers to one-answer questions among them, still apply."""
+    stored = json.loads(SNAPSHOT.read_text("utf-8"))
+    state = ENGINE.load(json.dumps(stored["snapshot"]))
+    forced = 0
+    for seat, action in stored["log"]:
+        forced += ENGINE.pending(state)[seat].answers < 2
+        state, _ = ENGINE.apply(state, seat, action)
+    assert forced > 0
+
+
+def test_a_new_game_plays_only_answers_itself() -> None:
+    assert ENGINE.new_game(3, {}, 1).forced_played
