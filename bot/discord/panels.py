@@ -219,16 +219,20 @@ def _fit(text: str) -> str:
 
 
 def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[tuple[str, str]]:
-    """Autocomplete choices for ``/act``: (label, value) pairs matching what the user typed.
+    """Autocomplete choices for ``/act``: (label, value) pairs matching what the user typed; an
+    option that says what it costs and gives shows that after its label.
 
     Values are ``"<seq>:<sig>:o<index>"`` for an option and ``"<seq>:<sig>:n<value>"`` for a number.
     """
     sig = ids.prompt_signature(prompt)
     typed_low = typed.strip().lower()
     found: list[tuple[str, str]] = []
-    for index, label in enumerate(unique_labels([words.label(o.label) for o in prompt.options], 100)):
+    labels = unique_labels([words.label(o.label) for o in prompt.options], 100)
+    for index, (label, option) in enumerate(zip(labels, prompt.options, strict=True)):
         if typed_low in label.lower():
-            found.append((label, f"{seq}:{sig}:o{index}"))
+            description = describe(option, words)
+            name = label if description is None else cut_at_word(f"{label} · {description}", 100)
+            found.append((name, f"{seq}:{sig}:o{index}"))
     number = prompt.number
     if number is not None:
         label = words.label(number.label)

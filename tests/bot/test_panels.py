@@ -256,3 +256,13 @@ def test_a_line_just_told_is_not_repeated_in_the_digest_since_the_last_move() ->
     text = prompt_text(table, sp, WORDS, told=[rolled])
     assert text.count(WORDS(rolled.message)) == 1
     assert WORDS(other.message) in text
+
+
+def test_autocomplete_shows_what_an_option_costs_and_gives_after_its_label() -> None:
+    prompt = described_prompt(3)
+    choices = answer_choices(prompt, WORDS, 5, "")
+    assert [name for name, _ in choices] == [
+        "sealed.take(value=0) · cost.0",
+        "sealed.take(value=1) · cost.1",
+        "sealed.take(value=2) · cost.2",
+    ]
