@@ -1,5 +1,5 @@
-"""Run the benchmarks: ``python -m bench [engines|render|storage|bot|decisions|hostile|service ...]``
-(all by default).
+"""Run the benchmarks:
+``python -m bench [engines|render|storage|bot|decisions|thread|hostile|service ...]`` (all by default).
 
 Figures are printed as tables and written to ``bench/results/<suite>.json`` with the machine, the
 Python and the library versions. Benchmarks measure; they never pass or fail.
@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-SUITES = ("engines", "render", "storage", "bot", "decisions", "hostile", "service", "faults")
+SUITES = ("engines", "render", "storage", "bot", "decisions", "thread", "hostile", "service", "faults")
 
 
 def main(argv: list[str] | None = None) -> int:
