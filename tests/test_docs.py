@@ -17,11 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DOCUMENTED_GAMES = ("praetor",)
+DOCUMENTED_GAMES = ("praetor", "rftg")
 """The games whose rules notes are written; each must resolve every citation of its modules."""
 
-CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\b(I-\d+|S\d+)\b")
-HEADING = re.compile(r"^#+\s+(?:§(\d+(?:\.\d+)*)|(I-\d+|S\d+))\b", re.MULTILINE)
+CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\b(I-\d+|S\d+|X\d+)\b")
+HEADING = re.compile(r"^#+\s+(?:§(\d+(?:\.\d+)*)|(I-\d+|S\d+|X\d+))\b", re.MULTILINE)
 PATH = re.compile(r"(?<![\w/.])((?:docs|rules|render|bot|storage|bench|scripts|tests)/[\w./-]*\w"
                   r"\.(?:md|py|json|txt))")
 PACKAGES = ("rules", "render", "bot", "storage", "bench", "scripts")

@@ -1,4 +1,4 @@
-"""Actions: small typed models naming ids, colours and numbers only (STYLE §3.1).
+"""Actions: small typed models naming ids, colours and numbers only.
 
 Each has a short notation (``str()``) for logs and golden files.
 """

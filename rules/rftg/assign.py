@@ -1,4 +1,4 @@
-"""Roll and Assign (spec §5.1, §5.2): the secret, simultaneous placing of each player's dice.
+"""Roll and Assign (§5.1, §5.2): the secret, simultaneous placing of each player's dice.
 
 Order inside one player's Assign (rulebook p. 3): every wild die gets a column (the last one may
 select a phase itself, which confirms); then the phase
@@ -9,6 +9,8 @@ confirms (spec I-33). When phases and dice do not fit one menu, the phase comes 
 next. The selection die is locked once
 placed (I-4). Reassigned dice always go into a column, never onto a slot or into the Dictate area
 (F27), and must change column (I-28).
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ DICTATE_POWER = Power(kind="reassign", max_dice=1, to="any")
 
 
 def roll(state: State, c: Content, p: Player) -> None:
-    """Roll every die in the cup; each non-wild die goes to the column of its face (spec §5.1–5.2)."""
+    """Roll every die in the cup; each non-wild die goes to the column of its face (§5.1–5.2)."""
     a = AssignState()
     for colour in sorted(p.cup):
         face = state.rng.choice(c.dice[colour].faces)

@@ -1,10 +1,12 @@
-"""Phases II Develop and III Settle (spec §5.6–5.8): workers onto the top tile of one stack.
+"""Phases II Develop and III Settle (§5.6–5.8): workers onto the top tile of one stack.
 
 A top tile holding at least its effective cost in dice is completed first (spec I-14); then workers
 are placed one at a time on the top tile; a completed tile moves to the tableau, its completers to
 the Citizenry (or the cup: Galactic Federation, Galactic Exchange, New Galactic Order), then its
-immediate effect, then completion credits (spec §5.6 order). Workers left when the stack is empty
+immediate effect, then completion credits (§5.6 order). Workers left when the stack is empty
 return to the cup; workers on an incomplete tile stay there.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -157,7 +159,7 @@ def _gains(c: Content, state: State, seat: int, phase: Phase, side: Side) -> lis
     return []
 
 
-# ---- removal of a die (immediate effects, spec §5.8) ------------------------------------------
+# ---- removal of a die (immediate effects, §5.8) ------------------------------------------
 
 
 def removable(p: Player) -> list[tuple[Place, int, Colour]]:

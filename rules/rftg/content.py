@@ -5,6 +5,8 @@ from public sources. Every die and every tile side names the ``source`` of each 
 field by field ("cost": "public tile list…", "power": "rulebook p. 11…"), so an owner of the
 physical game can tell what to check and correct ``content/tiles.json`` (or a copy passed to
 :func:`load_content`). Loading validates everything with pydantic and reports problems as sentences.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ class DiceGain(BaseModel):
 
 
 class Grants(BaseModel):
-    """An immediate effect: remove one of your dice first, then gain credits and dice (spec §5.8)."""
+    """An immediate effect: remove one of your dice first, then gain credits and dice (§5.8)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     remove_die: bool = False
@@ -156,7 +158,7 @@ class Power(BaseModel):
 
 
 class Endgame(BaseModel):
-    """The end-game bonus of a cost-6 "6+" development (spec §6)."""
+    """The end-game bonus of a cost-6 "6+" development (§6)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal[

@@ -1,7 +1,9 @@
-"""Choosing one die out of many with prompts that fit Discord (≤ 25 options; spec §14).
+"""Choosing one die out of many with prompts that fit Discord (≤ 25 options; §14).
 
 A die is named by colour and place. When the groups do not fit one prompt, the player picks the
 place (column, world, stack) first, then the colour.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""Phase I, Explore (spec §5.5): each explorer Scouts or Stocks, one at a time.
+"""Phase I, Explore (§5.5): each explorer Scouts or Stocks, one at a time.
 
 Scout: return any construction-zone tiles (under the Explore tile), draw one more than returned,
 place each drawn tile as a development or a world at the bottom of its stack (on top with
 Improved Reconnaissance). Stock: +$2 ($4 for a yellow explorer with Alien Archaeology).
 Advanced Logistics rearranges the zone any number of times. At the end of the phase Alien Research
 Team draws its tile, then the returned tiles go back into the bag.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -280,7 +282,7 @@ def _draw(state: State, seat: int) -> list[Event]:
 
 
 def draw_tiles(state: State, seat: int, want: int) -> tuple[list[int], list[Event]]:
-    """Draw up to ``want`` tiles; when the bag empties, the returned tiles refill it (spec §5.5, X16).
+    """Draw up to ``want`` tiles; when the bag empties, the returned tiles refill it (§5.5, X16).
 
     Fewer tiles come back when bag and pile are both empty: the caller then runs the give-back
     procedure (:func:`start_giveback`).
@@ -303,7 +305,7 @@ def draw_tiles(state: State, seat: int, want: int) -> tuple[list[int], list[Even
 
 def start_giveback(state: State, seat: int) -> list[Event]:
     """Bag and pile ran out during ``seat``'s draw, and its drawn tiles are placed: every player
-    with 3 or more zone tiles puts one of their choice back (spec §5.5 "very rare", I-23)."""
+    with 3 or more zone tiles puts one of their choice back (§5.5 "very rare", I-23)."""
     state.giveback = [s for s in state.timing if len(zone(state.players[s])) >= 3]
     state.giveback_for = seat
     if not state.giveback:
@@ -393,7 +395,7 @@ def _rearrange(state: State, seat: int, action: AnyAction) -> list[Event]:
 
 
 def bag_may_run_out(state: State, extra_draws: int) -> bool:
-    """The bound of spec §5.5: could the bag empty if every Scout returned every tile?
+    """The bound of §5.5: could the bag empty if every Scout returned every tile?
 
     ``extra_draws`` counts the Alien Research Team tiles drawn at the end of the phase.
     """

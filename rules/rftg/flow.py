@@ -1,6 +1,8 @@
-"""The round (spec §5): Roll, Assign, Reveal, the selected phases I–V in order, Manage Empire and
+"""The round (§5): Roll, Assign, Reveal, the selected phases I–V in order, Manage Empire and
 the end-of-game check. Each step is simultaneous; a phase is prompted one player at a time in
-timing order only where another player's action could change one's options (spec §11, I-19).
+timing order only where another player's action could change one's options (§11, I-19).
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def start_round(c: Content, state: State) -> list[Event]:
 
 
 def maybe_reveal(c: Content, state: State) -> list[Event]:
-    """Reveal once every player has confirmed (spec §5.3)."""
+    """Reveal once every player has confirmed (§5.3)."""
     if any(p.assign is not None and not p.assign.confirmed for p in state.players):
         return []
     chosen = {p.assign.selected for p in state.players if p.assign is not None and p.assign.selected}
@@ -125,7 +127,7 @@ def maybe_end_phase(c: Content, state: State) -> list[Event]:
 
 def _alien_research_team(c: Content, state: State) -> list[Event]:
     """Alien Research Team: after every player explored, the owner draws and places one more tile
-    (+$1 if a yellow explorer Scouted), before the returned tiles go back (spec §8.3, I-24)."""
+    (+$1 if a yellow explorer Scouted), before the returned tiles go back (§8.3, I-24)."""
     events: list[Event] = []
     for seat in state.timing:
         p = state.players[seat]

@@ -1,10 +1,12 @@
-"""Manage Empire (spec §5.11; rulebook p. 8): Recruit (mandatory while credits last, then $0 → $1),
+"""Manage Empire (§5.11; rulebook p. 8): Recruit (mandatory while credits last, then $0 → $1),
 then Recall.
 
 A recruit costs $1, always: recruiting stops when the Citizenry is empty or the credits run out,
 so no die is ever recruited for free and credits never go below $0.
 
 Recall moves any of the player's stack dice and goods into the cup, free (spec I-21).
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations

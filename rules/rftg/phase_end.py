@@ -1,4 +1,7 @@
-"""End-of-phase powers, applied after every player has finished, in timing order (spec §8.2)."""
+"""End-of-phase powers, applied after every player has finished, in timing order (§8.2).
+
+Sections (§) are those of docs/rftg/rules.md.
+"""
 
 from __future__ import annotations
 

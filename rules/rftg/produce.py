@@ -1,7 +1,9 @@
-"""Phase IV, Produce (spec §5.9): each producer becomes a good on a non-gray world with room.
+"""Phase IV, Produce (§5.9): each producer becomes a good on a non-gray world with room.
 
 Any die colour may be a good on any non-gray world; a world holds one good (two with Galactic
 Reserves). Producers must be placed while a world has room; leftovers return to the cup.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations

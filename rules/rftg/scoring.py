@@ -1,6 +1,8 @@
-"""Final scoring (spec §6): VP chips + printed costs of tableau tiles + 6+ bonuses, rounding up.
+"""Final scoring (§6): VP chips + printed costs of tableau tiles + 6+ bonuses, rounding up.
 
 Ties (rulebook p. 8): dice in the cup + credits; still tied, the victory is shared.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Setup (spec §4): the common area and each player's faction, home world, dice and two tiles."""
+"""Setup (§4): the common area and each player's faction, home world, dice and two tiles.
+
+Sections (§) are those of docs/rftg/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -62,7 +65,7 @@ def _gain(state: State, p: Player, colour: Colour, count: int, dest: list[Colour
 
 
 def first_game_choice(c: Content, tiles: list[int]) -> int:
-    """Which of the two tiles becomes the development in a first game (spec §4.2, I-17):
+    """Which of the two tiles becomes the development in a first game (§4.2, I-17):
     the cheaper development, then the cheaper world."""
     def key(i: int) -> tuple[int, int]:
         dev, world = tiles[i], tiles[1 - i]

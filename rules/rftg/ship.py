@@ -1,9 +1,11 @@
-"""Phase V, Ship (spec §5.10): each shipper Trades or Consumes one good, one shipper at a time.
+"""Phase V, Ship (§5.10): each shipper Trades or Consumes one good, one shipper at a time.
 
 Trade pays by the world's colour ($3 blue, $4 brown, $5 green, $6 yellow) plus trade bonuses.
 Consume earns 1 VP chip, +1 if the good's colour matches the world, +1 if the shipper's does;
 purple matches every world for this (F33); plus consume bonuses. Shipper and good go to the
 Citizenry (virtual shippers vanish). Leftover shippers return to the cup.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def goods(c: Content, p: Player) -> list[tuple[int, Colour]]:
 
 
 def matches(die: Colour, world: str | None) -> bool:
-    """Consume colour match: purple matches every world; white and red match none (spec §5.10)."""
+    """Consume colour match: purple matches every world; white and red match none (§5.10)."""
     return die == "purple" or die == world
 
 
@@ -125,7 +127,7 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
 
 
 def ship(c: Content, state: State, seat: int, world: int, good: Colour, consume: bool) -> list[Event]:
-    """One shipper Trades or Consumes one good (per-action bonuses included, spec §8.2)."""
+    """One shipper Trades or Consumes one good (per-action bonuses included, §8.2)."""
     p = state.players[seat]
     w = p.work
     assert w.shipper is not None

@@ -1,7 +1,9 @@
-"""The state of a game of Roll for the Galaxy: plain data that round-trips through JSON (spec §3).
+"""The state of a game of Roll for the Galaxy: plain data that round-trips through JSON (§3).
 
-Dice are their colours: once assigned, only a die's colour and place matter (spec §3, FAQ F1).
+Dice are their colours: once assigned, only a die's colour and place matter (§3, FAQ F1).
 Rolled faces live only in :class:`AssignCore` during Assign.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class AssignDie(BaseModel):
 
 
 class AssignCore(BaseModel):
-    """One player's secret Assign step (spec §5.2); undo restores earlier copies of it."""
+    """One player's secret Assign step (§5.2); undo restores earlier copies of it."""
 
     dice: list[AssignDie] = Field(default_factory=list)
     selected: Phase | None = None
@@ -155,11 +157,11 @@ class State(BaseModel):
     """Explore's actions are over; Alien Research Team's extra tile is being placed."""
     giveback: list[int] = Field(default_factory=list)
     """Seats (timing order) that must put one zone tile back in the bag: bag and pile ran out
-    during a draw (spec §5.5, X17, I-23)."""
+    during a draw (§5.5, X17, I-23)."""
     giveback_for: int | None = None
     """The seat whose draw waits for those tiles."""
     sequential: bool = False
-    """This phase is prompted one player at a time in timing order (spec §11, I-19)."""
+    """This phase is prompted one player at a time in timing order (§11, I-19)."""
     bag: list[int]
     pile: list[int] = Field(default_factory=list)
     """Tiles returned under the Explore phase tile this phase."""
@@ -169,7 +171,7 @@ class State(BaseModel):
     supply: dict[Colour, int]
     players: list[Player]
     timing: list[int]
-    """Seats in timing order: clockwise from the lowest faction number (spec §11)."""
+    """Seats in timing order: clockwise from the lowest faction number (§11)."""
     legacy_flow: bool = False
     """Set for a game begun before the engine played single-answer questions itself: its action
     log holds those answers as moves (and draws tiles at their moment), so there they still wait

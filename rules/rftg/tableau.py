@@ -1,7 +1,9 @@
 """Questions about a player's empire, and the gains every phase shares (credits, VP chips, dice).
 
-Credits are capped at $10 at each gain (spec §5, "Credits cap"); VP chips come from the pool, then
-the reserve, then are unlimited (spec §5.10, I-9); dice come from the supply (spec I-8).
+Credits are capped at $10 at each gain (§5, "Credits cap"); VP chips come from the pool, then
+the reserve, then are unlimited (§5.10, I-9); dice come from the supply (spec I-8).
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def worlds(c: Content, p: Player) -> list[tuple[int, Side]]:
 
 
 def good_capacity(c: Content, p: Player) -> int:
-    """Goods one non-gray world may hold: 1, or 2 with Galactic Reserves (spec §5.9)."""
+    """Goods one non-gray world may hold: 1, or 2 with Galactic Reserves (§5.9)."""
     caps = [pw.per_world for _, pw in powers(c, p, "goods_capacity")]
     return max([1, *caps])
 
@@ -53,7 +55,7 @@ def count_blue_worlds(c: Content, p: Player) -> int:
 
 
 def effective_cost(c: Content, p: Player, side: Side) -> int:
-    """Printed cost minus every mandatory discount (spec §5.7, I-20).
+    """Printed cost minus every mandatory discount (§5.7, I-20).
 
     Discounts with a floor of 2 (Free Trade Zone) come first, then the others, each respecting its
     own floor; a floor never raises a cost.
@@ -82,7 +84,7 @@ def gain_credits(p: Player, amount: int) -> None:
 
 
 def gain_vp(state: State, p: Player, amount: int) -> None:
-    """Take VP chips from the pool, then the reserve, then beyond (spec §5.10, I-9).
+    """Take VP chips from the pool, then the reserve, then beyond (§5.10, I-9).
 
     Emptying the initial pool triggers the end of the game after this round.
     """

@@ -1,8 +1,10 @@
-"""What a seat may see (spec §10): everything public, plus that seat's own secrets.
+"""What a seat may see (§10): everything public, plus that seat's own secrets.
 
 Secret until Reveal: a player's rolled faces and assignment. Always private: tiles below the top of
 a construction stack, tiles just drawn, tiles returned under the Explore tile. Public: stack sizes
 and top tiles, dice on stacks, credits, VP chips, tableaus and goods, cup and Citizenry colours.
+
+Sections (§) are those of docs/rftg/rules.md.
 """
 
 from __future__ import annotations
