@@ -8,10 +8,13 @@ label is a heading there. Every file path a docstring names exists.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
+import json
 import re
 import tokenize
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -89,3 +92,29 @@ def test_no_docstring_cites_a_document_outside_the_repository() -> None:
                for path in sorted((ROOT / package).rglob("*.py"))
                if "DESIGN.md" in prose(path.read_text(encoding="utf-8"))]
     assert not outside, f"cite DESIGN.md, which is not in the repository: {outside}"
+
+
+def options_page_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("options_doc", ROOT / "scripts" / "options_doc.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_options_page_is_current_with_every_games_options_model() -> None:
+    script = options_page_script()
+    expected = script.page()
+    assert (ROOT / "docs" / "options.md").read_text(encoding="utf-8") == expected, (
+        "docs/options.md is not current: run python scripts/options_doc.py")
+
+
+def test_the_options_page_lists_every_option_with_its_default() -> None:
+    from rules import registry
+
+    text = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+    for game_id in registry.GAMES:
+        model = registry.get(game_id).options_type
+        for name, field in model.model_fields.items():
+            default = field.get_default(call_default_factory=True)
+            assert f"| `{name}` | `{json.dumps(default, ensure_ascii=False)}` |" in text, (game_id, name)
