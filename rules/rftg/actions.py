@@ -94,6 +94,23 @@ class Dictate(_Action):
     kind: Literal["dictate"] = "dictate"
 
 
+class DictateWith(_Action):
+    """Assign: Dictate, putting the die of ``colour`` in ``column`` in the Dictate area."""
+
+    kind: Literal["dictate_with"] = "dictate_with"
+    colour: Colour
+    column: Phase
+
+
+class MoveDie(_Action):
+    """Assign, a Reassign power in use: move the die of ``colour`` in ``column`` to ``to``."""
+
+    kind: Literal["move_die"] = "move_die"
+    colour: Colour
+    column: Phase
+    to: Phase
+
+
 class UsePower(_Action):
     """Assign: start using the Reassign development at ``tile`` (an index into the tableau)."""
 
@@ -319,7 +336,7 @@ class Done(_Action):
 
 AnyAction = (
     SplitStart | ToColumn | PickDie | Narrow | Select | Choose | SelectWithWild | ChoosePhase
-    | ReassignFirst | Dictate | UsePower | Finish | Undo | Reset | Confirm
+    | ReassignFirst | Dictate | DictateWith | MoveDie | UsePower | Finish | Undo | Reset | Confirm
     | Stock | StockMany | Scout | ReturnTile | GiveBack | Draw | PlaceTile | Rearrange | MoveTile | MoreTiles
     | PlaceWorker | PlaceWorkers | Completer | ToCup | RemoveDie | RemoveFrom
     | Produce | Shipper | ShipGood | ChooseWorld | Bankers

@@ -4,7 +4,8 @@ Order inside one player's Assign (rulebook p. 3): every wild die gets a column (
 select a phase itself, which confirms); then the phase
 selection, the phase and its die in one choice that also confirms the assignment; a player who
 wants to Dictate or use Reassign powers says so first, selects without confirming, then Dictates
-and Reassigns (each power once per round), may undo (last step first) or start over, and
+(the die for the Dictate area chosen with it) and Reassigns, each move one choice of die and
+column (each power once per round), may undo (last step first) or start over, and
 confirms (spec I-33). When phases and dice do not fit one menu, the phase comes first and the die
 next. The selection die is locked once
 placed (I-4). Reassigned dice always go into a column, never onto a slot or into the Dictate area
@@ -22,7 +23,9 @@ from rules.rftg.actions import (
     ChoosePhase,
     Confirm,
     Dictate,
+    DictateWith,
     Finish,
+    MoveDie,
     Narrow,
     PickDie,
     ReassignFirst,
@@ -191,12 +194,27 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         extras = list(undo)
         if a.moved and not (pw.exact and len(a.moved) < most):
             extras.insert(0, Option(action=Finish(), label=msg("rftg.opt.finish")))
+        moves = [Option(action=MoveDie(colour=colour, column=column, to=to),
+                        label=msg("rftg.opt.move_die", colour=f"@rftg.hue.{colour}",
+                                  column=f"@rftg.column.{column}", to=phase_word(to)))
+                 for colour, column, to in _moves(a, pw)]
+        if a.narrow is None and len(moves) + len(extras) <= MAX_OPTIONS:
+            return _prompt(seat, msg("rftg.assign.move_die", power=a.power), moves + extras)
         return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras)
     opts = [Option(action=Confirm(), label=msg("rftg.opt.confirm"))]
+    powers_now = [Option(action=UsePower(tile=i), label=msg("rftg.opt.power", power=name))
+                  for i, name in usable(c, state, seat)]
     if can_dictate(c, state, seat):
-        opts.append(Option(action=Dictate(), label=msg("rftg.opt.dictate")))
-    opts += [Option(action=UsePower(tile=i), label=msg("rftg.opt.power", power=name))
-             for i, name in usable(c, state, seat)]
+        keys = list(dict.fromkeys((d.colour, d.column or "explore") for d in a.dice if d.where == "column"))
+        dictates = [Option(action=DictateWith(colour=colour, column=column),
+                           label=msg("rftg.opt.dictate_with", colour=f"@rftg.hue.{colour}",
+                                     column=f"@rftg.column.{column}"),
+                           description=msg("rftg.desc.dictate"))
+                    for colour, column in keys]
+        if len(opts) + len(dictates) + len(powers_now) + len(undo) + len(reset) > MAX_OPTIONS:
+            dictates = [Option(action=Dictate(), label=msg("rftg.opt.dictate"))]
+        opts += dictates
+    opts += powers_now
     return _prompt(seat, msg("rftg.assign.main", phase=phase_word(a.selected)), opts[:23] + undo + reset)
 
 
@@ -250,6 +268,15 @@ def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -
     phases = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)),
                      description=after) for ph in PHASES]
     return _prompt(seat, msg("rftg.assign.select"), first + phases + undo)
+
+
+def _moves(a: AssignCore, pw: Power) -> list[tuple[Colour, Phase, Phase]]:
+    """Each die the power in use may move next, with each column it may go to."""
+    out: list[tuple[Colour, Phase, Phase]] = []
+    for i in movable(a, pw):
+        d = a.dice[i]
+        out += [(d.colour, d.column or "explore", to) for to in targets(a, d, pw)]
+    return list(dict.fromkeys(out))
 
 
 def _prompt(seat: int, title: Message, options: list[Option]) -> Prompt:
@@ -385,6 +412,17 @@ def _main_step(c: Content, state: State, seat: int, a: AssignState, action: AnyA
             raise RuleError("You cannot Dictate now.", key="rftg.err.no_dictate")
         a.dictating = True
         return []
+    if isinstance(action, DictateWith):
+        if not can_dictate(c, state, seat):
+            raise RuleError("You cannot Dictate now.", key="rftg.err.no_dictate")
+        i = next((j for j, d in enumerate(a.dice)
+                  if d.where == "column" and (d.colour, d.column) == (action.colour, action.column)), None)
+        if i is None:
+            raise RuleError("You have no such die to use here.", key="rftg.err.no_die")
+        a.dice[i].where = "dictate"
+        a.power, a.moved, a.source = DICTATE, [], None
+        a.used.append(DICTATE)
+        return []
     if isinstance(action, UsePower):
         names = dict(usable(c, state, seat))
         if action.tile not in names:
@@ -403,6 +441,13 @@ def _power_step(c: Content, state: State, seat: int, a: AssignState, action: Any
         if not isinstance(action, ToColumn) or action.phase not in targets(a, die, pw):
             raise RuleError("That die cannot go to that column.", key="rftg.err.bad_column")
         _move(a, a.picked, action.phase, pw, most)
+        return []
+    if isinstance(action, MoveDie):
+        i = next((j for j in movable(a, pw)
+                  if (a.dice[j].colour, a.dice[j].column) == (action.colour, action.column)), None)
+        if i is None or action.to not in targets(a, a.dice[i], pw):
+            raise RuleError("That die cannot go to that column.", key="rftg.err.bad_column")
+        _move(a, i, action.to, pw, most)
         return []
     if isinstance(action, Finish):
         if not a.moved or (pw.exact and len(a.moved) < most):

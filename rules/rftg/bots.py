@@ -110,7 +110,7 @@ WORTH_A_MOVE = 1.0
 
 def _score(c: Content, state: State, seat: int, action: Any) -> float:
     p = state.players[seat]
-    if isinstance(action, (a.Undo, a.Reset, a.Dictate)) or action == a.Rearrange(position=-1):
+    if isinstance(action, (a.Undo, a.Reset, a.Dictate, a.DictateWith)) or action == a.Rearrange(position=-1):
         return NEVER
     if isinstance(action, a.MoreTiles):
         return NEVER / 2  # below every move of the page shown, so the bot never pages in a loop
@@ -120,6 +120,10 @@ def _score(c: Content, state: State, seat: int, action: Any) -> float:
         best = max(_move_gains(c, state, seat, action.tile).values(), default=NEVER)
         return 10.0 + best if best >= WORTH_A_MOVE else 0.0
     in_use = _power_in_use(c, state, seat)
+    if in_use is not None and isinstance(action, a.MoveDie):
+        counts = _columns(p)
+        gain = _move_gains(c, state, seat, in_use).get((action.colour, action.column), NEVER / 10)
+        return gain + phase_value(c, state, seat, action.to, counts[action.to] + 1) / 100
     if in_use is not None and isinstance(action, (a.PickDie, a.Narrow)):
         gains = _move_gains(c, state, seat, in_use)
         if isinstance(action, a.PickDie):

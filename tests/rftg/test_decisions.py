@@ -14,7 +14,8 @@ from rules.rftg.actions import (
     Choose,
     ChoosePhase,
     Confirm,
-    Dictate,
+    DictateWith,
+    MoveDie,
     PickDie,
     ReassignFirst,
     RecruitDice,
@@ -52,7 +53,23 @@ def test_reassign_first_selects_without_confirming_then_dictate_is_offered() -> 
     state = play(state, 0, ReassignFirst(), Choose(phase="ship", colour="blue", column="ship"))
     a = state.players[0].assign
     assert a is not None and not a.confirmed and a.selected == "ship"
-    assert {Confirm(), Dictate()} <= set(options(state, 0))
+    offered = options(state, 0)
+    assert Confirm() in offered
+    assert {(o.colour, o.column) for o in offered if isinstance(o, DictateWith)} == {
+        ("white", "explore"), ("red", "develop")}
+
+
+def test_dictate_is_two_choices_the_die_put_down_then_the_die_moved_with_its_column() -> None:
+    """Rulebook p. 3: to Dictate, put any worker in the Dictate area, then Reassign another one."""
+    state = _assign([("white", "explore"), ("red", "develop"), ("blue", "ship")])
+    state = play(state, 0, ReassignFirst(), Choose(phase="ship", colour="blue", column="ship"),
+                 DictateWith(colour="white", column="explore"))
+    assert MoveDie(colour="red", column="develop", to="settle") in options(state, 0)
+    state = play(state, 0, MoveDie(colour="red", column="develop", to="settle"))
+    a = state.players[0].assign
+    assert a is not None and a.confirmed  # nothing else to do: the engine confirmed
+    assert [(d.colour, d.column, d.where) for d in a.dice] == [
+        ("white", "explore", "dictate"), ("red", "settle", "column"), ("blue", "ship", "select")]
 
 
 def test_reassign_first_is_not_offered_when_nothing_could_follow_it() -> None:
