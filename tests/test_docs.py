@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DOCUMENTED_GAMES = ("praetor", "rftg")
+DOCUMENTED_GAMES = ("praetor", "rftg", "ancient_world")
 """The games whose rules notes are written; each must resolve every citation of its modules."""
 
 CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\b(I-\d+|S\d+|X\d+)\b")

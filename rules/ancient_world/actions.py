@@ -7,6 +7,8 @@ with :class:`Citizen` (then :class:`Place` or :class:`UseCard` without a rank) o
 :class:`Attack` without armies (then :class:`Pay` … :class:`Confirm`); action logs recorded before
 turns were one move use these forms too, and still replay. The follow-up decisions of §16 are the
 other kinds. :class:`Back` cancels a turn choice before anything has happened.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

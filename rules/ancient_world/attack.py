@@ -2,6 +2,8 @@
 
 An attack is accepted only if its total reaches the Titan's defence, checked before any payment
 (I-13), so the prompts only offer cards that still lead to a winning, payable selection.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Card actions (§6.3, §12) and the triggered texts that reach outside a player's own turn:
-Distant Outpost and Scribe Guild on an Educate, Zori Dramatists on the first pass."""
+Distant Outpost and Scribe Guild on an Educate, Zori Dramatists on the first pass.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 The Capital gives 1 food, 4 capacity, 5 coin income and army limit 2 (§2); intact built Empire
 cards, District cards and Titan cards add their symbols (§11.1: damaged and stored cards give
 nothing; Districts and Titans are never damaged).
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Ancient World's components as data: Empire, Military, Titan and District cards, the damage
-die and the banner table (spec §11, §17; the record layout of shared data §4).
+die and the banner table (§11, §17).
 
 The rulebook prints no card lists, so the shipped ``content/cards.json`` holds the cards it names
 with the values it states and designed cards for the rest, with the component counts of the
@@ -9,6 +9,8 @@ field (``{"name": "rulebook", "text": "rulebook", "cost_coins": "designed", …}
 the physical game can transcribe the real cards into a file of the same format (see
 ``content/README.md``) and point the bot at its folder; :func:`load_content` validates it and
 reports every problem as a sentence.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

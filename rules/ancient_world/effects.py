@@ -1,4 +1,7 @@
-"""Small state changes shared by several actions: events, gaining citizens, decks, damage and repair."""
+"""Small state changes shared by several actions: events, gaining citizens, decks, damage and repair.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The Ancient World's engine: the contract of rules/core over this package's modules."""
+"""The Ancient World's engine: the contract of rules/core over this package's modules.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

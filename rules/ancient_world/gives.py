@@ -1,5 +1,8 @@
 """What a card gives, in words: its banners, its symbols (§11.2), its action, text or scoring (§12),
-for option descriptions and the card pictures."""
+for option descriptions and the card pictures.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

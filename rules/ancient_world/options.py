@@ -1,5 +1,8 @@
 """The table options: the spec's numbered interpretations (§15) that admit a choice, and the Expand+
-variant (p.14). Every default is the spec's."""
+variant (p.14). Every default is the spec's.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Citizen placement on the board's action spaces (§6) and the board actions themselves (§7)."""
+"""Citizen placement on the board's action spaces (§6) and the board actions themselves (§7).
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

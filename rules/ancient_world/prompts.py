@@ -7,6 +7,8 @@ table service takes for a player who lets their time run out.
 
 A list of choices with no fixed bound (the cards of a big city, say) is shown a page at a time with
 a More option (:func:`rules.core.paged`); the options that open or close the list stay on every page.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

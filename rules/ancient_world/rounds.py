@@ -1,4 +1,7 @@
-"""Setup (§3), the round's phases (§5) and the queue of automatic steps that moves the game on."""
+"""Setup (§3), the round's phases (§5) and the queue of automatic steps that moves the game on.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

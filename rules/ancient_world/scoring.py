@@ -1,4 +1,7 @@
-"""Final scoring (§10): hunger, banners per tribe, special Empire cards, and the tie-breakers."""
+"""Final scoring (§10): hunger, banners per tribe, special Empire cards, and the tie-breakers.
+
+Sections (§) are those of docs/ancient_world/rules.md.
+"""
 
 from __future__ import annotations
 

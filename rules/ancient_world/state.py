@@ -1,9 +1,11 @@
-"""The game state: plain data that round-trips through JSON exactly (spec §4).
+"""The game state: plain data that round-trips through JSON exactly (§4).
 
 Decisions still owed (a card to pick, a citizen to send to the Hunger box, an opponent's
 out-of-turn choice) and automatic steps (the damage roll, the next turn, the end of the round) wait
 in :attr:`State.steps`, first one next, so that every multi-step action is a sequence of small
 prompts (≤ 25 options each) and no step is ever lost between two commands.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ Pass, each option saying what it costs and gives.
 When all of those do not fit one prompt, the largest groups are folded back into two steps: a rank
 ("Citizen 3: choose where") or a Titan ("Attack: Stone Being", armies paid next). Every line of
 play stays offered; the surcharge of Build and Recruit (p.10) is shown before the choice.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations

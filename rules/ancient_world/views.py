@@ -4,6 +4,8 @@ Secret to their owner: stored Empire cards, the cards drawn while exploring, the
 Forest Hideout and the Districts offered by Expand+. Everyone sees how many stored cards a player
 has, and everything else on the table (§13). A view names cards by id and carries a ``cards`` table
 of the cards it mentions (name, kind, banners, symbols), so a picture needs nothing else.
+
+Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations
