@@ -114,14 +114,15 @@ def score_events(content: Content, state: State) -> list[Event]:
 def result(content: Content, state: State) -> Result | None:
     """Most favour wins; ties go to higher morale, more wall tiles, more city tiles, then the earliest
     in the last round's turn order (our substitute for "the youngest player", §13.17). The result's
-    tie-break names the rule that decided a shared top score, if any."""
+    tie-break names the rule that decided a shared top score, if any, in the very words of the final
+    event that tells it (so the table is told it once)."""
     if state.phase != "over":
         return None
     seats = range(len(state.players))
     keys = _keys(content, state)
     ranks = {s: 1 + sum(1 for t in seats if keys[t] > keys[s]) for s in seats}
     decided = deciding_tiebreak(content, state)
-    trail = ((msg("praetor.tie.decided", seat=decided[0], rule=f"@praetor.tie.{decided[1]}"),)
+    trail = ((msg("praetor.ev.tiebreak", seat=decided[0], rule=f"@praetor.tie.{decided[1]}"),)
              if decided else ())
     return Result(scores={s: float(state.players[s].favour) for s in seats}, ranks=ranks, tiebreak=trail,
                   details={s: {k: float(v) for k, v in state.final.get(s, {}).items()} for s in seats})
