@@ -1,296 +1,337 @@
 """Pictures of The Ancient World: the central board with every city (public), and one player's
-stored cards and secret draws (private).
+stored cards, secret draws and city (private).
 
 Pure functions of a view (:func:`rules.ancient_world.views.view`): the view's ``cards`` table gives
-every name and symbol, so nothing else is read. About 1000 px wide, text at least 18 px.
+every name and what each card gives, so nothing else is read. Every word comes from the catalogues,
+in the reader's language. Pictures are 1000 px wide and at most 1.6 times as tall; text is at least
+24 px (2.4% of the width, legible when a phone shows the picture 400 px wide); names and card texts
+wrap and are never cut. Where a full picture would be too tall, the cities are told more briefly
+(their cards by name, then by count) until it fits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import kit
+from rules.core import Message, msg
+from rules.core.messages import render
 
 WIDTH = 1000
+MAX_HEIGHT = int(WIDTH * 1.6)
 PAD = 16
-LINE = 26
-SMALL = 18
-NORMAL = 20
-TITLE = 26
-CARD_W = 154
-CARD_H = 96
+SMALL = 24
+BODY = 26
+TITLE = 32
+LINE = 32
+PACKAGES = ("rules.ancient_world",)
 COVERED: kit.Colour = (225, 220, 210)
-TRIBE_COLOURS: dict[str, kit.Colour] = {
-    "red": kit.THEME["red"], "green": kit.THEME["green"], "blue": kit.THEME["blue"],
-    "yellow": kit.THEME["yellow"], "purple": kit.THEME["purple"],
-}
-SPACE_NAMES = {
-    "work": "Work", "build": "Build", "conscription": "Conscription", "expand": "Expand",
-    "educate": "Educate", "rebuild": "Rebuild", "recruit": "Recruit", "explore": "Explore", "grow": "Grow",
-}
-SYMBOL_WORDS = {
-    "food": "food", "capacity": "cap", "army_limit": "army", "swords": "⚔", "arrows": "➶",
-    "income_coins": "+coin", "income_knowledge": "+know", "citizens": "citizen", "explore_bonus": "eye",
-    "spoils": "spoils", "spy": "spy", "repair": "repair",
-}
+SPACES = ("work", "build", "conscription", "expand", "educate", "rebuild", "recruit", "explore", "grow")
+
+Drawn = list[tuple[str, int, tuple[float, float, float, float]]]
+_drawn: Drawn | None = None
 
 
-ICONS = frozenset({"⚔", "➶"})
-LEGEND = "⚔ sword  ➶ arrow  cap capacity  +coin/+know income  eye explore  L legacy  S+A arrows count"
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
+    global _drawn
+    _drawn = []
+    try:
+        yield _drawn
+    finally:
+        _drawn = None
 
 
-def symbol_text(symbols: dict[str, int], *, legacy: bool = False) -> str:
-    """Short words for a card's symbols, e.g. ``2 sword 1 food``."""
-    words = []
-    for name, count in symbols.items():
-        is_legacy = name.startswith("legacy_")
-        if is_legacy != legacy:
-            continue
-        word = SYMBOL_WORDS.get(name.removeprefix("legacy_"), name)
-        words.append(f"{count}{word}" if word in ICONS else f"{count} {word}")
-    return " ".join(words)
+class _Words:
+    """The reader's words: catalogue messages in one language with the players' names."""
+
+    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
+        self.locale = locale
+        self.names = tuple(kit.player_name(s, names) for s in range(seats))
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self.say(msg(f"ancient_world.{key}", **params))  # type: ignore[arg-type]
+
+    def say(self, message: Message) -> str:
+        return render(message, self.locale, PACKAGES, self.names)
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
+          bold: bool = False, colour: kit.Colour = kit.THEME["ink"], anchor: str = "la") -> None:
+    assert size >= SMALL
+    if _drawn is not None:
+        _drawn.append((words, size, draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)))
+    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+
+
+def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
+    """``words`` broken into lines that fit ``width`` (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and kit.text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _para(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, *, width: float = WIDTH - 2 * PAD,
+          size: int = BODY, bold: bool = False, colour: kit.Colour = kit.THEME["ink"]) -> float:
+    """Wrapped text; returns the y below it."""
+    for line in _wrap(words, width, size=size, bold=bold):
+        _text(draw, (x, y), line, size=size, bold=bold, colour=colour)
+        y += size + 6
+    return y
 
 
 def _seat_colour(seat: int) -> kit.Colour:
     return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
 
 
-def _banners(draw: ImageDraw.ImageDraw, x: float, y: float, banners: dict[str, int], *,
-             size: int = 14) -> float:
-    """Coloured flags, one per banner; returns the x after them."""
-    for tribe, count in banners.items():
-        for _ in range(count):
-            draw.rectangle((x, y, x + size - 4, y + size), fill=TRIBE_COLOURS.get(tribe, kit.THEME["grey"]))
-            x += size
-    return x
-
-
-def _card(draw: ImageDraw.ImageDraw, x: float, y: float, info: Any, *, damaged: bool = False,
-          note: str = "", width: int = CARD_W) -> None:
-    """One card: name, cost or defence, banners, symbols; damaged cards greyed and crossed."""
-    fill = kit.THEME["panel"] if not damaged else (215, 210, 200)
-    kit.box(draw, (x, y, x + width, y + CARD_H), fill=fill)
-    ink = kit.THEME["ink"] if not damaged else kit.THEME["muted"]
-    name = kit.fit(info.name, width - 12, size=SMALL, bold=True)
-    kit.text(draw, (x + 6, y + 4), name, size=SMALL, bold=True, colour=ink)
+def _card_line(view: Any, card_id: str, say: _Words, *, brief: bool = False) -> str:
+    """A card by its printed name, with its cost and what it gives (``brief``: the name only)."""
+    info = view.cards[card_id]
+    if brief or info.gives is None:
+        return str(info.name)
     coins, knowledge = info.cost
-    if info.kind == "empire":
-        cost = f"{coins}c" + (f" {knowledge}k" if knowledge else "")
-    elif info.kind == "titan":
-        cost = f"def {coins}" + (" S+A" if knowledge else " S")
-    elif info.kind == "military":
-        cost = f"{coins}c" if coins else ""
-    else:
-        cost = ""
-    if cost:
-        kit.text(draw, (x + 6, y + 26), cost, size=SMALL, colour=ink)
-    _banners(draw, x + width - 6 - 14 * sum(info.banners.values()), y + 30, info.banners)
-    words = symbol_text(info.symbols) or info.text
-    kit.text(draw, (x + 6, y + 50), kit.fit(words, width - 12, size=SMALL), size=SMALL, colour=ink)
-    extra = note or (("L: " + symbol_text(info.symbols, legacy=True)) if info.kind == "military" else "")
-    if extra.strip() and extra != "L: ":
-        kit.text(draw, (x + 6, y + 72), kit.fit(extra, width - 12, size=SMALL), size=SMALL,
-                 colour=kit.THEME["muted"])
-    if damaged:
-        draw.line((x + 4, y + 4, x + width - 4, y + CARD_H - 4), fill=kit.THEME["bad"], width=4)
-        kit.text(draw, (x + width / 2, y + CARD_H / 2), "DAMAGED", size=SMALL, bold=True,
-                 colour=kit.THEME["bad"], anchor="mm")
+    gives = say.say(info.gives)
+    match info.kind:
+        case "empire":
+            return say("pic.empire_card", card=info.name, coins=coins, knowledge=knowledge, gives=gives)
+        case "military":
+            return say("pic.military_card", card=info.name, coins=coins, gives=gives)
+        case "titan":
+            arrows = say("arrows.yes" if knowledge else "arrows.no")
+            return say("pic.titan_card", card=info.name, defence=coins, arrows=arrows, gives=gives)
+    return say("pic.district_card", card=info.name, gives=gives)
 
 
-def _card_row(draw: ImageDraw.ImageDraw, y: float, label: str, cards: list[tuple[Any, bool, str]]) -> float:
-    """A labelled, wrapped row of cards; returns the y below it."""
-    kit.text(draw, (PAD, y), label, size=NORMAL, bold=True)
-    y += LINE + 4
-    x = PAD
+def _cards(draw: ImageDraw.ImageDraw, y: float, view: Any, title: str, cards: Sequence[str], say: _Words,
+           *, brief: bool = False, notes: Sequence[str] = ()) -> float:
+    """A titled list of cards, one paragraph each."""
+    _text(draw, (PAD, y), title, size=BODY, bold=True)
+    y += LINE + 2
     if not cards:
-        kit.text(draw, (PAD, y), "—", size=NORMAL, colour=kit.THEME["muted"])
-        return y + LINE
-    for info, damaged, note in cards:
-        if x + CARD_W > WIDTH - PAD:
-            x = PAD
-            y += CARD_H + 8
-        _card(draw, x, y, info, damaged=damaged, note=note)
-        x += CARD_W + 8
-    return y + CARD_H + 12
+        return _para(draw, PAD + 12, y, "—", colour=kit.THEME["muted"]) + 6
+    if brief:
+        names = [_card_line(view, c, say, brief=True) + (f" ({n})" if n else "")
+                 for c, n in zip(cards, [*notes, *[""] * len(cards)], strict=False)]
+        return _para(draw, PAD + 12, y, ", ".join(names), size=SMALL) + 6
+    for i, card_id in enumerate(cards):
+        note = notes[i] if i < len(notes) and notes[i] else ""
+        line = _card_line(view, card_id, say) + (f" ({note})" if note else "")
+        y = _para(draw, PAD + 12, y, "• " + line, size=SMALL, width=WIDTH - 2 * PAD - 12)
+    return y + 6
 
 
-def _rows_height(count: int) -> int:
-    if count == 0:
-        return 2 * LINE + 4
-    per_row = (WIDTH - 2 * PAD + 8) // (CARD_W + 8)
-    rows = max(1, -(-count // per_row))
-    return LINE + 4 + rows * (CARD_H + 8) + 12
+@dataclass
+class _Part:
+    """A part of a picture drawn on its own, and the texts drawn in it (when recording)."""
+
+    image: Image.Image
+    drawn: Drawn
+
+    @property
+    def height(self) -> int:
+        return self.image.height
 
 
-def _spaces(draw: ImageDraw.ImageDraw, view: Any, y: float) -> float:
-    """The nine action spaces, 3 × 3, with the citizens in placement order; covered ones hatched."""
-    cell_w = (WIDTH - 2 * PAD - 2 * 8) / 3
-    cell_h = 70
-    for i, (space, name) in enumerate(SPACE_NAMES.items()):
-        cx = PAD + (i % 3) * (cell_w + 8)
-        cy = y + (i // 3) * (cell_h + 8)
-        covered = space in view.covered
-        fill = COVERED if covered else kit.THEME["panel"]
-        kit.box(draw, (cx, cy, cx + cell_w, cy + cell_h), fill=fill)
-        kit.text(draw, (cx + 8, cy + 6), name + (" (covered)" if covered else ""), size=NORMAL, bold=True,
-                 colour=kit.THEME["muted"] if covered else kit.THEME["ink"])
-        for j, citizen in enumerate(view.spaces[space]):
-            px = cx + 22 + j * 34
-            draw.ellipse((px - 14, cy + 38, px + 14, cy + 66), fill=_seat_colour(citizen.seat))
-            kit.text(draw, (px, cy + 52), str(citizen.rank), size=SMALL, bold=True, colour=kit.THEME["white"],
-                     anchor="mm")
-    return y + 3 * (cell_h + 8) + 8
+def _part(draw_part: Callable[[ImageDraw.ImageDraw], float]) -> _Part:
+    """A part of the picture drawn on its own, cut to the height it used."""
+    global _drawn
+    outer, _drawn = _drawn, ([] if _drawn is not None else None)
+    try:
+        image, draw = kit.canvas(WIDTH, 3 * MAX_HEIGHT)
+        image = image.crop((0, 0, WIDTH, int(draw_part(draw)) + 4))
+        return _Part(image, _drawn or [])
+    finally:
+        _drawn = outer
 
 
-def _titans(draw: ImageDraw.ImageDraw, view: Any, y: float) -> float:
-    kit.text(draw, (PAD, y), "Titans and Districts", size=NORMAL, bold=True)
-    y += LINE + 4
-    x = PAD
-    for stars, (top, left) in enumerate(zip(view.titan_tops, view.titan_decks, strict=True), start=1):
-        if top is not None:
-            _card(draw, x, y, view.cards[top], note=f"{'*' * stars} deck: {left}")
-        else:
-            kit.box(draw, (x, y, x + CARD_W, y + CARD_H), fill=COVERED)
-            kit.text(draw, (x + 8, y + 8), f"{'*' * stars} deck: {left}", size=SMALL,
-                     colour=kit.THEME["muted"])
-        x += CARD_W + 8
-    if view.district_top is not None:
-        _card(draw, x, y, view.cards[view.district_top], note=f"Districts: {view.district_deck}")
-    else:
-        kit.text(draw, (x + 8, y + 8), "No Districts left", size=SMALL, colour=kit.THEME["muted"])
-    return y + CARD_H + 12
-
-
-def _city_height(view: Any, seat: int) -> int:
-    player = view.players[seat]
-    cards = len(player.empire) + len(player.districts) + len(player.titans)
-    return 4 * LINE + 12 + _rows_height(cards) + _rows_height(len(player.armies))
-
-
-def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, y: float, names: Sequence[str]) -> float:
-    """One player's city: resources, citizens, Empire (damaged marked), Districts, Titans, armies."""
-    player = view.players[seat]
-    colour = _seat_colour(seat)
-    top = y
-    draw.rectangle((0, y, 10, y + _city_height(view, seat) - 8), fill=colour)
-    marks = []
-    if seat == view.first_player:
-        marks.append("first player" + (" (taken)" if view.token_hand_up else ""))
-    if seat == view.current and not view.over:
-        marks.append("to play")
-    if player.passed:
-        marks.append("passed")
-    kit.text(draw, (PAD + 4, y), kit.player_name(seat, names) + (f" — {', '.join(marks)}" if marks else ""),
-             size=TITLE, bold=True, colour=colour)
-    y += LINE + 8
-    built = len(player.empire)
-    kit.text(draw, (PAD + 4, y),
-             f"Coins {player.coins}   Knowledge {player.knowledge}   "
-             f"Food {player.food}/{len(player.owned)}   "
-             f"Capacity {built}/{player.capacity}   Armies {len(player.armies)}/{player.army_limit}   "
-             f"Stored {player.stored_count}", size=NORMAL)
-    y += LINE
-    citizens = []
-    for rank in player.owned:
-        where = "hungry" if rank in player.hungry else "placed" if rank in player.placed else "ready"
-        citizens.append(f"{rank} {where}")
-    extra = f"   Conscription +{player.conscription}" if player.conscription else ""
-    kit.text(draw, (PAD + 4, y), "Citizens: " + ", ".join(citizens) + extra, size=NORMAL)
-    y += LINE
-    x = _banners(draw, PAD + 4, y + 4, {t: n for t, n in player.banners.items() if n}, size=18)
-    kit.text(draw, (x + 8, y), "banners", size=SMALL, colour=kit.THEME["muted"])
-    y += LINE + 4
-    cards = [(view.cards[b.card], b.damaged, f"citizen {b.citizen}" if b.citizen else "")
-             for b in player.empire]
-    cards += [(view.cards[d], False, "District") for d in player.districts]
-    cards += [(view.cards[t], False, "Titan") for t in player.titans]
-    y = _card_row(draw, y, "City", cards)
-    armies = []
-    for army in player.armies:
-        info = view.cards[army.cards[-1]]
-        legacies = [symbol_text(view.cards[c].symbols, legacy=True) for c in army.cards[:-1]]
-        note = f"coins {army.name_coins}|{army.picture_coins}"
-        if legacies:
-            note += f" +L {' '.join(legacies)}"
-        armies.append((info, False, note))
-    y = _card_row(draw, y, "Armies (coins: this round | earlier)", armies)
-    assert y <= top + _city_height(view, seat) + 1
-    return top + _city_height(view, seat)
-
-
-def _header(draw: ImageDraw.ImageDraw, view: Any, title: str) -> float:
-    kit.text(draw, (PAD, PAD), title, size=TITLE, bold=True)
-    status = "Game over" if view.over else f"Round {view.round} of 6 — Empire deck {view.era}"
-    kit.text(draw, (WIDTH - PAD, PAD + 4), status, size=NORMAL, anchor="ra")
-    return PAD + LINE + 12
-
-
-def _scores(draw: ImageDraw.ImageDraw, view: Any, y: float, names: Sequence[str]) -> float:
-    """The final scores, best first, by source."""
-    kit.text(draw, (PAD, y), "Final scores", size=TITLE, bold=True)
-    y += LINE + 8
-    order = sorted(view.final, key=lambda s: (view.final[s]["rank"], s))
-    for seat in order:
-        row = view.final[seat]
-        line = kit.fit(f"{int(row['rank'])}. {kit.player_name(seat, names)}: {row['total']:g} VP", 320,
-                       size=NORMAL, bold=True)
-        kit.text(draw, (PAD, y), line, size=NORMAL, bold=True, colour=_seat_colour(seat))
-        kit.text(draw, (PAD + 330, y), f"banners {row['banners']:g}   special {row['special']:g}   "
-                 f"hunger {row['hunger']:g}   coins {view.players[seat].coins}", size=NORMAL)
-        y += LINE
-    return y + 8
-
-
-def _scores_height(view: Any) -> int:
-    return 0 if view.final is None else LINE + 8 + LINE * len(view.final) + 8
+def _stack(parts: Sequence[_Part]) -> Image.Image:
+    """The parts one below the other; their texts are recorded where they end up."""
+    height = sum(p.height for p in parts) + PAD
+    image, _ = kit.canvas(WIDTH, height)
+    y = 0
+    for part in parts:
+        image.paste(part.image, (0, y))
+        if _drawn is not None:
+            _drawn.extend((w, size, (x0, y0 + y, x1, y1 + y)) for w, size, (x0, y0, x1, y1) in part.drawn)
+        y += part.height
+    return image
 
 
 def _png(image: Image.Image) -> bytes:
-    """PNG bytes of the picture reduced to a 128-colour palette: a third of the size and faster to
-    encode, with no visible change for flat colours and antialiased text."""
+    """PNG bytes reduced to a 128-colour palette (smaller and quicker to send)."""
     return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
-def render_board(view: Any, names: Sequence[str] = ()) -> bytes:
-    """The public picture: action spaces, rows, Titans, District, every city, and at the end the
-    final scores. ``names`` are the players' names in seat order (``Seat N`` where missing)."""
-    players = range(len(view.players))
-    height = (PAD + 2 * LINE + 12 + _scores_height(view) + 3 * 78 + 8 + _rows_height(len(view.empire_row))
-              + _rows_height(len(view.military_row)) + CARD_H + LINE + 16
-              + sum(_city_height(view, s) for s in players) + PAD)
-    image, draw = kit.canvas(WIDTH, height)
-    y = _header(draw, view, "The Ancient World")
-    legend = kit.fit(LEGEND, WIDTH - 2 * PAD, size=SMALL)
-    kit.text(draw, (PAD, y - 6), legend, size=SMALL, colour=kit.THEME["muted"])
-    y += LINE
-    if view.final is not None:
-        y = _scores(draw, view, y, names)
-    y = _spaces(draw, view, y)
-    y = _card_row(draw, y, f"Empire row (deck {view.empire_deck}, discards {view.empire_discard})",
-                  [(view.cards[c], False, "") for c in view.empire_row])
-    y = _card_row(draw, y, f"Military row (deck {view.military_deck})",
-                  [(view.cards[c], False, "") for c in view.military_row])
-    y = _titans(draw, view, y)
-    for seat in players:
-        y = _city(draw, view, seat, y, names)
-    return _png(image)
+# ---- the parts -----------------------------------------------------------------------------------
 
 
-def render_private(view: Any, seat: int, names: Sequence[str] = ()) -> bytes:
-    """One player's private picture: their stored cards, any secret draw, and their city."""
+def _header(draw: ImageDraw.ImageDraw, view: Any, title: str, say: _Words) -> float:
+    _text(draw, (PAD, PAD), title, size=TITLE, bold=True)
+    status = say("pic.over") if view.over else say("pic.round", round=view.round, era=view.era)
+    return _para(draw, PAD, PAD + TITLE + 10, status, colour=kit.THEME["muted"]) + 4
+
+
+def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
+    """The nine action spaces, 3 × 3, with the citizens in placement order; covered ones shaded."""
+    cell_w = (WIDTH - 2 * PAD - 2 * 8) / 3
+    cell_h = 70
+    for i, space in enumerate(SPACES):
+        cx = PAD + (i % 3) * (cell_w + 8)
+        cy = 4 + (i // 3) * (cell_h + 8)
+        covered = space in view.covered
+        kit.box(draw, (cx, cy, cx + cell_w, cy + cell_h), fill=COVERED if covered else kit.THEME["panel"])
+        name = say(f"space.{space}") + (" · " + say("pic.covered") if covered else "")
+        _text(draw, (cx + 8, cy + 6), name, size=SMALL, bold=True,
+              colour=kit.THEME["muted"] if covered else kit.THEME["ink"])
+        for j, citizen in enumerate(view.spaces[space]):
+            px = cx + 24 + j * 38
+            draw.ellipse((px - 15, cy + 36, px + 15, cy + 66), fill=_seat_colour(citizen.seat))
+            _text(draw, (px, cy + 51), str(citizen.rank), size=SMALL, bold=True, colour=kit.THEME["white"],
+                  anchor="mm")
+    return 4 + 3 * (cell_h + 8) + 8
+
+
+def _market(draw: ImageDraw.ImageDraw, view: Any, say: _Words, *, brief: bool = False) -> float:
+    """The Empire and Military rows (``brief``: by name only), the Titans on top and the District."""
+    y = _cards(draw, 0, view, say("pic.empire_row", deck=view.empire_deck, discards=view.empire_discard),
+               view.empire_row, say, brief=brief)
+    y = _cards(draw, y, view, say("pic.military_row", deck=view.military_deck), view.military_row, say,
+               brief=brief)
+    tops = [(t, stars, left) for stars, (t, left) in enumerate(zip(view.titan_tops, view.titan_decks,
+                                                                  strict=True), start=1) if t is not None]
+    y = _cards(draw, y, view, say("pic.titans"), [t for t, _, _ in tops], say,
+               notes=[say("pic.titan_deck", stars=s, count=n) for _, s, n in tops])
+    districts = [view.district_top] if view.district_top is not None else []
+    return _cards(draw, y, view, say("pic.district", count=view.district_deck), districts, say)
+
+
+def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: int) -> float:
+    """One city: resources and citizens, then its cards (``detail`` 2: with what they give, 1: by
+    name, 0: by count)."""
     player = view.players[seat]
-    stored = [(view.cards[c], False, "stored") for c in (player.stored or [])]
-    secret = [w for w in view.waiting if w.seat == seat and w.cards]
-    drawn = [(view.cards[c], False, "") for w in secret for c in (w.cards or [])]
-    height = (PAD + LINE + 12 + _rows_height(len(stored)) + (_rows_height(len(drawn)) if drawn else 0)
-              + _city_height(view, seat) + PAD)
-    image, draw = kit.canvas(WIDTH, height)
-    y = _header(draw, view, f"{kit.player_name(seat, names)} — private")
-    y = _card_row(draw, y, "Stored Empire cards", stored)
-    if drawn:
-        y = _card_row(draw, y, "Cards you are looking at", drawn)
-    _city(draw, view, seat, y, names)
+    colour = _seat_colour(seat)
+    marks = []
+    if seat == view.first_player:
+        marks.append(say("pic.first_player"))
+    if seat == view.current and not view.over:
+        marks.append(say("pic.to_play"))
+    if player.passed:
+        marks.append(say("pic.passed"))
+    head = say.names[seat] + (" · " + ", ".join(marks) if marks else "")
+    if detail < 0:
+        line = say("pic.city_line", seat=seat, coins=player.coins, knowledge=player.knowledge,
+                   cards=len(player.empire) + len(player.districts) + len(player.titans),
+                   armies=len(player.armies))
+        y = _para(draw, PAD + 14, 4, line, size=SMALL, bold=True, colour=colour, width=WIDTH - 2 * PAD - 14)
+        return y + 2
+    y = _para(draw, PAD + 14, 6, head, size=BODY, bold=True, colour=colour, width=WIDTH - 2 * PAD - 14)
+    citizens = [say("pic.citizen_" + ("hungry" if r in player.hungry else "placed" if r in player.placed
+                                      else "ready"), rank=r) for r in player.owned]
+    banners = ", ".join(say(f"gives.banner.{t}", count=n) for t, n in player.banners.items() if n) or "—"
+    stats = say("pic.stats", coins=player.coins, knowledge=player.knowledge, food=player.food,
+                citizens=len(player.owned), built=len(player.empire), capacity=player.capacity,
+                armies=len(player.armies), army_limit=player.army_limit, stored=player.stored_count,
+                attack=player.conscription)
+    y = _para(draw, PAD + 14, y, stats, size=SMALL, width=WIDTH - 2 * PAD - 14)
+    people = say("pic.citizens", list=", ".join(citizens)) + " · " + say("pic.banners", list=banners)
+    if detail == 0:
+        people += " · " + say("pic.city_counts", cards=len(player.empire) + len(player.districts)
+                              + len(player.titans), armies=len(player.armies))
+    y = _para(draw, PAD + 14, y, people, size=SMALL, width=WIDTH - 2 * PAD - 14)
+    cards = [b.card for b in player.empire] + list(player.districts) + list(player.titans)
+    notes = [say("pic.damaged") if b.damaged else say("pic.citizen_on", rank=b.citizen) if b.citizen else ""
+             for b in player.empire]
+    armies = [a.cards[-1] for a in player.armies]
+    army_notes = [say("pic.army_coins", name=a.name_coins, picture=a.picture_coins,
+                      retired=len(a.cards) - 1) for a in player.armies]
+    if detail > 0:
+        y = _cards(draw, y, view, say("pic.city"), cards, say, brief=detail < 2, notes=notes)
+        y = _cards(draw, y, view, say("pic.armies"), armies, say, brief=detail < 2, notes=army_notes)
+    draw.rectangle((4, 6, 10, y - 4), fill=colour)
+    return y + 8
+
+
+def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
+    """The final scores, best first, each by source; the winner marked."""
+    _text(draw, (PAD, 4), say("pic.final"), size=TITLE, bold=True)
+    y: float = 4 + TITLE + 12
+    order = sorted(view.final, key=lambda s: (view.final[s]["rank"], s))
+    for seat in order:
+        row = view.final[seat]
+        words = say("pic.score", rank=int(row["rank"]), seat=seat, total=int(row["total"]),
+                    banners=int(row["banners"]), special=int(row["special"]), hunger=int(row["hunger"]),
+                    coins=view.players[seat].coins)
+        if row["rank"] == 1:
+            words = say("pic.winner", line=words)
+        y = _para(draw, PAD, y, words, size=BODY, bold=row["rank"] == 1, colour=_seat_colour(seat))
+    return y + 10
+
+
+# ---- the pictures --------------------------------------------------------------------------------
+
+
+def _fitted(layouts: Sequence[Callable[[], list[_Part]]]) -> Image.Image:
+    """The first of ``layouts`` (most detailed first) that keeps the picture within 1.6 widths."""
+    for layout in layouts:
+        parts = layout()
+        if sum(p.height for p in parts) + PAD <= MAX_HEIGHT:
+            break
+    return _stack(parts)
+
+
+def _city_part(view: Any, seat: int, say: _Words, detail: int) -> _Part:
+    return _part(lambda d: _city(d, view, seat, say, detail))
+
+
+def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """The public picture: the action spaces, the card rows, the Titans and District, every city,
+    and at the end the final scores. ``names`` are the players' names in seat order."""
+    say = _Words(locale, names, len(view.players))
+    seats = range(len(view.players))
+
+    def layout(detail: int, brief_market: bool) -> Callable[[], list[_Part]]:
+        def parts() -> list[_Part]:
+            out = [_part(lambda d: _header(d, view, say("pic.title"), say))]
+            if view.final is not None:
+                out.append(_part(lambda d: _scores(d, view, say)))
+            else:
+                out += [_part(lambda d: _spaces(d, view, say)),
+                        _part(lambda d: _market(d, view, say, brief=brief_market))]
+            return out + [_city_part(view, s, say, detail) for s in seats]
+        return parts
+
+    image = _fitted([layout(2, False), layout(1, False), layout(0, False), layout(0, True), layout(-1, True)])
     return _png(image)
+
+
+def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """One player's private picture: their stored cards, any secret draw, the card rows with what
+    each card gives (the board may show them by name only), and their city in full."""
+    say = _Words(locale, names, len(view.players))
+    player = view.players[seat]
+    secret = [c for w in view.waiting if w.seat == seat and w.cards for c in (w.cards or [])]
+
+    def mine(draw: ImageDraw.ImageDraw) -> float:
+        y = _cards(draw, 0, view, say("pic.stored"), list(player.stored or []), say)
+        return _cards(draw, y, view, say("pic.looking"), secret, say) if secret else y
+
+    def layout(detail: int, market: bool | None) -> Callable[[], list[_Part]]:
+        def parts() -> list[_Part]:
+            out = [_part(lambda d: _header(d, view, say("pic.private", seat=seat), say)), _part(mine)]
+            if market is not None and not view.over:
+                out.append(_part(lambda d: _market(d, view, say, brief=market)))
+            return [*out, _part(lambda d: _city(d, view, seat, say, detail))]
+        return parts
+
+    return _png(_fitted([layout(2, False), layout(1, False), layout(0, False), layout(2, True),
+                         layout(2, None), layout(1, None), layout(0, None)]))

@@ -22,9 +22,10 @@ from rules.ancient_world.content import (
     ScoringEffect,
     TextEffect,
 )
+from rules.ancient_world.gives import empire_gives, military_gives, symbol_parts
 from rules.ancient_world.placement import covered
 from rules.ancient_world.state import Citizen, Space, State, StepKind
-from rules.core import Rng, Seat
+from rules.core import Message, Rng, Seat, msg
 
 SECRET_STEPS = frozenset({StepKind.EXPLORE_STORE, StepKind.HIDEOUT_ORDER, StepKind.EXPAND_PICK,
                           StepKind.CRANE})
@@ -43,6 +44,8 @@ class CardInfo(BaseModel):
     cost: tuple[int, int] = (0, 0)
     """Coins and knowledge (Empire), recruit cost (Military), defence (Titan) in the first place."""
     text: str = ""
+    gives: Message | None = None
+    """What the card gives, in the catalogues' words (banners, symbols, action, text, Legacy)."""
 
 
 class BuiltView(BaseModel):
@@ -140,12 +143,18 @@ def _make_info(content: Content, card_id: str) -> CardInfo:
         elif kind == "titan":
             titan = content.titan(card_id)
             cost = (titan.defence, 1 if titan.arrows_allowed else 0)
-        return CardInfo(name=card.name, kind=kind, banners=banners, symbols=symbols, cost=cost, text=text)
+        if kind == "empire":
+            gives = empire_gives(content, content.empire_card(card_id))
+        else:
+            gives = msg("ancient_world.gives.list", parts=symbol_parts(card, banners))  # type: ignore[arg-type]
+        return CardInfo(name=card.name, kind=kind, banners=banners, symbols=symbols, cost=cost, text=text,
+                        gives=gives)
     mil: MilitaryCard = content.military_card(card_id)
     symbols = {s: int(getattr(mil, s)) for s in ("swords", "arrows", "spoils", "spy", "repair",
                                                   "legacy_swords", "legacy_arrows", "legacy_spoils",
                                                   "legacy_spy", "legacy_repair") if getattr(mil, s)}
-    return CardInfo(name=mil.name, kind="military", symbols=symbols, cost=(mil.recruit_cost, 0))
+    return CardInfo(name=mil.name, kind="military", symbols=symbols, cost=(mil.recruit_cost, 0),
+                    gives=military_gives(mil))
 
 
 def _effect_text(action: CardAction | None, text: TextEffect | None, scoring: Scoring | None) -> str:
