@@ -77,7 +77,7 @@ class AncientWorld(Engine[State, act.Action]):
 
     def _play_forced(self, state: State) -> list[Event]:
         """Answer every question that has a single possible answer, as part of the move that led to
-        it; the seat is told what was chosen for it when the move itself tells nothing."""
+        it; the seat is told, in private, that this was chosen for it."""
         events: list[Event] = []
         while True:
             prompts = pending(self.content, state)
@@ -88,10 +88,8 @@ class AncientWorld(Engine[State, act.Action]):
             seat, prompt = forced
             option = next(o for o in prompt.options if not o.navigation)
             state.forced.append((seat, self.dump_action(option.action)))
-            told = self._move(state, seat, option.action)
-            if not any(e.visible(seat) for e in told):
-                told.insert(0, event("forced", to=seat, choice=option.label))
-            events += told
+            events.append(event("forced", to=seat, choice=option.label))
+            events += self._move(state, seat, option.action)
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(self.content, state, seat)

@@ -413,8 +413,8 @@ def explore_mode(content: Content, state: State, current: Step, mode: str) -> li
 
 
 def explore_store(content: Content, state: State, current: Step, index: int) -> list[Event]:
-    """Store one card (§7.8); the rest of a draw is discarded. The explorer chose the card knowing
-    it, so only the public line is told (once)."""
+    """Store one card (§7.8); the rest of a draw is discarded. Everyone is told a card was stored,
+    its owner which one."""
     seat = current.seat
     pile = state.empire_row if current.source == "row" else current.cards
     if not 0 <= index < len(pile):
@@ -427,4 +427,5 @@ def explore_store(content: Content, state: State, current: Step, index: int) -> 
     state.steps.pop(0)
     if current.source == "row":
         return [event("stored_from_row", seat=seat, card=content.empire_card(card_id).name)]
-    return [event("stored", seat=seat, source=f"@ancient_world.source.{current.source}")]
+    return [event("stored", seat=seat, source=f"@ancient_world.source.{current.source}"),
+            event("you_stored", to=seat, card=content.empire_card(card_id).name)]
