@@ -20,11 +20,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DOCUMENTED_GAMES = ("praetor", "rftg", "ancient_world")
+DOCUMENTED_GAMES = ("praetor", "rftg", "ancient_world", "patchistory")
 """The games whose rules notes are written; each must resolve every citation of its modules."""
 
 CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\b(I-\d+|S\d+|X\d+)\b")
-HEADING = re.compile(r"^#+\s+(?:§(\d+(?:\.\d+)*)|(I-\d+|S\d+|X\d+))\b", re.MULTILINE)
+HEADING = re.compile(r"^#+\s+(?:§(\d+(?:\.\d+)*)|(I-\d+|S\d+|X\d+|#\d+))(?!\w)", re.MULTILINE)
+NUMBERED = re.compile(r"(?<![\w&#])(#\d+)\b")
+"""Patchistory numbers its interpretations "#N" (as in "#6 (p. 7)")."""
+NUMBERED_GAMES = ("patchistory",)
 PATH = re.compile(r"(?<![\w/.])((?:docs|rules|render|bot|storage|bench|scripts|tests)/[\w./-]*\w"
                   r"\.(?:md|py|json|txt))")
 PACKAGES = ("rules", "render", "bot", "storage", "bench", "scripts")
@@ -49,8 +52,11 @@ def prose(source: str) -> str:
     return "\n".join(parts)
 
 
-def cited(text: str) -> set[str]:
-    return {number or label for number, label in CITATION.findall(text)}
+def cited(text: str, game: str) -> set[str]:
+    labels = {number or label for number, label in CITATION.findall(text)}
+    if game in NUMBERED_GAMES:
+        labels |= set(NUMBERED.findall(text))
+    return labels
 
 
 def headings(game: str) -> set[str]:
@@ -62,7 +68,8 @@ def headings(game: str) -> set[str]:
 def test_every_cited_section_is_a_heading_of_the_games_rules_notes(game: str) -> None:
     known = headings(game)
     missing = [f"{path.relative_to(ROOT)}: {label}" for path in game_modules(game)
-               for label in sorted(cited(prose(path.read_text(encoding="utf-8")))) if label not in known]
+               for label in sorted(cited(prose(path.read_text(encoding="utf-8")), game))
+               if label not in known]
     assert not missing, f"cited but not a heading of docs/{game}/rules.md: {missing}"
 
 
@@ -72,7 +79,7 @@ def test_a_module_that_cites_sections_names_the_rules_notes(game: str) -> None:
     for path in game_modules(game):
         source = path.read_text(encoding="utf-8")
         named = f"docs/{game}/rules.md" in (ast.get_docstring(ast.parse(source)) or "")
-        if cited(prose(source)) and not named:
+        if cited(prose(source), game) and not named:
             unnamed.append(str(path.relative_to(ROOT)))
     assert not unnamed, f"cite sections without naming docs/{game}/rules.md: {unnamed}"
 

@@ -2,6 +2,8 @@
 
 Multi-step choices (pick the tile, then the square) use :class:`Pick` and :class:`Back`, which only
 narrow the seat's menu; every other action is complete and may be played directly.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class TakeTile(_Act):
 
 
 class Patch(_Act):
-    """Patch reserve tile ``reserve`` on ``side`` with its top-left square at (row, col) (spec 7.7)."""
+    """Patch reserve tile ``reserve`` on ``side`` with its top-left square at (row, col) (§7.7)."""
 
     kind: Literal["patch"] = "patch"
     reserve: int

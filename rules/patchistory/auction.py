@@ -1,5 +1,8 @@
-"""Phase 1, the auction (spec 7.1–7.5): 3–4 player open auction, special first auction, 2-player
-secret auction with the first player's choice on a tie, and Vasco da Gama taking a tile first."""
+"""Phase 1, the auction (§7.1–7.5): 3–4 player open auction, special first auction, 2-player
+secret auction with the first player's choice on a tie, and Vasco da Gama taking a tile first.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ def convert_culture(state: State, seat: Seat) -> Event:
     """Participation is mandatory: with no coins when the auction starts, pay 3 culture for 1 coin,
     once per auction (p. 7).
 
-    Short of culture, the player pays all they have and still gets the coin (spec 19 #9); with
+    Short of culture, the player pays all they have and still gets the coin (#9); with
     ``broke_short_culture_gets_coin`` off they get no coin and sit this auction out.
     """
     p = state.players[seat]
@@ -101,7 +104,7 @@ def to_act(state: State) -> Seat | None:
 def finished(state: State) -> bool:
     """Every tile carries exactly one bid (p. 7).
 
-    With fewer bidders than tiles (a broke player sitting out, spec 19 #9) it ends when every
+    With fewer bidders than tiles (a broke player sitting out, #9) it ends when every
     bidder is alone on a tile; the tiles left over are not sold.
     """
     a = state.auction
@@ -419,7 +422,7 @@ def settle_sealed(ctx: Ctx, state: State) -> list[Event]:
             state.phase = Phase.PATCH
         return []
     if len(bidding) == 1:
-        # The other player sits this auction out (spec 19 #9): the bid takes the tile it names.
+        # The other player sits this auction out (#9): the bid takes the tile it names.
         return hand_out(ctx, state, {bidding[0]: a.sealed[bidding[0]][0]})
     first, second = bidding
     (t1, c1), (t2, c2) = a.sealed[first], a.sealed[second]

@@ -1,4 +1,7 @@
-"""Phase 4, Negotiations & War (spec 10): secret red/blue, alliances, war declared, war resolved."""
+"""Phase 4, Negotiations & War (§10): secret red/blue, alliances, war declared, war resolved.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -71,7 +74,7 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
         index = state.negotiations.pop(0)
         r = state.routes[index]
         if allied(state, r.start, r.end):
-            send_home(state, index, ctx.content.routes.negotiation)  # spec 19 #16
+            send_home(state, index, ctx.content.routes.negotiation)  # #16
             events.append(event("no_negotiation_allies", seat=r.start, other_seat=r.end))
             continue
         state.negotiation = Negotiation(route=index)
@@ -84,7 +87,7 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
             state.wars.remove(index)
             r.war_attackers = []
             r.war_declared = None
-            send_home(state, index, ctx.content.routes.war)  # spec 19 #41
+            send_home(state, index, ctx.content.routes.war)  # #41
             events.append(event("war_lapsed", seat=r.start, other_seat=r.end))
     if state.war is None and state.wars and state.war_chooser is None:
         chooser = next(s for s in state.order() if any(s in parties(state, i) for i in state.wars))
@@ -170,7 +173,7 @@ def other(state: State, route: int, seat: Seat) -> Seat:
 
 
 def may_attack(state: State, seat: Seat) -> bool:
-    """An attacker who cannot pay the war preparation still attacks, paying what they can (spec 19
+    """An attacker who cannot pay the war preparation still attacks, paying what they can (§19
     #17); with ``attack_without_preparation`` off, only a player who can pay it may choose red."""
     if state.options.attack_without_preparation:
         return True

@@ -6,6 +6,8 @@ trade routes); every entry says where its values come from in ``source``. An own
 game can transcribe the real components into the same format (``content/FORMAT.md``) and point the
 bot at a folder holding a corrected ``content.json``: :func:`load_content` validates it and reports
 every problem as a sentence.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -212,7 +214,7 @@ class Routes(_Frozen):
 
 
 class PoliticsCosts(_Frozen):
-    """The purple dots of the screen: PP per action (spec 20.1; Campaign and Break Alliance vary)."""
+    """The purple dots of the screen: PP per action (§20.1; Campaign and Break Alliance vary)."""
 
     aid: int = 2
     threat: int = 3

@@ -1,7 +1,9 @@
-"""A player's empire as a grid: visible squares, spaces, derived stats and legal patches (spec 5, 7.7).
+"""A player's empire as a grid: visible squares, spaces, derived stats and legal patches (§5, 7.7).
 
 The empire is a stack of tiles (``Player.layers``, bottom to top) plus building tokens above them.
 Everything here is computed from that stack, so the overview board can never disagree with it.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -185,7 +187,7 @@ def count_kind(player: Player, content: Content, kind: str) -> int:
 
 
 def wastelands(player: Player, content: Content, *, reclaimed_only: bool = False) -> int:
-    """Visible wastelands: printed ones and reclaimed ones (spec 20.1 #19)."""
+    """Visible wastelands: printed ones and reclaimed ones (§20.1 item 19)."""
     grid = grid_of(player, content)
     return sum(1 for sq in grid.squares.values() if (sq.reclaimed if reclaimed_only else sq.wasteland))
 
@@ -203,7 +205,7 @@ def empty_spaces(player: Player, grid: Grid) -> list[Cell]:
 
 
 def reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
-    """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (spec 19 #26).
+    """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (#26).
 
     Cached on the grid (callers must not modify the result)."""
     cached = grid.reach.get((start, steps))
@@ -241,7 +243,7 @@ class Placement:
     under: bool
     covers_building: bool
     """Laid over a built building that can stay on top: under a 1x1 space of the new tile that is
-    not a sea (p. 8, spec 7.7 rule 4). A building under a sea or a multi-square space is lost."""
+    not a sea (p. 8, §7.7 rule 4). A building under a sea or a multi-square space is lost."""
 
 
 def try_patch(
@@ -260,11 +262,11 @@ def try_patch(
     diagonal: bool = False,
     seas_over_land: bool = True,
 ) -> tuple[Player | None, str]:
-    """The player after patching, or ``None`` and the reason it is illegal (spec 7.7).
+    """The player after patching, or ``None`` and the reason it is illegal (§7.7).
 
     With ``build=False`` only legality is checked and the player returned is the unchanged one.
-    ``diagonal`` forbids seas touching at a corner too (spec 19 #2); ``seas_over_land=False`` keeps
-    the new tile's seas off every existing square (the other reading of p. 7, spec 19 #1).
+    ``diagonal`` forbids seas touching at a corner too (#2); ``seas_over_land=False`` keeps
+    the new tile's seas off every existing square (the other reading of p. 7, #1).
     """
     grid = grid or grid_of(player, content)
     sdef = content.tiles_by_id[tile].side(side)

@@ -1,8 +1,10 @@
-"""The Patchistory engine: the round's phases wired to the contract (spec 6).
+"""The Patchistory engine: the round's phases wired to the contract (§6).
 
 ``pending`` asks each phase module for the seats' prompts; ``play`` dispatches the action to its
 phase and then :func:`advance` runs every step that needs nobody's decision (production, upkeep,
 the end of a round or an era) until a seat owes a decision again.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ from rules.patchistory.views import View, view
 
 
 class Patchistory(Engine[State, AnyAction]):
-    """Patchistory for 2–4 players: 3 eras × 5 rounds (spec 1)."""
+    """Patchistory for 2–4 players: 3 eras × 5 rounds (§1)."""
 
     info = GameInfo(
         id="patchistory",
@@ -276,7 +278,7 @@ class Patchistory(Engine[State, AnyAction]):
         return view(self.ctx, state, seat)
 
     def result(self, state: State) -> Result | None:
-        """Most culture wins; tied players share the rank (no tie-breaker, spec 19 #32)."""
+        """Most culture wins; tied players share the rank (no tie-breaker, #32)."""
         if state.phase != Phase.OVER:
             return None
         scores = {s: float(p.goods.culture) for s, p in enumerate(state.players)}

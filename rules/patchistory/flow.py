@@ -1,5 +1,8 @@
 """Setup and the round's skeleton: start of round, Production & upkeep, round 5, end of era
-(spec 4, 6, 11–13)."""
+(§4, 6, 11–13).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ SHORT_RESOURCE_CULTURE = 6
 
 
 def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, list[Event]]:
-    """The opening position (spec 4): capitals, goods, buildings, prosperity cards, routes, era-1 stack."""
+    """The opening position (§4): capitals, goods, buildings, prosperity cards, routes, era-1 stack."""
     rng = Rng.from_seed(seed)
     content = ctx.content
     cards = [c.id for c in content.prosperity]
@@ -64,7 +67,7 @@ def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, l
 
 
 def draw_building(ctx: Ctx, rng: Rng) -> str:
-    """A random building tile from the supply (drawn with replacement, spec 19 #25)."""
+    """A random building tile from the supply (drawn with replacement, #25)."""
     return rng.choice(ctx.content.buildings).id
 
 

@@ -1,4 +1,4 @@
-"""Phase 3, Movement (spec 9): workers in the territory, then on general and alliance routes.
+"""Phase 3, Movement (§9): workers in the territory, then on general and alliance routes.
 
 Territory workers move first, route workers after them (p. 11): once a route worker has moved, no
 territory worker moves this phase, so a worker coming home from the end of a route does not move
@@ -6,6 +6,8 @@ twice. While the territory workers move, several may stand on one space and two 
 only when the territory moves are over must every space hold one worker (p. 11, "at the end of
 Movement make sure there is only one worker per space"). A territory move is offered only if the
 workers still to move can then leave one worker per space, so a player can never get stuck.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ FRESH_REST = 1
 
 
 def start(ctx: Ctx, state: State) -> list[Event]:
-    """Read T (spec 19 #39); T = 0 sends route workers to rest (p. 11), on alliance routes too unless
+    """Read T (#39); T = 0 sends route workers to rest (p. 11), on alliance routes too unless
     the table reads that rule as written for general routes only (#40); declared wars advance (#19).
 
     A worker left on an alliance route at T = 0 cannot move and so owes no move this phase.

@@ -1,9 +1,9 @@
-"""Table options: the capital side and the spec's chosen interpretations (spec 19), with defaults.
+"""Table options: the capital side and the chosen interpretations (§19), with defaults.
 
-Each field's default is the spec's choice; a table sets another value with ``/game new ...
+Each field's default is the chosen reading; a table sets another value with ``/game new ...
 options: name=value`` (``Engine.parse_options`` refuses unknown names and bad values).
 
-Where each numbered interpretation of spec 19 lives (rulebook pages in brackets); "fixed" means
+Where each numbered interpretation of §19 lives (rulebook pages in brackets); "fixed" means
 it is not a choice between readings, for the reason given:
 
 * #1 ``sea_over_land`` [p. 7]. That a reclaimed sea is a wasteland is fixed: p. 10 lays the
@@ -64,9 +64,11 @@ it is not a choice between readings, for the reason given:
 * #42 fixed [p. 9]: an auction needs as many tiles as players.
 * #43 ``aid_block_on_accept_only`` [p. 9].
 
-Options that are not spec 19 readings: ``capital_side`` and ``first_player`` (p. 5), and the
+Options that are not §19 readings: ``capital_side`` and ``first_player`` (p. 5), and the
 requests any player may make: ``administration_in_turn_order`` (p. 9), ``movement_in_turn_order``
 (p. 11), ``two_player_patch_in_turn_order`` (p. 15).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Options(BaseModel):
-    """Every field is a rule reading the table may change; the defaults are the spec's choices."""
+    """Every field is a rule reading the table may change; the defaults are the chosen readings."""
 
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 

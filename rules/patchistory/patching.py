@@ -1,5 +1,8 @@
-"""Patching won tiles into the empire (spec 7.7), placing workers owed to the territory (7.6, 9.1,
-19 #23), and the abilities that trigger when a tile is patched in (Moses, Constantine, p. 16)."""
+"""Patching won tiles into the empire (§7.7), placing workers owed to the territory (7.6, 9.1,
+19 #23), and the abilities that trigger when a tile is patched in (Moses, Constantine, p. 16).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -274,7 +277,7 @@ def ally_prompt(state: State, seat: Seat) -> Prompt:
 
 def play_ally_with(ctx: Ctx, state: State, seat: Seat, action: AllyWith) -> list[Event]:
     """Constantine the Great: a free alliance route the other player cannot refuse; a war between
-    you lapses (p. 16, spec 19 #41)."""
+    you lapses (p. 16, #41)."""
     p = state.players[seat]
     if not p.ally_choice:
         raise fail("You have no free alliance to place.", "no_constantine")
@@ -316,7 +319,7 @@ def play_place(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[
 
 
 def settle_homing(ctx: Ctx, state: State) -> list[Event]:
-    """Workers owed a space when none is empty go back to the descendant track (spec 19 #23)."""
+    """Workers owed a space when none is empty go back to the descendant track (#23)."""
     events = []
     for seat, p in enumerate(state.players):
         if p.homing > 0:

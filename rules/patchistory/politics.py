@@ -1,7 +1,9 @@
-"""Phase 2, Diplomacy & Administration (spec 8): PP budget, the action table, repeatable actions.
+"""Phase 2, Diplomacy & Administration (§8): PP budget, the action table, repeatable actions.
 
 Diplomacy is played in turn order; Administration simultaneously. Costs come from the content's
 ``pp_costs`` table and the per-era goods costs of the screen (p. 9–10).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ VALUE = {"resources": 2, "food": 1, "coins": 1}
 
 
 def start(ctx: Ctx, state: State) -> list[Event]:
-    """PP are read once, at the start of the phase (spec 19 #39)."""
+    """PP are read once, at the start of the phase (#39)."""
     for seat, p in enumerate(state.players):
         carried = 0 if state.options.unspent_pp_lost else p.pp
         p.pp = stat(ctx, state, seat, Stat.POLITICS) + carried
@@ -94,7 +96,7 @@ def aid_targets(ctx: Ctx, state: State, seat: Seat) -> list[Seat]:
 
 
 def threat_targets(ctx: Ctx, state: State, seat: Seat) -> list[Seat]:
-    """A player joined by a general route and not allied (p. 10, spec 19 #15)."""
+    """A player joined by a general route and not allied (p. 10, #15)."""
     if state.players[seat].pp < ctx.content.pp_costs.threat:
         return []
     return [
@@ -333,7 +335,7 @@ def play_threat(ctx: Ctx, state: State, seat: Seat, action: Threat) -> list[Even
 
 
 def play_break(ctx: Ctx, state: State, seat: Seat, action: BreakAlliance) -> list[Event]:
-    """All your PP; the alliance ends; route workers go home; a vote per PP (p. 10, spec 19 #11)."""
+    """All your PP; the alliance ends; route workers go home; a vote per PP (p. 10, #11)."""
     p = check_diplomat(state, seat)
     if p.diplomacy_acted or p.pp < 1:
         raise fail("Break Alliance must be your first diplomacy action and takes all your PP.", "break_first")
@@ -350,7 +352,7 @@ def play_break(ctx: Ctx, state: State, seat: Seat, action: BreakAlliance) -> lis
 
 
 def play_remove_route(ctx: Ctx, state: State, seat: Seat, action: RemoveRoute) -> list[Event]:
-    """Schwerer Gustav: once per round in its owner's diplomacy turn, no PP (spec 20.1 #21)."""
+    """Schwerer Gustav: once per round in its owner's diplomacy turn, no PP (§20.1 item 21)."""
     p = check_diplomat(state, seat)
     if action.route not in gustav_routes(ctx, state, seat):
         raise fail(
@@ -363,7 +365,7 @@ def play_remove_route(ctx: Ctx, state: State, seat: Seat, action: RemoveRoute) -
 
 
 def remove_route(state: State, index: int) -> list[Event]:
-    """Take a route off the table: its workers go home, a pending war on it lapses (spec 19 #41)."""
+    """Take a route off the table: its workers go home, a pending war on it lapses (#41)."""
     route = state.routes.pop(index)
     if route.kind == "general":
         state.general_left += 1
@@ -407,7 +409,7 @@ def trade_cost(ctx: Ctx, state: State, seat: Seat) -> int:
 
 def trade_routes(state: State, seat: Seat) -> list[int]:
     """Routes a worker may enter: general routes starting at you with no worker, alliance routes
-    you share without a worker of yours (p. 10, spec 19 #14)."""
+    you share without a worker of yours (p. 10, #14)."""
     out = []
     for i, r in enumerate(state.routes):
         on = [
@@ -444,7 +446,7 @@ def one_by_one_cells(
 
 def build_cells(ctx: Ctx, state: State, p: Player) -> list[tuple[int, int]]:
     """Where Build Building may go: a 1x1 non-sea space (p. 10), also one already holding a building
-    or a reclaimed wasteland, whose tile is then removed (spec 19 #24); with ``build_over_tiles`` off,
+    or a reclaimed wasteland, whose tile is then removed (#24); with ``build_over_tiles`` off,
     only a space with no building tile on it."""
     over = state.options.build_over_tiles
     return one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)
@@ -582,7 +584,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
 
 
 def exchange_mixes(give: str, amount: int) -> list[Exchange]:
-    """Every output mix of the other goods with exactly the input's value (spec 19 #35)."""
+    """Every output mix of the other goods with exactly the input's value (#35)."""
     value = amount * VALUE[give]
     out = []
     for r in range(value // 2 + 1):

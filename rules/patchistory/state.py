@@ -1,7 +1,9 @@
 """The game state of Patchistory as plain data (round-trips through JSON exactly).
 
 Nothing derived is stored: the overview-board stats come from the visible squares each time
-(``empire.py``), so they can never disagree with the empire (spec 5.2).
+(``empire.py``), so they can never disagree with the empire (§5.2).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from rules.patchistory.options import Options
 
 
 class Phase(StrEnum):
-    """Where the round stands (spec 6); the order is the round's order."""
+    """Where the round stands (§6); the order is the round's order."""
 
     AUCTION = "auction"
     PATCH = "patch"
@@ -70,7 +72,7 @@ class Worker(BaseModel):
 
 
 class Reserve(BaseModel):
-    """A won land tile not yet patched (spec 19 #6); ``side`` is ``None`` when the owner may choose."""
+    """A won land tile not yet patched (#6); ``side`` is ``None`` when the owner may choose."""
 
     tile: str
     side: str | None
@@ -94,7 +96,7 @@ class Player(BaseModel):
     pp: int = 0
     """Politics points left this phase."""
     transport: int = 0
-    """T read at the start of Movement (spec 19 #39)."""
+    """T read at the start of Movement (#39)."""
     menu: list[str] = Field(default_factory=list)
     """Steps chosen so far in a multi-step choice (pick the tile, then the square)."""
     done: bool = False
@@ -210,7 +212,7 @@ class State(BaseModel):
     stack: list[str] = Field(default_factory=list)
     """The current era's shuffled land-tile stack (secret to all)."""
     next_white: bool = True
-    """Side of the next tile laid out in a 3–4 player auction (spec 19 #5)."""
+    """Side of the next tile laid out in a 3–4 player auction (#5)."""
     auction: Auction = Field(default_factory=Auction)
     routes: list[Route] = Field(default_factory=list)
     general_left: int = 14
@@ -245,6 +247,6 @@ class State(BaseModel):
         return type(self).model_validate(self.model_dump())
 
     def order(self) -> list[Seat]:
-        """Seats clockwise from the first player (spec 6)."""
+        """Seats clockwise from the first player (§6)."""
         n = len(self.players)
         return [(self.first + i) % n for i in range(n)]

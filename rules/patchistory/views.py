@@ -1,5 +1,8 @@
-"""What each seat may see (spec 15): empires, boards and routes are public; goods, buildings,
-prosperity cards and every secret commitment only in the owner's view."""
+"""What each seat may see (§15): empires, boards and routes are public; goods, buildings,
+prosperity cards and every secret commitment only in the owner's view.
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 

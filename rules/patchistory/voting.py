@@ -1,4 +1,7 @@
-"""Round 5: workers returned before Voting, then Voting (spec 12.2–12.3, p. 13–14)."""
+"""Round 5: workers returned before Voting, then Voting (§12.2–12.3, p. 13–14).
+
+Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -124,7 +127,7 @@ def reveal(ctx: Ctx, state: State) -> list[Event]:
 
 
 def measure(ctx: Ctx, state: State, seat: Seat, cat: str) -> int:
-    """Each category's ranking measure (spec 19 #29, 20.1 #19)."""
+    """Each category's ranking measure (#29, 20.1 #19)."""
     p = state.players[seat]
     c = ctx.content
     match cat:
@@ -210,7 +213,7 @@ def play_vote(ctx: Ctx, state: State, seat: Seat, action: Vote) -> list[Event]:
 
 
 def score(state: State) -> list[Event]:
-    """Discard the lowest card(s) in 3–4 players, then score each card by its table (spec 12.3)."""
+    """Discard the lowest card(s) in 3–4 players, then score each card by its table (§12.3)."""
     v = state.voting
     n = len(state.players)
     gains = card_gains(v.totals, v.standings, n, discard_all_tied=state.options.discard_all_tied_lowest)
