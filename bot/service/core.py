@@ -37,7 +37,8 @@ from bot.service.tables import BOT, RULES, STAND_IN, Loaded, entry_lines, load, 
 from bot.service.words import render
 from rules import registry as default_registry
 from rules.core import Engine, Message, Result, Rng, Seat, msg
-from rules.core.messages import Param
+from rules.core.messages import Param, typed
+from rules.verify import commitment
 from storage.records import NewEntry, SeatRow, TableRow
 from storage.repository import Repository, StaleWrite, StorageUnavailable
 
@@ -91,7 +92,7 @@ class TableCore:
         clock: Callable[[], datetime] = utc_now,
         registry: GameSource = default_registry,
         snapshot_every: int = 50,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(48),
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         open_tables_per_user: int | None = None,
         open_tables_per_server: int | None = None,
         cache_size: int = DEFAULT_SIZE,
@@ -323,7 +324,7 @@ class TableCore:
             await self.repo.update_table(t.row.id, now, status="finished")
             await self.repo.set_deadlines(t.row.id, [], settled_at=t.head)
             t = await self._load(t.row.id)
-            tell_result(outcome, result, t.head)
+            tell_result(outcome, result, t.head, row=t.row)
         else:
             deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
                                        moved, t.head, now, t.row.pace_hours)
@@ -385,8 +386,10 @@ def tell(outcome: Outcome, lines: list[Line]) -> None:
                 outcome.private.setdefault(seat, []).append(line)
 
 
-def tell_result(outcome: Outcome, result: Result, head: int) -> None:
-    """"The game is over", the final scores best rank first, and the tie-break that decided a tie.
+def tell_result(outcome: Outcome, result: Result, head: int, row: TableRow | None = None) -> None:
+    """"The game is over", the final scores best rank first, the tie-break that decided a tie, and
+    the seed the table's dice came from, which anyone can check against the commitment told at the
+    start (:mod:`rules.verify`), when the table's ``row`` is given.
 
     Each is told once: "The game is over." is left out when the game's own closing lines already
     say it, and the result's tie-break when it was already told word for word (or nothing tied).
@@ -402,6 +405,10 @@ def tell_result(outcome: Outcome, result: Result, head: int) -> None:
     untold: list[Param] = [message for message in result.tiebreak if message not in said]
     if untold and len(set(scores)) < len(scores):
         outcome.public.append(Line(msg("service.tiebreak", rules=untold), seq=head))
+    if row is not None and row.seed is not None:
+        digest = commitment(row.game_id, row.id, row.seed)
+        outcome.public.append(Line(msg("service.seed_revealed", seed=typed(str(row.seed)),
+                                       commitment=typed(digest)), seq=head))
 
 
 def says_game_over(message: Message, game_id: str) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.service import errors
 from bot.service.core import TableCore, check_pace
+from bot.service.export import seed_commitment
 from bot.service.models import Line, Outcome, TableInfo
 from bot.service.tables import Loaded, table_info
 from rules.core import Message, Rng, msg
@@ -136,6 +137,7 @@ class LobbyCommands(TableCore):
             outcome = Outcome(table=t.info())
             names: list[Param] = [typed(name) for name in t.info().names]
             outcome.public.append(Line(msg("service.started", game=info.title, names=names)))
+            outcome.public.append(Line(msg("service.seed_committed", commitment=typed(seed_commitment(t)))))
             for seat in t.seats:
                 if seat.user_id is not None:
                     outcome.private.setdefault(seat.position, []).append(

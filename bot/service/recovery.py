@@ -98,7 +98,7 @@ class RecoveryCommands(TableCore):
                     tell(outcome, entry_lines(entry))
             result = t.engine.result(t.state) if t.state is not None else None
             if result is not None and t.row.status == "finished":
-                tell_result(outcome, result, t.head)
+                tell_result(outcome, result, t.head, row=t.row)
             outcome.waiting = await self._waiting(t)
             ask_pictures(outcome, t.seats)
             return outcome

@@ -1,6 +1,7 @@
 """A complete game of every registered game, played by a simulated user through /play panels
 (buttons and select menus only), with bot seats filling the table; the panels' select options say
-what each answer costs and gives."""
+what each answer costs and gives; then exported with ``/game export`` and replayed by
+:mod:`rules.verify`."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from typing import Any
 import pytest
 
 from rules import registry
+from rules.verify import verify
 from tests.e2e.audit import audit_secrets
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import components, finished, open_table, play_to_the_end, public_text, start
+from tests.e2e.players import components, done, finished, open_table, play_to_the_end, public_text, start
+from tests.e2e.test_export import record_of
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
 TELLS_PRIVATE_LINES = {"rftg"}
@@ -51,3 +54,6 @@ async def test_a_complete_game_through_panels(game_id: str, fake: FakeDiscord, b
         assert audit.checked > 0, f"the secrets audit found no private line to compare: {audit}"
     if audit.checked:
         assert audit.delivered > 0, f"no private line was seen reaching its owner: {audit}"
+    export = await done(fake, await fake.slash(ann, "game export", channel_id=thread_id))
+    verdict = verify(record_of(export))
+    assert verdict.ok and verdict.actions > 0, verdict.problems

@@ -148,7 +148,8 @@ async def test_a_finished_game_never_announced_tells_the_result_and_final_scores
     outcome = await service.announcements(table.id)
     assert outcome is not None and outcome.result is not None
     keys = [line.message.key for line in outcome.public]
-    assert keys[-3:] == ["service.finished", "service.final_score", "service.final_score"]
+    assert keys[-4:] == ["service.finished", "service.final_score", "service.final_score",
+                         "service.seed_revealed"]
     assert keys[0] != "service.finished", "the last move's own lines come first"
     assert outcome.waiting == []
     assert [o.table.id for o in await service.announcements_all()] == [table.id]

@@ -164,7 +164,7 @@ async def test_bot_seats_play_at_the_start_until_a_person_owes_a_decision(servic
     outcome = await service.start(table.id, ADA, seed=5)
     assert outcome.table.seq == 2  # both bots bid at once
     assert [w.user_id for w in outcome.waiting] == [ADA]
-    assert [line.message.key for line in outcome.public][1:] == ["sealed.bid_placed"] * 2
+    assert [line.message.key for line in outcome.public][2:] == ["sealed.bid_placed"] * 2
 
 
 async def test_settings_are_the_creators_and_checked(service: TableService) -> None:

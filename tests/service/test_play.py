@@ -243,7 +243,8 @@ async def test_the_last_move_tells_the_result_and_final_scores(service: TableSer
         last = await service.act(table.id, ADA, answer(prompt), expected_seq=prompt.seq)
     assert last is not None and last.finished and last.result is not None
     keys = [line.message.key for line in last.public]
-    assert keys[-3:] == ["service.finished", "service.final_score", "service.final_score"]
+    assert keys[-4:] == ["service.finished", "service.final_score", "service.final_score",
+                         "service.seed_revealed"]
 
 
 async def test_each_outcome_asks_for_the_public_board_and_private_pictures(service: TableService) -> None:

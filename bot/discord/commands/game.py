@@ -7,6 +7,7 @@ tree's error funnel.
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -280,6 +281,20 @@ class GameCommands(app_commands.Group):
             await interaction.followup.send(
                 text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
+
+    @app_commands.command(name="export", description="The game record as JSON, to check with rules.verify")
+    @app_commands.describe(table=TABLE)
+    async def export(self, interaction: Interaction, table: int | None = None) -> None:
+        agora = agora_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await agora.table_for(interaction, table)
+        record = await agora.service.export(info.id, interaction.user.id)
+        words = await agora.words(interaction, info)
+        key = "bot.export_whole" if record.seed is not None else "bot.export_partial"
+        file = discord.File(io.BytesIO(record.model_dump_json(indent=1).encode()),
+                            filename=f"agora-table-{info.id}.json")
+        text = words.t(key, table=info.id, game=info.title)
+        await interaction.followup.send(text, file=file, ephemeral=True)
 
     @app_commands.command(name="mine", description="Every table in this server waiting for you")
     async def mine(self, interaction: Interaction) -> None:
