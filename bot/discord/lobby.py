@@ -56,8 +56,9 @@ def lobby_text(table: TableInfo, words: Words) -> str:
     return "\n".join(lines)
 
 
-def _hours(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def _hours(value: float) -> int | float:
+    """Hours as the count of a plural block: a whole number as an int."""
+    return int(value) if float(value).is_integer() else value
 
 
 def lobby_view(table: TableInfo, words: Words) -> discord.ui.View:

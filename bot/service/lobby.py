@@ -104,7 +104,8 @@ class LobbyCommands(TableCore):
             position = len(t.seats)
             name = f"Bot {position + 1} ({kind})"
             await self._add_seat(SeatRow(table_id, position, name, bot=kind))
-            return await self._lobby_outcome(table_id, msg("service.bot_joined", seat=position, kind=kind))
+            joined = msg("service.bot_joined", seat=position, kind=f"@service.bot_kind.{kind}")
+            return await self._lobby_outcome(table_id, joined)
 
     async def start(
         self, table_id: int, user_id: int, *, seed: int | None = None, shuffle_seats: bool = True

@@ -176,7 +176,8 @@ class TimekeepingCommands(TableCore):
         await self.repo.set_stand_in(t.row.id, seat, kind)
         t = await self._load(t.row.id)
         outcome = Outcome(table=t.info())
-        outcome.public.append(Line(msg("service.stand_in", seat=seat, kind=kind), seq=t.head))
+        stand_in = msg("service.stand_in", seat=seat, kind=f"@service.bot_kind.{kind}")
+        outcome.public.append(Line(stand_in, seq=t.head))
         return await self._settle(t, outcome, moved=set())
 
 

@@ -33,4 +33,4 @@ def test_the_last_call_names_the_choice_and_a_discord_timestamp() -> None:
     said = Words("en")(lines[1])
     assert said.startswith("If you have not answered <t:")
     assert said.endswith("this will be chosen for you: Join.")
-    assert Words("el")(lines[1]).startswith("Αν δεν έχεις απαντήσει <t:")
+    assert Words("el")(lines[1]).startswith("Αν δεν έχετε απαντήσει <t:")

@@ -216,7 +216,7 @@ async def test_a_table_opened_by_a_greek_player_speaks_greek_in_its_thread(
     _, lobby = await open_table(fake, eleni)
     assert "τραπέζι" in lobby["content"]
     labels = {c["label"] for row in lobby["components"] for c in row["components"]}
-    assert labels == {"Συμμετοχή", "Αποχώρηση", "Προσθήκη μποτ", "Έναρξη"}
+    assert labels == {"Συμμετοχή", "Αποχώρηση", "Προσθήκη bot", "Έναρξη"}
 
 
 async def test_a_new_table_from_inside_a_thread_gets_its_own_thread(

@@ -427,7 +427,7 @@ class GameCommands(app_commands.Group):
                 words.t(
                     "bot.settings_table",
                     table=info.id,
-                    pace=f"{info.pace_hours:g}",
+                    pace=int(info.pace_hours) if info.pace_hours.is_integer() else info.pace_hours,
                     stand_ins=words.t("bot.yes" if info.stand_ins else "bot.no"),
                 )
             )
