@@ -64,6 +64,7 @@ ONE_PLURAL_NOUN = "English count template not yet a plural block: a plural noun 
 ENGLISH_LEFT = "an English word in the Greek entry"
 
 KNOWN: dict[str, str] = {
+    "ancient_world.pic.stats": ONE_PLURAL_NOUN,
     "rftg.opt.stock_all": ONE_PLURAL_NOUN,
     "rftg.opt.stock_some": ONE_PLURAL_NOUN,
     "rftg.pic.final_score": ONE_PLURAL_NOUN,
