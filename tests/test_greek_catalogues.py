@@ -35,6 +35,8 @@ BRACE = re.compile(r"[{}]")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 GRID = re.compile(r"\d+x\d+")
 """A square's size such as «1x1», written with a Latin x in the rulebooks too."""
+COMMAND = re.compile(r"`[^`]*`|/game \w+|/play\b|python -m [\w.]+")
+"""What a player types as it is: code spans, slash commands and the verifier's command line."""
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 ([a-z]+s)\b")
 """An English plural noun right after a count of one ("1 coins")."""
 NOT_PLURALS = {"is", "was", "has", "this", "plus", "its", "his", "bonus", "as", "us", "yes", "status",
@@ -46,7 +48,7 @@ KEPT_IN_ENGLISH = {
     # Game titles, as the Greek rulebooks print them.
     "Roll", "for", "the", "Galaxy", "The", "Ancient", "World", "Praetor", "Patchistory",
     # Product and command names a player types or sees in Discord itself.
-    "Discord", "game", "status", "new", "play", "reclaim", "bot", "bots", "UTC", "true", "false",
+    "Discord", "bot", "bots", "UTC", "true", "false", "SHA-",
     # Patchistory personalities and wonders the Greek rulebook keeps in Latin letters.
     "Stealth", "Schwerer", "Gustav", "Wall", "Street",
     # Roll for the Galaxy tiles named in fixed text (the rulebook keeps tile names in English), and
@@ -183,7 +185,8 @@ def _faults(package: str, key: str) -> list[str]:
         if nouns:
             faults.append(f"plural {nouns} after a count of one in en: {text}")
     for text in _renders(package, key, "el")[::2]:  # Greek names only: every Latin word is the template's
-        english = [w for w in LATIN_WORD.findall(GRID.sub("", text)) if w not in KEPT_IN_ENGLISH]
+        words = LATIN_WORD.findall(COMMAND.sub("", GRID.sub("", text)))
+        english = [w for w in words if w not in KEPT_IN_ENGLISH]
         if english:
             faults.append(f"English {english} in el: {text}")
     return faults
