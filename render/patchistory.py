@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, canvas, fit, png, text
+from render.kit import THEME, Colour, box, canvas, fit, png, text, text_width
 from rules.patchistory.views import PlayerView, SquareView, View
 
 WIDTH = 1000
@@ -93,6 +93,27 @@ def symbols(values: dict[str, int]) -> str:
     return " ".join(f"{n}{STAT_LETTERS[k]}" for k, n in values.items() if n)
 
 
+AXIS = 30
+"""Room for the row numbers left of an empire and the column numbers above it."""
+
+
+Cell = tuple[int, int]
+
+
+def bounds(squares: Sequence[SquareView], spots: Sequence[Cell] = ()) -> tuple[int, int, int, int]:
+    """First row and column, and the rows and columns, of the squares and the marked spots."""
+    cells = [(s.row, s.col) for s in squares] + list(spots)
+    if not cells:
+        return 0, 0, 1, 1
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return r0, c0, max(r for r, _ in cells) - r0 + 1, max(c for _, c in cells) - c0 + 1
+
+
+def spot_label(row: int, col: int) -> str:
+    """A placement spot as the patch options name it ("Over at -1,-1: ...")."""
+    return f"{row},{col}"
+
+
 def draw_squares(
     draw: ImageDraw.ImageDraw,
     squares: list[SquareView],
@@ -102,12 +123,23 @@ def draw_squares(
     *,
     worker_colour: Colour | None = None,
     size: int = 18,
+    axes: bool = False,
+    spots: Sequence[Cell] = (),
 ) -> None:
-    """A grid of squares with its top-left visible square at (x0, y0)."""
-    if not squares:
+    """A grid of squares with its top-left visible square at (x0, y0); with ``axes`` the row and
+    column numbers of the empire (the coordinates the patch options use) run along its left and top
+    edges first, and each of ``spots`` is outlined and labelled with its coordinates."""
+    if not squares and not spots:
         return
-    r0 = min(s.row for s in squares)
-    c0 = min(s.col for s in squares)
+    r0, c0, rows, cols = bounds(squares, spots)
+    if axes:
+        for i in range(cols):
+            text(draw, (x0 + AXIS + (i + 0.5) * cell, y0 + AXIS / 2), str(c0 + i), size=size,
+                 colour=THEME["muted"], anchor="mm")
+        for i in range(rows):
+            text(draw, (x0 + AXIS / 2, y0 + AXIS + (i + 0.5) * cell), str(r0 + i), size=size,
+                 colour=THEME["muted"], anchor="mm")
+        x0, y0 = x0 + AXIS, y0 + AXIS
     spaces: dict[int, list[SquareView]] = {}
     for sq in squares:
         spaces.setdefault(sq.space, []).append(sq)
@@ -148,14 +180,23 @@ def draw_squares(
         if first.worker and worker_colour is not None:
             wx, wy = rect[0] + 10, rect[1] + 10
             draw.ellipse((wx - 7, wy - 7, wx + 7, wy + 7), fill=worker_colour, outline=THEME["ink"], width=2)
+    for row, col in spots:
+        sx, sy = x0 + (col - c0) * cell, y0 + (row - r0) * cell
+        draw.rectangle((sx + 2, sy + 2, sx + cell - 2, sy + cell - 2), outline=THEME["highlight"], width=3)
+        words = spot_label(row, col)
+        w = text_width(words, size=size, bold=True) + 6
+        cx, cy = sx + cell / 2, sy + cell - size / 2 - 5
+        tag = (cx - w / 2, cy - size / 2 - 3, cx + w / 2, cy + size / 2 + 3)
+        draw.rectangle(tag, fill=THEME["highlight"])
+        text(draw, (cx, cy), words, size=size, bold=True, colour=THEME["ink"], anchor="mm")
 
 
-def grid_size(squares: list[SquareView], cell: int) -> tuple[int, int]:
-    if not squares:
-        return cell, cell
-    rows = max(s.row for s in squares) - min(s.row for s in squares) + 1
-    cols = max(s.col for s in squares) - min(s.col for s in squares) + 1
-    return cols * cell, rows * cell
+def grid_size(
+    squares: list[SquareView], cell: int, *, axes: bool = False, spots: Sequence[Cell] = ()
+) -> tuple[int, int]:
+    _, _, rows, cols = bounds(squares, spots)
+    margin = AXIS if axes else 0
+    return cols * cell + margin, rows * cell + margin
 
 
 def player_name(view: View, seat: int, names: Sequence[str] = ()) -> str:
@@ -164,13 +205,13 @@ def player_name(view: View, seat: int, names: Sequence[str] = ()) -> str:
 
 def panel_scale(view: View, seat: int, width: float) -> int:
     """Square size that fits the empire across the panel (the full 52 px up to 8 columns)."""
-    w, _ = grid_size(view.players[seat].squares, CELL)
-    return min(CELL, int((width - 40) / max(1, w / CELL)))
+    _, _, _, cols = bounds(view.players[seat].squares)
+    return min(CELL, int((width - 40 - AXIS) / max(1, cols)))
 
 
 def panel_height(view: View, seat: int, width: float) -> float:
     scale = panel_scale(view, seat, width)
-    _, h = grid_size(view.players[seat].squares, scale)
+    _, h = grid_size(view.players[seat].squares, scale, axes=True)
     return 44 + h + 84
 
 
@@ -187,14 +228,17 @@ def draw_player(
     p = view.players[seat]
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
     scale = panel_scale(view, seat, width)
-    _, h = grid_size(p.squares, scale)
+    _, h = grid_size(p.squares, scale, axes=True)
     height = panel_height(view, seat, width)
     box(draw, (x, y, x + width, y + height))
     draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
     mark = " ★ first" if view.first == seat else ""
     name = player_name(view, seat, names) + mark
     text(draw, (x + 24, y + 10), fit(name, width - 40, size=22, bold=True), size=22, bold=True)
-    draw_squares(draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 16)
+    draw_squares(
+        draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 16,
+        axes=True,
+    )
     sx, sy = x + 24, y + 44 + h + 10
     for k, v in p.stats.items():
         words = f"{STAT_LETTERS[k]} {v}"
@@ -349,7 +393,10 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
         lines.append("Voting on: " + ", ".join(CATEGORY.get(k, k) for k in view.categories))
     if p.reserve:
         lines.append("Tiles waiting: " + ", ".join(r.tile for r in p.reserve))
-    w, h = grid_size(p.squares, CELL)
+    spots = [(r, c) for r, c in view.spots]
+    _, _, _, cols = bounds(p.squares, spots)
+    cell = min(CELL, int((430 - AXIS) / max(1, cols)))
+    w, h = grid_size(p.squares, cell, axes=True, spots=spots)
     height = max(40 + 30 * len(lines), 60 + h + 20)
     image, draw = canvas(WIDTH, int(height) + 20)
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
@@ -359,9 +406,12 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     draw_squares(
         draw,
         p.squares,
-        WIDTH - 20 - min(w, 430),
+        WIDTH - 20 - w,
         60,
-        min(CELL, int(430 / max(1, w / CELL))),
+        cell,
         worker_colour=colour,
+        size=18 if cell >= 44 else 16,
+        axes=True,
+        spots=spots,
     )
     return png(image)

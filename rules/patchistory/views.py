@@ -11,11 +11,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core import Seat
+from rules.patchistory.actions import Patch
 from rules.patchistory.auction import sealed_revealed
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Content, SideDef
 from rules.patchistory.empire import Grid, SpaceKey, grid_of, square_symbols, stats, worked_spaces
 from rules.patchistory.flow import worker_upkeep
+from rules.patchistory.patching import patch_prompt
 from rules.patchistory.state import Goods, Layer, Offer, Phase, Player, Reserve, State, Token, Worker
 
 
@@ -117,6 +119,9 @@ class View(BaseModel):
     my_vote: int | None
     active: Seat | None
     scores: list[int] | None
+    spots: list[tuple[int, int]] = []
+    """The viewing seat's placement choices on offer: where each would put the tile's top-left
+    square, as (row, col) in its empire's coordinates, the ones the options' labels give."""
 
 
 def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
@@ -203,7 +208,19 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
         my_vote=v.votes.get(seat) if seat is not None else None,
         active=active,
         scores=[p.goods.culture for p in state.players] if over else None,
+        spots=_spots(ctx, state, seat),
     ))
+
+
+def _spots(ctx: Ctx, state: State, seat: Seat | None) -> list[tuple[int, int]]:
+    """Where the seat's pending patch options would lay the tile (spec 7.7), each once, in order."""
+    if seat is None or state.phase != Phase.PATCH:
+        return []
+    prompt = patch_prompt(ctx, state, seat)
+    if prompt is None:
+        return []
+    cells = [(o.action.row, o.action.col) for o in prompt.options if isinstance(o.action, Patch)]
+    return list(dict.fromkeys(cells))
 
 
 def _bids(state: State) -> list[tuple[Seat, int, int]]:

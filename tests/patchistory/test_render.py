@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import io
+import re
+from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render.patchistory import render_board, render_private
-from rules.core import Rng, random_choice
+from rules.core import Prompt, Rng, random_choice
+from rules.core.messages import render
 from rules.patchistory import ENGINE
+from rules.patchistory.actions import Patch
 from rules.patchistory.state import State
+
+PACKAGES = ("rules.patchistory", "rules.core")
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +59,65 @@ def test_private_pictures_differ_between_seats(states: dict[str, State]) -> None
 
 def test_board_picture_changes_when_the_table_changes(states: dict[str, State]) -> None:
     assert render_board(ENGINE.view(states["mid"], None)) != render_board(ENGINE.view(states["end"], None))
+
+
+class Drawn:
+    """Every text a picture draws, with its font size: ``ImageDraw.text`` wrapped while rendering."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[tuple[str, int]] = []
+        original = ImageDraw.ImageDraw.text
+
+        def record(draw: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any) -> None:
+            size = getattr(kwargs.get("font"), "size", 0)
+            self.texts.append((str(words), int(size)))
+            original(draw, xy, words, *args, **kwargs)
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+
+    def words(self) -> list[str]:
+        return [w for w, _ in self.texts]
+
+
+def placement_prompt() -> tuple[State, int, Prompt]:
+    """The first seeded position where a seat is asked where to patch a tile."""
+    rng = Rng.from_seed(5)
+    state = ENGINE.new_game(3, {}, 5)
+    while prompts := ENGINE.pending(state):
+        for seat, prompt in sorted(prompts.items()):
+            if any(isinstance(o.action, Patch) for o in prompt.options):
+                return state, seat, prompt
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+    raise AssertionError("no placement prompt in the seeded game")
+
+
+def test_private_picture_marks_each_placement_spot_with_its_options_label(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat, prompt = placement_prompt()
+    labels = [render(o.label, "en", PACKAGES) for o in prompt.options if isinstance(o.action, Patch)]
+    named = [m.group(1) for label in labels if (m := re.search(r" at (-?\d+,-?\d+)", label))]
+    assert len(named) == len(labels) > 1, labels
+    spots = set(named)
+    drawn = Drawn(monkeypatch)
+    render_private(ENGINE.view(state, seat), seat)
+    marked = {w for w in drawn.words() if re.fullmatch(r"-?\d+,-?\d+", w)}
+    assert marked == spots
+
+
+def test_board_picture_numbers_every_row_and_column_of_each_empire(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["mid"], None)
+    drawn = Drawn(monkeypatch)
+    render_board(view)
+    numbers = sorted(w for w in drawn.words() if re.fullmatch(r"-?\d+", w))
+    shown = view.phase.value in ("auction", "patch") and bool(view.offers)
+    expected: list[str] = [str(c) for _, _, c in view.bids] if shown else []
+    for p in view.players:
+        rows = [sq.row for sq in p.squares]
+        cols = [sq.col for sq in p.squares]
+        expected += [str(r) for r in range(min(rows), max(rows) + 1)]
+        expected += [str(c) for c in range(min(cols), max(cols) + 1)]
+    assert numbers == sorted(expected)
