@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import json
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -205,7 +206,7 @@ async def _play(repo: SqliteRepository, args: argparse.Namespace, seats: list[tu
     user_ids = {i: i + 1 for i, (_, bot) in enumerate(seats) if bot is None}
     creator = min(user_ids)
     table = await service.create_table(args.game, GUILD, CHANNEL, user_ids[creator], seats[creator][0],
-                                       locale=args.lang)
+                                       parse_options(args.option or []), locale=args.lang)
     for i, (name, bot) in enumerate(seats):
         if i == creator:
             continue
@@ -233,15 +234,45 @@ async def _play(repo: SqliteRepository, args: argparse.Namespace, seats: list[tu
     return 0
 
 
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs as table options: each value read as JSON (a number, true,
+    a list), else as the word typed. The game checks names and values when the table opens.
+
+    :raises ValueError: a pair without ``=``.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"write an option as name=value, not {pair!r}")
+        try:
+            options[name.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name.strip()] = raw
+    return options
+
+
+def bot_kinds() -> str:
+    """Each game's bot kinds, for ``--help``."""
+    lines = []
+    for gid in registry.available():
+        lines.append(f"  {gid}: " + ", ".join(f"bot:{kind}" for kind in registry.get(gid).bots()))
+    return "bot kinds by game (a seat 'bot' is bot:random):\n" + "\n".join(lines)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot.local",
         description="Play an Agora game in the terminal: hotseat for people, bots for the other seats.",
-        epilog="Example: python -m bot.local --game rftg --seats Ada,bot,bot",
+        epilog="Example: python -m bot.local --game rftg --seats Ada,bot:greedy,bot --option name=value\n\n"
+               + bot_kinds(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--game", help="game id (" + ", ".join(registry.GAMES) + ")")
     p.add_argument("--seats", required=True,
                    help="comma-separated seats in order: a name for a person, 'bot' or 'bot:KIND' for a bot")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a table option of the game (repeat for more); values are JSON or words")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (default: random)")
     p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
     p.add_argument("--out", default="agora-pictures",

@@ -154,3 +154,30 @@ def test_each_option_is_printed_with_what_it_costs_and_gives_after_its_label() -
     menu = [line for line in out.getvalue().splitlines() if line.startswith("  ") and ". " in line]
     assert menu
     assert all(" — " in line for line in menu)
+
+
+def test_a_table_option_is_given_with_option_name_value() -> None:
+    # Three starting coins instead of five: a bid of 9 is refused within the option's bound.
+    answers = "9\n" + "0\n1\n" * 3
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--option", "starting_coins=3"],
+                      answers)
+    assert code == 0, shown
+    assert "a number from 0 to 3" in shown
+
+
+def test_a_bad_option_is_refused_in_words_before_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, shown = run(["--seats", "Ada,bot", "--out", "", "--option", "starting_coins"], "")
+    assert code == 2 and shown == ""
+    assert "name=value" in capsys.readouterr().err
+    code, shown = run(["--seats", "Ada,bot", "--out", "", "--option", "no_such_option=1"], "")
+    assert code == 2 and shown == ""
+    assert "no_such_option" in capsys.readouterr().err
+
+
+def test_help_lists_the_bot_kinds_of_every_game_and_the_option_flag() -> None:
+    done = subprocess.run([sys.executable, "-m", "bot.local", "--help"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and "--option NAME=VALUE" in done.stdout
+    for gid in registry.available():
+        kinds = ", ".join(f"bot:{kind}" for kind in registry.get(gid).bots())
+        assert f"  {gid}: {kinds}" in done.stdout
