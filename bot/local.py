@@ -27,7 +27,7 @@ from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
 from bot.service.words import render, render_refusal
 from render import for_game
 from rules import registry
-from rules.core import Message, RuleError
+from rules.core import Message, RuleError, msg
 from storage.sqlite import SqliteRepository
 
 GUILD = 0
@@ -89,6 +89,7 @@ class Terminal:
         if number is not None:
             pick = f"{len(options) + 1}. " if options else ""
             self.say(f"  {pick}{self.words(number.label)} ({number.low}–{number.high})")
+        self.say(self.words(msg("service.terminal_keys")))
         while True:
             try:
                 action = self._choose(prompt)
