@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, canvas, fit, png, text, text_width
+from render.kit import THEME, Colour, box, canvas, png, text, text_width
 from rules.patchistory.views import PlayerView, SquareView, View
 
 WIDTH = 1000
@@ -89,6 +89,18 @@ CATEGORY = {
 LEGEND = "C coins · F food · R resources · K culture · P politics · T transport · M military · D defence"
 
 
+def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width`` (a word wider than that keeps a
+    line of its own, whole): names and counts are never cut."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(lines[-1] + " " + word, size=size, bold=bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def symbols(values: dict[str, int]) -> str:
     return " ".join(f"{n}{STAT_LETTERS[k]}" for k, n in values.items() if n)
 
@@ -158,16 +170,17 @@ def draw_squares(
         width = rect[2] - rect[0] - 6
         lines = []
         if first.name:
-            lines.append((fit(first.name, width, size=size - 2, bold=True), THEME["ink"], True))
+            lines += [(w, THEME["ink"], True) for w in wrap(first.name, width, size=size - 2, bold=True)]
         if first.yields:
-            lines.append((fit(symbols(first.yields), width, size=size, bold=True), THEME["ink"], True))
+            made = wrap(symbols(first.yields), width, size=size, bold=True)
+            lines += [(w, THEME["ink"], True) for w in made]
         if first.framed:
-            lines.append((fit("+" + symbols(first.framed), width, size=size), (150, 110, 10), False))
+            lines += [(w, (150, 110, 10), False) for w in wrap("+" + symbols(first.framed), width, size=size)]
         if cell < 40:
             lines = lines[-1:] if lines else []
         step = size + 2
         top = cy - step * (len(lines) - 1) / 2
-        for i, (words, colour, bold) in enumerate(lines[:3]):
+        for i, (words, colour, bold) in enumerate(lines):
             text(
                 draw,
                 (cx, top + i * step),
@@ -209,10 +222,25 @@ def panel_scale(view: View, seat: int, width: float) -> int:
     return min(CELL, int((width - 40 - AXIS) / max(1, cols)))
 
 
-def panel_height(view: View, seat: int, width: float) -> float:
+def panel_words(
+    view: View, seat: int, width: float, names: Sequence[str] = ()
+) -> tuple[list[str], list[str]]:
+    """The panel's title lines (name, colour, first player) and its lines of counts, wrapped."""
+    p = view.players[seat]
+    mark = " ★ first" if view.first == seat else ""
+    title = wrap(player_name(view, seat, names) + mark, width - 40, size=22, bold=True)
+    route_workers = sum(1 for wk in p.workers if wk.where != "land")
+    info = f"workers {p.born}/8 · routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
+    if view.scores is not None:
+        info = f"culture {view.scores[seat]} · workers {p.born}/8 · upkeep {p.upkeep}"
+    return title, wrap(info, width - 40, size=18)
+
+
+def panel_height(view: View, seat: int, width: float, names: Sequence[str] = ()) -> float:
     scale = panel_scale(view, seat, width)
     _, h = grid_size(view.players[seat].squares, scale, axes=True)
-    return 44 + h + 84
+    title, info = panel_words(view, seat, width, names)
+    return 16 + 28 * len(title) + h + 62 + 24 * len(info)
 
 
 def draw_player(
@@ -229,27 +257,32 @@ def draw_player(
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
     scale = panel_scale(view, seat, width)
     _, h = grid_size(p.squares, scale, axes=True)
-    height = panel_height(view, seat, width)
+    height = panel_height(view, seat, width, names)
     box(draw, (x, y, x + width, y + height))
     draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
-    mark = " ★ first" if view.first == seat else ""
-    name = player_name(view, seat, names) + mark
-    text(draw, (x + 24, y + 10), fit(name, width - 40, size=22, bold=True), size=22, bold=True)
+    title, info = panel_words(view, seat, width, names)
+    for i, line in enumerate(title):
+        text(draw, (x + 24, y + 10 + 28 * i), line, size=22, bold=True)
+    top = y + 16 + 28 * len(title)
     draw_squares(
-        draw, p.squares, x + 24, y + 44, scale, worker_colour=colour, size=18 if scale >= 44 else 16,
+        draw, p.squares, x + 24, top, scale, worker_colour=colour, size=18 if scale >= 44 else 16,
         axes=True,
     )
-    sx, sy = x + 24, y + 44 + h + 10
+    sx, sy = x + 24, top + h + 10
     for k, v in p.stats.items():
         words = f"{STAT_LETTERS[k]} {v}"
         text(draw, (sx, sy), words, size=20, bold=True, colour=STAT_COLOURS[k])
         sx += max(46, 13 * len(words) + 6)
-    route_workers = sum(1 for wk in p.workers if wk.where != "land")
-    info = f"workers {p.born}/8 · routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
-    if view.scores is not None:
-        info = f"culture {view.scores[seat]} · workers {p.born}/8 · upkeep {p.upkeep}"
-    text(draw, (x + 24, sy + 32), fit(info, width - 40, size=18), size=18, colour=THEME["muted"])
+    for i, line in enumerate(info):
+        text(draw, (x + 24, sy + 32 + 24 * i), line, size=18, colour=THEME["muted"])
     return height
+
+
+def auction_heading(view: View, names: Sequence[str] = ()) -> list[str]:
+    title = "Auction"
+    if view.first_choice is not None:
+        title += f" · equal bids: {player_name(view, view.first_choice, names)} chooses first"
+    return wrap(title, WIDTH - 30, size=22, bold=True)
 
 
 def draw_auction(
@@ -258,12 +291,11 @@ def draw_auction(
     """The laid-out tiles with the bids on them, and who the auction waits for on a 2-player tie."""
     if not view.offers:
         return 0
-    title = "Auction"
-    if view.first_choice is not None:
-        title += f" · equal bids: {player_name(view, view.first_choice, names)} chooses first"
-    text(draw, (x, y), fit(title, WIDTH - 2 * x, size=22, bold=True), size=22, bold=True)
+    heading = auction_heading(view, names)
+    for i, line in enumerate(heading):
+        text(draw, (x, y + 28 * i), line, size=22, bold=True)
     cx = x
-    top = y + 32
+    top = y + 32 + 28 * (len(heading) - 1)
     for i, offer in enumerate(view.offers):
         label = f"#{i + 1} {offer.tile}"
         text(draw, (cx, top), label, size=18, bold=True)
@@ -282,7 +314,7 @@ def draw_auction(
             text(draw, (bx, by), str(c), size=18, bold=True, colour=THEME["white"], anchor="mm")
             bx += 34
         cx = sx + 24
-    return 32 + 26 + SMALL * 4 + 60
+    return top - y + 26 + SMALL * 4 + 60
 
 
 def draw_routes(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: float) -> float:
@@ -334,12 +366,12 @@ def render_board(view: View, names: Sequence[str] = ()) -> bytes:
     n = len(view.players)
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
-    heights = [panel_height(view, s, panel_w) for s in range(n)]
+    heights = [panel_height(view, s, panel_w, names) for s in range(n)]
     auction = view.phase.value in ("auction", "patch") and bool(view.offers)
     rows = (n + cols - 1) // cols
     total = (
         70
-        + (SMALL * 4 + 150 if auction else 0)
+        + (SMALL * 4 + 122 + 28 * len(auction_heading(view, names)) if auction else 0)
         + sum(max(heights[r * cols : (r + 1) * cols]) + 12 for r in range(rows))
         + 50
         + 30 * len(view.routes)
@@ -397,12 +429,13 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
     _, _, _, cols = bounds(p.squares, spots)
     cell = min(CELL, int((430 - AXIS) / max(1, cols)))
     w, h = grid_size(p.squares, cell, axes=True, spots=spots)
-    height = max(40 + 30 * len(lines), 60 + h + 20)
+    shown = [(part, i == 0) for i, line in enumerate(lines) for part in wrap(line, 520, size=20, bold=i == 0)]
+    height = max(40 + 30 * len(shown), 60 + h + 20)
     image, draw = canvas(WIDTH, int(height) + 20)
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
     draw.rectangle((0, 0, 10, height + 20), fill=colour)
-    for i, line in enumerate(lines):
-        text(draw, (24, 16 + 30 * i), fit(line, 520, size=20, bold=i == 0), size=20, bold=i == 0)
+    for i, (line, bold) in enumerate(shown):
+        text(draw, (24, 16 + 30 * i), line, size=20, bold=bold)
     draw_squares(
         draw,
         p.squares,

@@ -121,3 +121,32 @@ def test_board_picture_numbers_every_row_and_column_of_each_empire(
         expected += [str(r) for r in range(min(rows), max(rows) + 1)]
         expected += [str(c) for c in range(min(cols), max(cols) + 1)]
     assert numbers == sorted(expected)
+
+
+LONG_NAMES = ("Alexandra Papadaki", "Κωνσταντίνος Ρήγας", "Bo")
+"""Names as long as a picture shows them (18 characters), which it must show whole."""
+
+
+@pytest.mark.parametrize("moment", ["mid", "end"])
+def test_no_text_on_a_picture_is_cut_with_an_ellipsis(
+    states: dict[str, State], moment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = Drawn(monkeypatch)
+    assert max(len(name) for name in LONG_NAMES) == 18
+    render_board(ENGINE.view(states[moment], None), LONG_NAMES)
+    for seat in range(3):
+        render_private(ENGINE.view(states[moment], seat), seat, LONG_NAMES)
+    cut = [w for w in drawn.words() if "…" in w]
+    assert drawn.texts and not cut
+
+
+def test_tile_names_are_drawn_whole_on_the_empires(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["end"], None)
+    names = {sq.name for p in view.players for sq in p.squares if sq.name}
+    assert any(" " in name for name in names)
+    drawn = Drawn(monkeypatch)
+    render_board(view)
+    words = " ".join(drawn.words())
+    assert [name for name in names if name not in words] == []
