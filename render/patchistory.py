@@ -15,7 +15,11 @@ from PIL import ImageDraw
 
 from render import kit
 from render.kit import THEME, Colour, box, canvas, png, text, text_width
+from rules.core.messages import catalogue, msg, render
+from rules.patchistory.common import name_key
 from rules.patchistory.views import PlayerView, SquareView, View
+
+PACKAGES = ("rules.patchistory", "rules.core")
 
 WIDTH = 1000
 CELL = 52
@@ -58,20 +62,6 @@ KIND_FILL: dict[str, Colour] = {
 SEA: Colour = (120, 170, 220)
 WASTE: Colour = (170, 130, 90)
 GOLD: Colour = (212, 160, 30)
-PHASES = {
-    "auction": "Auction & Patching",
-    "patch": "Patching",
-    "placement": "Placing workers",
-    "diplomacy": "Diplomacy",
-    "administration": "Administration",
-    "movement": "Movement",
-    "negotiation": "Negotiations & War",
-    "war": "War",
-    "return_workers": "Before Voting",
-    "vote_commit": "Voting: commit a card",
-    "vote": "Voting",
-    "over": "Game over",
-}
 CATEGORY = {
     "military": "Military",
     "food_production": "Food prod.",
@@ -87,6 +77,17 @@ CATEGORY = {
 
 
 LEGEND = "C coins · F food · R resources · K culture · P politics · T transport · M military · D defence"
+
+
+def say(key: str, locale: str, **params: str | int) -> str:
+    """The catalogue's words for ``patchistory.<key>`` in ``locale``."""
+    return render(msg(f"patchistory.{key}", **params), locale, PACKAGES)
+
+
+def printed_name(name: str, locale: str) -> str:
+    """A printed name (a place, a wonder, a personality) as the reader's rulebook gives it."""
+    key = name_key(name)
+    return render(msg(key), locale, PACKAGES) if key in catalogue("rules.patchistory", "en") else name
 
 
 def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> list[str]:
@@ -136,6 +137,7 @@ def draw_squares(
     worker_colour: Colour | None = None,
     size: int = 18,
     axes: bool = False,
+    locale: str = "en",
     spots: Sequence[Cell] = (),
 ) -> None:
     """A grid of squares with its top-left visible square at (x0, y0); with ``axes`` the row and
@@ -170,7 +172,8 @@ def draw_squares(
         width = rect[2] - rect[0] - 6
         lines = []
         if first.name:
-            lines += [(w, THEME["ink"], True) for w in wrap(first.name, width, size=size - 2, bold=True)]
+            named = wrap(printed_name(first.name, locale), width, size=size - 2, bold=True)
+            lines += [(w, THEME["ink"], True) for w in named]
         if first.yields:
             made = wrap(symbols(first.yields), width, size=size, bold=True)
             lines += [(w, THEME["ink"], True) for w in made]
@@ -251,6 +254,7 @@ def draw_player(
     y: float,
     width: float,
     names: Sequence[str] = (),
+    locale: str = "en",
 ) -> float:
     """One player's panel: name, empire grid, the overview stats and the descendant track; its height."""
     p = view.players[seat]
@@ -267,6 +271,7 @@ def draw_player(
     draw_squares(
         draw, p.squares, x + 24, top, scale, worker_colour=colour, size=18 if scale >= 44 else 16,
         axes=True,
+        locale=locale,
     )
     sx, sy = x + 24, top + h + 10
     for k, v in p.stats.items():
@@ -356,13 +361,14 @@ def draw_routes(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width
     return yy - y
 
 
-def header(view: View) -> str:
-    phase = PHASES.get(view.phase.value, view.phase.value)
-    return f"Patchistory · Era {view.era} · Round {view.round} · {phase}"
+def header(view: View, locale: str = "en") -> str:
+    phase = say(f"picture.phase.{view.phase.value}", locale)
+    return say("picture.header", locale, era=view.era, round=view.round, phase=phase)
 
 
-def render_board(view: View, names: Sequence[str] = ()) -> bytes:
-    """The public picture: everything the spectator view holds; ``names`` in seat order."""
+def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """The public picture: everything the spectator view holds; ``names`` in seat order; the words
+    of the catalogues in ``locale``."""
     n = len(view.players)
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
@@ -378,7 +384,7 @@ def render_board(view: View, names: Sequence[str] = ()) -> bytes:
         + 80
     )
     image, draw = canvas(WIDTH, int(total))
-    text(draw, (15, 14), header(view), size=26, bold=True)
+    text(draw, (15, 14), header(view, locale), size=26, bold=True)
     y = 60.0
     if auction:
         y += draw_auction(draw, view, 15, y, names)
@@ -387,17 +393,19 @@ def render_board(view: View, names: Sequence[str] = ()) -> bytes:
         for c in range(cols):
             s = r * cols + c
             if s < n:
-                row_h = max(row_h, draw_player(draw, view, s, 15 + c * (panel_w + 10), y, panel_w, names))
+                row_h = max(row_h, draw_player(
+                    draw, view, s, 15 + c * (panel_w + 10), y, panel_w, names, locale
+                ))
         y += row_h + 12
     y += draw_routes(draw, view, 15, y + 8, WIDTH - 30) + 12
     text(draw, (15, y), LEGEND, size=18, colour=THEME["muted"])
     return png(image)
 
 
-def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
-    """What is behind ``seat``'s screen, beside its own empire."""
+def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """What is behind ``seat``'s screen, beside its own empire; the catalogues' words in ``locale``."""
     p: PlayerView = view.players[seat]
-    lines: list[str] = [header(view), player_name(view, seat, names)]
+    lines: list[str] = [header(view, locale), player_name(view, seat, names)]
     g = p.goods
     if g is not None:
         lines.append(f"Food {g.food} · Coins {g.coins} · Resources {g.resources}")
@@ -446,5 +454,6 @@ def render_private(view: View, seat: int, names: Sequence[str] = ()) -> bytes:
         size=18 if cell >= 44 else 16,
         axes=True,
         spots=spots,
+        locale=locale,
     )
     return png(image)

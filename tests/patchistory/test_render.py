@@ -11,9 +11,10 @@ from PIL import Image, ImageDraw
 
 from render.patchistory import render_board, render_private
 from rules.core import Prompt, Rng, random_choice
-from rules.core.messages import render
+from rules.core.messages import Message, render
 from rules.patchistory import ENGINE
 from rules.patchistory.actions import Patch
+from rules.patchistory.common import name_key
 from rules.patchistory.state import State
 
 PACKAGES = ("rules.patchistory", "rules.core")
@@ -150,3 +151,35 @@ def test_tile_names_are_drawn_whole_on_the_empires(
     render_board(view)
     words = " ".join(drawn.words())
     assert [name for name in names if name not in words] == []
+
+
+def test_board_picture_speaks_greek_for_a_greek_table(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["end"], None)
+    drawn = Drawn(monkeypatch)
+    render_board(view, locale="el")
+    words = " ".join(drawn.words())
+    assert "Εποχή 3" in words and "Τέλος παιχνιδιού" in words
+    assert "Round" not in words and "Game over" not in words
+
+
+def test_printed_names_on_the_empires_are_the_greek_rulebook_names(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["end"], None)
+    names = {sq.name for p in view.players for sq in p.squares if sq.name}
+    greek = {n: render(Message(key=name_key(n)), "el", PACKAGES) for n in names}
+    assert any(g != n for n, g in greek.items())
+    drawn = Drawn(monkeypatch)
+    render_board(view, locale="el")
+    words = " ".join(drawn.words())
+    assert [n for n, g in greek.items() if g not in words] == []
+
+
+def test_private_picture_header_is_in_the_readers_language(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = Drawn(monkeypatch)
+    render_private(ENGINE.view(states["mid"], 1), 1, locale="el")
+    assert any(w.startswith("Patchistory · Εποχή") for w in drawn.words())
