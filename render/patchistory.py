@@ -62,18 +62,6 @@ KIND_FILL: dict[str, Colour] = {
 SEA: Colour = (120, 170, 220)
 WASTE: Colour = (170, 130, 90)
 GOLD: Colour = (212, 160, 30)
-CATEGORY = {
-    "military": "Military",
-    "food_production": "Food prod.",
-    "culture_production": "Culture prod.",
-    "personalities": "Personalities",
-    "trade_routes": "Trade routes",
-    "wastelands": "Wastelands",
-    "coins_production": "Coin prod.",
-    "politics": "Politics",
-    "wonders": "Wonders",
-    "transport": "Transport",
-}
 
 
 LEGEND = "C coins · F food · R resources · K culture · P politics · T transport · M military · D defence"
@@ -226,23 +214,26 @@ def panel_scale(view: View, seat: int, width: float) -> int:
 
 
 def panel_words(
-    view: View, seat: int, width: float, names: Sequence[str] = ()
+    view: View, seat: int, width: float, names: Sequence[str] = (), locale: str = "en"
 ) -> tuple[list[str], list[str]]:
     """The panel's title lines (name, colour, first player) and its lines of counts, wrapped."""
     p = view.players[seat]
     mark = " ★ first" if view.first == seat else ""
     title = wrap(player_name(view, seat, names) + mark, width - 40, size=22, bold=True)
     route_workers = sum(1 for wk in p.workers if wk.where != "land")
-    info = f"workers {p.born}/8 · routes {route_workers} · upkeep {p.upkeep} · waiting {len(p.reserve)}"
+    waiting = len(p.reserve)
+    info = say("picture.info", locale, born=p.born, routes=route_workers, upkeep=p.upkeep, waiting=waiting)
     if view.scores is not None:
-        info = f"culture {view.scores[seat]} · workers {p.born}/8 · upkeep {p.upkeep}"
+        info = say("picture.info_over", locale, culture=view.scores[seat], born=p.born, upkeep=p.upkeep)
     return title, wrap(info, width - 40, size=18)
 
 
-def panel_height(view: View, seat: int, width: float, names: Sequence[str] = ()) -> float:
+def panel_height(
+    view: View, seat: int, width: float, names: Sequence[str] = (), locale: str = "en"
+) -> float:
     scale = panel_scale(view, seat, width)
     _, h = grid_size(view.players[seat].squares, scale, axes=True)
-    title, info = panel_words(view, seat, width, names)
+    title, info = panel_words(view, seat, width, names, locale)
     return 16 + 28 * len(title) + h + 62 + 24 * len(info)
 
 
@@ -261,10 +252,10 @@ def draw_player(
     colour = SEAT_COLOURS.get(p.colour, THEME["ink"])
     scale = panel_scale(view, seat, width)
     _, h = grid_size(p.squares, scale, axes=True)
-    height = panel_height(view, seat, width, names)
+    height = panel_height(view, seat, width, names, locale)
     box(draw, (x, y, x + width, y + height))
     draw.rectangle((x + 2, y + 2, x + 14, y + height - 2), fill=colour)
-    title, info = panel_words(view, seat, width, names)
+    title, info = panel_words(view, seat, width, names, locale)
     for i, line in enumerate(title):
         text(draw, (x + 24, y + 10 + 28 * i), line, size=22, bold=True)
     top = y + 16 + 28 * len(title)
@@ -372,7 +363,7 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     n = len(view.players)
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
-    heights = [panel_height(view, s, panel_w, names) for s in range(n)]
+    heights = [panel_height(view, s, panel_w, names, locale) for s in range(n)]
     auction = view.phase.value in ("auction", "patch") and bool(view.offers)
     rows = (n + cols - 1) // cols
     total = (
@@ -408,31 +399,30 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     lines: list[str] = [header(view, locale), player_name(view, seat, names)]
     g = p.goods
     if g is not None:
-        lines.append(f"Food {g.food} · Coins {g.coins} · Resources {g.resources}")
-        lines.append(f"Culture {g.culture} · Votes {g.votes}")
+        lines.append(say("picture.goods", locale, food=g.food, coins=g.coins, resources=g.resources))
+        lines.append(say("picture.culture_votes", locale, culture=g.culture, votes=g.votes))
     if p.buildings:
-        lines.append("Building tiles: " + ", ".join(p.buildings[:2]))
-        if p.buildings[2:]:
-            lines.append("    " + ", ".join(p.buildings[2:]))
+        lines.append(say("picture.buildings", locale, tiles=", ".join(p.buildings)))
     if p.cards and p.card_categories:
-        cards = [f"{CATEGORY.get(k, k)} ({c})" for c, k in zip(p.cards, p.card_categories, strict=True)]
-        lines.append("Prosperity: " + ", ".join(cards[:2]))
-        if cards[2:]:
-            lines.append("    " + ", ".join(cards[2:]))
+        cards = [
+            f"{say(f'category.{k}', locale)} ({c})" for c, k in zip(p.cards, p.card_categories, strict=True)
+        ]
+        lines.append(say("picture.prosperity", locale, cards=", ".join(cards)))
     if view.my_sealed is not None:
-        lines.append(f"Your secret bid: tile #{view.my_sealed[0] + 1}, {view.my_sealed[1]} coins")
+        lines.append(say("picture.secret_bid", locale, number=view.my_sealed[0] + 1, coins=view.my_sealed[1]))
     if view.my_choice is not None:
-        lines.append(f"Your negotiation choice: {view.my_choice}")
+        lines.append(say("picture.my_choice", locale, choice=view.my_choice))
     if view.my_spend is not None:
-        lines.append(f"Committed to the war: {view.my_spend[0]} resources, {view.my_spend[1]} votes")
+        lines.append(say("picture.war_spend", locale, resources=view.my_spend[0], votes=view.my_spend[1]))
     if view.my_card is not None:
-        lines.append(f"Card committed: {view.my_card}")
+        lines.append(say("picture.card_committed", locale, card=view.my_card))
     if view.my_vote is not None:
-        lines.append(f"Votes on this card: {view.my_vote}")
+        lines.append(say("picture.my_votes", locale, votes=view.my_vote))
     if view.categories:
-        lines.append("Voting on: " + ", ".join(CATEGORY.get(k, k) for k in view.categories))
+        voted = ", ".join(say(f"category.{k}", locale) for k in view.categories)
+        lines.append(say("picture.voting_on", locale, categories=voted))
     if p.reserve:
-        lines.append("Tiles waiting: " + ", ".join(r.tile for r in p.reserve))
+        lines.append(say("picture.waiting", locale, tiles=", ".join(r.tile for r in p.reserve)))
     spots = [(r, c) for r, c in view.spots]
     _, _, _, cols = bounds(p.squares, spots)
     cell = min(CELL, int((430 - AXIS) / max(1, cols)))

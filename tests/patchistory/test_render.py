@@ -183,3 +183,15 @@ def test_private_picture_header_is_in_the_readers_language(
     drawn = Drawn(monkeypatch)
     render_private(ENGINE.view(states["mid"], 1), 1, locale="el")
     assert any(w.startswith("Patchistory · Εποχή") for w in drawn.words())
+
+
+def test_private_picture_says_goods_and_cards_in_greek(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["mid"], 1)
+    assert view.players[1].goods is not None
+    drawn = Drawn(monkeypatch)
+    render_private(view, 1, locale="el")
+    words = " ".join(drawn.words())
+    assert "Τροφή" in words and "Νομίσματα" in words
+    assert "Food" not in words and "Coins" not in words
