@@ -64,7 +64,6 @@ WASTE: Colour = (170, 130, 90)
 GOLD: Colour = (212, 160, 30)
 
 
-LEGEND = "C coins · F food · R resources · K culture · P politics · T transport · M military · D defence"
 
 
 def say(key: str, locale: str, **params: str | int) -> str:
@@ -203,8 +202,12 @@ def grid_size(
     return cols * cell + margin, rows * cell + margin
 
 
-def player_name(view: View, seat: int, names: Sequence[str] = ()) -> str:
-    return f"{kit.player_name(seat, names)} ({view.players[seat].colour})"
+def colour_name(view: View, seat: int, locale: str) -> str:
+    return say(f"picture.colour.{view.players[seat].colour}", locale)
+
+
+def player_name(view: View, seat: int, names: Sequence[str] = (), locale: str = "en") -> str:
+    return f"{kit.player_name(seat, names)} ({colour_name(view, seat, locale)})"
 
 
 def panel_scale(view: View, seat: int, width: float) -> int:
@@ -218,8 +221,8 @@ def panel_words(
 ) -> tuple[list[str], list[str]]:
     """The panel's title lines (name, colour, first player) and its lines of counts, wrapped."""
     p = view.players[seat]
-    mark = " ★ first" if view.first == seat else ""
-    title = wrap(player_name(view, seat, names) + mark, width - 40, size=22, bold=True)
+    mark = " " + say("picture.first", locale) if view.first == seat else ""
+    title = wrap(player_name(view, seat, names, locale) + mark, width - 40, size=22, bold=True)
     route_workers = sum(1 for wk in p.workers if wk.where != "land")
     waiting = len(p.reserve)
     info = say("picture.info", locale, born=p.born, routes=route_workers, upkeep=p.upkeep, waiting=waiting)
@@ -274,20 +277,21 @@ def draw_player(
     return height
 
 
-def auction_heading(view: View, names: Sequence[str] = ()) -> list[str]:
-    title = "Auction"
+def auction_heading(view: View, names: Sequence[str] = (), locale: str = "en") -> list[str]:
+    title = say("picture.auction", locale)
     if view.first_choice is not None:
-        title += f" · equal bids: {player_name(view, view.first_choice, names)} chooses first"
+        chooser = player_name(view, view.first_choice, names, locale)
+        title = say("picture.auction_tie", locale, name=chooser)
     return wrap(title, WIDTH - 30, size=22, bold=True)
 
 
 def draw_auction(
-    draw: ImageDraw.ImageDraw, view: View, x: float, y: float, names: Sequence[str] = ()
+    draw: ImageDraw.ImageDraw, view: View, x: float, y: float, names: Sequence[str] = (), locale: str = "en"
 ) -> float:
     """The laid-out tiles with the bids on them, and who the auction waits for on a 2-player tie."""
     if not view.offers:
         return 0
-    heading = auction_heading(view, names)
+    heading = auction_heading(view, names, locale)
     for i, line in enumerate(heading):
         text(draw, (x, y + 28 * i), line, size=22, bold=True)
     cx = x
@@ -298,7 +302,8 @@ def draw_auction(
         sx = cx
         for name, squares in offer.sides.items():
             draw_squares(draw, squares, sx, top + 26, SMALL * 2, size=14)
-            text(draw, (sx, top + 26 + SMALL * 4 + 4), name, size=18, colour=THEME["muted"])
+            side = say(f"side.{name}", locale)
+            text(draw, (sx, top + 26 + SMALL * 4 + 4), side, size=18, colour=THEME["muted"])
             sx += SMALL * 4 + 10
         bx = cx + 14
         for s, t, c in view.bids:
@@ -313,25 +318,27 @@ def draw_auction(
     return top - y + 26 + SMALL * 4 + 60
 
 
-def draw_routes(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: float) -> float:
+def draw_routes(
+    draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: float, locale: str = "en"
+) -> float:
     if not view.routes:
         return 0
     text(
         draw,
         (x, y),
-        f"Trade routes (supply {view.general_left} general, {view.alliance_left} alliance)",
+        say("picture.routes", locale, general=view.general_left, alliance=view.alliance_left),
         size=22,
         bold=True,
     )
     yy = y + 34
     for i, r in enumerate(view.routes):
-        a, b = view.players[r.start].colour, view.players[r.end].colour
-        kind = "alliance" if r.kind == "alliance" else "general"
-        war = " WAR" if r.war_attackers else ""
+        a, b = colour_name(view, r.start, locale), colour_name(view, r.end, locale)
+        kind = say("picture.route_kind." + ("alliance" if r.kind == "alliance" else "general"), locale)
+        war = " " + say("picture.war", locale) if r.war_attackers else ""
         text(
             draw,
             (x, yy),
-            f"{i + 1}. {a} → {b} ({kind}){war}",
+            say("picture.route", locale, number=i + 1, start=a, end=b, kind=kind) + war,
             size=18,
             colour=THEME["bad"] if war else THEME["ink"],
         )
@@ -343,7 +350,7 @@ def draw_routes(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width
             colour = SEAT_COLOURS.get(view.players[seat].colour, THEME["ink"])
             if where == "rest":
                 bx = x + 330 + spaces * 46 + 10
-                text(draw, (bx + 30, yy), "rest", size=18, colour=THEME["muted"])
+                text(draw, (bx + 30, yy), say("picture.rest", locale), size=18, colour=THEME["muted"])
             else:
                 pos = step if seat == r.start or r.kind == "general" else spaces - 1 - step
                 bx = x + 330 + pos * 46
@@ -364,21 +371,27 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     cols = 2 if n > 1 else 1
     panel_w = (WIDTH - 30 - 10 * (cols - 1)) / cols
     heights = [panel_height(view, s, panel_w, names, locale) for s in range(n)]
+    legend = wrap(
+        " · ".join(f"{letter} {say(f'picture.stat.{k}', locale)}" for k, letter in STAT_LETTERS.items()),
+        WIDTH - 30,
+        size=18,
+    )
     auction = view.phase.value in ("auction", "patch") and bool(view.offers)
     rows = (n + cols - 1) // cols
     total = (
         70
-        + (SMALL * 4 + 122 + 28 * len(auction_heading(view, names)) if auction else 0)
+        + (SMALL * 4 + 122 + 28 * len(auction_heading(view, names, locale)) if auction else 0)
         + sum(max(heights[r * cols : (r + 1) * cols]) + 12 for r in range(rows))
         + 50
         + 30 * len(view.routes)
-        + 80
+        + 56
+        + 24 * len(legend)
     )
     image, draw = canvas(WIDTH, int(total))
     text(draw, (15, 14), header(view, locale), size=26, bold=True)
     y = 60.0
     if auction:
-        y += draw_auction(draw, view, 15, y, names)
+        y += draw_auction(draw, view, 15, y, names, locale)
     for r in range(rows):
         row_h = 0.0
         for c in range(cols):
@@ -388,15 +401,16 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
                     draw, view, s, 15 + c * (panel_w + 10), y, panel_w, names, locale
                 ))
         y += row_h + 12
-    y += draw_routes(draw, view, 15, y + 8, WIDTH - 30) + 12
-    text(draw, (15, y), LEGEND, size=18, colour=THEME["muted"])
+    y += draw_routes(draw, view, 15, y + 8, WIDTH - 30, locale) + 12
+    for i, line in enumerate(legend):
+        text(draw, (15, y + 24 * i), line, size=18, colour=THEME["muted"])
     return png(image)
 
 
 def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """What is behind ``seat``'s screen, beside its own empire; the catalogues' words in ``locale``."""
     p: PlayerView = view.players[seat]
-    lines: list[str] = [header(view, locale), player_name(view, seat, names)]
+    lines: list[str] = [header(view, locale), player_name(view, seat, names, locale)]
     g = p.goods
     if g is not None:
         lines.append(say("picture.goods", locale, food=g.food, coins=g.coins, resources=g.resources))

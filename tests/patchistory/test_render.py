@@ -195,3 +195,15 @@ def test_private_picture_says_goods_and_cards_in_greek(
     words = " ".join(drawn.words())
     assert "Τροφή" in words and "Νομίσματα" in words
     assert "Food" not in words and "Coins" not in words
+
+
+def test_board_picture_routes_colours_and_legend_are_in_greek(
+    states: dict[str, State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = ENGINE.view(states["end"], None)
+    assert view.routes
+    drawn = Drawn(monkeypatch)
+    render_board(view, locale="el")
+    words = " ".join(drawn.words())
+    assert "Εμπορικές Οδοί" in words and "Νομίσματα" in words
+    assert not re.search(r"\b(red|green|blue|yellow|general|alliance|coins|workers)\b", words)
