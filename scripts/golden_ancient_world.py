@@ -4,15 +4,14 @@
 
 Each file is one seeded game played by bots. Every step shows the prompts owed (title and option
 labels in English, each option's description in brackets,
-navigation marked), the action played in short notation, the events with who may see them, and one
-line per seat and for the spectator summarising that view, with a digest of the whole view so that
-any change to what a seat sees shows up in the diff. tests/ancient_world/test_golden.py checks that
-the engine still plays each file exactly.
+navigation marked), the action played in short notation, the events with who may see them, a line
+summarising the spectator's view, what changed in it, and what each seat sees beyond it (its own
+secrets), value by value (scripts/golden_views.py), so that any change to what a seat sees shows up
+in the diff. tests/ancient_world/test_golden.py checks that the engine still plays each file exactly.
 """
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from rules.ancient_world.views import View  # noqa: E402
 from rules.core import Event, Message, Rng  # noqa: E402
 from rules.core.conformance import bot_lineup  # noqa: E402
 from rules.core.messages import render  # noqa: E402
+from scripts.golden_views import beyond, changes, flat_view  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "ancient_world"
 GAMES = {
@@ -40,9 +40,7 @@ def words(message: Message, players: int) -> str:
     return render(message, "en", PACKAGES, names)
 
 
-def summary(view: View, seat: int | None) -> str:
-    digest = hashlib.sha256(view.model_dump_json().encode()).hexdigest()[:12]
-    who = "spectator" if seat is None else f"P{seat + 1}"
+def summary(view: View) -> str:
     parts = []
     for i, p in enumerate(view.players):
         empire = ",".join(b.card + ("*" if b.damaged else "") for b in p.empire)
@@ -51,7 +49,7 @@ def summary(view: View, seat: int | None) -> str:
         parts.append(f"P{i + 1}[c{p.coins} k{p.knowledge} cit{p.owned} hungry{p.hungry} emp {empire} "
                      f"dist {','.join(p.districts)} titans {','.join(p.titans)} armies {armies} "
                      f"stored {stored}]")
-    return f"  view {who} {digest}: " + " ".join(parts) if seat is None else f"  view {who} {digest}"
+    return "  view: " + " ".join(parts)
 
 
 def event_line(event: Event, players: int) -> str:
@@ -66,6 +64,7 @@ def playthrough(players: int, seed: int, bots: str) -> str:
     state = ENGINE.new_game(players, {}, seed)
     lines = [f"# The Ancient World golden playthrough: {players} players, seed {seed}, bots {bots}"]
     step = 0
+    seen = flat_view(ENGINE.view(state, None))
     while prompts := ENGINE.pending(state):
         lines.append(f"step {step} round {state.round}")
         for seat, prompt in sorted(prompts.items()):
@@ -78,8 +77,14 @@ def playthrough(players: int, seed: int, bots: str) -> str:
         lines.append(f"  play P{seat + 1}: {notation(action)}")
         state, events = ENGINE.apply(state, seat, action)
         lines += [event_line(e, players) for e in events]
-        lines.append(summary(ENGINE.view(state, None), None))
-        lines += [summary(ENGINE.view(state, s), s) for s in range(players)]
+        spectator = ENGINE.view(state, None)
+        lines.append(summary(spectator))
+        now = flat_view(spectator)
+        lines += [f"    changed {line}" for line in changes(seen, now)]
+        seen = now
+        for s in range(players):
+            own = flat_view(ENGINE.view(state, s))
+            lines += [f"    P{s + 1} also sees {line}" for line in beyond(own, now)]
         step += 1
     result = ENGINE.result(state)
     assert result is not None

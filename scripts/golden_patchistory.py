@@ -2,14 +2,14 @@
 
 Each file in ``tests/golden/patchistory/`` is a complete seeded game between the random bots: every
 step shows the seats owed a decision with their prompt and options (in English), the action applied,
-the events as each reader sees them, and a digest of every seat's view; the final scores close it.
+the events as each reader sees them, what changed in the spectator's view and what each seat sees
+beyond it, value by value (``scripts/golden_views.py``); the final scores close it.
 ``tests/patchistory/test_golden.py`` replays the same seeds and requires identical text, so any change
 to the rules shows up as a reviewable diff.
 """
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
@@ -20,6 +20,7 @@ if str(ROOT) not in sys.path:
 from rules.core import Rng, random_choice  # noqa: E402
 from rules.core.messages import Message, render  # noqa: E402
 from rules.patchistory import ENGINE  # noqa: E402
+from scripts.golden_views import beyond, changes, flat_view  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "patchistory"
 GAMES = {"two_players_seed_1.txt": (2, 1), "three_players_seed_2.txt": (3, 2)}
@@ -30,24 +31,20 @@ def words(message: Message, players: int) -> str:
     return render(message, "en", PACKAGES, tuple(f"P{s}" for s in range(players)))
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
 def playthrough(players: int, seed: int) -> str:
     """The golden text of one seeded random game."""
     state = ENGINE.new_game(players, {}, seed)
     rng = Rng.from_seed(seed * 7919 + 1)
     lines = [f"# Patchistory, {players} players, seed {seed}, random bots", ""]
     step = 0
+    seen: dict[str, str] = {}
     while prompts := ENGINE.pending(state):
-        views = " ".join(
-            f"{'S' if s is None else s}:{digest(ENGINE.view(state, s).model_dump_json())}"
-            for s in (None, *range(players))
-        )
-        lines.append(
-            f"## step {step} · era {state.era} round {state.round} · {state.phase.value} · views {views}"
-        )
+        lines.append(f"## step {step} · era {state.era} round {state.round} · {state.phase.value}")
+        now = flat_view(ENGINE.view(state, None))
+        lines += [f"  view changed {line}" for line in changes(seen, now)]
+        seen = now
+        for s in range(players):
+            lines += [f"  P{s} also sees {line}" for line in beyond(flat_view(ENGINE.view(state, s)), now)]
         for seat, prompt in sorted(prompts.items()):
             options = " | ".join(words(o.label, players) for o in prompt.options)
             number = prompt.number
