@@ -185,6 +185,6 @@ def test_help_lists_the_bot_kinds_of_every_game_and_the_option_flag() -> None:
 
 def test_each_turn_shows_the_undo_and_quit_keys_in_the_players_language() -> None:
     code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "q\n")
-    assert code == 1 and "u takes back your last move, q stops here" in shown
+    assert code == 1 and "`u` takes back your last move, `q` stops here" in shown
     code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--lang", "el"], "q\n")
-    assert code == 1 and "u αναιρεί την τελευταία σας κίνηση, q σταματά εδώ" in shown
+    assert code == 1 and "`u` αναιρεί την τελευταία σας κίνηση, `q` σταματά εδώ" in shown
