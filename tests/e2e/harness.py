@@ -98,7 +98,9 @@ class BotProcess:
         assert self.proc is not None
         if self.proc.returncode is None:
             self.proc.send_signal(signal.SIGINT)
-        rc = await asyncio.wait_for(self.proc.wait(), 20)
+        # A bound, not a measure: on a machine busy with other work, finishing the interactions in
+        # flight and closing the gateway can take well over the usual second.
+        rc = await asyncio.wait_for(self.proc.wait(), 90)
         if self._reader is not None:
             await self._reader
         return rc
