@@ -96,6 +96,18 @@ NAME_LENGTH = 18
 """Characters of a player's name a picture shows before an ellipsis."""
 
 
+def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width`` (a word wider than that keeps a
+    line of its own, whole): names and effect texts are wrapped, never cut."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def player_name(seat: int, names: Sequence[str] = ()) -> str:
     """The name a picture gives ``seat``: the player's display name, or ``Seat N`` without one.
 

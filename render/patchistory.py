@@ -77,16 +77,7 @@ def printed_name(name: str, locale: str) -> str:
     return render(msg(key), locale, PACKAGES) if key in catalogue("rules.patchistory", "en") else name
 
 
-def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> list[str]:
-    """``words`` broken at spaces into lines no wider than ``width`` (a word wider than that keeps a
-    line of its own, whole): names and counts are never cut."""
-    lines: list[str] = []
-    for word in words.split(" "):
-        if lines and text_width(lines[-1] + " " + word, size=size, bold=bold) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+wrap = kit.wrap
 
 
 def symbols(values: dict[str, int]) -> str:

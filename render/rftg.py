@@ -75,14 +75,8 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, siz
 
 
 def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
-    """``words`` broken into lines that fit ``width`` (a word longer than a line stands alone)."""
-    lines: list[str] = []
-    for word in words.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
+    """``words`` broken into lines that fit ``width`` (:func:`render.kit.wrap`)."""
+    return kit.wrap(words, width, size=size, bold=bold)
 
 
 class _Words:
