@@ -66,19 +66,6 @@ ONE_PLURAL_NOUN = "English count template not yet a plural block: a plural noun 
 ENGLISH_LEFT = "an English word in the Greek entry"
 
 KNOWN: dict[str, str] = {
-    "ancient_world.pic.stats": ONE_PLURAL_NOUN,
-    "rftg.opt.stock_all": ONE_PLURAL_NOUN,
-    "rftg.opt.stock_some": ONE_PLURAL_NOUN,
-    "rftg.pic.final_score": ONE_PLURAL_NOUN,
-    "ancient_world.gives.explore_bonus": ENGLISH_LEFT,
-    "ancient_world.gives.scoring.tribe_banners": ONE_PLURAL_NOUN,
-    "praetor.desc.activate_some": ONE_PLURAL_NOUN,
-    "praetor.desc.group": ONE_PLURAL_NOUN,
-    "praetor.effect.morale_per_tiles": ONE_PLURAL_NOUN,
-    "praetor.ev.score": ONE_PLURAL_NOUN,
-    "praetor.ev.score_expert": ONE_PLURAL_NOUN,
-    "praetor.pic.final_expert": ONE_PLURAL_NOUN,
-    "praetor.pic.final_parts": ONE_PLURAL_NOUN,
     "patchistory.admin_done": GENDER_HEDGED,
     "patchistory.advanced": GENDER_HEDGED,
     "patchistory.aid.accepted": GENDER_HEDGED,
