@@ -28,6 +28,7 @@ from bot.discord.funnel import report
 from bot.discord.notices import show_notices
 from bot.discord.pictures import Pictures
 from bot.discord.reminders import ReminderScheduler
+from bot.discord.translator import CatalogueTranslator
 from bot.service import TableService
 from bot.settings import Clock, Settings
 from rules import registry
@@ -104,6 +105,7 @@ class AgoraClient(discord.AutoShardedClient):
         self.tree.add_command(GameCommands())
         self.tree.add_command(play)
         self.tree.add_command(act)
+        await self.tree.set_translator(CatalogueTranslator())
         if settings.dev_guild_id:
             guild = discord.Object(id=settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
