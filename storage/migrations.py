@@ -183,6 +183,34 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at TEXT NOT NULL
     );
     """,
+    # 10: a player's spells away (their seats' clocks stand still meanwhile), the rematch a finished
+    # table led to (one per table), and a seat being handed to another person (one per table: who
+    # proposed it, who agreed, and whether the new person has been asked).
+    """
+    CREATE TABLE away_spells (
+        user_id   INTEGER NOT NULL,
+        starts_at TEXT    NOT NULL,
+        ends_at   TEXT    NOT NULL,
+        ended_at  TEXT,
+        PRIMARY KEY (user_id, starts_at)
+    );
+
+    CREATE TABLE rematches (
+        table_id   INTEGER PRIMARY KEY REFERENCES tables (id),
+        rematch_id INTEGER NOT NULL REFERENCES tables (id)
+    );
+
+    CREATE TABLE handovers (
+        table_id       INTEGER PRIMARY KEY REFERENCES tables (id),
+        seat           INTEGER NOT NULL,
+        to_user_id     INTEGER NOT NULL,
+        to_name        TEXT    NOT NULL,
+        by_user_id     INTEGER NOT NULL,
+        approvals_json TEXT    NOT NULL DEFAULT '[]',
+        offered        INTEGER NOT NULL DEFAULT 0,
+        created_at     TEXT    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -26,9 +26,11 @@ if TYPE_CHECKING:
 
 from storage.postgres_migrations import MIGRATIONS, SCHEMA_VERSION
 from storage.records import (
+    AwaySpell,
     Deadline,
     Entry,
     EntryKind,
+    Handover,
     NewEntry,
     NewTable,
     NoticeRow,
@@ -623,6 +625,88 @@ class PostgresRepository(Repository):
             await db.execute(
                 "UPDATE notices SET delivered_at = $1 WHERE id = ANY($2::bigint[])", stamp, list(notice_ids)
             )
+
+    # ---- away, rematches, seats handed over -------------------------------------------------
+
+    async def add_away(self, spell: AwaySpell) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO away_spells (user_id, starts_at, ends_at, ended_at) VALUES ($1, $2, $3, $4)",
+                spell.user_id, aware(spell.starts_at), aware(spell.ends_at),
+                None if spell.ended_at is None else aware(spell.ended_at),
+            )
+
+    async def away_spells(self, user_id: int, since: datetime) -> list[AwaySpell]:
+        async with self._acquire() as db:
+            rows = await db.fetch(
+                "SELECT * FROM away_spells WHERE user_id = $1 AND COALESCE(ended_at, ends_at) > $2"
+                " ORDER BY starts_at",
+                user_id, aware(since),
+            )
+        return [AwaySpell(user_id=user_id, starts_at=_utc(r["starts_at"]), ends_at=_utc(r["ends_at"]),
+                          ended_at=None if r["ended_at"] is None else _utc(r["ended_at"]))
+                for r in rows]
+
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE away_spells SET ended_at = $1 WHERE user_id = $2 AND starts_at = $3",
+                             aware(at), user_id, aware(starts_at))
+
+    async def set_rematch(self, table_id: int, rematch_id: int) -> int:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO rematches (table_id, rematch_id) VALUES ($1, $2)"
+                " ON CONFLICT (table_id) DO NOTHING",
+                table_id, rematch_id,
+            )
+            recorded = await db.fetchval("SELECT rematch_id FROM rematches WHERE table_id = $1", table_id)
+        return int(recorded)
+
+    async def rematch_of(self, table_id: int) -> int | None:
+        async with self._acquire() as db:
+            recorded = await db.fetchval("SELECT rematch_id FROM rematches WHERE table_id = $1", table_id)
+        return None if recorded is None else int(recorded)
+
+    async def put_handover(self, handover: Handover) -> None:
+        h = handover
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO handovers (table_id, seat, to_user_id, to_name, by_user_id, approvals_json,"
+                " offered, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " ON CONFLICT (table_id) DO UPDATE"
+                " SET seat = EXCLUDED.seat, to_user_id = EXCLUDED.to_user_id, to_name = EXCLUDED.to_name,"
+                " by_user_id = EXCLUDED.by_user_id, approvals_json = EXCLUDED.approvals_json,"
+                " offered = EXCLUDED.offered, created_at = EXCLUDED.created_at",
+                h.table_id, h.seat, h.to_user_id, h.to_name, h.by_user_id, json.dumps(list(h.approvals)),
+                h.offered, aware(h.created_at),
+            )
+
+    async def handover(self, table_id: int) -> Handover | None:
+        async with self._acquire() as db:
+            r = await db.fetchrow("SELECT * FROM handovers WHERE table_id = $1", table_id)
+        if r is None:
+            return None
+        return Handover(table_id=table_id, seat=r["seat"], to_user_id=r["to_user_id"], to_name=r["to_name"],
+                        by_user_id=r["by_user_id"], created_at=_utc(r["created_at"]),
+                        approvals=tuple(json.loads(r["approvals_json"])), offered=r["offered"])
+
+    async def drop_handover(self, table_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM handovers WHERE table_id = $1", table_id)
+
+    async def hand_seat(self, table_id: int, position: int, user_id: int, name: str, locale: str) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute(
+                    "UPDATE seats SET user_id = $1, name = $2, locale = $3, stand_in = NULL"
+                    " WHERE table_id = $4 AND position = $5",
+                    user_id, name, locale, table_id, position,
+                )
+                await db.execute("UPDATE reminders SET user_id = $1 WHERE table_id = $2 AND seat = $3",
+                                 user_id, table_id, position)
+                await db.execute("DELETE FROM handovers WHERE table_id = $1", table_id)
+        except asyncpg.exceptions.UniqueViolationError as exc:
+            raise StorageError(f"table {table_id}: cannot hand seat {position} to {user_id}: {exc}") from exc
 
     # ---- moving house -----------------------------------------------------------------------
 

@@ -150,6 +150,32 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at TIMESTAMPTZ NOT NULL
     );
     """,
+    # 6: SQLite's version 10: spells away, rematches and seats being handed over.
+    """
+    CREATE TABLE away_spells (
+        user_id   BIGINT      NOT NULL,
+        starts_at TIMESTAMPTZ NOT NULL,
+        ends_at   TIMESTAMPTZ NOT NULL,
+        ended_at  TIMESTAMPTZ,
+        PRIMARY KEY (user_id, starts_at)
+    );
+
+    CREATE TABLE rematches (
+        table_id   BIGINT PRIMARY KEY REFERENCES tables (id),
+        rematch_id BIGINT NOT NULL REFERENCES tables (id)
+    );
+
+    CREATE TABLE handovers (
+        table_id       BIGINT  PRIMARY KEY REFERENCES tables (id),
+        seat           INTEGER NOT NULL,
+        to_user_id     BIGINT  NOT NULL,
+        to_name        TEXT    NOT NULL,
+        by_user_id     BIGINT  NOT NULL,
+        approvals_json TEXT    NOT NULL DEFAULT '[]',
+        offered        BOOLEAN NOT NULL DEFAULT FALSE,
+        created_at     TIMESTAMPTZ NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -229,3 +229,38 @@ class TableFilter:
     unsettled: bool = False
     """Only tables whose ``settled_seq`` is not their head (:attr:`TableRow.unsettled`)."""
     limit: int = field(default=100)
+
+
+@dataclass(frozen=True)
+class AwaySpell:
+    """A time a user is away: from ``starts_at`` to ``ends_at``, or to ``ended_at`` when they came
+    back early. While it lasts, the clocks of their seats stand still."""
+
+    user_id: int
+    starts_at: datetime
+    ends_at: datetime
+    ended_at: datetime | None = None
+
+    @property
+    def until(self) -> datetime:
+        """When the spell ends (or ended)."""
+        return self.ended_at if self.ended_at is not None else self.ends_at
+
+    def lasts_at(self, moment: datetime) -> bool:
+        """Whether the user is away at ``moment``."""
+        return self.starts_at <= moment < self.until
+
+
+@dataclass(frozen=True)
+class Handover:
+    """A seat being handed to another person: proposed by ``by_user_id``, agreed by the players in
+    ``approvals``; once ``offered``, the new person is asked to accept."""
+
+    table_id: int
+    seat: int
+    to_user_id: int
+    to_name: str
+    by_user_id: int
+    created_at: datetime
+    approvals: tuple[int, ...] = ()
+    offered: bool = False

@@ -17,8 +17,10 @@ from types import TracebackType
 from typing import Any, Literal
 
 from storage.records import (
+    AwaySpell,
     Deadline,
     Entry,
+    Handover,
     NewEntry,
     NewTable,
     NoticeRow,
@@ -299,6 +301,49 @@ class Repository(ABC):
     @abstractmethod
     async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
         """Mark notices delivered."""
+
+    # ---- away, rematches, seats handed over -------------------------------------------------
+
+    @abstractmethod
+    async def add_away(self, spell: AwaySpell) -> None:
+        """Record a spell away (a user has at most one starting at a given moment)."""
+
+    @abstractmethod
+    async def away_spells(self, user_id: int, since: datetime) -> list[AwaySpell]:
+        """The user's spells away that end (or ended) after ``since``, earliest first."""
+
+    @abstractmethod
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
+        """Record that the spell starting at ``starts_at`` ended early, at ``at``."""
+
+    @abstractmethod
+    async def set_rematch(self, table_id: int, rematch_id: int) -> int:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded already;
+        return the rematch recorded (the earlier one, when two writers raced)."""
+
+    @abstractmethod
+    async def rematch_of(self, table_id: int) -> int | None:
+        """The rematch recorded for ``table_id``, or ``None``."""
+
+    @abstractmethod
+    async def put_handover(self, handover: Handover) -> None:
+        """Store (insert or replace) the table's handover under way."""
+
+    @abstractmethod
+    async def handover(self, table_id: int) -> Handover | None:
+        """The table's handover under way, or ``None``."""
+
+    @abstractmethod
+    async def drop_handover(self, table_id: int) -> None:
+        """Forget the table's handover under way."""
+
+    @abstractmethod
+    async def hand_seat(self, table_id: int, position: int, user_id: int, name: str, locale: str) -> None:
+        """In one transaction: give the seat to ``user_id`` (named ``name``, reading ``locale``), with
+        no stand-in, move the seat's deadline to them, and forget the table's handover.
+
+        :raises StorageError: ``user_id`` already holds another seat at the table.
+        """
 
     # ---- moving house (storage.copy) --------------------------------------------------------
 

@@ -37,9 +37,11 @@ import aiosqlite
 
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
 from storage.records import (
+    AwaySpell,
     Deadline,
     Entry,
     EntryKind,
+    Handover,
     NewEntry,
     NewTable,
     NoticeRow,
@@ -65,7 +67,7 @@ from storage.repository import (
     StorageUnavailable,
 )
 
-FLAG_COLUMNS = frozenset({"stand_ins", "reveals"})
+FLAG_COLUMNS = frozenset({"stand_ins", "reveals", "offered"})
 """Columns SQLite keeps as 0/1 that are flags (booleans) everywhere else."""
 
 BUSY_TIMEOUT_MS = 10_000
@@ -723,6 +725,87 @@ class SqliteRepository(Repository):
                 "UPDATE notices SET delivered_at = ? WHERE id = ?",
                 [(encode_time(now), i) for i in notice_ids],
             )
+
+    # ---- away, rematches, seats handed over -------------------------------------------------
+
+    async def add_away(self, spell: AwaySpell) -> None:
+        async with self.transaction() as db:
+            await _query(
+                db,
+                "INSERT INTO away_spells (user_id, starts_at, ends_at, ended_at) VALUES (?, ?, ?, ?)",
+                (spell.user_id, encode_time(spell.starts_at), encode_time(spell.ends_at),
+                 None if spell.ended_at is None else encode_time(spell.ended_at)),
+            )
+
+    async def away_spells(self, user_id: int, since: datetime) -> list[AwaySpell]:
+        async with self._read() as db:
+            rows = await _query(
+                db,
+                "SELECT * FROM away_spells WHERE user_id = ? AND COALESCE(ended_at, ends_at) > ?"
+                " ORDER BY starts_at",
+                (user_id, encode_time(since)),
+            )
+        return [AwaySpell(user_id=user_id, starts_at=decode_time(r["starts_at"]),
+                          ends_at=decode_time(r["ends_at"]),
+                          ended_at=None if r["ended_at"] is None else decode_time(r["ended_at"]))
+                for r in rows]
+
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
+        async with self.transaction() as db:
+            await _query(db, "UPDATE away_spells SET ended_at = ? WHERE user_id = ? AND starts_at = ?",
+                         (encode_time(at), user_id, encode_time(starts_at)))
+
+    async def set_rematch(self, table_id: int, rematch_id: int) -> int:
+        async with self.transaction() as db:
+            await _query(db, "INSERT OR IGNORE INTO rematches (table_id, rematch_id) VALUES (?, ?)",
+                         (table_id, rematch_id))
+            rows = await _query(db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,))
+        return int(rows[0]["rematch_id"])
+
+    async def rematch_of(self, table_id: int) -> int | None:
+        async with self._read() as db:
+            rows = await _query(db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,))
+        return int(rows[0]["rematch_id"]) if rows else None
+
+    async def put_handover(self, handover: Handover) -> None:
+        h = handover
+        async with self.transaction() as db:
+            await _query(
+                db,
+                "INSERT OR REPLACE INTO handovers (table_id, seat, to_user_id, to_name, by_user_id,"
+                " approvals_json, offered, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (h.table_id, h.seat, h.to_user_id, h.to_name, h.by_user_id, json.dumps(list(h.approvals)),
+                 int(h.offered), encode_time(h.created_at)),
+            )
+
+    async def handover(self, table_id: int) -> Handover | None:
+        async with self._read() as db:
+            rows = await _query(db, "SELECT * FROM handovers WHERE table_id = ?", (table_id,))
+        for r in rows:
+            return Handover(table_id=table_id, seat=r["seat"], to_user_id=r["to_user_id"],
+                            to_name=r["to_name"], by_user_id=r["by_user_id"],
+                            created_at=decode_time(r["created_at"]),
+                            approvals=tuple(json.loads(r["approvals_json"])), offered=bool(r["offered"]))
+        return None
+
+    async def drop_handover(self, table_id: int) -> None:
+        async with self.transaction() as db:
+            await _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,))
+
+    async def hand_seat(self, table_id: int, position: int, user_id: int, name: str, locale: str) -> None:
+        try:
+            async with self.transaction() as db:
+                await _query(
+                    db,
+                    "UPDATE seats SET user_id = ?, name = ?, locale = ?, stand_in = NULL"
+                    " WHERE table_id = ? AND position = ?",
+                    (user_id, name, locale, table_id, position),
+                )
+                await _query(db, "UPDATE reminders SET user_id = ? WHERE table_id = ? AND seat = ?",
+                             (user_id, table_id, position))
+                await _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,))
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"table {table_id}: cannot hand seat {position} to {user_id}: {exc}") from exc
 
     # ---- moving house -----------------------------------------------------------------------
 

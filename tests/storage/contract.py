@@ -12,7 +12,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from storage.records import (
+    AwaySpell,
     Deadline,
+    Handover,
     NewEntry,
     NewTable,
     Preference,
@@ -423,3 +425,67 @@ class RepositoryContract:
         assert [n.payload_json for n in await repo.pending_notices(5)] == ['["a"]', '["b"]']
         await repo.mark_delivered([first], T0)
         assert [n.payload_json for n in await repo.pending_notices(5)] == ['["b"]']
+
+    # ---- away, rematches, seats handed over -------------------------------------------------
+
+    async def test_spells_away_are_listed_from_those_still_running_after_a_moment(
+        self, repo: Repository
+    ) -> None:
+        old = AwaySpell(7, T0, T0 + timedelta(days=2))
+        recent = AwaySpell(7, T0 + timedelta(days=10), T0 + timedelta(days=14))
+        await repo.add_away(old)
+        await repo.add_away(recent)
+        await repo.add_away(AwaySpell(8, T0, T0 + timedelta(days=30)))
+        assert await repo.away_spells(7, T0) == [old, recent]
+        assert await repo.away_spells(7, T0 + timedelta(days=2)) == [recent]
+        assert await repo.away_spells(7, T0 + timedelta(days=14)) == []
+
+    async def test_a_spell_ended_early_ends_when_it_was_ended(self, repo: Repository) -> None:
+        spell = AwaySpell(7, T0, T0 + timedelta(days=5))
+        await repo.add_away(spell)
+        back = T0 + timedelta(days=1, microseconds=5)
+        await repo.end_away(7, T0, back)
+        [stored] = await repo.away_spells(7, T0)
+        assert stored == replace(spell, ended_at=back) and stored.until == back
+        assert await repo.away_spells(7, back) == []
+
+    async def test_the_first_rematch_recorded_for_a_table_stays(self, repo: Repository) -> None:
+        table_id, first, second = [await self.new_table(repo) for _ in range(3)]
+        assert await repo.rematch_of(table_id) is None
+        assert await repo.set_rematch(table_id, first) == first
+        assert await repo.set_rematch(table_id, second) == first
+        assert await repo.rematch_of(table_id) == first
+        assert await repo.rematch_of(first) is None
+
+    async def test_a_handover_is_kept_replaced_and_dropped(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        proposed = Handover(table_id, 1, 900, "Dee", 100, T0, approvals=(100,))
+        await repo.put_handover(proposed)
+        assert await repo.handover(table_id) == proposed
+        agreed = replace(proposed, approvals=(100, 200), offered=True)
+        await repo.put_handover(agreed)
+        assert await repo.handover(table_id) == agreed
+        await repo.drop_handover(table_id)
+        assert await repo.handover(table_id) is None
+
+    async def test_a_handed_seat_has_its_new_person_and_deadline_and_no_stand_in(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=100))
+        await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=200, stand_in="random"))
+        await repo.update_table(table_id, T0, status="active")
+        await repo.set_deadlines(table_id, [Deadline(table_id, 1, 200, T0, 0)])
+        await repo.put_handover(Handover(table_id, 1, 900, "Dee", 100, T0))
+        await repo.hand_seat(table_id, 1, 900, "Dee", "el")
+        assert (await repo.seats(table_id))[1] == SeatRow(table_id, 1, "Dee", user_id=900, locale="el")
+        assert [d.user_id for d in await repo.deadlines(table_id)] == [900]
+        assert await repo.handover(table_id) is None
+
+    async def test_a_seat_is_not_handed_to_someone_seated_at_the_table(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=100))
+        await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=200))
+        with pytest.raises(StorageError):
+            await repo.hand_seat(table_id, 1, 100, "Ada", "en")
+        assert [s.user_id for s in await repo.seats(table_id)] == [100, 200]

@@ -10,7 +10,7 @@ import pytest
 
 from storage.copy import TABLES, copy_database, digest
 from storage.postgres import PostgresRepository
-from storage.records import Deadline, NewTable, Preference, SeatRow, TableFilter, Vote
+from storage.records import AwaySpell, Deadline, Handover, NewTable, Preference, SeatRow, TableFilter, Vote
 from storage.repository import Repository, StorageError
 from storage.sqlite import SqliteRepository
 from tests.storage.contract import T0, entry
@@ -40,6 +40,10 @@ async def fill(repo: Repository) -> None:
     delivered = await repo.add_notice(1, played.id, '["a"]', T0)
     await repo.add_notice(1, None, '["b"]', T0 + timedelta(seconds=1))
     await repo.mark_delivered([delivered], T0 + timedelta(minutes=1))
+    await repo.add_away(AwaySpell(1, T0, T0 + timedelta(days=3), ended_at=T0 + timedelta(days=1)))
+    await repo.add_away(AwaySpell(2, T0, T0 + timedelta(days=14)))
+    await repo.set_rematch(played.id, lobby.id)
+    await repo.put_handover(Handover(played.id, 1, 2**60, "Δήμητρα", 1, T0, approvals=(1,), offered=True))
 
 
 async def everything(repo: Repository) -> list[object]:
@@ -49,7 +53,9 @@ async def everything(repo: Repository) -> list[object]:
     for t in tables:
         read += [await repo.seats(t.id), await repo.entries(t.id), await repo.latest_snapshot(t.id),
                  await repo.deadlines(t.id), await repo.votes(t.id, "undo")]
+        read += [await repo.rematch_of(t.id), await repo.handover(t.id)]
     read += [await repo.get_preference(1), await repo.get_preference(2), await repo.pending_notices(1)]
+    read += [await repo.away_spells(1, T0), await repo.away_spells(2, T0)]
     return read
 
 
@@ -71,7 +77,8 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(sqlite: Repository,
         there = await copy_database(sqlite, postgres, None)
         assert there.problems == []
         assert there.rows == {"tables": 2, "seats": 4, "actions": 2, "events": 3, "snapshots": 1,
-                              "reminders": 1, "preferences": 2, "votes": 1, "notices": 2}
+                              "reminders": 1, "preferences": 2, "votes": 1, "notices": 2,
+                              "away_spells": 2, "rematches": 1, "handovers": 1}
         assert await everything(postgres) == await everything(sqlite)
         home = await copy_database(postgres, back, None)
         assert home.problems == [] and home.rows == there.rows
