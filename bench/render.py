@@ -1,5 +1,6 @@
 """Picture figures per game: ms per picture (p50, p95) for the public board and a private view at a
-mid-game and a late-game state, and PNG bytes."""
+mid-game and a late-game state, and PNG bytes (all of a table's pictures together, where a game
+draws it as several)."""
 
 from __future__ import annotations
 
@@ -37,14 +38,14 @@ def run(repeats: int = 15) -> dict[str, Any]:
         players = min(4, engine.info.max_players)
         for stage, state in sample_states(engine, players, seed=7).items():
             pictures = {
-                "board": partial(module.render_board, engine.view(state, None)),
-                "private": partial(module.render_private, engine.view(state, 0), 0),
+                "board": partial(render.pictures, module, engine.view(state, None), None),
+                "private": partial(render.pictures, module, engine.view(state, 0), 0),
             }
             for kind, draw in pictures.items():
                 times, size = [], 0
                 for _ in range(repeats):
                     start = time.perf_counter()
-                    size = len(draw())
+                    size = sum(len(png) for png in draw())
                     times.append(time.perf_counter() - start)
                 entry = {"p50_ms": percentile(times, 50) * 1000, "p95_ms": percentile(times, 95) * 1000,
                          "png_bytes": size}

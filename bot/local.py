@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
 from bot.service.words import render, render_refusal
 from render import for_game
+from render import pictures as pictures_of
 from rules import registry
 from rules.core import Message, RuleError, msg
 from storage.sqlite import SqliteRepository
@@ -139,7 +140,8 @@ class Terminal:
 async def write_pictures(service: TableService, outcome: Outcome, renderer: ModuleType | None,
                          out: Path | None) -> list[Path]:
     """Render and write the pictures ``outcome`` asks for: the public board from the spectator
-    view, a seat's private picture from that seat's view. Nothing without a renderer or a folder."""
+    view, a seat's private picture from that seat's view (a table drawn as several pictures gives
+    ``…-board.png``, ``…-board-2.png``, …). Nothing without a renderer or a folder."""
     if renderer is None or out is None:
         return []
     table = outcome.table
@@ -148,14 +150,14 @@ async def write_pictures(service: TableService, outcome: Outcome, renderer: Modu
         out.mkdir(parents=True, exist_ok=True)
         if picture.seat is None:
             board = await service.view_for(table.id, None)
-            png = renderer.render_board(board.view, table.names)
-            path = out / f"table{table.id}-{table.seq:04d}-board.png"
+            stem = f"table{table.id}-{table.seq:04d}-board"
         else:
             board = await service.view_for(table.id, table.seats[picture.seat].user_id)
-            png = renderer.render_private(board.view, picture.seat, table.names)
-            path = out / f"table{table.id}-{table.seq:04d}-seat{picture.seat + 1}.png"
-        path.write_bytes(png)
-        written.append(path)
+            stem = f"table{table.id}-{table.seq:04d}-seat{picture.seat + 1}"
+        for i, png in enumerate(pictures_of(renderer, board.view, picture.seat, table.names)):
+            path = out / (f"{stem}.png" if i == 0 else f"{stem}-{i + 1}.png")
+            path.write_bytes(png)
+            written.append(path)
     return written
 
 

@@ -2,12 +2,18 @@
 
 A renderer is a pure function of a view: ``render_board(view, ...) -> bytes`` (PNG). Same view,
 same bytes. The bot calls renderers in a worker thread, never on the event loop.
+
+A picture is never taller than 1.6 times its width (a phone shows it whole): a game whose table
+does not fit one such picture draws it as several, sent together; :func:`pictures` gives them all.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 
 def for_game(game_id: str) -> ModuleType | None:
@@ -15,7 +21,10 @@ def for_game(game_id: str) -> ModuleType | None:
 
     A renderer module exposes ``render_board(view, names=()) -> bytes`` (the public picture, from
     the spectator view) and ``render_private(view, seat, names=()) -> bytes`` (one seat's private
-    picture); ``names`` are the players' names in seat order, shown instead of ``Seat N``.
+    picture); ``names`` are the players' names in seat order, shown instead of ``Seat N``. A module
+    whose table takes several pictures also exposes ``board_pictures(view, names=())`` and
+    ``private_pictures(view, seat, names=())``, each a list of PNGs in the order they are shown
+    (its ``render_board`` and ``render_private`` give the first of them).
     """
     try:
         return importlib.import_module(f"render.{game_id}")
@@ -23,3 +32,32 @@ def for_game(game_id: str) -> ModuleType | None:
         if exc.name == f"render.{game_id}":
             return None
         raise
+
+
+def pictures(
+    module: ModuleType, view: Any, seat: int | None, names: Sequence[str] = (), locale: str = "en"
+) -> list[bytes]:
+    """Every picture of ``view``: the public board's when ``seat`` is ``None``, else that seat's
+    private pictures; the words in ``locale`` where the renderer draws words of the catalogues (one
+    that draws none is called without it)."""
+    if seat is None:
+        many = getattr(module, "board_pictures", None)
+        one = module.render_board
+        args: tuple[Any, ...] = (view, names)
+    else:
+        many = getattr(module, "private_pictures", None)
+        one = module.render_private
+        args = (view, seat, names)
+    if many is not None:
+        return list(_in_language(many, locale)(*args))
+    return [_in_language(one, locale)(*args)]
+
+
+def _in_language(renderer: Callable[..., Any], locale: str) -> Callable[..., Any]:
+    if "locale" not in inspect.signature(renderer).parameters:
+        return renderer
+
+    def draw(*args: Any) -> Any:
+        return renderer(*args, locale=locale)
+
+    return draw

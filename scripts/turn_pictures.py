@@ -38,7 +38,8 @@ def palette_png(png: bytes) -> bytes:
 
 
 def pictures(game_id: str) -> dict[str, bytes]:
-    """The board and seat 0's private picture after :data:`MOVES` random bot moves."""
+    """The board and seat 0's private picture after :data:`MOVES` random bot moves (the first of
+    each where the game draws several)."""
     engine = registry.get(game_id)
     renderer = render.for_game(game_id)
     assert renderer is not None, game_id
@@ -53,8 +54,8 @@ def pictures(game_id: str) -> dict[str, bytes]:
         action = bot.choose(engine, state, seat, prompts[seat], rng)
         state, _ = engine.apply(state, seat, action)
     return {
-        f"{game_id}-board.png": renderer.render_board(engine.view(state, None), names=NAMES),
-        f"{game_id}-private.png": renderer.render_private(engine.view(state, 0), 0, names=NAMES),
+        f"{game_id}-board.png": render.pictures(renderer, engine.view(state, None), None, NAMES)[0],
+        f"{game_id}-private.png": render.pictures(renderer, engine.view(state, 0), 0, NAMES)[0],
     }
 
 

@@ -449,13 +449,13 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 async def send_hand(interaction: Interaction, table_id: int | None) -> None:
     """The caller's private picture, ephemerally (``/game hand`` and the Show-my-hand button)."""
     agora, table, words = await _seated_table(interaction, table_id)
-    file = await agora.pictures.private(table, interaction.user.id, words.locale)
+    files = await agora.pictures.private(table, interaction.user.id, words.locale)
     text = words.t("bot.hand_header", table=table.id, game=table.title)
-    if file is None:
+    if not files:
         text += "\n" + words.t("bot.no_picture")
         await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.followup.send(text, file=file, ephemeral=True)
+        await interaction.followup.send(text, files=files, ephemeral=True)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO):

@@ -84,12 +84,12 @@ async def post(
     channel_id: int,
     texts: Sequence[str],
     *,
-    file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
     ping: discord.AllowedMentions = NO_PINGS,
     nonce: str | None = None,
 ) -> bool:
-    """Send ``texts`` to a channel or thread; the file and view go with the last message.
+    """Send ``texts`` to a channel or thread; the files and view go with the last message.
 
     A thread Discord archived after a week of silence is reopened and sent to again (see
     :mod:`bot.discord.threads`). ``ping`` says whom the mentions in ``texts`` notify (nobody by
@@ -107,11 +107,11 @@ async def post(
         kwargs: dict[str, Any] = {"allowed_mentions": ping}
         if nonce is not None and len(numbered := f"{nonce}:{i}") <= NONCE_LIMIT:
             kwargs["nonce"] = numbered
-        if last and file is not None:
-            kwargs["file"] = file
+        if last and files:
+            kwargs["files"] = list(files)
         if last and view is not None:
             kwargs["view"] = view
-        if not text and "file" not in kwargs:
+        if not text and "files" not in kwargs:
             continue
         try:
             try:
@@ -141,7 +141,7 @@ async def dm(
     lines: Sequence[Message],
     *,
     words: Words | None = None,
-    file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
@@ -167,8 +167,8 @@ async def dm(
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
             kwargs: dict[str, Any] = {}
-            if last and file is not None:
-                kwargs["file"] = file
+            if last and files:
+                kwargs["files"] = list(files)
             if last and view is not None:
                 kwargs["view"] = view
             await channel.send(text, **kwargs)
@@ -207,12 +207,12 @@ async def deliver(
             mine.extend(lines)
             continue
         words = await reader_words(agora, table, info.user_id)
-        file = None
+        files: list[discord.File] = []
         if any(p.seat == seat for p in outcome.pictures):
-            file = await agora.pictures.private(table, info.user_id, words.locale)
+            files = await agora.pictures.private(table, info.user_id, words.locale)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         secrets = [header, *(line.message for line in lines)]
-        await dm(agora, table, info.user_id, secrets, words=words, file=file)
+        await dm(agora, table, info.user_id, secrets, words=words, files=files)
     return mine
 
 
@@ -252,9 +252,9 @@ async def tell_thread(
     texts = [words(line.message) for line in public]
     if outcome.waiting and not outcome.finished:
         texts.append(waiting_line(words, outcome.waiting))
-    picture = None
+    pictures: list[discord.File] = []
     if board and any(p.seat is None for p in outcome.pictures):
-        picture = await agora.pictures.board(table, words.locale)
+        pictures = await agora.pictures.board(table, words.locale)
     view = None
     if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
         view = play_view(table.id, words)
@@ -265,10 +265,10 @@ async def tell_thread(
     ping = pinging(*newly)
     through = outcome.announce_through
     sent = True
-    if texts or picture is not None:
+    if texts or pictures:
         nonce = f"{table.id}:{first}-{through}" if first is not None and through is not None else None
         sent = await post(agora, table.thread_id or table.channel_id, chunks([t for t in texts if t]),
-                          file=picture, view=view, ping=ping, nonce=nonce)
+                          files=pictures, view=view, ping=ping, nonce=nonce)
     if through is None:
         return sent
     if sent:

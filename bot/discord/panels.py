@@ -37,24 +37,20 @@ DESCRIPTION = 100
 
 @dataclass
 class Panel:
-    """What to send or edit: the text, the components and the private picture."""
+    """What to send or edit: the text, the components and the private pictures."""
 
     content: str
     view: discord.ui.View
-    file: discord.File | None
+    files: list[discord.File]
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "view": self.view}
-        if self.file is not None:
-            kwargs["file"] = self.file
+        if self.files:
+            kwargs["files"] = self.files
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {
-            "content": self.content,
-            "view": self.view,
-            "attachments": [self.file] if self.file is not None else [],
-        }
+        return {"content": self.content, "view": self.view, "attachments": self.files}
 
 
 def short(text: str, limit: int = LABEL) -> str:
@@ -188,10 +184,10 @@ async def build_panel(
     from bot.discord.components import HandButton, PlayButton
 
     sp = await agora.service.prompt_for(table.id, user_id) if table.status == "active" else None
-    file = await agora.pictures.private(table, user_id, words.locale)
+    files = await agora.pictures.private(table, user_id, words.locale)
     if sp is not None:
         text = prompt_text(table, sp, words, told)
-        return Panel(_fit(text), prompt_view(table.id, sp, words), file)
+        return Panel(_fit(text), prompt_view(table.id, sp, words), files)
     parts = [words.t("bot.panel_header", table=table.id, game=table.title)]
     parts += [words(line.message) for line in told]
     if table.status == "active":
@@ -211,7 +207,7 @@ async def build_panel(
     if table.status == "active":
         view.add_item(PlayButton(table.id, words.t("bot.refresh")))
         view.add_item(HandButton(table.id, words.t("bot.show_hand")))
-    return Panel(_fit("\n".join(parts)), view, file)
+    return Panel(_fit("\n".join(parts)), view, files)
 
 
 def _fit(text: str) -> str:

@@ -6,19 +6,17 @@ renderer that fails, gives no picture: the game goes on in words, and the failur
 
 Pictures speak the reader's language: the thread's board the table's, a private picture its
 owner's. A renderer that draws words takes them as ``locale=``; one that draws none is called
-without it.
+without it. A table drawn as several pictures (none taller than 1.6 widths) is sent as several
+files of one message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import inspect
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any
 
 import discord
 
@@ -40,70 +38,58 @@ class Pictures:
     def __init__(self, service: TableService, cache_size: int = 128) -> None:
         self.service = service
         self.cache_size = cache_size
-        self._cache: OrderedDict[tuple[str, int | None, str, bytes], bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int | None, str, bytes], list[bytes]] = OrderedDict()
 
-    async def board(self, table: TableInfo, locale: str) -> discord.File | None:
-        """The public picture (the spectator's view), its words in ``locale``."""
+    async def board(self, table: TableInfo, locale: str) -> list[discord.File]:
+        """The public pictures (the spectator's view), their words in ``locale``; none in the lobby
+        or without a renderer."""
         if table.status == "lobby":
-            return None
+            return []
         try:
             view = await self.service.view_for(table.id, None)
         except RuleError:
-            return None
-        return await self._render(view, table.names, f"table-{table.id}-board.png", locale)
+            return []
+        return await self._render(view, table.names, f"table-{table.id}-board", locale)
 
-    async def private(self, table: TableInfo, user_id: int, locale: str) -> discord.File | None:
-        """What ``user_id``'s seat alone may see, its words in ``locale``; ``None`` without a seat
+    async def private(self, table: TableInfo, user_id: int, locale: str) -> list[discord.File]:
+        """What ``user_id``'s seat alone may see, its words in ``locale``; none without a seat
         or a renderer."""
         if table.status == "lobby" or table.seat_of(user_id) is None:
-            return None
+            return []
         try:
             view = await self.service.view_for(table.id, user_id)
         except RuleError:
-            return None
+            return []
         if view.seat is None:
-            return None
-        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}.png", locale)
+            return []
+        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}", locale)
 
     async def _render(
-        self, board: BoardView, names: tuple[str, ...], filename: str, locale: str
-    ) -> discord.File | None:
-        """The picture of ``board`` with the players' ``names`` in it (each on one line, in its own
-        direction: see :func:`~bot.discord.text.plain`)."""
+        self, board: BoardView, names: tuple[str, ...], stem: str, locale: str
+    ) -> list[discord.File]:
+        """The pictures of ``board`` with the players' ``names`` in them (each on one line, in its
+        own direction: see :func:`~bot.discord.text.plain`), as ``stem.png``, ``stem-2.png``, …"""
         names = tuple(plain(name) for name in names)
         module = render.for_game(board.game_id)
         if module is None:
-            return None
+            return []
         shown = board.view.model_dump_json() + "\n" + "\n".join(names)
         digest = hashlib.blake2b(shown.encode(), digest_size=16).digest()
         key = (board.game_id, board.seat, locale, digest)
         cached = self._cache.get(key)
         if cached is None:
             try:
-                if board.seat is None:
-                    draw = _in_language(module.render_board, locale)
-                    data: bytes = await asyncio.to_thread(draw, board.view, names)
-                else:
-                    draw = _in_language(module.render_private, locale)
-                    data = await asyncio.to_thread(draw, board.view, board.seat, names)
+                data = await asyncio.to_thread(render.pictures, module, board.view, board.seat, names, locale)
             except Exception:
                 log.exception("rendering %s for seat %s failed", board.game_id, board.seat)
-                return None
+                return []
             self._cache[key] = data
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         else:
             data = cached
             self._cache.move_to_end(key)
-        return discord.File(io.BytesIO(data), filename=filename)
-
-
-def _in_language(renderer: Callable[..., bytes], locale: str) -> Callable[..., bytes]:
-    """``renderer`` drawing its words in ``locale``, where it draws words of the catalogues."""
-    if "locale" not in inspect.signature(renderer).parameters:
-        return renderer
-
-    def draw(*args: Any) -> bytes:
-        return renderer(*args, locale=locale)
-
-    return draw
+        return [
+            discord.File(io.BytesIO(png), filename=f"{stem}.png" if i == 0 else f"{stem}-{i + 1}.png")
+            for i, png in enumerate(data)
+        ]

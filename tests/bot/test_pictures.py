@@ -45,14 +45,26 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 async def test_the_board_is_drawn_in_the_language_asked_for(drawn: list[tuple[str, str]]) -> None:
     pictures = Pictures(_Service())  # type: ignore[arg-type]
-    greek = await pictures.board(TABLE, "el")  # type: ignore[arg-type]
-    english = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
-    assert greek is not None and english is not None
+    [greek] = await pictures.board(TABLE, "el")  # type: ignore[arg-type]
+    [english] = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
     assert greek.fp.read() == b"el" and english.fp.read() == b"en"
     assert drawn == [("board", "el"), ("board", "en")], "one picture per language, none shared"
 
 
 async def test_a_renderer_without_words_is_called_without_a_locale(drawn: list[tuple[str, str]]) -> None:
     pictures = Pictures(_Service())  # type: ignore[arg-type]
-    picture = await pictures.private(TABLE, 7, "el")  # type: ignore[arg-type]
-    assert picture is not None and picture.fp.read() == b"private"
+    [picture] = await pictures.private(TABLE, 7, "el")  # type: ignore[arg-type]
+    assert picture.fp.read() == b"private"
+
+
+async def test_a_table_drawn_as_several_pictures_is_sent_as_all_of_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def board_pictures(view: Any, names: Any = (), *, locale: str = "en") -> list[bytes]:
+        return [b"overview", b"empires", b"auction"]
+
+    module = SimpleNamespace(board_pictures=board_pictures, render_board=lambda view, names=(): b"overview")
+    monkeypatch.setattr(render, "for_game", lambda game_id: module)
+    files = await Pictures(_Service()).board(TABLE, "en")  # type: ignore[arg-type]
+    assert [f.fp.read() for f in files] == [b"overview", b"empires", b"auction"]
+    assert [f.filename for f in files] == ["table-1-board.png", "table-1-board-2.png", "table-1-board-3.png"]

@@ -30,7 +30,7 @@ from tests.e2e.fakediscord import Captured, FakeDiscord
 from tests.fixtures.sealed_bid import ENGINE as SEALED_BID
 
 ALL_STATUSES: Any = ("lobby", "active", "finished", "abandoned")
-PRIVATE_PICTURE = re.compile(r"table-(?P<table>\d+)-seat-(?P<seat>\d+)\.png")
+PRIVATE_PICTURE = re.compile(r"table-(?P<table>\d+)-seat-(?P<seat>\d+)(?:-\d+)?\.png")
 
 
 def register_fixture_game() -> None:

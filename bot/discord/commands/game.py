@@ -252,12 +252,12 @@ class GameCommands(app_commands.Group):
         info = await agora.table_for(interaction, table)
         await interaction.response.defer(thinking=True)
         words = agora.table_words(info)
-        file = await agora.pictures.board(info, words.locale)
+        files = await agora.pictures.board(info, words.locale)
         text = words.t("bot.board_header", table=info.id, game=info.title)
-        if file is None:
+        if not files:
             await interaction.followup.send(text + "\n" + words.t("bot.no_picture"))
         else:
-            await interaction.followup.send(text, file=file)
+            await interaction.followup.send(text, files=files)
 
     @app_commands.command(name="hand", description="Your private view of the table (only you see it)")
     @app_commands.describe(table=TABLE)
