@@ -33,7 +33,7 @@ from storage.repository import Repository, StorageError
 from storage.url import BadDatabaseUrl, parse_database_url
 
 TABLES = ("tables", "seats", "actions", "events", "snapshots", "reminders", "preferences", "votes",
-          "notices", "away_spells", "rematches", "handovers")
+          "notices", "away_spells", "rematches", "handovers", "tellings")
 """Every table of rows, parents before the rows that refer to them."""
 
 TRANSIENT = frozenset({"leases"})

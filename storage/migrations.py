@@ -211,6 +211,15 @@ MIGRATIONS: tuple[str, ...] = (
         created_at     TEXT    NOT NULL
     );
     """,
+    # 11: how each table's thread was told, as the adapter keeps it (opaque JSON text: the message
+    # its story goes on in and the one that says whom the table waits for, so that they are edited
+    # rather than posted again). Tables that exist already have none: their next post starts anew.
+    """
+    CREATE TABLE tellings (
+        table_id   INTEGER PRIMARY KEY REFERENCES tables (id),
+        state_json TEXT    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -277,11 +277,22 @@ class PostgresRepository(Repository):
         assert row is not None
         return row
 
-    async def mark_announced(self, table_id: int, seq: int) -> None:
+    async def mark_announced(self, table_id: int, seq: int, *, telling: str | None = None) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE tables SET announced_seq = GREATEST(announced_seq, $2) WHERE id = $1", table_id, seq
             )
+            if telling is not None:
+                await _store_telling(db, table_id, telling)
+
+    async def telling(self, table_id: int) -> str | None:
+        async with self._acquire() as db:
+            value = await db.fetchval("SELECT state_json FROM tellings WHERE table_id = $1", table_id)
+        return None if value is None else str(value)
+
+    async def set_telling(self, table_id: int, telling: str) -> None:
+        async with self.transaction() as db:
+            await _store_telling(db, table_id, telling)
 
     async def mark_settled(self, table_id: int, seq: int | None) -> None:
         async with self.transaction() as db:
@@ -741,6 +752,13 @@ class PostgresRepository(Repository):
     async def _known(self, name: str) -> None:
         if name not in await self.row_tables():
             raise StorageError(f"{_redacted(self.url)}: no table {name!r}")
+
+
+async def _store_telling(db: Connection, table_id: int, telling: str) -> None:
+    await db.execute(
+        "INSERT INTO tellings (table_id, state_json) VALUES ($1, $2)"
+        " ON CONFLICT (table_id) DO UPDATE SET state_json = EXCLUDED.state_json", table_id, telling
+    )
 
 
 async def _version(db: Connection) -> int:

@@ -176,6 +176,13 @@ MIGRATIONS: tuple[str, ...] = (
         created_at     TIMESTAMPTZ NOT NULL
     );
     """,
+    # 7: SQLite's version 11: how each table's thread was told (opaque JSON text).
+    """
+    CREATE TABLE tellings (
+        table_id   BIGINT PRIMARY KEY REFERENCES tables (id),
+        state_json TEXT   NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -145,12 +145,23 @@ class Repository(ABC):
         """
 
     @abstractmethod
-    async def mark_announced(self, table_id: int, seq: int) -> None:
-        """Record that the table's thread has been told everything up to log entry ``seq``.
+    async def mark_announced(self, table_id: int, seq: int, *, telling: str | None = None) -> None:
+        """Record that the table's thread has been told everything up to log entry ``seq``, and
+        with ``telling`` (see :meth:`telling`) how it was told, in the same transaction.
 
         The mark only moves forward: a lower ``seq`` than the stored one changes nothing (two
         deliveries finishing out of order must not make the later one's entries unannounced).
+        ``telling`` is stored whatever the mark does.
         """
+
+    @abstractmethod
+    async def telling(self, table_id: int) -> str | None:
+        """What the adapter keeps about how the table's thread was told (JSON text storage hands
+        back untouched, e.g. which of its messages go on being edited), or ``None``."""
+
+    @abstractmethod
+    async def set_telling(self, table_id: int, telling: str) -> None:
+        """Store (insert or replace) :meth:`telling` alone, leaving the announcement mark."""
 
     @abstractmethod
     async def mark_settled(self, table_id: int, seq: int | None) -> None:

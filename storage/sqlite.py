@@ -365,12 +365,23 @@ class SqliteRepository(Repository):
         assert row is not None
         return row
 
-    async def mark_announced(self, table_id: int, seq: int) -> None:
+    async def mark_announced(self, table_id: int, seq: int, *, telling: str | None = None) -> None:
         async with self.transaction() as db:
             await _query(
                 db,
                 "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?", (seq, table_id)
             )
+            if telling is not None:
+                await _store_telling(db, table_id, telling)
+
+    async def telling(self, table_id: int) -> str | None:
+        async with self._read() as db:
+            rows = await _query(db, "SELECT state_json FROM tellings WHERE table_id = ?", (table_id,))
+        return str(rows[0]["state_json"]) if rows else None
+
+    async def set_telling(self, table_id: int, telling: str) -> None:
+        async with self.transaction() as db:
+            await _store_telling(db, table_id, telling)
 
     async def mark_settled(self, table_id: int, seq: int | None) -> None:
         async with self.transaction() as db:
@@ -858,6 +869,11 @@ def _stored(value: Any) -> Any:
     if isinstance(value, bool):
         return int(value)
     return value
+
+
+async def _store_telling(db: aiosqlite.Connection, table_id: int, telling: str) -> None:
+    await _query(db, "INSERT OR REPLACE INTO tellings (table_id, state_json) VALUES (?, ?)",
+                 (table_id, telling))
 
 
 async def _check(db: aiosqlite.Connection, path: Path | str) -> None:

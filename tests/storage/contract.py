@@ -250,6 +250,37 @@ class RepositoryContract:
         table = await repo.get_table(table_id)
         assert table is not None and (table.announced_seq, table.unannounced) == (3, False)
 
+    async def test_a_table_whose_thread_was_never_told_has_no_telling(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        assert await repo.telling(table_id) is None
+
+    async def test_the_telling_is_stored_with_the_mark_and_replaced(self, repo: Repository) -> None:
+        table_id, other = await self.new_table(repo), await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        await repo.mark_announced(table_id, 1, telling='{"story": 1}')
+        await repo.mark_announced(table_id, 2, telling='{"story": 2}')
+        table = await repo.get_table(table_id)
+        assert table is not None and table.announced_seq == 2
+        assert await repo.telling(table_id) == '{"story": 2}'
+        assert await repo.telling(other) is None
+
+    async def test_a_mark_without_a_telling_keeps_the_telling(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        await repo.mark_announced(table_id, 1, telling='{"story": 1}')
+        await repo.mark_announced(table_id, 2)
+        assert await repo.telling(table_id) == '{"story": 1}'
+
+    async def test_a_telling_set_alone_leaves_the_mark(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        await repo.mark_announced(table_id, 1)
+        await repo.set_telling(table_id, '{"waiting": 7}')
+        await repo.set_telling(table_id, '{"waiting": 8}')
+        table = await repo.get_table(table_id)
+        assert table is not None and table.announced_seq == 1
+        assert await repo.telling(table_id) == '{"waiting": 8}'
+
     async def test_tables_with_unannounced_entries_are_listed(self, repo: Repository) -> None:
         told, untold, empty = [await self.new_table(repo) for _ in range(3)]
         await repo.append(told, 0, [entry(1)], T0)

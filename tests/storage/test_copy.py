@@ -32,7 +32,7 @@ async def fill(repo: Repository) -> None:
     await repo.set_stand_in(played.id, 1, "random")
     await repo.append(played.id, 0, [entry(1, events=2, reveals=True), entry(2, seat=1)], T0,
                       snapshot=(2, '{"s": 2}'))
-    await repo.mark_announced(played.id, 1)
+    await repo.mark_announced(played.id, 1, telling='{"story": 2}')
     await repo.set_deadlines(played.id, [Deadline(played.id, 0, 1, T0 + timedelta(hours=3), 2, 1)])
     await repo.set_preference(Preference(1, None, 22, 7, -300))
     await repo.set_preference(Preference(2, "el"))
@@ -53,7 +53,7 @@ async def everything(repo: Repository) -> list[object]:
     for t in tables:
         read += [await repo.seats(t.id), await repo.entries(t.id), await repo.latest_snapshot(t.id),
                  await repo.deadlines(t.id), await repo.votes(t.id, "undo")]
-        read += [await repo.rematch_of(t.id), await repo.handover(t.id)]
+        read += [await repo.rematch_of(t.id), await repo.handover(t.id), await repo.telling(t.id)]
     read += [await repo.get_preference(1), await repo.get_preference(2), await repo.pending_notices(1)]
     read += [await repo.away_spells(1, T0), await repo.away_spells(2, T0)]
     return read
@@ -78,7 +78,8 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(sqlite: Repository,
         assert there.problems == []
         assert there.rows == {"tables": 2, "seats": 4, "actions": 2, "events": 3, "snapshots": 1,
                               "reminders": 1, "preferences": 2, "votes": 1, "notices": 2,
-                              "away_spells": 2, "rematches": 1, "handovers": 1}
+                              "away_spells": 2, "rematches": 1, "handovers": 1,
+                              "tellings": 1}
         assert await everything(postgres) == await everything(sqlite)
         home = await copy_database(postgres, back, None)
         assert home.problems == [] and home.rows == there.rows
