@@ -9,6 +9,7 @@ live in ``bot/service/messages/{en,el}.json`` (render any message with :func:`wo
 from bot.service.errors import (
     AlreadySeated,
     AlreadyStarted,
+    AwayRefused,
     BadSetting,
     GameOverError,
     NoSuchTable,
@@ -47,6 +48,7 @@ from bot.service.service import TableService, utc_now
 __all__ = [
     "AlreadySeated",
     "AlreadyStarted",
+    "AwayRefused",
     "BadSetting",
     "BoardView",
     "GameOverError",

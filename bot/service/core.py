@@ -327,7 +327,8 @@ class TableCore:
             tell_result(outcome, result, t.head, row=t.row)
         else:
             deadlines = next_deadlines(t.row.id, t.pending(), t.seats, await self.repo.deadlines(t.row.id),
-                                       moved, t.head, now, t.row.pace_hours)
+                                       moved, t.head, now, t.row.pace_hours,
+                                       await self._paused_until(t, now))
             # The table's last write: with it, a restart has nothing to finish here.
             await self.repo.set_deadlines(t.row.id, deadlines, settled_at=t.head)
         outcome.table = t.info()
@@ -335,6 +336,18 @@ class TableCore:
         outcome.announce_through = t.head
         ask_pictures(outcome, t.seats)
         return outcome
+
+    async def _paused_until(self, t: Loaded, now: datetime) -> dict[int, datetime]:
+        """When the spell away ends of each person the table waits for who is away now
+        (:mod:`bot.service.away`)."""
+        pending = t.pending()
+        paused = {}
+        for seat in t.seats:
+            if seat.user_id is not None and seat.position in pending:
+                for spell in await self.repo.away_spells(seat.user_id, now):
+                    if spell.lasts_at(now):
+                        paused[seat.user_id] = spell.until
+        return paused
 
     def _bot_moves(self, t: Loaded, moved: set[Seat]) -> tuple[list[NewEntry], Any]:
         """The moves bot seats and stand-ins make from ``t``'s state until a person owes a decision

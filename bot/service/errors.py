@@ -139,6 +139,13 @@ class SavedButUnsettled(ServiceError):
     default_key = "service.saved_unsettled"
 
 
+class AwayRefused(ServiceError):
+    """A spell away that cannot start (away already, or beyond the allowance), or a return from
+    one that is not under way."""
+
+    default_key = "service.not_away"
+
+
 class BadSetting(ServiceError):
     """A table setting out of range."""
 
@@ -148,6 +155,7 @@ class BadSetting(ServiceError):
 __all__ = [
     "AlreadySeated",
     "AlreadyStarted",
+    "AwayRefused",
     "BadSetting",
     "GameOverError",
     "NoSuchTable",

@@ -41,10 +41,14 @@ def next_deadlines(
     head: int,
     now: datetime,
     pace_hours: float,
+    paused_until: Mapping[int, datetime] | None = None,
 ) -> list[Deadline]:
     """The deadlines after a change: a seat still owing the same decision keeps its clock; a seat
-    that just moved, or newly owes one, starts a fresh one; bots and stand-ins get none."""
+    that just moved, or newly owes one, starts a fresh one; bots and stand-ins get none. The fresh
+    clock of a person who is away (``paused_until``: user id → the end of their spell away) starts
+    when they are back."""
     kept = {d.seat: d for d in previous}
+    paused = paused_until or {}
     deadlines = []
     for seat in seats:
         if seat.position not in pending or seat.user_id is None or seat.stand_in is not None:
@@ -53,6 +57,7 @@ def next_deadlines(
         if old is not None and seat.position not in moved and old.user_id == seat.user_id:
             deadlines.append(old)
         else:
+            start = max(now, paused.get(seat.user_id, now))
             deadlines.append(Deadline(table_id=table_id, seat=seat.position, user_id=seat.user_id,
-                                      due_at=now + timedelta(hours=pace_hours), since_seq=head))
+                                      due_at=start + timedelta(hours=pace_hours), since_seq=head))
     return deadlines

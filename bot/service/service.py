@@ -31,13 +31,14 @@ the prompt owed, views, status, log), :mod:`~bot.service.undo` (taking moves bac
 :mod:`~bot.service.management` (abandon, settings, finding tables, decisions owed),
 :mod:`~bot.service.timekeeping` (reminders, timeout defaults, stand-ins, reclaiming a seat),
 :mod:`~bot.service.recovery` (resuming after a restart, announcements) and
-:mod:`~bot.service.users` (preferences, notices) and :mod:`~bot.service.export` (a table's game
-record), all over the shared steps of
-:mod:`~bot.service.core`.
+:mod:`~bot.service.users` (preferences, notices), :mod:`~bot.service.export` (a table's game
+record) and :mod:`~bot.service.away` (a player's clocks standing still while they are away), all
+over the shared steps of :mod:`~bot.service.core`.
 """
 
 from __future__ import annotations
 
+from bot.service.away import AwayCommands
 from bot.service.core import GameSource, utc_now
 from bot.service.export import ExportCommands
 from bot.service.lobby import LobbyCommands
@@ -58,6 +59,7 @@ class TableService(
     RecoveryCommands,
     UserCommands,
     ExportCommands,
+    AwayCommands,
 ):
     """Tables from lobby to result. See the module docstring for the flow.
 

@@ -36,6 +36,8 @@ class TimekeepingCommands(TableCore):
         for seen in await self.repo.due_deadlines(now):
             if in_quiet_hours(await self.repo.get_preference(seen.user_id), now):
                 continue
+            if any(s.lasts_at(now) for s in await self.repo.away_spells(seen.user_id, now)):
+                continue  # away: their clock stands still (bot.service.away)
             d = await self._still_due(seen, now)
             if d is None:
                 continue

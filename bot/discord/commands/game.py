@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.commands.seats import away_commands
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
 from bot.discord.delivery import chunks, deliver, post, waiting_line
 from bot.discord.i18n import Words
@@ -99,6 +100,8 @@ class GameCommands(app_commands.Group):
 
     def __init__(self) -> None:
         super().__init__(name="game", description="Board game tables: open, join, start, status, settings")
+        for command in away_commands():
+            self.add_command(command)
 
     # ---- lobby ----------------------------------------------------------------------------
 
