@@ -1,12 +1,15 @@
 """The shared drawing kit: fonts with Greek glyphs, a theme of semantic colours, layout helpers.
 
 Fonts (DejaVu Sans, see ``fonts/LICENSE-DejaVu.txt``) ship inside the package so a picture looks the
-same on every machine. Pictures are sized for a phone: about 1000 px wide, text no smaller than 18 px.
+same on every machine. Pictures are sized for a phone, which shows them about 400 px wide: text no
+smaller than :func:`smallest_text` (2.25% of the width, 9 px at 400), no picture taller than
+:data:`MAX_RATIO` widths (what does not fit goes into further pictures, :func:`stack`).
 """
 
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
@@ -46,6 +49,39 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     (140, 70, 170),
 )
 """One colour per seat, in seat order, distinguishable for the common colour-blindnesses by shape too."""
+
+
+MAX_RATIO = 1.6
+"""The tallest a picture may be, in widths: a phone shows it whole."""
+
+SMALLEST_SHARE = 0.0225
+"""The smallest text, as a share of the picture's width (9 px when it is shown 400 px wide)."""
+
+
+def smallest_text(width: int) -> int:
+    """The smallest font size a picture ``width`` px wide may draw."""
+    return math.ceil(width * SMALLEST_SHARE)
+
+
+def stack(blocks: Sequence[Image.Image], max_height: int) -> list[Image.Image]:
+    """Blocks of one width stacked top to bottom, in order, into as few pictures as keep each one
+    no taller than ``max_height`` (a block taller than that has a picture of its own)."""
+    pages: list[list[Image.Image]] = []
+    for block in blocks:
+        if pages and sum(b.height for b in pages[-1]) + block.height <= max_height:
+            pages[-1].append(block)
+        else:
+            pages.append([block])
+    pictures = []
+    for page in pages:
+        size = (max(b.width for b in page), sum(b.height for b in page))
+        image = Image.new("RGB", size, THEME["background"])
+        y = 0
+        for block in page:
+            image.paste(block, (0, y))
+            y += block.height
+        pictures.append(image)
+    return pictures
 
 
 @cache
