@@ -3,6 +3,8 @@
 :func:`check_games` plays complete seeded games with bot seats and checks, at every step:
 
 * every option of every pending prompt applies without error (legal actions never raise);
+* :meth:`Engine.owing` names exactly the seats with a pending prompt (a game may answer it
+  without building the prompts);
 * no prompt asks a question with a single possible answer (:attr:`Prompt.answers` below two): the
   engine plays a forced answer itself;
 * malformed and illegal input (a seat that owes nothing, out-of-bounds numbers, unknown kinds,
@@ -223,6 +225,9 @@ class _GameCheck:
         return new_state
 
     def check_prompts(self, state: BaseModel, prompts: dict[Seat, Prompt]) -> None:
+        owing = self.call("owing()", self.engine.owing, state)
+        if sorted(owing) != sorted(prompts):
+            raise self.fail(f"owing() says seats {sorted(owing)}, the prompts are for {sorted(prompts)}")
         for seat, prompt in prompts.items():
             if prompt.seat != seat:
                 raise self.fail(f"prompt for seat {seat} says seat {prompt.seat}")

@@ -104,3 +104,15 @@ def test_a_question_with_a_single_answer_is_caught() -> None:
 
 def test_the_single_answer_check_is_off_unless_asked() -> None:
     check_games(OnlyPassLeft(), players=2, games=1, seed=0)
+
+
+class OwesTheFirstSeatOnly(SealedBid):
+    """Says only the first seat owes a decision, also while every seat bids."""
+
+    def owing(self, state: State) -> list[Seat]:
+        return sorted(self.prompts(state))[:1]
+
+
+def test_owing_that_disagrees_with_the_prompts_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="owing"):
+        check_games(OwesTheFirstSeatOnly(), players=2, games=1, seed=0)
