@@ -301,7 +301,13 @@ class Content(_Sourced):
         return self._tiles()[uid]
 
     def type_of(self, uid: str) -> TileType:
-        return self._types()[self.tile(uid).type]
+        kinds = self.__dict__.get("_kind_index")
+        if kinds is None:
+            types = self._types()
+            kinds = {t.uid: types[t.type] for t in self.city_tiles}
+            object.__setattr__(self, "_kind_index", kinds)
+        kind: TileType = kinds[uid]
+        return kind
 
     def wall(self, uid: str) -> WallTile:
         return {w.uid: w for w in self.wall_tiles}[uid]

@@ -32,11 +32,12 @@ from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
+from rules.praetor.rounds import academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.views import View, make_view
 
-PROMPT_CACHE = 64
-"""States whose prompts (and views) are remembered."""
+VIEW_CACHE = 64
+"""States whose views are remembered."""
 _LOCK = threading.Lock()
 T = TypeVar("T")
 
@@ -51,7 +52,7 @@ def _memo(cache: OrderedDict[str, T], key: str, make: Callable[[], T]) -> T:
     value = make()
     with _LOCK:
         cache[key] = value
-        while len(cache) > PROMPT_CACHE:
+        while len(cache) > VIEW_CACHE:
             cache.popitem(last=False)
     return value
 
@@ -75,7 +76,6 @@ class Praetor(Engine[State, AnyAction]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else load_content()
-        self._prompts: OrderedDict[str, dict[Seat, Prompt]] = OrderedDict()
         self._views: OrderedDict[str, View] = OrderedDict()
 
     def setup(self, players: int, options: BaseModel, seed: int) -> State:
@@ -85,11 +85,23 @@ class Praetor(Engine[State, AnyAction]):
         return state
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
-        """The prompts, memoised by the state's JSON: the same state is asked about many times
-        (every :meth:`apply` checks whose turn it is), and prompts are a pure function of it."""
-        prompts: dict[Seat, Prompt] = _memo(self._prompts, state.model_dump_json(),
-                                            lambda: pending(self.content, state))
-        return dict(prompts)
+        """The prompts (:meth:`Engine.prompts` remembers them per state; :meth:`owing` answers
+        :meth:`apply`'s seat check without them)."""
+        return pending(self.content, state)
+
+    def owing(self, state: State) -> list[Seat]:
+        """The seats :meth:`pending` asks, without building their prompts: the seat whose turn it
+        is, or in the update phase each seat with an Academy or emergency-worker choice still open."""
+        if state.phase == "over":
+            return []
+        if state.phase == "academy":
+            return [s for s in state.order
+                    if s not in state.choices and academy_choices(self.content, state, s)]
+        if state.phase == "emergency":
+            return [s for s in state.order if s not in state.choices and emergency_due(state, s)]
+        seat = turns.current_seat(state)
+        assert seat is not None
+        return [seat]
 
     def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
         """As :meth:`Engine.apply`; besides, a pass or a "done" that the engine has just played for
@@ -143,8 +155,8 @@ class Praetor(Engine[State, AnyAction]):
         to a legal move)."""
         if turns.current_seat(state) != seat or state.market is not None:
             raise RuleError("There is no choice to make now.", key="praetor.err.no_decision")
-        offered = [o.action for o in self.pending(state)[seat].options]
-        if action not in offered and not offered_step(self.content, state, seat, action):
+        if not offered_step(self.content, state, seat, action) and action not in (
+                o.action for o in self.pending(state)[seat].options):
             raise RuleError("That choice is not offered now.", key="praetor.err.not_offered")
         update = action.model_dump(exclude={"kind"}, exclude_none=True)
         state.draft = state.draft.model_copy(update=update)
@@ -152,7 +164,7 @@ class Praetor(Engine[State, AnyAction]):
 
     def view(self, state: State, seat: Seat | None) -> View:
         """Everyone sees the same table (Praetor has no secrets), so the view does not depend on
-        ``seat``; it is memoised by the state's JSON like the prompts. Views are read-only."""
+        ``seat``; it is memoised by the state's JSON. Views are read-only."""
         return _memo(self._views, state.model_dump_json(), lambda: make_view(self.content, state))
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:

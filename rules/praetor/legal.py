@@ -77,6 +77,57 @@ def must_pass(content: Content, state: State, seat: int) -> bool:
 
 def nothing_to_do(content: Content, state: State, seat: int) -> bool:
     """A seat with active workers left that can neither build, activate nor use a special tile:
-    passing is its only move."""
-    return not (buildable(content, state, seat) or activatable(content, state, seat)
-                or specials(content, state, seat))
+    passing is its only move. Stops at the first legal move found (activations first, the most
+    common)."""
+    workers = exps(content, state, seat, None)
+    if workers and any(
+            not t.activated and _slot(content, t.uid)
+            and can(check_activate, content, state, seat, Activate(tile=t.uid, exp=workers[0]))
+            for t in state.city):
+        return False
+    return not (buildable(content, state, seat) or specials(content, state, seat))
+
+
+class Moves:
+    """What one seat may do in one state, each list worked out once: a prompt asks the same
+    questions many times over (every first step looks at the step after it), and the state does not
+    change while it is asked. Same answers as the functions above."""
+
+    def __init__(self, content: Content, state: State, seat: int) -> None:
+        self.content = content
+        self.state = state
+        self.seat = seat
+        self._exps: dict[str | None, list[int]] = {}
+        self._buildable: dict[str | None, list[str]] = {}
+        self._activatable: dict[str | None, list[str]] = {}
+        self._specials: list[str] | None = None
+
+    def exps(self, via: str | None) -> list[int]:
+        found = self._exps.get(via)
+        if found is None:
+            found = self._exps[via] = exps(self.content, self.state, self.seat, via)
+        return found
+
+    def buildable(self, via: str | None = None) -> list[str]:
+        found = self._buildable.get(via)
+        if found is None:
+            found = self._buildable[via] = buildable(self.content, self.state, self.seat, via)
+        return found
+
+    def activatable(self, via: str | None = None) -> list[str]:
+        found = self._activatable.get(via)
+        if found is None:
+            found = self._activatable[via] = activatable(self.content, self.state, self.seat, via)
+        return found
+
+    def specials(self) -> list[str]:
+        """As :func:`specials`."""
+        if self._specials is None:
+            content, state, seat = self.content, self.state, self.seat
+            self._specials = [
+                tile.uid for tile in state.city
+                if content.type_of(tile.uid).effect == "encampment"
+                and can(check_via, content, state, seat, tile.uid)
+                and (self.activatable(tile.uid) or (state.options.encampment_can_build
+                                                    and self.buildable(tile.uid)))]
+        return self._specials

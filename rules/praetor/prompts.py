@@ -27,7 +27,7 @@ from rules.praetor.actions import (
 from rules.praetor.content import GOODS, Content
 from rules.praetor.describe import effect_text, fee, outcome
 from rules.praetor.grid import cell_name, open_cells
-from rules.praetor.legal import activatable, buildable, exps, specials
+from rules.praetor.legal import Moves
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
@@ -127,22 +127,22 @@ def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more
 
 def turn_prompt(content: Content, state: State, seat: int) -> Prompt:
     """The step the seat's draft has reached (see the module docstring)."""
-    return _step_prompt(content, state, seat, state.draft)
+    return _step_prompt(content, state, seat, state.draft, Moves(content, state, seat))
 
 
 def _back() -> Option:
     return Option(action=Back(), label=msg("praetor.opt.back"), navigation=True)
 
 
-def _step_prompt(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
+def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> Prompt:
     if draft.build is not None:
-        return _worker_or_cells(content, state, seat, draft)
+        return _worker_or_cells(content, state, seat, draft, moves)
     if draft.type is not None or draft.tile is not None:
-        return _activation(content, state, seat, draft)
+        return _activation(content, state, seat, draft, moves)
     if draft.via is not None:
-        items = _targets(content, state, seat, draft)
+        items = _targets(content, state, seat, draft, moves)
         return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*items, _back()))
-    items = _first_steps(content, state, seat, draft)
+    items = _first_steps(content, state, seat, draft, moves)
     title = _turn_title(state, seat)
     if draft.group is not None:
         chosen = [o for o in items if _group(o) == draft.group]
@@ -176,33 +176,63 @@ def _group(option: Option) -> str:
     return "special" if getattr(action, "via", None) else "activate"
 
 
-def _folded(content: Content, state: State, seat: int, draft: Draft, step: Pick) -> AnyAction:
+def _folded(content: Content, state: State, seat: int, draft: Draft, step: Pick, moves: Moves) -> AnyAction:
     """The option's action for ``step``: the step itself, or, when what follows it is forced (one
     answer only), the whole choice up to the next real question."""
     fields = step.model_dump(exclude={"kind"}, exclude_none=True)
     merged = draft.model_copy(update=fields)
     if merged.build is not None:
         return step
-    prompt = _step_prompt(content, state, seat, merged)
-    answers = [o.action for o in prompt.options if not o.navigation]
-    if prompt.number is not None or len(answers) != 1:
+    only = _only_answer(content, state, seat, merged, moves)
+    if only is None:
         return step
-    only = answers[0]
     if isinstance(only, Pick):
         more = only.model_dump(exclude={"kind"}, exclude_none=True)
-        return _folded(content, state, seat, merged, Pick.model_validate({**fields, **more}))
-    forced: AnyAction = only
-    return forced
+        return _folded(content, state, seat, merged, Pick.model_validate({**fields, **more}), moves)
+    return only
 
 
-def _first_steps(content: Content, state: State, seat: int, draft: Draft) -> list[Option]:
-    items = [_build_option(content, state, seat, uid, None) for uid in buildable(content, state, seat)]
-    items += _types(content, state, seat, draft, None)
-    for uid in specials(content, state, seat):
+def _only_answer(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> AnyAction | None:
+    """The one answer the step at ``draft`` would offer (the action of its only option that is not
+    navigation), or ``None`` when it offers several, a number or none: what :func:`_step_prompt`
+    would ask, worked out without its labels. Only for the drafts :func:`_folded` looks at (an
+    activation or an Encampment's target chosen, no tile to build)."""
+    via = draft.via
+    if draft.type is not None or draft.tile is not None:
+        tile = draft.tile
+        if tile is None:
+            legal = [u for u in moves.activatable(via) if content.type_of(u).id == draft.type]
+            if len(legal) > 1:
+                return None
+            tile = legal[0]
+        workers = moves.exps(via)
+        if content.type_of(tile).effect == "forge":
+            if draft.exp is None and len(workers) > 1:
+                return None
+            exp = draft.exp if draft.exp is not None else workers[0]
+            if _forge_limit(content, state, seat, tile, exp, via) > 0:
+                return None
+            return Activate(tile=tile, exp=exp, via=via)
+        return Activate(tile=tile, exp=workers[0], via=via) if len(workers) == 1 else None
+    if via is None:
+        return None
+    builds = moves.buildable(via) if state.options.encampment_can_build else []
+    types = list(dict.fromkeys(content.type_of(u).id for u in moves.activatable(via)))
+    if len(builds) + len(types) != 1:
+        return None
+    if builds:
+        return Pick(build=builds[0], via=via)
+    return _folded(content, state, seat, draft, Pick.model_validate({"type": types[0], "via": via}), moves)
+
+
+def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[Option]:
+    items = [_build_option(content, state, seat, uid, None) for uid in moves.buildable()]
+    items += _types(content, state, seat, draft, None, moves)
+    for uid in moves.specials():
         label = msg("praetor.opt.special", tile=tile_label(content, uid))
         about = msg("praetor.desc.special", exp=content.type_of(uid).amount,
                     fee=fee(content, state, seat, uid))
-        items.append(Option(action=_folded(content, state, seat, draft, Pick(via=uid)), label=label,
+        items.append(Option(action=_folded(content, state, seat, draft, Pick(via=uid), moves), label=label,
                             description=about))
     return items
 
@@ -215,9 +245,10 @@ def _build_option(content: Content, state: State, seat: int, uid: str, via: str 
     return Option(action=Pick(build=uid, via=via), label=label, description=about)
 
 
-def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None) -> list[Option]:
+def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None,
+           moves: Moves) -> list[Option]:
     by_type: dict[str, list[str]] = {}
-    for uid in activatable(content, state, seat, via):
+    for uid in moves.activatable(via):
         by_type.setdefault(content.type_of(uid).id, []).append(uid)
     options = []
     for type_id, uids in by_type.items():
@@ -227,7 +258,8 @@ def _types(content: Content, state: State, seat: int, draft: Draft, via: str | N
                         fee=fee(content, state, seat, uids[0]))
         else:
             about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=len(uids))
-        action = _folded(content, state, seat, draft, Pick.model_validate({"type": type_id, "via": via}))
+        step = Pick.model_validate({"type": type_id, "via": via})
+        action = _folded(content, state, seat, draft, step, moves)
         label = msg("praetor.opt.activate", tile=_type_name(kind.id))
         if isinstance(action, Activate):
             label = msg("praetor.opt.activate_with", tile=tile_label(content, action.tile), exp=action.exp)
@@ -241,19 +273,18 @@ def _type_name(type_id: str) -> str:
     return f"@praetor.tile.{type_id}"
 
 
-def _targets(content: Content, state: State, seat: int, draft: Draft) -> list[Option]:
+def _targets(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[Option]:
     via = draft.via
     assert via is not None
     items = []
     if state.options.encampment_can_build:
-        items = [_build_option(content, state, seat, uid, via)
-                 for uid in buildable(content, state, seat, via)]
-    return items + _types(content, state, seat, draft, via)
+        items = [_build_option(content, state, seat, uid, via) for uid in moves.buildable(via)]
+    return items + _types(content, state, seat, draft, via, moves)
 
 
-def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
+def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> Prompt:
     assert draft.build is not None
-    workers = exps(content, state, seat, draft.via)
+    workers = moves.exps(draft.via)
     if draft.exp is None and len(workers) > 1:
         options = [Option(action=Pick(exp=e), label=msg("praetor.opt.worker", exp=e),
                           description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
@@ -283,23 +314,22 @@ def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft) ->
                   options=(*options, _back()))
 
 
-def _activation(content: Content, state: State, seat: int, draft: Draft) -> Prompt:
+def _activation(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> Prompt:
     tile = draft.tile
     if tile is None:
-        legal = [u for u in activatable(content, state, seat, draft.via)
-                 if content.type_of(u).id == draft.type]
+        legal = [u for u in moves.activatable(draft.via) if content.type_of(u).id == draft.type]
         if len(legal) > 1:
-            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=u)),
+            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=u), moves),
                               label=_where(content, state, u), description=fee(content, state, seat, u))
                        for u in legal[:MAX_OPTIONS - 1]]
             options = [_activation_label(content, state, seat, o) for o in options]
             return Prompt(seat=seat, title=msg("praetor.ask.tile"), options=(*options, _back()))
         tile = legal[0]
     kind = content.type_of(tile)
-    workers = exps(content, state, seat, draft.via)
+    workers = moves.exps(draft.via)
     if kind.effect == "forge":
         if draft.exp is None and len(workers) > 1:
-            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=tile, exp=e)),
+            options = [Option(action=_folded(content, state, seat, draft, Pick(tile=tile, exp=e), moves),
                               label=msg("praetor.opt.worker", exp=e),
                               description=outcome(content, state, seat, tile, e)) for e in workers]
             return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, tile)),
@@ -367,23 +397,24 @@ def offered_step(content: Content, state: State, seat: int, step: Pick) -> bool:
     fields = step.model_dump(exclude={"kind"}, exclude_none=True)
     draft = state.draft.model_copy(update=fields)
     via = draft.via
-    if via is not None and via not in specials(content, state, seat):
+    moves = Moves(content, state, seat)
+    if via is not None and via not in moves.specials():
         return False
     if draft.build is not None and (draft.type is not None or draft.tile is not None):
         return False
-    if draft.build is not None and draft.build not in buildable(content, state, seat, via):
+    if draft.build is not None and draft.build not in moves.buildable(via):
         return False
-    legal = activatable(content, state, seat, via)
+    legal = moves.activatable(via)
     if draft.type is not None and not any(content.type_of(u).id == draft.type for u in legal):
         return False
     if draft.tile is not None and (draft.tile not in legal or (
             draft.type is not None and content.type_of(draft.tile).id != draft.type)):
         return False
-    if draft.exp is not None and draft.exp not in exps(content, state, seat, via):
+    if draft.exp is not None and draft.exp not in moves.exps(via):
         return False
     if draft.page and draft.build is None:
         return False
     if draft.group is not None:
-        groups = {_group(o) for o in _first_steps(content, state, seat, Draft())}
+        groups = {_group(o) for o in _first_steps(content, state, seat, Draft(), moves)}
         return draft.group in groups
     return True

@@ -191,10 +191,8 @@ def _update_player(content: Content, state: State, seat: int, academy: str) -> l
     player.retired += len(player.lent)
     player.lent = []
     # U3: active workers return; building and red activations earn +1 exp.
-    for worker in player.workers:
-        if worker.task in ("build", "red"):
-            worker.exp = min(6, worker.exp + 1)
-        worker.on, worker.task = None, None
+    player.workers = [Worker(exp=min(6, w.exp + 1) if w.task in ("build", "red") else w.exp)
+                      for w in player.workers]
     # U4: workers at exp 6 retire for favour by era.
     retiring = sum(1 for w in player.workers if w.exp == 6)
     if retiring:

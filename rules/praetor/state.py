@@ -53,7 +53,11 @@ class Stock(_Flat):
 
 
 class Worker(_Flat):
-    """An active worker die: its experience and, once placed this round, where and how."""
+    """An active worker die: its experience and, once placed this round, where and how.
+
+    Frozen, so state copies share workers; a change replaces the record."""
+
+    model_config = ConfigDict(frozen=True)
 
     exp: int = Field(ge=1, le=6)
     on: str | None = None
@@ -88,7 +92,7 @@ class Player(BaseModel):
         new = self.__copy__()
         fields = new.__dict__
         fields["stock"] = self.stock.__copy__()
-        fields["workers"] = [w.__copy__() for w in self.workers]
+        fields["workers"] = list(self.workers)
         for name in ("lent", "walls", "specials"):
             fields[name] = list(fields[name])
         return new

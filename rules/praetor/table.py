@@ -5,6 +5,9 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from rules.core import Event, RuleError, msg
 from rules.core.messages import Message
 from rules.praetor.content import RESOURCES, Content
@@ -67,13 +70,19 @@ def cost_message(costs: dict[str, int]) -> Message:
     """A cost in the reader's language, e.g. ``2 gold, 1 wood`` / ``2 Χρυσό, 1 Ξύλο``.
 
     The parts are nested two by two (never a list of messages), so a stored event reads the same
-    after its JSON round trip."""
-    parts = [amount_message(r, costs[r]) for r in RESOURCES if costs.get(r)]
-    return joined(parts) if parts else msg("praetor.cost.nothing")
+    after its JSON round trip. Messages are frozen, so one cost's message is made once and shared."""
+    return _cost_message(tuple((r, costs[r]) for r in RESOURCES if costs.get(r)))
 
 
+@cache
+def _cost_message(parts: tuple[tuple[str, int], ...]) -> Message:
+    return joined([amount_message(r, n) for r, n in parts]) if parts else msg("praetor.cost.nothing")
+
+
+@cache
 def amount_message(resource: str, amount: int) -> Message:
-    """``amount`` units of ``resource`` with the word in its number, e.g. ``1 weapon`` / ``2 Όπλα``."""
+    """``amount`` units of ``resource`` with the word in its number, e.g. ``1 weapon`` / ``2 Όπλα``
+    (made once per resource and amount: messages are frozen)."""
     return msg(f"praetor.amount.{resource}", n=amount)
 
 
@@ -85,9 +94,11 @@ def joined(parts: list[Message]) -> Message:
     return out
 
 
-def require_pay(player: Player, costs: dict[str, int], what: str, key: str) -> None:
-    """:raises RuleError: when ``player`` cannot pay ``costs`` in full."""
+def require_pay(player: Player, costs: dict[str, int], what: str | Callable[[], str], key: str) -> None:
+    """:raises RuleError: when ``player`` cannot pay ``costs`` in full (``what`` names the thing
+    paid for, or gives its name when asked: only a refusal needs it)."""
     if not player.stock.covers(costs):
+        what = what if isinstance(what, str) else what()
         raise RuleError(f"{what} costs {cost_text(costs)}; you have {cost_text(player.stock.as_dict())}.",
                         key=key, cost=cost_message(costs))
 
@@ -106,7 +117,12 @@ def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int])
 def tile_label(content: Content, uid: str) -> Message:
     """A tile's name in the reader's language and its number, e.g. ``Sawmill #09`` /
     ``Πριονιστήριο #09`` (unique within a prompt)."""
-    return msg("praetor.tile.label", name=f"@praetor.tile.{content.type_of(uid).id}", number=uid[1:])
+    return _tile_label(content.type_of(uid).id, uid)
+
+
+@cache
+def _tile_label(type_id: str, uid: str) -> Message:
+    return msg("praetor.tile.label", name=f"@praetor.tile.{type_id}", number=uid[1:])
 
 
 def tile_text(content: Content, uid: str) -> str:

@@ -85,7 +85,7 @@ def _check_worker(content: Content, state: State, seat: int, exp: int, via: str 
             raise RuleError(f"A retired worker works at experience {works_at}.",
                             key="praetor.err.retired_exp", exp=works_at)
         return costs
-    if exp not in state.players[seat].pool():
+    if not any(w.on is None and w.exp == exp for w in state.players[seat].workers):
         raise RuleError(f"You have no unplaced active worker with experience {exp}.",
                         key="praetor.err.no_worker", exp=exp)
     return {}
@@ -108,7 +108,7 @@ def check_build(content: Content, state: State, seat: int, action: Build) -> Cos
                         key="praetor.err.no_marker")
     tile = content.tile(action.tile)
     costs = _add(costs, dict(tile.build_cost))
-    require_pay(player, costs, tile_text(content, action.tile), "praetor.err.cost")
+    require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
     if (action.x, action.y) not in open_cells((t.x, t.y) for t in state.city):
         raise RuleError("A tile must go on an empty cell sharing an edge with the city.",
                         key="praetor.err.cell")
@@ -154,10 +154,10 @@ def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, 
         player.lent.append(uid)
         events.append(Event(message=msg("praetor.ev.encampment", seat=seat, tile=tile_label(content, via))))
         return events
-    for worker in player.workers:
+    for i, worker in enumerate(player.workers):
         if worker.on is None and worker.exp == exp:
-            worker.on = uid
-            worker.task = "build" if task == "build" else ("red" if task == "red" else "plain")
+            done = "build" if task == "build" else ("red" if task == "red" else "plain")
+            player.workers[i] = worker.model_copy(update={"on": uid, "task": done})
             return events
     raise AssertionError("checked worker vanished")
 
@@ -181,7 +181,7 @@ def check_activate(content: Content, state: State, seat: int, action: Activate) 
                         key="praetor.err.activated", tile=tile_label(content, action.tile))
     costs = _check_worker(content, state, seat, action.exp, action.via)
     costs = _add(costs, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
-    require_pay(player, costs, tile_text(content, action.tile), "praetor.err.cost")
+    require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
     _check_effect(content, state, player, kind, action, costs)
     return costs
 

@@ -11,7 +11,7 @@ from rules.praetor import ENGINE
 from rules.praetor.actions import Academy, Activate, Build, Emergency, Pass
 from rules.praetor.rounds import upkeep
 from rules.praetor.scoring import final_scoring, majority
-from rules.praetor.state import State, Stock
+from rules.praetor.state import State, Stock, Worker
 from tests.praetor.helpers import (
     ACADEMY,
     BLUE,
@@ -283,7 +283,7 @@ def test_s8_retirement_gives_8_favour_in_era_two() -> None:
     set_workers(state, YELLOW, 5)
     give_turn(state, YELLOW)
     state.players[BLUE].passed = True
-    state.players[YELLOW].workers[0].on, state.players[YELLOW].workers[0].task = SAWMILL, "red"
+    state.players[YELLOW].workers[0] = Worker(exp=5, on=SAWMILL, task="red")
     favour = state.players[YELLOW].favour
     state, events = ENGINE.apply(state, YELLOW, Pass())
     assert "praetor.ev.retired" in keys(events)

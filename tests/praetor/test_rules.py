@@ -10,7 +10,7 @@ from rules.praetor.actions import Activate, Build, Pass
 from rules.praetor.grid import largest_area, square_bonus
 from rules.praetor.legal import specials
 from rules.praetor.scoring import final_scoring
-from rules.praetor.state import State, Stock
+from rules.praetor.state import State, Stock, Worker
 from tests.praetor.helpers import (
     BLUE,
     CAMP,
@@ -104,7 +104,7 @@ def test_retirement_favour_moves_markers_in_turn_order() -> None:
     state.players[YELLOW].favour = state.players[BLUE].favour = 20
     for seat in (YELLOW, BLUE):
         set_workers(state, seat, 5)
-        state.players[seat].workers[0].on, state.players[seat].workers[0].task = CAMP, "red"
+        state.players[seat].workers[0] = Worker(exp=5, on=CAMP, task="red")
         state.players[seat].peasants = 0
     state.order = [BLUE, YELLOW]
     give_turn(state, BLUE)
