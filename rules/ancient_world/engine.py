@@ -8,7 +8,7 @@ from __future__ import annotations
 from pydantic import BaseModel, TypeAdapter
 
 from rules.ancient_world import actions as act
-from rules.ancient_world import attack, cards, placement, rounds, scoring
+from rules.ancient_world import attack, cards, placement, reference, rounds, scoring
 from rules.ancient_world.bots import GreedyBot
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import event, push, refuse, step
@@ -17,6 +17,7 @@ from rules.ancient_world.prompts import pending, step_prompt
 from rules.ancient_world.state import Army, State, Step, StepKind
 from rules.ancient_world.views import View, scramble, view
 from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, RuleError, Seat
+from rules.core.reference import CardEntry
 
 
 class AncientWorld(Engine[State, act.Action]):
@@ -103,6 +104,10 @@ class AncientWorld(Engine[State, act.Action]):
     def bots(self) -> dict[str, Bot]:
         """The random player and :class:`~rules.ancient_world.bots.GreedyBot`."""
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+    def reference(self, options: BaseModel | None = None) -> tuple[CardEntry, ...]:
+        """Every card of the content, the banner table and the damage die (the options change none)."""
+        return reference.entries(self.content)
 
     # ---- the turn (§5.2) ---------------------------------------------------------------------------
 

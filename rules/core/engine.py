@@ -28,6 +28,7 @@ from rules.core.bots import Bot, RandomBot
 from rules.core.contract import Event, GameInfo, Prompt, Result, Seat
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
 from rules.core.messages import typed
+from rules.core.reference import CardEntry
 from rules.core.rng import Rng
 
 S = TypeVar("S", bound=BaseModel)
@@ -121,6 +122,12 @@ class Engine(ABC, Generic[S, A]):
     def bots(self) -> dict[str, Bot]:
         """The bots that can take a seat, by name. Games add ``"greedy"`` to the random player."""
         return {"random": RandomBot()}
+
+    def reference(self, options: BaseModel | None = None) -> tuple[CardEntry, ...]:
+        """Every component a table with ``options`` plays with (the defaults for ``None``), as the
+        card reference tells it: name, cost, effect and where each value comes from
+        (:mod:`rules.core.reference`). A game without components to look up keeps this default."""
+        return ()
 
     # ---- shared by every game ---------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.core import Engine, Event, GameInfo, Message, Prompt, Result, Rng, Seat, msg
 from rules.core.bots import Bot, RandomBot
+from rules.core.reference import CardEntry
 from rules.patchistory import auction, conflict, flow, movement, patching, politics, voting
 from rules.patchistory.actions import (
     Action,
@@ -323,6 +324,13 @@ class Patchistory(Engine[State, AnyAction]):
         from rules.patchistory.bots import GreedyBot
 
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+    def reference(self, options: BaseModel | None = None) -> tuple[CardEntry, ...]:
+        """Every land tile, building tile and prosperity card of the content (the options change
+        none)."""
+        from rules.patchistory.reference import entries
+
+        return entries(self.content)
 
 
 def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> bool:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat
 from rules.core.bots import Bot, RandomBot
+from rules.core.reference import CardEntry
 from rules.praetor import rounds, scoring, turns
 from rules.praetor.actions import (
     Academy,
@@ -177,6 +178,13 @@ class Praetor(Engine[State, AnyAction]):
     def bots(self) -> dict[str, Bot]:
         """The random player and :class:`~rules.praetor.bots.GreedyBot`."""
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+    def reference(self, options: BaseModel | None = None) -> tuple[CardEntry, ...]:
+        """Every building with its city tiles, the wall tiles and the board sides (the options
+        change none)."""
+        from rules.praetor.reference import entries
+
+        return entries(self.content)
 
 
 __all__ = ["Praetor"]

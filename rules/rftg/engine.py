@@ -18,6 +18,7 @@ from rules.core import (
     Seat,
     msg,
 )
+from rules.core.reference import CardEntry
 from rules.rftg import assign, build, explore, flow, manage, produce, ship
 from rules.rftg.actions import Action, AnyAction, Select, SplitStart
 from rules.rftg.content import CONTENT, Content
@@ -203,3 +204,9 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         from rules.rftg.bots import GreedyBot
 
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+    def reference(self, options: BaseModel | None = None) -> tuple[CardEntry, ...]:
+        """Both faces of every tile of the content, and the dice (the options change none)."""
+        from rules.rftg.reference import entries
+
+        return entries(self.content)
