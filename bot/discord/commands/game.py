@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.commands.options import game_choices, option_choices, options
 from bot.discord.commands.seats import away_commands
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
 from bot.discord.delivery import chunks, deliver, post, waiting_line
@@ -102,6 +103,7 @@ class GameCommands(app_commands.Group):
         super().__init__(name="game", description="Board game tables: open, join, start, status, settings")
         for command in away_commands():
             self.add_command(command)
+        self.add_command(options)
 
     # ---- lobby ----------------------------------------------------------------------------
 
@@ -176,13 +178,7 @@ class GameCommands(app_commands.Group):
 
     @new.autocomplete("game")
     async def new_game(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.casefold()
-        found = []
-        for gid in registry.available():
-            title = registry.get(gid).info.title
-            if typed in gid.casefold() or typed in title.casefold():
-                found.append(app_commands.Choice(name=title, value=gid))
-        return found[:25]
+        return game_choices(current)
 
     @new.autocomplete("options")
     async def new_options(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -190,12 +186,8 @@ class GameCommands(app_commands.Group):
             engine = registry.get(str(interaction.namespace.game or ""))
         except registry.UnknownGame:
             return []
-        choices = []
-        for name, field in engine.options_type.model_fields.items():
-            value = f"{current} {name}={json.dumps(field.default)}".strip()
-            if name not in current and len(value) <= 100:
-                choices.append(app_commands.Choice(name=value, value=value))
-        return choices[:25]
+        words = Words(await agora_of(interaction).locale(interaction), engine.info.id)
+        return option_choices(engine, current, words)
 
     async def _lobby_command(self, interaction: Interaction, table: int | None, what: str) -> None:
         agora = agora_of(interaction)
