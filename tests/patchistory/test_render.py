@@ -290,6 +290,7 @@ def test_a_name_too_long_for_its_space_is_given_a_letter_and_written_whole_benea
     drawn = Drawn(monkeypatch)
     board_pictures(view)
     words = drawn.words()
-    lettered = [m for w in words if (m := re.fullmatch(r"([A-Z]) ([^:]+)(: .*)?", w)) and m.group(2) in printed]
+    matches = (re.fullmatch(r"([A-Z]) ([^:]+)(: .*)?", w) for w in words)
+    lettered = [m for m in matches if m and m.group(2) in printed]
     assert lettered, "no space too small for its name in the seeded game"
     assert all(m.group(1) in words for m in lettered)
