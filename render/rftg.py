@@ -7,7 +7,8 @@ than being cut. ``render_board(view)`` draws what everyone sees: every player's 
 and tile count, cup and Citizenry dice, the top tile of each construction stack with the workers
 it needs and those on it, and the tableau, each tile with its VP (its cost), its kind, the phases
 its power works in (I–V, A for Assign) and its goods; at the end every seat's score by source,
-the winner marked. ``render_private(view, seat)`` draws that seat's secrets: rolled dice by
+the winner marked; a board taller than 1.6 widths (4 or 5 players late on) is cut between the
+players' panels into several pictures (``board_pictures``). ``render_private(view, seat)`` draws that seat's secrets: rolled dice by
 column, both construction stacks in full, tiles drawn. Dice are squares with a dark rim and a
 centre pip, so a white die never looks like an empty slot.
 """
@@ -123,11 +124,13 @@ def _dice(draw: ImageDraw.ImageDraw, x: float, y: float, dice: Sequence[str], ri
 # ---- the public picture --------------------------------------------------------------------------
 
 
-def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
-    """The public picture; ``names`` are the players' names in seat order (``Seat N`` where missing).
-    The tableaus go two tiles a row, or three when that keeps the picture within 1.6 widths."""
+def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en") -> list[bytes]:
+    """The public pictures; ``names`` are the players' names in seat order (``Seat N`` where
+    missing). The tableaus go two tiles a row, or three when that keeps the board one picture
+    within 1.6 widths; a board that is taller even so (4 or 5 players late in the game) is cut
+    between the players' panels into pictures within 1.6 widths each, the heading on the first."""
     say = _Words(locale, names, len(view.players))
-    best: tuple[Image.Image, int, Drawn] | None = None
+    best: tuple[Image.Image, list[int], Drawn] | None = None
     start = len(_drawn) if _drawn is not None else 0
     for columns in (2, 3):
         if _drawn is not None:
@@ -136,17 +139,47 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
         y = _header(draw, view, say)
         if view.stage == "over":
             y = _final(draw, view, y, say)
+        cuts = [y]
         for seat, p in enumerate(view.players):
             y = _player(draw, y, seat, p, view, say, columns)
-        if best is None or y < best[1]:
-            best = (image, y, list(_drawn[start:]) if _drawn is not None else [])
+            cuts.append(y)
+        if best is None:
+            best = (image, cuts, list(_drawn[start:]) if _drawn is not None else [])
         if y + MARGIN <= MAX_HEIGHT:
-            break
+            return [png(image.crop((0, 0, WIDTH, y + MARGIN)))]
     assert best is not None
-    image, y, texts = best
+    image, cuts, texts = best
+    pages = _pages(cuts)
     if _drawn is not None:
-        _drawn[start:] = texts
-    return png(image.crop((0, 0, WIDTH, y + MARGIN)))
+        _drawn[start:] = [_on_page(entry, pages) for entry in texts]
+    return [png(image.crop((0, top, WIDTH, bottom))) for top, bottom in pages]
+
+
+def _pages(cuts: Sequence[int]) -> list[tuple[int, int]]:
+    """Where the tall drawing is cut: after the heading and between panels (``cuts`` are the
+    bottoms of the heading and of each panel), each picture within :data:`MAX_HEIGHT`."""
+    pages: list[tuple[int, int]] = []
+    top, last = 0, cuts[0]
+    for bottom in cuts[1:]:
+        if bottom + MARGIN - top > MAX_HEIGHT and last > top:
+            pages.append((top, last + MARGIN - 10))
+            top = last - 10
+        last = bottom
+    pages.append((top, last + MARGIN - 10))
+    return pages
+
+
+def _on_page(entry: tuple[str, int, tuple[float, float, float, float]],
+             pages: Sequence[tuple[int, int]]) -> tuple[str, int, tuple[float, float, float, float]]:
+    """A recorded text in the coordinates of the picture it is on."""
+    words, size, (x0, y0, x1, y1) = entry
+    top = max(t for t, _ in pages if t <= y0)
+    return words, size, (x0, y0 - top, x1, y1 - top)
+
+
+def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
+    """The first of :func:`board_pictures` (the whole board, but for 4 or 5 players late on)."""
+    return board_pictures(view, names, locale=locale)[0]
 
 
 def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.rftg import recording, render_board, render_private
+from render.rftg import board_pictures, recording, render_board, render_private
 from rules.core import Rng
 from rules.rftg import ENGINE
 
@@ -45,9 +45,14 @@ def _size(data: bytes) -> tuple[int, int]:
         return image.size
 
 
-def _check(picture: bytes, drawn: list[tuple[str, int, tuple[float, float, float, float]]]) -> None:
-    width, height = _size(picture)
-    assert width == 1000
+Drawn = list[tuple[str, int, tuple[float, float, float, float]]]
+
+
+def _check(picture: bytes | list[bytes], drawn: Drawn) -> None:
+    """Each text (in the coordinates of the picture it is on) legible, whole and on its picture."""
+    sizes = [_size(p) for p in (picture if isinstance(picture, list) else [picture])]
+    assert {w for w, _ in sizes} == {1000}
+    width, height = 1000, max(h for _, h in sizes)
     for words, size, (x0, y0, x1, y1) in drawn:
         assert size >= 0.0225 * width, (words, size)
         assert "…" not in words, words
@@ -60,15 +65,26 @@ def test_the_board_is_legible_and_nothing_is_cut(players: int, stage: str, local
     """Text at least 2.25% of the width (9 px at 400 px), no ellipsis, nothing off the picture."""
     view = ENGINE.view(_stages(players, 11)[stage], None)
     with recording() as drawn:
-        picture = render_board(view, NAMES, locale=locale)
-    _check(picture, drawn)
-    assert picture == render_board(view, NAMES, locale=locale)
+        pictures = board_pictures(view, NAMES, locale=locale)
+    _check(pictures, drawn)
+    assert pictures == board_pictures(view, NAMES, locale=locale)
+    assert pictures[0] == render_board(view, NAMES, locale=locale)
 
 
-@pytest.mark.parametrize(("players", "stage"), [s for s in STAGES if s[0] <= 3 or s[1] == "early"])
-def test_the_board_is_no_taller_than_1_6_widths(players: int, stage: str) -> None:
-    width, height = _size(render_board(ENGINE.view(_stages(players, 11)[stage], None), NAMES))
-    assert height <= 1.6 * width
+@pytest.mark.parametrize(("players", "stage"), STAGES)
+def test_every_board_picture_is_no_taller_than_1_6_widths(players: int, stage: str) -> None:
+    pictures = board_pictures(ENGINE.view(_stages(players, 11)[stage], None), NAMES)
+    assert [(w, h) for w, h in map(_size, pictures) if h > 1.6 * w] == []
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_four_or_five_player_end_board_is_cut_between_the_players_panels(players: int) -> None:
+    view = ENGINE.view(_stages(players, 11)["over"], None)
+    with recording() as drawn:
+        pictures = board_pictures(view, NAMES)
+    assert len(pictures) >= 2
+    last = [words for words, _, _ in drawn if words in NAMES[:players]]
+    assert sorted(last) == sorted(NAMES[:players]), "every player's panel is on one of the pictures"
 
 
 @pytest.mark.parametrize("players", [2, 5])
