@@ -562,7 +562,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     if not rest:
         return [
-            Option(action=Pick(choice=g), label=label("exchange.give", good=f"@patchistory.good.{g}"))
+            Option(action=Pick(choice=g), label=label("exchange.give", good=f"@patchistory.good_acc.{g}"))
             for g in ("food", "coins", "resources")
             if getattr(p.goods, g) > 0
         ]
