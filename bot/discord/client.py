@@ -27,6 +27,7 @@ from bot.discord.delivery import deliver
 from bot.discord.funnel import report
 from bot.discord.notices import show_notices
 from bot.discord.pictures import Pictures
+from bot.discord.rematch import RematchButton
 from bot.discord.reminders import ReminderScheduler
 from bot.discord.translator import CatalogueTranslator
 from bot.service import TableService
@@ -101,7 +102,7 @@ class AgoraClient(discord.AutoShardedClient):
         self.agora = Agora(self, service, settings, clock, Pictures(service))
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
         self.tree.add_command(GameCommands())
         self.tree.add_command(play)
         self.tree.add_command(act)

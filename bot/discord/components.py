@@ -303,6 +303,7 @@ KNOWN_COMPONENTS = tuple(
         ids.HAND,
         ids.UNDO,
         ids.RECLAIM,
+        ids.REMATCH,
     )
 )
 

@@ -258,6 +258,10 @@ async def tell_thread(
     view = None
     if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
         view = play_view(table.id, words)
+    elif outcome.finished:
+        from bot.discord.rematch import rematch_view
+
+        view = rematch_view(table.id, words)
     waiting = frozenset(w.user_id for w in outcome.waiting if w.user_id is not None)
     newly = waiting - agora.last_waiting.get(table.id, frozenset())
     agora.last_waiting[table.id] = waiting

@@ -12,7 +12,8 @@ id after a restart), so the id carries everything a click needs:
   ``agora:numm:...`` for the form's submission;
 * ``agora:play:<table>`` — open the clicker's own panel; ``agora:hand:<table>`` — show the clicker's
   private picture again; ``agora:undo:<table>:<seq>`` — consent to an undo;
-  ``agora:reclaim:<table>`` — take one's seat back from a stand-in.
+  ``agora:reclaim:<table>`` — take one's seat back from a stand-in; ``agora:rematch:<table>`` —
+  open (or take one's seat at) the rematch of a finished table.
 
 The signature lets a panel stay valid while other seats answer a simultaneous step (the log grows
 but this seat's prompt is the same), and refuses it as soon as the prompt itself changed.
@@ -74,6 +75,10 @@ def reclaim(table_id: int) -> str:
     return f"{PREFIX}:reclaim:{table_id}"
 
 
+def rematch(table_id: int) -> str:
+    return f"{PREFIX}:rematch:{table_id}"
+
+
 INDEX = re.compile(r"[0-9]{1,20}")
 """An option index, a table or a log position as typed or sent back: ASCII digits only (``\\d``
 and :meth:`str.isdigit` also take other scripts' digits and superscripts), never negative."""
@@ -92,3 +97,4 @@ PLAY = rf"{PREFIX}:play:(?P<table>{_N})"
 HAND = rf"{PREFIX}:hand:(?P<table>{_N})"
 UNDO = rf"{PREFIX}:undo:(?P<table>{_N}):(?P<seq>{_N})"
 RECLAIM = rf"{PREFIX}:reclaim:(?P<table>{_N})"
+REMATCH = rf"{PREFIX}:rematch:(?P<table>{_N})"

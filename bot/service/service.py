@@ -32,8 +32,9 @@ the prompt owed, views, status, log), :mod:`~bot.service.undo` (taking moves bac
 :mod:`~bot.service.timekeeping` (reminders, timeout defaults, stand-ins, reclaiming a seat),
 :mod:`~bot.service.recovery` (resuming after a restart, announcements) and
 :mod:`~bot.service.users` (preferences, notices), :mod:`~bot.service.export` (a table's game
-record) and :mod:`~bot.service.away` (a player's clocks standing still while they are away), all
-over the shared steps of :mod:`~bot.service.core`.
+record), :mod:`~bot.service.away` (a player's clocks standing still while they are away) and
+:mod:`~bot.service.rematch` (the same table again), all over the shared steps of
+:mod:`~bot.service.core`.
 """
 
 from __future__ import annotations
@@ -45,12 +46,14 @@ from bot.service.lobby import LobbyCommands
 from bot.service.management import ManagementCommands
 from bot.service.play import PlayCommands
 from bot.service.recovery import RecoveryCommands
+from bot.service.rematch import RematchCommands
 from bot.service.timekeeping import TimekeepingCommands
 from bot.service.undo import UndoCommands
 from bot.service.users import UserCommands
 
 
 class TableService(
+    RematchCommands,
     LobbyCommands,
     PlayCommands,
     UndoCommands,
