@@ -32,9 +32,9 @@ the prompt owed, views, status, log), :mod:`~bot.service.undo` (taking moves bac
 :mod:`~bot.service.timekeeping` (reminders, timeout defaults, stand-ins, reclaiming a seat),
 :mod:`~bot.service.recovery` (resuming after a restart, announcements) and
 :mod:`~bot.service.users` (preferences, notices), :mod:`~bot.service.export` (a table's game
-record), :mod:`~bot.service.away` (a player's clocks standing still while they are away) and
-:mod:`~bot.service.rematch` (the same table again), all over the shared steps of
-:mod:`~bot.service.core`.
+record), :mod:`~bot.service.away` (a player's clocks standing still while they are away),
+:mod:`~bot.service.rematch` (the same table again) and :mod:`~bot.service.standing` (the
+finished games of a server and of a member), all over the shared steps of :mod:`~bot.service.core`.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from bot.service.management import ManagementCommands
 from bot.service.play import PlayCommands
 from bot.service.recovery import RecoveryCommands
 from bot.service.rematch import RematchCommands
+from bot.service.standing import StandingCommands
 from bot.service.timekeeping import TimekeepingCommands
 from bot.service.undo import UndoCommands
 from bot.service.users import UserCommands
@@ -63,6 +64,7 @@ class TableService(
     UserCommands,
     ExportCommands,
     AwayCommands,
+    StandingCommands,
 ):
     """Tables from lobby to result. See the module docstring for the flow.
 

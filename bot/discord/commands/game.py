@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord.commands.options import game_choices, option_choices, options
 from bot.discord.commands.seats import away_commands
+from bot.discord.commands.standing import history, stats
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
 from bot.discord.delivery import chunks, deliver, post, waiting_line
 from bot.discord.i18n import Words
@@ -104,6 +105,8 @@ class GameCommands(app_commands.Group):
         for command in away_commands():
             self.add_command(command)
         self.add_command(options)
+        self.add_command(stats)
+        self.add_command(history)
 
     # ---- lobby ----------------------------------------------------------------------------
 

@@ -402,9 +402,15 @@ class FakeDiscord:
         names = command.split()
         spec = self._command(names[0])
         opts: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
             if value is None:
                 continue
+            if isinstance(value, P.FakeUser):  # a user option: its id, and the user in "resolved"
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                member = {k: v for k, v in value.member().items() if k != "user"}
+                resolved.setdefault("members", {})[str(value.id)] = member
+                value = str(value.id)
             option: dict[str, Any] = {
                 "name": name,
                 "type": _option_type(spec, names[1:], name),
@@ -416,6 +422,8 @@ class FakeDiscord:
         for sub in reversed(names[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
         data = {"id": spec["id"], "name": names[0], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
         if spec.get("guild_id"):
             data["guild_id"] = spec["guild_id"]
         kind = 4 if focused else 2
