@@ -321,6 +321,14 @@ class Content(_Sourced):
                 return layout
         raise KeyError(players)
 
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A dictionary kept with this content set, for values worked out from it alone."""
+        memos: dict[str, dict[Any, Any]] | None = self.__dict__.get("_memos")
+        if memos is None:
+            memos = {}
+            object.__setattr__(self, "_memos", memos)
+        return memos.setdefault(name, {})
+
     def _tiles(self) -> dict[str, CityTile]:
         cache = self.__dict__.get("_tile_index")
         if cache is None:

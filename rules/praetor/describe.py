@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core import Message, msg
 from rules.praetor.content import Content, TileType
 from rules.praetor.state import State
@@ -14,8 +16,10 @@ def effect_text(kind: TileType) -> Message:
     return effect_message(kind.effect, kind.amount, kind.resource)
 
 
+@cache
 def effect_message(effect: str, amount: int, resource: str | None) -> Message:
-    """:func:`effect_text` from the printed values alone (as views carry them)."""
+    """:func:`effect_text` from the printed values alone (as views carry them; made once per
+    effect, messages being frozen)."""
     if effect == "gain_exp":
         return msg(f"praetor.effect.gain_{resource}", amount=amount)
     return msg(f"praetor.effect.{effect}", amount=amount)
@@ -64,5 +68,12 @@ def fee(content: Content, state: State, seat: int, uid: str) -> Message:
     tile = placed(state, uid)
     costs = dict(content.type_of(uid).activation_cost)
     if tile is None or tile.owner is None or tile.owner == seat or not costs:
+        return _fee(None, ())
+    return _fee(tile.owner, tuple(costs.items()))
+
+
+@cache
+def _fee(owner: int | None, costs: tuple[tuple[str, int], ...]) -> Message:
+    if owner is None:
         return msg("praetor.fee.none")
-    return msg("praetor.fee.owner", cost=cost_message(costs), owner_seat=tile.owner)
+    return msg("praetor.fee.owner", cost=cost_message(dict(costs)), owner_seat=owner)

@@ -58,6 +58,11 @@ def _memo(cache: OrderedDict[str, T], key: str, make: Callable[[], T]) -> T:
     return value
 
 
+def _take_step(state: State, step: Pick) -> None:
+    """Merge the step's fields into the seat's draft."""
+    state.draft = state.draft.model_copy(update=step.model_dump(exclude={"kind"}, exclude_none=True))
+
+
 class Praetor(Engine[State, AnyAction]):
     """Praetor for 2–5 players, data-driven from a :class:`Content` set."""
 
@@ -107,13 +112,20 @@ class Praetor(Engine[State, AnyAction]):
     def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
         """As :meth:`Engine.apply`; besides, a pass or a "done" that the engine has just played for
         the seat itself (:attr:`State.played_for`) changes nothing: action logs recorded before the
-        engine played forced answers hold them as moves."""
+        engine played forced answers hold them as moves. A step the seat's prompt offers is taken
+        without working out again where it leads (the prompt did)."""
         if state.played_for:
             kind = self.parse_action(action).kind
             if (seat, kind) in state.played_for:
                 after = state.model_copy(deep=True)
                 after.played_for.remove((seat, kind))
                 return after, []
+        if isinstance(action, Pick) and self.owing(state) == [seat] and state.phase == "actions" \
+                and state.market is None and action in (o.action for o in self.prompts(state)[seat].options):
+            after = state.model_copy(deep=True)
+            after.played_for = []
+            _take_step(after, action)
+            return after, []
         return super().apply(state, seat, action)
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
@@ -159,8 +171,7 @@ class Praetor(Engine[State, AnyAction]):
         if not offered_step(self.content, state, seat, action) and action not in (
                 o.action for o in self.pending(state)[seat].options):
             raise RuleError("That choice is not offered now.", key="praetor.err.not_offered")
-        update = action.model_dump(exclude={"kind"}, exclude_none=True)
-        state.draft = state.draft.model_copy(update=update)
+        _take_step(state, action)
         return []
 
     def view(self, state: State, seat: Seat | None) -> View:

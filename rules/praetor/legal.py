@@ -8,11 +8,12 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
+from rules.core import RuleError
 from rules.praetor.actions import Activate, Build
 from rules.praetor.content import Content
 from rules.praetor.grid import open_cells
 from rules.praetor.state import State
-from rules.praetor.turns import can, check_activate, check_build, check_via
+from rules.praetor.turns import can, check_activate, check_build, check_tile_use, check_via, check_worker
 
 
 def exps(content: Content, state: State, seat: int, via: str | None) -> list[int]:
@@ -35,13 +36,19 @@ def buildable(content: Content, state: State, seat: int, via: str | None = None)
 
 
 def activatable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
-    """City tiles the seat can activate now (exp only changes amounts, never legality)."""
+    """City tiles the seat can activate now (exp only changes amounts, never legality). The checks
+    are :func:`~rules.praetor.turns.check_activate`'s, the worker's once for every tile."""
     workers = exps(content, state, seat, via)
     if not workers:
         return []
+    try:
+        sending = check_worker(content, state, seat, workers[0], via)
+    except RuleError:
+        return []
     return [t.uid for t in state.city
             if not t.activated and _slot(content, t.uid)
-            and can(check_activate, content, state, seat, Activate(tile=t.uid, exp=workers[0], via=via))]
+            and can(check_tile_use, content, state, seat, t, Activate(tile=t.uid, exp=workers[0], via=via),
+                    sending)]
 
 
 def _slot(content: Content, uid: str) -> bool:

@@ -238,6 +238,16 @@ def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves:
 
 
 def _build_option(content: Content, state: State, seat: int, uid: str, via: str | None) -> Option:
+    """A build's first step: its cost, favour and effect are the tile's own (made once per tile;
+    options are frozen)."""
+    made: dict[tuple[str, str | None], Option] = content.memo("build_options")
+    option = made.get((uid, via))
+    if option is None:
+        option = made[uid, via] = _tile_build_option(content, uid, via)
+    return option
+
+
+def _tile_build_option(content: Content, uid: str, via: str | None) -> Option:
     tile = content.tile(uid)
     about = msg("praetor.desc.build", cost=cost_message(dict(tile.build_cost)), favour=tile.favour,
                 effect=effect_text(content.type_of(uid)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from rules.core import Event, RuleError, msg
 from rules.core.messages import Message
@@ -94,13 +95,34 @@ def joined(parts: list[Message]) -> Message:
     return out
 
 
+class Shortfall(RuleError):
+    """A cost the player cannot pay. Worded when read: the legal-move lists try many moves that
+    fail this way and never read why."""
+
+    def __init__(self, stock: dict[str, int], costs: dict[str, int], what: str | Callable[[], str],
+                 key: str) -> None:
+        Exception.__init__(self)
+        self._stock, self._costs, self._what = stock, costs, what
+        self.key = key
+
+    @property
+    def sentence(self) -> str:  # type: ignore[override]
+        what = self._what if isinstance(self._what, str) else self._what()
+        return f"{what} costs {cost_text(self._costs)}; you have {cost_text(self._stock)}."
+
+    @property
+    def params(self) -> dict[str, Any]:  # type: ignore[override]
+        return {"cost": cost_message(self._costs)}
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
 def require_pay(player: Player, costs: dict[str, int], what: str | Callable[[], str], key: str) -> None:
     """:raises RuleError: when ``player`` cannot pay ``costs`` in full (``what`` names the thing
-    paid for, or gives its name when asked: only a refusal needs it)."""
+    paid for, or gives its name when asked: only a refusal read needs it)."""
     if not player.stock.covers(costs):
-        what = what if isinstance(what, str) else what()
-        raise RuleError(f"{what} costs {cost_text(costs)}; you have {cost_text(player.stock.as_dict())}.",
-                        key=key, cost=cost_message(costs))
+        raise Shortfall(player.stock.as_dict(), dict(costs), what, key)
 
 
 def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int]) -> list[Event]:

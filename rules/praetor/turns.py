@@ -78,6 +78,15 @@ def check_via(content: Content, state: State, seat: int, via: str) -> tuple[Cost
     return _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)), kind.amount
 
 
+def check_worker(content: Content, state: State, seat: int, exp: int, via: str | None) -> Costs:
+    """It is the seat's turn, outside a Market visit, and it can send a worker of experience
+    ``exp`` (or a retired one through the Encampment ``via``); returns what sending it costs.
+
+    :raises RuleError: saying which condition fails."""
+    _check_turn(state, seat)
+    return _check_worker(content, state, seat, exp, via)
+
+
 def _check_worker(content: Content, state: State, seat: int, exp: int, via: str | None) -> Costs:
     if via is not None:
         costs, works_at = check_via(content, state, seat, via)
@@ -168,7 +177,7 @@ def check_activate(content: Content, state: State, seat: int, action: Activate) 
 
     :raises RuleError: saying which condition fails.
     """
-    player = _check_turn(state, seat)
+    _check_turn(state, seat)
     tile = placed(state, action.tile)
     if tile is None:
         raise RuleError("That tile is not in the city.", key="praetor.err.not_in_city")
@@ -179,8 +188,21 @@ def check_activate(content: Content, state: State, seat: int, action: Activate) 
     if tile.activated:
         raise RuleError(f"{tile_text(content, action.tile)} has been activated this round already.",
                         key="praetor.err.activated", tile=tile_label(content, action.tile))
-    costs = _check_worker(content, state, seat, action.exp, action.via)
-    costs = _add(costs, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
+    sending = _check_worker(content, state, seat, action.exp, action.via)
+    return check_tile_use(content, state, seat, tile, action, sending)
+
+
+def check_tile_use(content: Content, state: State, seat: int, tile: Placed, action: Activate,
+                   sending: Costs) -> Costs:
+    """The part of :func:`check_activate` that depends on the tile, once the turn, the slot and
+    the worker are checked (``sending``: what sending the worker costs): the owner's cost, and
+    what the effect needs. Returns everything the seat pays.
+
+    :raises RuleError: saying which condition fails.
+    """
+    player = state.players[seat]
+    kind = content.type_of(tile.uid)
+    costs = _add(sending, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
     require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
     _check_effect(content, state, player, kind, action, costs)
     return costs
