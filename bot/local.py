@@ -8,6 +8,12 @@ bounded number is typed in); events are told in words from the game's message ca
 (``--lang``); board pictures go to ``--out`` when the game has a renderer.
 
 At a prompt, ``u`` takes back your last move (when the rules allow it alone) and ``q`` quits.
+
+Started again with the same ``--db`` and no ``--seats``, it lists the games in that file that are
+still being played and continues the one chosen (``--table N`` chooses without asking). When two
+people share the keyboard, the screen is cleared between them and the next person is asked to
+take the keyboard and press Enter, so that what one was told in private never stays on the screen
+for the next. Every word it prints comes from the catalogues, in ``--lang``.
 """
 
 from __future__ import annotations
@@ -29,11 +35,23 @@ from render import for_game
 from render import pictures as pictures_of
 from rules import registry
 from rules.core import Message, RuleError, msg
+from rules.core.messages import typed
+from storage.records import TableFilter
 from storage.sqlite import SqliteRepository
 
 GUILD = 0
 CHANNEL = 0
 BOT_SEAT = "bot"
+
+CLEAR = "\033[H\033[2J\033[3J"
+"""Clears the terminal's screen and its scrollback (ANSI), so nothing said before can be read."""
+
+
+def words_for(locale: str, game_id: str = "", names: tuple[str, ...] = ()) -> Callable[..., str]:
+    """The terminal's sentences: ``t("service.terminal_…", **params)`` in ``locale``."""
+    def t(key: str, **params: Any) -> str:
+        return render(msg(key, **params), locale, game_id, names)
+    return t
 
 
 class Quit(Exception):
@@ -52,6 +70,25 @@ class Terminal:
         self.read = read
         self.write = write
         self.renderer: ModuleType | None = for_game(table.game_id)
+        self.at_keyboard: int | None = None
+        """The person the screen was last shown to."""
+
+    def t(self, key: str, **params: Any) -> str:
+        return words_for(self.locale, self.table.game_id, self.table.names)(key, **params)
+
+    def hand_over(self, user_id: int, name: str) -> None:
+        """Between two people at one keyboard: clear the screen (what the last one read in private
+        goes with it), then wait until the next one, ``name``, has the keyboard."""
+        people = [s for s in self.table.seats if s.user_id is not None and s.bot is None]
+        if len(people) < 2 or self.at_keyboard == user_id:
+            self.at_keyboard = user_id
+            return
+        self.write.write(CLEAR)
+        self.say(self.t("service.terminal_pass_to", name=typed(name)))
+        self._ask("")
+        self.write.write(CLEAR)
+        self.write.flush()
+        self.at_keyboard = user_id
 
     def say(self, text: str = "") -> None:
         print(text, file=self.write, flush=True)
@@ -68,16 +105,17 @@ class Terminal:
         shown = [p for p in outcome.pictures if p.seat is None or p.seat == seat]
         visible = Outcome(table=outcome.table, pictures=shown)
         for path in await write_pictures(self.service, visible, self.renderer, self.out):
-            self.say(f"  [picture: {path}]")
+            self.say("  " + self.t("service.terminal_picture", path=typed(str(path))))
 
     def _line(self, line: Line) -> str:
-        prefix = "" if line.seats is None else "  (only you) "
+        prefix = "" if line.seats is None else "  " + self.t("service.terminal_only_you") + " "
         return f"{prefix}{self.words(line.message)}"
 
     async def turn(self, user_id: int, prompt: SeatPrompt) -> Outcome:
         """Show ``prompt`` to its player and play their answer; ``u`` undoes, ``q`` quits."""
         name = self.table.names[prompt.seat]
-        self.say(f"\n=== {name} (seat {prompt.seat + 1}) ===")
+        self.hand_over(user_id, name)
+        self.say("\n" + self.t("service.terminal_turn", name=typed(name), number=prompt.seat + 1))
         for line in prompt.digest:
             if line.seats is not None:
                 self.say(self._line(line))
@@ -123,7 +161,7 @@ class Terminal:
                 value = None
             if value is not None and low <= value <= high:
                 return value
-            text = self._ask(f"  a number from {low} to {high}: ")
+            text = self._ask("  " + self.t("service.terminal_number", low=low, high=high) + " ")
 
     def _ask(self, question: str) -> str:
         self.write.write(question)
@@ -189,10 +227,20 @@ def load_engine(spec: str) -> str:
 
 
 async def play(args: argparse.Namespace, read: Callable[[], str], write: TextIO) -> int:
+    t = words_for(args.lang)
+    if args.seats is None:
+        if not args.db or not Path(args.db).exists():
+            print(t("service.terminal_no_file", path=typed(str(args.db or ""))), file=sys.stderr)
+            return 2
+        repo = await SqliteRepository.open(Path(args.db))
+        try:
+            return await _resume(repo, args, read, write)
+        finally:
+            await repo.close()
     seats = parse_seats(args.seats)
     people = [name for name, bot in seats if bot is None]
     if not people:
-        print("At least one seat must be a person (a name other than 'bot').", file=sys.stderr)
+        print(t("service.terminal_no_person"), file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as scratch:
         db = Path(args.db) if args.db else Path(scratch) / "local.db"
@@ -218,21 +266,78 @@ async def _play(repo: SqliteRepository, args: argparse.Namespace, seats: list[tu
         else:
             await service.add_bot(table.id, user_ids[creator], bot)
     outcome = await service.start(table.id, user_ids[creator], seed=args.seed, shuffle_seats=False)
-    out = Path(args.out) if args.out else None
-    term = Terminal(service, outcome.table, args.lang, out, read, write)
+    term = Terminal(service, outcome.table, args.lang, _out(args), read, write)
     await term.tell(outcome, None)
+    return await _run(term, outcome, args)
+
+
+async def _resume(repo: SqliteRepository, args: argparse.Namespace, read: Callable[[], str],
+                  write: TextIO) -> int:
+    """List the games of ``--db`` still being played, pick one (``--table``, the only one, or the
+    one typed) and play on from where it stopped."""
+    t = words_for(args.lang)
+    service = TableService(repo)
+    rows = await repo.list_tables(TableFilter(statuses=("active",), limit=1000))
+    tables = [await service.table(row.id) for row in rows if _known(row.game_id)]
+    if not tables:
+        print(t("service.terminal_nothing_to_resume", path=typed(args.db)), file=write, flush=True)
+        return 2
+    print(t("service.terminal_tables", path=typed(args.db)), file=write, flush=True)
+    for table in tables:
+        names = ", ".join(table.names)
+        print("  " + t("service.terminal_table_line", table=table.id, game=table.title,
+                       seats=typed(names), moves=table.seq), file=write, flush=True)
+    ids = [table.id for table in tables]
+    chosen: int | None = args.table if args.table is not None else ids[0] if len(ids) == 1 else None
+    typed_in = "" if chosen is None else str(chosen)
+    while chosen not in ids:
+        if chosen is not None or typed_in:
+            print("  " + t("service.terminal_no_such_table", table=typed(typed_in)), file=write)
+        write.write(t("service.terminal_which_table") + " ")
+        write.flush()
+        text = read()
+        if text == "" or text.strip() == "q":
+            return 1
+        typed_in = text.strip()
+        chosen = int(typed_in) if typed_in.isdigit() else None
+    assert chosen is not None
+    table = await service.table(chosen)
+    term = Terminal(service, table, args.lang, _out(args), read, write)
+    term.say(term.t("service.terminal_resumed", table=table.id, game=table.title))
+    status = await service.status(table.id)
+    return await _run(term, Outcome(table=table, waiting=list(status.waiting)), args)
+
+
+def _known(game_id: str) -> bool:
+    try:
+        registry.get(game_id)
+    except registry.UnknownGame:
+        return False
+    return True
+
+
+def _out(args: argparse.Namespace) -> Path | None:
+    return Path(args.out) if args.out else None
+
+
+async def _run(term: Terminal, outcome: Outcome, args: argparse.Namespace) -> int:
+    """Turn after turn until the game is over (0), or the player stops (1)."""
+    service, table_id = term.service, term.table.id
     try:
         while outcome.waiting:
             waiting = outcome.waiting[0]
             assert waiting.user_id is not None
-            prompt = await service.prompt_for(table.id, waiting.user_id)
+            prompt = await service.prompt_for(table_id, waiting.user_id)
             assert prompt is not None
             outcome = await term.turn(waiting.user_id, prompt)
             await term.tell(outcome, prompt.seat)
             if not outcome.waiting and not outcome.finished:
-                outcome.waiting = list((await service.status(table.id)).waiting)
-    except Quit as stop:
-        term.say(f"\nStopped ({stop}). The game is saved in {args.db or 'a temporary file'}.")
+                outcome.waiting = list((await service.status(table_id)).waiting)
+    except Quit:
+        if args.db:
+            term.say("\n" + term.t("service.terminal_stopped_saved", path=typed(args.db)))
+        else:
+            term.say("\n" + term.t("service.terminal_stopped"))
         return 1
     return 0
 
@@ -272,12 +377,15 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--game", help="game id (" + ", ".join(registry.GAMES) + ")")
-    p.add_argument("--seats", required=True,
-                   help="comma-separated seats in order: a name for a person, 'bot' or 'bot:KIND' for a bot")
+    p.add_argument("--seats", default=None,
+                   help="comma-separated seats in order: a name for a person, 'bot' or 'bot:KIND' for a "
+                        "bot (without --seats, the games of --db still being played are continued)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a table option of the game (repeat for more); values are JSON or words")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (default: random)")
     p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
+    p.add_argument("--table", type=int, default=None,
+                   help="with --db and no --seats: the table to continue (default: ask)")
     p.add_argument("--out", default="agora-pictures",
                    help="folder for board pictures (default: ./agora-pictures); '' for none")
     p.add_argument("--lang", choices=("en", "el"), default="en", help="language of the game's words")
@@ -294,7 +402,7 @@ def main(
     if args.engine:
         engine_id = load_engine(args.engine)
         args.game = args.game or engine_id
-    if not args.game:
+    if not args.game and args.seats is not None:
         parser().error("--game is required")
     source = stdin or sys.stdin
     try:

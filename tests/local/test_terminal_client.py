@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.local import main, parse_seats, write_pictures
+from bot.local import CLEAR, main, parse_seats, write_pictures
 from bot.service import Outcome, Picture, TableService
 from rules import registry
 from storage.sqlite import SqliteRepository
@@ -58,14 +58,18 @@ def test_bad_answers_are_asked_again_within_bounds() -> None:
 
 
 def test_two_people_share_the_keyboard_and_see_only_their_own_secrets(tmp_path: Path) -> None:
-    # Ada bids 2; afterwards every prompt gets "0" (a bid) or, when 0 is not on the menu, "1".
-    answers = "2\n" + "0\n1\n" * 20
+    # Ada takes the keyboard (Enter) and bids 2; afterwards the lines are Enter for a hand-over,
+    # "0" (a bid) or "1" (the first of a menu), each asked again where it is not an answer.
+    answers = "\n2\n" + "\n0\n1\n" * 40
     code, shown = run(["--seats", "Ada,Bo", "--seed", "4", "--out", "", "--db", str(tmp_path / "g.db")],
                       answers)
     assert code == 0, shown
     before_bo, bo_turn = shown.split("=== Bo (seat 2) ===", 1)
     assert "(only you) sealed.your_bid(coins=2)" in before_bo
     assert "your_bid(coins=2)" not in bo_turn.split("===")[0]
+    ada_secret, handed = before_bo.rsplit(CLEAR + "Pass the keyboard to Bo, then press Enter.", 1)
+    assert "sealed.your_bid(coins=2)" in ada_secret
+    assert handed.startswith("\n" + CLEAR), "the screen is cleared again once Bo has the keyboard"
     assert "The game is over." in shown
 
 
