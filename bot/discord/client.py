@@ -25,6 +25,7 @@ from bot.discord.components import on_interaction as answer_unclaimed
 from bot.discord.context import Agora
 from bot.discord.delivery import deliver
 from bot.discord.funnel import report
+from bot.discord.handover import HandoverButton
 from bot.discord.notices import show_notices
 from bot.discord.pictures import Pictures
 from bot.discord.rematch import RematchButton
@@ -102,7 +103,7 @@ class AgoraClient(discord.AutoShardedClient):
         self.agora = Agora(self, service, settings, clock, Pictures(service))
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, HandoverButton)
         self.tree.add_command(GameCommands())
         self.tree.add_command(play)
         self.tree.add_command(act)

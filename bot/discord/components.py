@@ -304,6 +304,7 @@ KNOWN_COMPONENTS = tuple(
         ids.UNDO,
         ids.RECLAIM,
         ids.REMATCH,
+        ids.HANDOVER,
     )
 )
 

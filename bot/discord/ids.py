@@ -13,7 +13,9 @@ id after a restart), so the id carries everything a click needs:
 * ``agora:play:<table>`` — open the clicker's own panel; ``agora:hand:<table>`` — show the clicker's
   private picture again; ``agora:undo:<table>:<seq>`` — consent to an undo;
   ``agora:reclaim:<table>`` — take one's seat back from a stand-in; ``agora:rematch:<table>`` —
-  open (or take one's seat at) the rematch of a finished table.
+  open (or take one's seat at) the rematch of a finished table;
+  ``agora:handover:<table>:<seat>:<to>:<what>`` — agree to handing ``seat`` to user ``to``, or (as
+  ``to``) accept or decline it.
 
 The signature lets a panel stay valid while other seats answer a simultaneous step (the log grows
 but this seat's prompt is the same), and refuses it as soon as the prompt itself changed.
@@ -79,6 +81,10 @@ def rematch(table_id: int) -> str:
     return f"{PREFIX}:rematch:{table_id}"
 
 
+def handover(table_id: int, seat: int, to: int, what: str) -> str:
+    return f"{PREFIX}:handover:{table_id}:{seat}:{to}:{what}"
+
+
 INDEX = re.compile(r"[0-9]{1,20}")
 """An option index, a table or a log position as typed or sent back: ASCII digits only (``\\d``
 and :meth:`str.isdigit` also take other scripts' digits and superscripts), never negative."""
@@ -98,3 +104,4 @@ HAND = rf"{PREFIX}:hand:(?P<table>{_N})"
 UNDO = rf"{PREFIX}:undo:(?P<table>{_N}):(?P<seq>{_N})"
 RECLAIM = rf"{PREFIX}:reclaim:(?P<table>{_N})"
 REMATCH = rf"{PREFIX}:rematch:(?P<table>{_N})"
+HANDOVER = rf"{PREFIX}:handover:(?P<table>{_N}):(?P<seat>{_N}):(?P<to>{_N}):(?P<what>agree|accept|decline)"

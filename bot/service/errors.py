@@ -146,6 +146,18 @@ class AwayRefused(ServiceError):
     default_key = "service.not_away"
 
 
+class HandoverRefused(ServiceError):
+    """A seat that cannot be handed over, or not to that person, or not by that player."""
+
+    default_key = "service.handover_seated"
+
+
+class NoHandover(ServiceError):
+    """No such handover is under way (it was replaced, declined or done)."""
+
+    default_key = "service.no_handover"
+
+
 class BadSetting(ServiceError):
     """A table setting out of range."""
 
@@ -158,6 +170,8 @@ __all__ = [
     "AwayRefused",
     "BadSetting",
     "GameOverError",
+    "HandoverRefused",
+    "NoHandover",
     "NoSuchTable",
     "NoUndoRequest",
     "NotCreator",

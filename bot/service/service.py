@@ -33,8 +33,9 @@ the prompt owed, views, status, log), :mod:`~bot.service.undo` (taking moves bac
 :mod:`~bot.service.recovery` (resuming after a restart, announcements) and
 :mod:`~bot.service.users` (preferences, notices), :mod:`~bot.service.export` (a table's game
 record), :mod:`~bot.service.away` (a player's clocks standing still while they are away),
-:mod:`~bot.service.rematch` (the same table again) and :mod:`~bot.service.standing` (the
-finished games of a server and of a member), all over the shared steps of :mod:`~bot.service.core`.
+:mod:`~bot.service.rematch` (the same table again), :mod:`~bot.service.standing` (the
+finished games of a server and of a member) and :mod:`~bot.service.handover` (a new person
+in a seat), all over the shared steps of :mod:`~bot.service.core`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from __future__ import annotations
 from bot.service.away import AwayCommands
 from bot.service.core import GameSource, utc_now
 from bot.service.export import ExportCommands
+from bot.service.handover import HandoverCommands
 from bot.service.lobby import LobbyCommands
 from bot.service.management import ManagementCommands
 from bot.service.play import PlayCommands
@@ -65,6 +67,7 @@ class TableService(
     ExportCommands,
     AwayCommands,
     StandingCommands,
+    HandoverCommands,
 ):
     """Tables from lobby to result. See the module docstring for the flow.
 

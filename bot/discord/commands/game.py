@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands.options import game_choices, option_choices, options
-from bot.discord.commands.seats import away_commands
+from bot.discord.commands.seats import away_commands, handover_commands
 from bot.discord.commands.standing import history, stats
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
 from bot.discord.delivery import chunks, deliver, post, waiting_line
@@ -102,7 +102,7 @@ class GameCommands(app_commands.Group):
 
     def __init__(self) -> None:
         super().__init__(name="game", description="Board game tables: open, join, start, status, settings")
-        for command in away_commands():
+        for command in (*away_commands(), *handover_commands()):
             self.add_command(command)
         self.add_command(options)
         self.add_command(stats)

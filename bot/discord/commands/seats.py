@@ -1,8 +1,10 @@
-"""``/game away``, ``/game back``: a player's clocks stand still while they are away.
+"""``/game away``, ``/game back``: a player's clocks stand still while they are away; and
+``/game handover``: a seat handed to another member of the server.
 
-The table service does the work (:mod:`bot.service.away`); each table the player sits at is told
-in its thread, and the player is answered privately with when they are due back, how many tables
-wait for them and how many days of their allowance are left.
+The table service does the work (:mod:`bot.service.away`, :mod:`bot.service.handover`). Away and
+back are told in the thread of each table the player sits at, and the player is answered privately
+with when they are due back, how many tables wait for them and how many days of their allowance
+are left. A handover is told in the table's thread, with the buttons of :mod:`bot.discord.handover`.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ import discord
 from discord import app_commands
 
 from bot.discord.components import agora_of
+from bot.discord.context import AdapterError
 from bot.discord.delivery import deliver
+from bot.discord.handover import tell_handing
 from bot.service.away import day_of
+from bot.service.handover import Candidate
 from rules.core.messages import typed
 
 Interaction = discord.Interaction[Any]
@@ -57,4 +62,35 @@ def away_commands() -> list[app_commands.Command[Any, Any, Any]]:
     return [away, back]
 
 
-__all__ = ["away_commands"]
+def handover_commands() -> list[app_commands.Command[Any, Any, Any]]:
+    """``handover``, made afresh for each ``/game`` group."""
+
+    @app_commands.command(
+        name="handover", description="Hand a player's seat to another member (creator, or most players)"
+    )
+    @app_commands.describe(
+        player="The player whose seat is handed over",
+        to="The member who takes the seat (they must accept)",
+        table="Table number (not needed inside the table's thread)",
+    )
+    async def handover(
+        interaction: Interaction, player: discord.User, to: discord.User, table: int | None = None
+    ) -> None:
+        agora = agora_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await agora.table_for(interaction, table)
+        seat = info.seat_of(player.id)
+        if seat is None:
+            raise AdapterError(f"{player.display_name} has no seat at table {info.id}.",
+                               key="bot.handover_no_seat", name=typed(player.display_name), table=info.id)
+        member = isinstance(to, discord.Member) or await agora.members.is_member(info.guild_id, to.id)
+        candidate = Candidate(to.id, to.display_name, bot=to.bot, member=member)
+        handing = await agora.service.hand_over(info.id, interaction.user.id, seat.seat, candidate)
+        await tell_handing(agora, handing)
+        words = await agora.words(interaction, handing.table)
+        await interaction.followup.send(words.t("bot.done"), ephemeral=True)
+
+    return [handover]
+
+
+__all__ = ["away_commands", "handover_commands"]

@@ -406,10 +406,11 @@ class FakeDiscord:
         for name, value in options.items():
             if value is None:
                 continue
-            if isinstance(value, P.FakeUser):  # a user option: its id, and the user in "resolved"
+            if isinstance(value, FakeUser):  # a user option: Discord sends the id and the user
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
-                member = {k: v for k, v in value.member().items() if k != "user"}
-                resolved.setdefault("members", {})[str(value.id)] = member
+                if self.is_member(value):
+                    member = {k: v for k, v in value.member().items() if k != "user"}
+                    resolved.setdefault("members", {})[str(value.id)] = member
                 value = str(value.id)
             option: dict[str, Any] = {
                 "name": name,
