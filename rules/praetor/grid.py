@@ -44,6 +44,13 @@ def open_cells(city: Iterable[Cell]) -> list[Cell]:
     return sorted(found, key=lambda c: (-c[1], c[0]))
 
 
+def is_open_cell(city: Iterable[Cell], cell: Cell) -> bool:
+    """Whether ``cell`` is one of :func:`open_cells`: empty and sharing an edge with a built tile."""
+    taken = set(city)
+    x, y = cell
+    return cell not in taken and any((x + dx, y + dy) in taken for dx, dy in _NEIGHBOURS)
+
+
 def square_bonus(corners_at: Callable[[Cell], Corners | None], new: Corners, cell: Cell,
                  *, diagonal_matches: bool = True) -> int:
     """Favour for the corner squares of a tile placed at ``cell`` (§7.1, the vertex table).

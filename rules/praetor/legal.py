@@ -47,8 +47,7 @@ def activatable(content: Content, state: State, seat: int, via: str | None = Non
         return []
     return [t.uid for t in state.city
             if not t.activated and _slot(content, t.uid)
-            and can(check_tile_use, content, state, seat, t, Activate(tile=t.uid, exp=workers[0], via=via),
-                    sending)]
+            and can(check_tile_use, content, state, seat, t, workers[0], 0, sending)]
 
 
 def _slot(content: Content, uid: str) -> bool:

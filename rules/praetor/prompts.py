@@ -11,6 +11,8 @@ time (rulebook p. 8). Every option carries a description: what it costs and what
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core import MAX_OPTIONS, Message, NumberChoice, Option, Prompt, msg
 from rules.core.messages import Param
 from rules.praetor.actions import (
@@ -179,37 +181,55 @@ def _group(option: Option) -> str:
 def _folded(content: Content, state: State, seat: int, draft: Draft, step: Pick, moves: Moves) -> AnyAction:
     """The option's action for ``step``: the step itself, or, when what follows it is forced (one
     answer only), the whole choice up to the next real question."""
-    fields = step.model_dump(exclude={"kind"}, exclude_none=True)
-    merged = draft.model_copy(update=fields)
-    if merged.build is not None:
+    fields = _step_fields(step)
+    merged: dict[str, Any] = {"build": draft.build, "type": draft.type, "tile": draft.tile,
+                              "exp": draft.exp, "via": draft.via, **fields}
+    return _fold(content, state, seat, merged, fields, step, moves)
+
+
+def _step_fields(step: Pick) -> dict[str, Any]:
+    """The fields a step sets (as ``model_dump(exclude_none=True)`` without its kind)."""
+    return {name: value for name in STEP_FIELDS if (value := getattr(step, name)) is not None}
+
+
+STEP_FIELDS = ("group", "build", "type", "tile", "exp", "via", "page")
+
+
+def _fold(content: Content, state: State, seat: int, merged: dict[str, Any], fields: dict[str, Any],
+          step: Pick, moves: Moves) -> AnyAction:
+    """:func:`_folded` once the step's fields (``fields``) are merged into the draft's (``merged``)."""
+    if merged["build"] is not None:
         return step
     only = _only_answer(content, state, seat, merged, moves)
     if only is None:
         return step
     if isinstance(only, Pick):
-        more = only.model_dump(exclude={"kind"}, exclude_none=True)
-        return _folded(content, state, seat, merged, Pick.model_validate({**fields, **more}), moves)
+        more = _step_fields(only)
+        combined = {**fields, **more}
+        return _fold(content, state, seat, {**merged, **more}, combined, Pick(**combined), moves)
     return only
 
 
-def _only_answer(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> AnyAction | None:
+def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any],
+                 moves: Moves) -> AnyAction | None:
     """The one answer the step at ``draft`` would offer (the action of its only option that is not
     navigation), or ``None`` when it offers several, a number or none: what :func:`_step_prompt`
     would ask, worked out without its labels. Only for the drafts :func:`_folded` looks at (an
     activation or an Encampment's target chosen, no tile to build)."""
-    via = draft.via
-    if draft.type is not None or draft.tile is not None:
-        tile = draft.tile
+    via: str | None = draft["via"]
+    kind: str | None = draft["type"]
+    tile: str | None = draft["tile"]
+    if kind is not None or tile is not None:
         if tile is None:
-            legal = [u for u in moves.activatable(via) if content.type_of(u).id == draft.type]
+            legal = [u for u in moves.activatable(via) if content.type_of(u).id == kind]
             if len(legal) > 1:
                 return None
             tile = legal[0]
         workers = moves.exps(via)
         if content.type_of(tile).effect == "forge":
-            if draft.exp is None and len(workers) > 1:
+            if draft["exp"] is None and len(workers) > 1:
                 return None
-            exp = draft.exp if draft.exp is not None else workers[0]
+            exp: int = draft["exp"] if draft["exp"] is not None else workers[0]
             if _forge_limit(content, state, seat, tile, exp, via) > 0:
                 return None
             return Activate(tile=tile, exp=exp, via=via)
@@ -222,7 +242,8 @@ def _only_answer(content: Content, state: State, seat: int, draft: Draft, moves:
         return None
     if builds:
         return Pick(build=builds[0], via=via)
-    return _folded(content, state, seat, draft, Pick.model_validate({"type": types[0], "via": via}), moves)
+    fields = {"type": types[0], "via": via}
+    return _fold(content, state, seat, {**draft, **fields}, fields, Pick(**fields), moves)
 
 
 def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[Option]:

@@ -14,7 +14,7 @@ from rules.core import Event, RuleError, msg
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
-from rules.praetor.grid import cell_name, open_cells, square_bonus
+from rules.praetor.grid import cell_name, is_open_cell, square_bonus
 from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
     amount_message,
@@ -118,7 +118,7 @@ def check_build(content: Content, state: State, seat: int, action: Build) -> Cos
     tile = content.tile(action.tile)
     costs = _add(costs, dict(tile.build_cost))
     require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
-    if (action.x, action.y) not in open_cells((t.x, t.y) for t in state.city):
+    if not is_open_cell(((t.x, t.y) for t in state.city), (action.x, action.y)):
         raise RuleError("A tile must go on an empty cell sharing an edge with the city.",
                         key="praetor.err.cell")
     return costs
@@ -189,10 +189,10 @@ def check_activate(content: Content, state: State, seat: int, action: Activate) 
         raise RuleError(f"{tile_text(content, action.tile)} has been activated this round already.",
                         key="praetor.err.activated", tile=tile_label(content, action.tile))
     sending = _check_worker(content, state, seat, action.exp, action.via)
-    return check_tile_use(content, state, seat, tile, action, sending)
+    return check_tile_use(content, state, seat, tile, action.exp, action.amount, sending)
 
 
-def check_tile_use(content: Content, state: State, seat: int, tile: Placed, action: Activate,
+def check_tile_use(content: Content, state: State, seat: int, tile: Placed, exp: int, amount: int,
                    sending: Costs) -> Costs:
     """The part of :func:`check_activate` that depends on the tile, once the turn, the slot and
     the worker are checked (``sending``: what sending the worker costs): the owner's cost, and
@@ -203,12 +203,12 @@ def check_tile_use(content: Content, state: State, seat: int, tile: Placed, acti
     player = state.players[seat]
     kind = content.type_of(tile.uid)
     costs = _add(sending, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
-    require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
-    _check_effect(content, state, player, kind, action, costs)
+    require_pay(player, costs, lambda: tile_text(content, tile.uid), "praetor.err.cost")
+    _check_effect(content, state, player, kind, exp, amount, costs)
     return costs
 
 
-def _check_effect(content: Content, state: State, player: Player, kind: TileType, action: Activate,
+def _check_effect(content: Content, state: State, player: Player, kind: TileType, exp: int, amount: int,
                   costs: Costs) -> None:
     if kind.effect == "recruit" and player.peasants == 0:
         raise RuleError("The Workers' Camp needs a peasant in your village; you have none.",
@@ -219,10 +219,10 @@ def _check_effect(content: Content, state: State, player: Player, kind: TileType
         demand = _add(costs, dict(content.wall(state.wall).demand))
         require_pay(player, demand, "Caesar's demand", "praetor.err.demand")
     wood_left = player.stock.wood - costs.get("wood", 0)
-    if kind.effect == "forge" and not 0 <= action.amount <= min(action.exp, wood_left):
-        high = min(action.exp, wood_left)
+    if kind.effect == "forge" and not 0 <= amount <= min(exp, wood_left):
+        high = min(exp, wood_left)
         raise RuleError(f"The Blacksmith forges 0 to {high} wood here.", key="praetor.err.forge", high=high)
-    if kind.effect != "forge" and action.amount != 0:
+    if kind.effect != "forge" and amount != 0:
         raise RuleError("Only the Blacksmith takes an amount.", key="praetor.err.amount")
 
 
