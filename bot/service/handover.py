@@ -139,7 +139,10 @@ class HandoverCommands(TableCore):
                                            number=seat + 1), seq=t.head))
             outcome.private[seat] = [Line(msg("service.your_seat", number=seat + 1), frozenset({seat}),
                                           seq=t.head)]
+            head = t.head
             outcome = await self._settle(t, outcome, moved=set())
+            if outcome.announce_through == head:  # no log entry to tell of: the thread is told as a lobby is
+                outcome.announce_from = outcome.announce_through = None
             return Handing(outcome.table, None, 0, outcome, previous_user_id=old.user_id)
 
     async def decline_handover(self, table_id: int, user_id: int, seat: int) -> Handing:
@@ -178,8 +181,10 @@ class HandoverCommands(TableCore):
 
     async def _under_way(self, t: Loaded, seat: int, to_user_id: int) -> Handover:
         handover = await self.repo.handover(t.row.id)
-        if handover is None or handover.seat != seat or handover.to_user_id != to_user_id:
+        if handover is None or handover.seat != seat:
             raise errors.NoHandover("That handover is no longer under way.", key="service.no_handover")
+        if handover.to_user_id != to_user_id:
+            raise errors.NoHandover("This seat is offered to someone else.", key="service.handover_not_yours")
         return handover
 
     def _check_candidate(self, t: Loaded, to: Candidate) -> None:

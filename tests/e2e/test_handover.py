@@ -66,3 +66,32 @@ async def test_a_seated_member_a_bot_and_someone_not_in_the_server_are_refused(
         ix = await done(fake, await fake.slash(ann, "game handover", channel_id=thread_id, player=bo, to=to))
         assert ix.ephemeral and said in ix.texts(), ix.texts()
     assert "offered" not in public_text(fake, thread_id)
+
+
+def posted_with(fake: FakeDiscord, thread_id: int, what: str) -> dict[str, Any] | None:
+    found = [c for c in fake.in_channel(thread_id) if f":{what}" in str(c.body.get("components"))]
+    return fake.messages[found[-1].message_id] if found else None
+
+
+async def test_a_players_proposal_goes_ahead_once_most_of_the_others_agree(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    ann, bo, cy, dee = fake.user("Ann"), fake.user("Bo"), fake.user("Cy"), fake.user("Dee")
+    thread_id, lobby = await open_table(fake, ann, bo, cy)
+    await start(fake, ann, lobby)
+    await done(fake, await fake.slash(bo, "game handover", channel_id=thread_id, player=cy, to=dee))
+    proposal = await fake.wait_for(lambda: posted_with(fake, thread_id, "agree"), what="the proposal")
+    assert "1 more of the other players must agree" in proposal["content"], proposal["content"]
+    assert posted_with(fake, thread_id, "accept") is None, "Dee is not asked before the others agree"
+
+    seated_not = await press(fake, cy, proposal, button(proposal, "agora:handover:"))
+    assert "Only the other players" in seated_not.texts(), "Cy's own seat: Cy does not decide"
+    await press(fake, ann, proposal, button(proposal, "agora:handover:"))
+    offer = await fake.wait_for(lambda: posted_with(fake, thread_id, "accept"), what="the offer")
+    assert f"<@{dee.id}>" in offer["content"] and "offered to Dee" in offer["content"]
+
+    not_hers = await press(fake, bo, offer, button(offer, "agora:handover:"))
+    assert "offered to someone else" in not_hers.texts(), not_hers.texts()
+    taken = await press(fake, dee, offer, button(offer, "agora:handover:"))
+    assert "is yours" in taken.texts(), taken.texts()
+    await fake.wait_for(lambda: "Dee now plays seat" in public_text(fake, thread_id), what="the thread told")

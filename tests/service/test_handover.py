@@ -48,6 +48,13 @@ async def test_an_accepted_seat_is_the_new_persons_and_the_old_member_is_no_long
     assert await service.handover_under_way(table_id) is None
 
 
+async def test_a_handover_before_any_move_tells_of_no_log_entry(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.hand_over(table_id, ADA, 1, dee())
+    taken = await service.accept_handover(table_id, DEE, 1, "Dee")
+    assert (taken.outcome.announce_from, taken.outcome.announce_through) == (None, None)
+
+
 async def test_the_seats_secrets_go_to_the_new_person_only(service: TableService) -> None:
     table_id = await started(service, (BO, "Bo"))
     await service.act(table_id, BO, Bid(coins=3))
@@ -138,8 +145,9 @@ async def test_someone_without_a_seat_hands_nothing_over(service: TableService) 
 async def test_only_the_person_offered_the_seat_takes_it(service: TableService) -> None:
     table_id = await started(service, (BO, "Bo"))
     await service.hand_over(table_id, ADA, 1, dee())
-    with pytest.raises(NoHandover):
+    with pytest.raises(NoHandover) as refused:
         await service.accept_handover(table_id, EVE, 1, "Eve")
+    assert refused.value.key == "service.handover_not_yours"
     assert (await service.table(table_id)).seats[1].user_id == BO
 
 
