@@ -99,7 +99,7 @@ class Options(BaseModel):
     capital_side: Literal["liberty", "equality"] = "equality"
     """Which side every capital uses (p. 2, p. 5). Liberty players place 2 first workers, Equality 1."""
     first_player: int = Field(-1, ge=-1, le=3)
-    """Seat of the first player; -1 draws it at random (p. 5: "by any method")."""
+    """Seat of the first player; with -1 it is drawn at random (p. 5: "by any method")."""
     first_tile_white: bool = True
     """#5 (p. 6): the first tile laid out in the game shows its White side; sides alternate from there.
     Off: Black first."""
@@ -150,9 +150,9 @@ class Options(BaseModel):
     """#43 (p. 9): only a player who accepted Aid may not offer Aid that round. Off: refusing an
     offer blocks too."""
     alliance_rest_at_t0: bool = True
-    """#40 (p. 11): with T = 0 at the start of Movement, workers on alliance routes also go to rest
-    and come home at the end of the next Movement. Off: the rule is read as written for general
-    routes only, and an alliance-route worker stays where it is until T is above 0."""
+    """#40 (p. 11): with Transport 0 at the start of Movement, workers on alliance routes also go to
+    rest and come home at the end of the next Movement. Off: the rule is read as written for general
+    routes only, and an alliance-route worker stays where it is until Transport is above 0."""
     administration_in_turn_order: bool = False
     """p. 9: any player may ask that Administration be played in turn order instead of at once."""
     movement_in_turn_order: bool = False

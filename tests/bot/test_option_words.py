@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot.discord.commands.options import option_lines, values_of
 from bot.discord.i18n import Words
 from rules import registry
 from rules.core.messages import catalogue
+
+ROOT = Path(__file__).resolve().parents[2]
 
 OPTIONS = [
     (game_id, name)
@@ -45,3 +50,16 @@ def test_the_listing_has_a_line_for_each_option_between_heading_and_how_to() -> 
     assert len(lines) == 2 + len(registry.get("ancient_world").options_type.model_fields)
     assert lines[1].startswith("• `grow_opens_round` (προεπιλογή `2`): `I-1`:")
     assert lines[1].endswith("Τιμές: `2`, `3`.")
+
+
+def test_the_english_meaning_is_the_options_models_own_docstring() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from options_doc import field_docstrings
+
+    drift = [
+        (game_id, name)
+        for game_id, name in OPTIONS
+        if catalogue(f"rules.{game_id}", "en")[f"{game_id}.option.{name}"]
+        != field_docstrings(registry.get(game_id).options_type)[name].replace("``", "`")
+    ]
+    assert drift == [], "write the same meaning in the options model and the English catalogue"
