@@ -112,3 +112,18 @@ async def test_fault_suite_tells_every_fault_and_loses_no_acknowledged_move(tmp_
     assert figures["lock_held"]["status_answered_while_move_waited"]
     assert "--salvage" in figures["damaged_log_page"]["operator"]
     assert figures["damaged_log_page"]["salvaged_actions"] > 0
+
+
+def test_render_suite_times_the_encoding_within_each_render(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bench import render as render_suite
+
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path)
+    monkeypatch.setattr(registry, "available", lambda: ["praetor"])
+    figures = render_suite.run(repeats=1)
+    kinds = {f"praetor/{stage}/{kind}" for stage in ("mid", "late") for kind in ("board", "private")}
+    assert set(figures) == kinds
+    assert all(f["encode_ms"] > 0 and f["before_ms"] > 0 and f["floor_ms"] > 0 for f in figures.values())
+    assert all(f["encode_ms"] < f["p50_ms"] and f["pictures"] >= 1 for f in figures.values())
+    assert (tmp_path / "render.json").is_file()
