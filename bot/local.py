@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any, TextIO
 
 from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
-from bot.service.words import render, render_refusal
+from bot.service.words import render, render_refusal, seat_names
 from render import for_game
 from render import pictures as pictures_of
 from rules import registry
@@ -74,7 +74,7 @@ class Terminal:
         """The person the screen was last shown to."""
 
     def t(self, key: str, **params: Any) -> str:
-        return words_for(self.locale, self.table.game_id, self.table.names)(key, **params)
+        return words_for(self.locale, self.table.game_id, seat_names(self.table, self.locale))(key, **params)
 
     def hand_over(self, user_id: int, name: str) -> None:
         """Between two people at one keyboard: clear the screen (what the last one read in private
@@ -94,7 +94,7 @@ class Terminal:
         print(text, file=self.write, flush=True)
 
     def words(self, message: Message) -> str:
-        return render(message, self.locale, self.table.game_id, self.table.names)
+        return render(message, self.locale, self.table.game_id, seat_names(self.table, self.locale))
 
     async def tell(self, outcome: Outcome, seat: int | None) -> None:
         """Print what the table and ``seat`` (the person at the keyboard) are told, and write the
@@ -113,7 +113,7 @@ class Terminal:
 
     async def turn(self, user_id: int, prompt: SeatPrompt) -> Outcome:
         """Show ``prompt`` to its player and play their answer; ``u`` undoes, ``q`` quits."""
-        name = self.table.names[prompt.seat]
+        name = seat_names(self.table, self.locale)[prompt.seat]
         self.hand_over(user_id, name)
         self.say("\n" + self.t("service.terminal_turn", name=typed(name), number=prompt.seat + 1))
         for line in prompt.digest:
@@ -136,7 +136,8 @@ class Terminal:
                     return await self.service.undo(self.table.id, user_id)
                 return await self.service.act(self.table.id, user_id, action, expected_seq=prompt.seq)
             except RuleError as refusal:
-                self.say(f"  ! {render_refusal(refusal, self.locale, self.table.game_id, self.table.names)}")
+                names = seat_names(self.table, self.locale)
+                self.say(f"  ! {render_refusal(refusal, self.locale, self.table.game_id, names)}")
 
     def _choose(self, prompt: SeatPrompt) -> Any:
         options = prompt.prompt.options
@@ -284,7 +285,7 @@ async def _resume(repo: SqliteRepository, args: argparse.Namespace, read: Callab
         return 2
     print(t("service.terminal_tables", path=typed(args.db)), file=write, flush=True)
     for table in tables:
-        names = ", ".join(table.names)
+        names = ", ".join(seat_names(table, args.lang))
         print("  " + t("service.terminal_table_line", table=table.id, game=table.title,
                        seats=typed(names), moves=table.seq), file=write, flush=True)
     ids = [table.id for table in tables]

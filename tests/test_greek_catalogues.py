@@ -49,6 +49,8 @@ KEPT_IN_ENGLISH = {
     "Roll", "for", "the", "Galaxy", "The", "Ancient", "World", "Praetor", "Patchistory",
     # Product and command names a player types or sees in Discord itself.
     "Discord", "bot", "bots", "UTC", "true", "false", "SHA-",
+    # A bot seat's name («Bot 2 (άπληστο)»), the same word capitalised at the start of a name.
+    "Bot",
     # Patchistory personalities and wonders the Greek rulebook keeps in Latin letters.
     "Stealth", "Schwerer", "Gustav", "Wall", "Street",
     # Roll for the Galaxy tiles named in fixed text (the rulebook keeps tile names in English), and

@@ -18,6 +18,7 @@ from bot.discord.i18n import Words, choose_locale
 from bot.discord.membership import LOOKUP_BUDGET, Membership
 from bot.service import NoSuchTable, TableInfo, TableService
 from bot.service.locks import TableLocks
+from bot.service.words import seat_names
 from bot.settings import Clock, Settings
 from rules.core import RuleError
 
@@ -109,13 +110,14 @@ class Agora:
         locale = await self.locale(interaction)
         if table is None:
             return Words(locale)
-        return Words(locale, table.game_id, table.names)
+        return Words(locale, table.game_id, seat_names(table, locale))
 
     def table_words(self, table: TableInfo) -> Words:
         """Words for what the whole table reads (the thread): the language its creator plays in."""
         creator = table.seat_of(table.creator_id)
         locale = creator.locale if creator is not None else self.settings.default_locale
-        return Words(choose_locale(None, locale, self.settings.default_locale), table.game_id, table.names)
+        locale = choose_locale(None, locale, self.settings.default_locale)
+        return Words(locale, table.game_id, seat_names(table, locale))
 
     async def table_for(
         self, interaction: discord.Interaction[Any], table_id: int | None = None

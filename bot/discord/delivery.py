@@ -23,6 +23,7 @@ from bot.discord.i18n import Words, choose_locale
 from bot.discord.text import shown
 from bot.discord.threads import archived, reopen
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
+from bot.service.words import seat_names
 from rules.core import Message, msg
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ def waiting_line(words: Words, waiting: Sequence[Waiting]) -> str:
         return ""
     who = []
     for w in waiting:
-        name = f"<@{w.user_id}>" if w.user_id is not None else shown(w.name)
+        name = f"<@{w.user_id}>" if w.user_id is not None else shown(words.seat_name(w.seat, w.name))
         if w.due_at is not None and w.user_id is not None:
             name += " " + words.t("bot.due", when=f"<t:{int(w.due_at.timestamp())}:R>")
         who.append(name)
@@ -131,7 +132,7 @@ async def reader_words(agora: Agora, table: TableInfo | None, user_id: int) -> W
     """The words a DM to ``user_id`` is written in: their chosen language, else the server's."""
     preference = await agora.service.preferences(user_id)
     locale = choose_locale(None, preference.locale, agora.settings.default_locale)
-    return Words(locale, table.game_id if table else "", table.names if table else ())
+    return Words(locale, table.game_id if table else "", seat_names(table, locale) if table else ())
 
 
 async def dm(
@@ -324,7 +325,6 @@ async def remind(agora: Agora, table: TableInfo, reminder: Reminder) -> None:
         ping=pinging(reminder.user_id),
     )
     preference = await agora.service.preferences(reminder.user_id)
-    own = Words(
-        choose_locale(None, preference.locale, agora.settings.default_locale), table.game_id, table.names
-    )
+    locale = choose_locale(None, preference.locale, agora.settings.default_locale)
+    own = Words(locale, table.game_id, seat_names(table, locale))
     await dm(agora, table, reminder.user_id, lines, words=own, view=play_view(table.id, own))

@@ -66,6 +66,11 @@ class Words:
         words are kept on one line but not escaped."""
         return render_message(_typed(message, plain), self.locale, self._packages, self._plain_names)
 
+    def seat_name(self, seat: int, stored: str) -> str:
+        """The name of ``seat`` as this reader reads it (a bot seat's in their language), else the
+        ``stored`` name."""
+        return self.names[seat] if 0 <= seat < len(self.names) else stored
+
     def t(self, key: str, **params: Any) -> str:
         """The sentence for catalogue ``key`` with ``params``."""
         return self(msg(key, **params))

@@ -18,6 +18,7 @@ from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
 from bot.discord.text import shown
 from bot.service import TableInfo
+from bot.service.words import seat_name
 
 Interaction = discord.Interaction[Any]
 
@@ -27,7 +28,7 @@ def lobby_text(table: TableInfo, words: Words) -> str:
     lines = [words.t("bot.lobby_title", game=table.title, table=table.id)]
     seats = []
     for s in table.seats:
-        name = f"<@{s.user_id}>" if s.user_id is not None else shown(s.name)
+        name = f"<@{s.user_id}>" if s.user_id is not None else shown(seat_name(s, words.locale))
         seats.append(f"{s.seat + 1}. {name}")
     lines.append(
         words.t("bot.lobby_seats", count=len(table.seats), low=table.min_players, high=table.max_players)

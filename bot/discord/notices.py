@@ -11,6 +11,7 @@ from bot.discord.context import Agora
 from bot.discord.delivery import chunks
 from bot.discord.i18n import Words
 from bot.service import TableInfo
+from bot.service.words import seat_names
 from rules.core import RuleError
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ async def show_notices(agora: Agora, interaction: discord.Interaction[Any]) -> N
         if notice.table_id is not None:
             try:
                 table = await agora.service.table(notice.table_id)
-                words = Words(locale, table.game_id, table.names)
+                words = Words(locale, table.game_id, seat_names(table, locale))
             except RuleError:
                 table = None
             if table is not None and not await _may_read(agora, interaction, table):

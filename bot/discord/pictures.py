@@ -23,6 +23,7 @@ import discord
 import render
 from bot.discord.text import plain
 from bot.service import BoardView, TableInfo, TableService
+from bot.service.words import seat_names
 from rules.core import RuleError
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ class Pictures:
             view = await self.service.view_for(table.id, None)
         except RuleError:
             return []
-        return await self._render(view, table.names, f"table-{table.id}-board", locale)
+        return await self._render(view, seat_names(table, locale), f"table-{table.id}-board", locale)
 
     async def private(self, table: TableInfo, user_id: int, locale: str) -> list[discord.File]:
         """What ``user_id``'s seat alone may see, its words in ``locale``; none without a seat
@@ -62,7 +63,8 @@ class Pictures:
             return []
         if view.seat is None:
             return []
-        return await self._render(view, table.names, f"table-{table.id}-seat-{view.seat}", locale)
+        stem = f"table-{table.id}-seat-{view.seat}"
+        return await self._render(view, seat_names(table, locale), stem, locale)
 
     async def _render(
         self, board: BoardView, names: tuple[str, ...], stem: str, locale: str

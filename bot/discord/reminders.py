@@ -26,6 +26,7 @@ from bot.discord.context import Agora
 from bot.discord.delivery import catch_up, deliver, dm, remind
 from bot.discord.i18n import Words, choose_locale
 from bot.service import Reminder, TableInfo
+from bot.service.words import seat_names
 from rules.core import msg
 from storage import StorageUnavailable
 
@@ -113,11 +114,8 @@ class ReminderScheduler:
         from bot.discord.components import ReclaimButton
 
         preference = await self.agora.service.preferences(user_id)
-        words = Words(
-            choose_locale(None, preference.locale, self.agora.settings.default_locale),
-            table.game_id,
-            table.names,
-        )
+        locale = choose_locale(None, preference.locale, self.agora.settings.default_locale)
+        words = Words(locale, table.game_id, seat_names(table, locale))
         view = discord.ui.View(timeout=None)
         view.add_item(ReclaimButton(table.id, words.t("bot.reclaim")))
         await dm(

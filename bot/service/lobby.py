@@ -11,6 +11,7 @@ from bot.service.core import TableCore, check_pace
 from bot.service.export import seed_commitment
 from bot.service.models import Line, Outcome, TableInfo
 from bot.service.tables import Loaded, table_info
+from bot.service.words import seat_label
 from rules.core import Message, Rng, msg
 from rules.core.messages import Param, typed
 from storage.records import NewTable, SeatRow, TableFilter
@@ -136,7 +137,7 @@ class LobbyCommands(TableCore):
             async with self._committed(table_id):
                 t = await self._load(table_id)
             outcome = Outcome(table=t.info())
-            names: list[Param] = [typed(name) for name in t.info().names]
+            names: list[Param] = [seat_label(seat) for seat in t.info().seats]
             outcome.public.append(Line(msg("service.started", game=info.title, names=names)))
             outcome.public.append(Line(msg("service.seed_committed", commitment=typed(seed_commitment(t)))))
             for seat in t.seats:

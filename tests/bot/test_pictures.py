@@ -23,7 +23,10 @@ class _Service:
         return BoardView(game_id="sealed_bid", seat=None if user_id is None else 0, view=_View())
 
 
-TABLE = SimpleNamespace(id=1, status="active", names=("Ann", "Bo"), seat_of=lambda user_id: 0)
+TABLE = SimpleNamespace(
+    id=1, status="active", names=("Ann", "Bo"), seat_of=lambda user_id: 0,
+    seats=(SimpleNamespace(name="Ann", bot=None), SimpleNamespace(name="Bo", bot=None)),
+)
 
 
 @pytest.fixture
