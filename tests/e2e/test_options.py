@@ -93,8 +93,18 @@ async def test_new_suggestions_speak_the_readers_language(fake: FakeDiscord, bot
 async def test_an_unknown_option_name_is_refused_in_words(fake: FakeDiscord, bot: BotProcess) -> None:
     ann = fake.user("Ann")
     ix = await done(fake, await fake.slash(ann, "game new", game="praetor", options="expret=true"))
-    assert ix.ephemeral and "expret" in ix.texts() and "Traceback" not in ix.texts()
+    assert ix.ephemeral and "Unknown option 'expret' for Praetor." in ix.texts()
+    assert "`/game options game:praetor` lists every option with its values." in ix.texts()
     assert fake.threads() == []
+
+
+async def test_a_greek_reader_is_refused_an_unknown_option_in_greek(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    eleni = fake.user("Eleni", locale="el")
+    ix = await done(fake, await fake.slash(eleni, "game new", game="praetor", options="expret=true"))
+    assert "Το «expret» δεν είναι επιλογή τραπεζιού του Praetor." in ix.texts()
+    assert "Το `/game options game:praetor` δείχνει όλες τις επιλογές" in ix.texts()
 
 
 async def test_a_bad_option_value_is_refused_in_words(fake: FakeDiscord, bot: BotProcess) -> None:

@@ -27,7 +27,7 @@ from bot.service import BadSetting, Preferences, UndoRefused, UnknownGameError
 from bot.service.core import check_pace
 from rules import registry
 from rules.core import InvalidAction, RuleError
-from rules.core.messages import typed
+from rules.core.messages import msg, typed
 
 Interaction = discord.Interaction[Any]
 
@@ -135,7 +135,15 @@ class GameCommands(app_commands.Group):
                 f"There is no game {game}.", game=typed(game), available=", ".join(registry.available())
             ) from None
         parsed = parse_options(options)
-        engine.parse_options(parsed)
+        try:
+            engine.parse_options(parsed)
+        except InvalidAction as refused:
+            if refused.key not in ("core.unknown_option", "core.bad_option"):
+                raise
+            raise InvalidAction(
+                f"{refused.sentence} /game options game:{engine.info.id} lists them.",
+                key="bot.option_refused", refusal=msg(refused.key, **refused.params), game_id=engine.info.id,
+            ) from None
         pace_hours = pace if pace is not None else 24.0
         # Before the thread is made: a table refused leaves nothing behind.
         check_pace(pace_hours)
