@@ -18,6 +18,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot.discord.commands.card import card
 from bot.discord.commands.game import GameCommands
 from bot.discord.commands.play import act, play
 from bot.discord.components import DYNAMIC_ITEMS
@@ -104,7 +105,9 @@ class AgoraClient(discord.AutoShardedClient):
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, HandoverButton)
-        self.tree.add_command(GameCommands())
+        games = GameCommands()
+        games.add_command(card)
+        self.tree.add_command(games)
         self.tree.add_command(play)
         self.tree.add_command(act)
         await self.tree.set_translator(CatalogueTranslator())
