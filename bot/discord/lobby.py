@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot import cards
 from bot.discord.components import LobbyButton, agora_of
 from bot.discord.context import Agora
 from bot.discord.delivery import deliver
@@ -24,7 +25,7 @@ Interaction = discord.Interaction[Any]
 
 
 def lobby_text(table: TableInfo, words: Words) -> str:
-    """The lobby: game, seats, options, pace."""
+    """The lobby: game, seats, options, which values of the game's content are designed, pace."""
     lines = [words.t("bot.lobby_title", game=table.title, table=table.id)]
     seats = []
     for s in table.seats:
@@ -41,6 +42,9 @@ def lobby_text(table: TableInfo, words: Words) -> str:
                 options=", ".join(f"{k}={json.dumps(v)}" for k, v in table.options.items()),
             )
         )
+    designed = cards.designed_line(table.game_id, table.options)
+    if designed is not None:
+        lines.append(words(designed))
     lines.append(
         words.t(
             "bot.lobby_pace",
