@@ -7,7 +7,8 @@ by default), so a game can be stopped and its file inspected. Each prompt is a n
 bounded number is typed in); events are told in words from the game's message catalogue
 (``--lang``); board pictures go to ``--out`` when the game has a renderer.
 
-At a prompt, ``u`` takes back your last move (when the rules allow it alone) and ``q`` quits.
+At a prompt, ``u`` takes back your last move (when the rules allow it alone), ``q`` quits, and
+``? NAME`` tells what the game's card or tile called NAME is (as ``/game card`` does).
 
 Started again with the same ``--db`` and no ``--seats``, it lists the games in that file that are
 still being played and continues the one chosen (``--table N`` chooses without asking). When two
@@ -29,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TextIO
 
+from bot import cards
 from bot.service import Line, Outcome, SeatPrompt, TableInfo, TableService
 from bot.service.words import render, render_refusal, seat_names
 from render import for_game
@@ -143,6 +145,9 @@ class Terminal:
         options = prompt.prompt.options
         number = prompt.prompt.number
         text = self._ask("> ")
+        while text.startswith("?"):
+            self.card(text[1:].strip())
+            text = self._ask("> ")
         if text == "u":
             return "undo"
         if number is not None and not options:
@@ -153,6 +158,16 @@ class Terminal:
         assert number is not None
         return number.action(self._number(self._ask(f"  {number.low}–{number.high}: "), number.low,
                                           number.high))
+
+    def card(self, name: str) -> None:
+        """``? NAME``: what the game's card or tile called ``name`` is, as ``/game card`` tells it."""
+        games = {self.table.game_id: dict(self.table.options)}
+        found = cards.best(cards.lookup(games, name, self.locale), name, self.locale) if name else []
+        if not found:
+            self.say(f"  {self.words(cards.not_found(name, self.table.game_id))}")
+        for one in found:
+            for line in cards.lines(one):
+                self.say(f"  {self.words(line).replace('**', '')}")
 
     def _number(self, text: str, low: int, high: int) -> int:
         while True:

@@ -192,3 +192,25 @@ def test_each_turn_shows_the_undo_and_quit_keys_in_the_players_language() -> Non
     assert code == 1 and "`u` takes back your last move, `q` stops here" in shown
     code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--lang", "el"], "q\n")
     assert code == 1 and "`u` αναιρεί την τελευταία σας κίνηση, `q` σταματά εδώ" in shown
+
+
+def test_a_question_mark_and_a_name_tells_what_the_card_is_and_asks_again() -> None:
+    out = io.StringIO()
+    code = main(["--game", "ancient_world", "--seats", "Ada,bot", "--seed", "1", "--out", ""],
+                stdin=io.StringIO("? aqueduct\n? ΥΔΡΑΓΩΓΕΙΟ\nq\n"), stdout=out)
+    shown = out.getvalue()
+    assert code == 1, shown
+    assert "Aqueduct · Empire card, deck A" in shown
+    assert "deck, cost in coins, banners: designed for this bot" in shown
+    assert "No card or tile of The Ancient World is called “ΥΔΡΑΓΩΓΕΙΟ”." in shown
+    assert shown.count("> ") == 3, "the prompt is asked again after each look-up"
+
+
+def test_a_question_mark_in_greek_answers_in_greek() -> None:
+    out = io.StringIO()
+    code = main(["--game", "praetor", "--seats", "Ada,bot", "--seed", "1", "--out", "", "--lang", "el"],
+                stdin=io.StringIO("? αγορα\nq\n"), stdout=out)
+    shown = out.getvalue()
+    assert code == 1, shown
+    assert "Αγορά · πλακίδιο πόλης με πράσινη θέση ενεργοποίησης" in shown
+    assert "τιμές σχεδιασμένες για το bot" in shown
