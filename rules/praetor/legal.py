@@ -9,11 +9,19 @@ Sections (§) are those of docs/praetor/rules.md.
 from __future__ import annotations
 
 from rules.core import RuleError
-from rules.praetor.actions import Activate, Build
+from rules.praetor.actions import Activate
 from rules.praetor.content import Content
 from rules.praetor.grid import open_cells
 from rules.praetor.state import State
-from rules.praetor.turns import can, check_activate, check_build, check_tile_use, check_via, check_worker
+from rules.praetor.turns import (
+    can,
+    check_activate,
+    check_build_cost,
+    check_builder,
+    check_tile_use,
+    check_via,
+    check_worker,
+)
 
 
 def exps(content: Content, state: State, seat: int, via: str | None) -> list[int]:
@@ -25,14 +33,17 @@ def exps(content: Content, state: State, seat: int, via: str | None) -> list[int
 
 
 def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
-    """Available tiles the seat can build now (at any open cell)."""
+    """Available tiles the seat can build now (at any open cell): the checks are
+    :func:`~rules.praetor.turns.check_build`'s, the builder's once for every tile."""
     cells = open_cells((t.x, t.y) for t in state.city)
     workers = exps(content, state, seat, via)
     if not cells or not workers:
         return []
-    x, y = cells[0]
-    return [uid for uid in state.available
-            if can(check_build, content, state, seat, Build(tile=uid, exp=workers[0], x=x, y=y, via=via))]
+    try:
+        sending = check_builder(content, state, seat, workers[0], via)
+    except RuleError:
+        return []
+    return [uid for uid in state.available if can(check_build_cost, content, state, seat, uid, sending)]
 
 
 def activatable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
@@ -107,6 +118,7 @@ class Moves:
         self._buildable: dict[str | None, list[str]] = {}
         self._activatable: dict[str | None, list[str]] = {}
         self._specials: list[str] | None = None
+        self._by_type: dict[str | None, dict[str, list[str]]] = {}
 
     def exps(self, via: str | None) -> list[int]:
         found = self._exps.get(via)
@@ -124,6 +136,15 @@ class Moves:
         found = self._activatable.get(via)
         if found is None:
             found = self._activatable[via] = activatable(self.content, self.state, self.seat, via)
+        return found
+
+    def by_type(self, via: str | None = None) -> dict[str, list[str]]:
+        """:meth:`activatable` grouped by tile type, types in the order of their first tile."""
+        found = self._by_type.get(via)
+        if found is None:
+            found = self._by_type[via] = {}
+            for uid in self.activatable(via):
+                found.setdefault(self.content.type_of(uid).id, []).append(uid)
         return found
 
     def specials(self) -> list[str]:

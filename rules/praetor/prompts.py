@@ -221,7 +221,7 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
     tile: str | None = draft["tile"]
     if kind is not None or tile is not None:
         if tile is None:
-            legal = [u for u in moves.activatable(via) if content.type_of(u).id == kind]
+            legal = moves.by_type(via).get(kind, []) if kind is not None else []
             if len(legal) > 1:
                 return None
             tile = legal[0]
@@ -237,7 +237,7 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
     if via is None:
         return None
     builds = moves.buildable(via) if state.options.encampment_can_build else []
-    types = list(dict.fromkeys(content.type_of(u).id for u in moves.activatable(via)))
+    types = list(moves.by_type(via))
     if len(builds) + len(types) != 1:
         return None
     if builds:
@@ -278,11 +278,8 @@ def _tile_build_option(content: Content, uid: str, via: str | None) -> Option:
 
 def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None,
            moves: Moves) -> list[Option]:
-    by_type: dict[str, list[str]] = {}
-    for uid in moves.activatable(via):
-        by_type.setdefault(content.type_of(uid).id, []).append(uid)
     options = []
-    for type_id, uids in by_type.items():
+    for type_id, uids in moves.by_type(via).items():
         kind = content.type_of(uids[0])
         if len(uids) == 1:
             about = msg("praetor.desc.activate", effect=effect_text(kind),
@@ -348,7 +345,7 @@ def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, mo
 def _activation(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> Prompt:
     tile = draft.tile
     if tile is None:
-        legal = [u for u in moves.activatable(draft.via) if content.type_of(u).id == draft.type]
+        legal = moves.by_type(draft.via).get(draft.type, []) if draft.type is not None else []
         if len(legal) > 1:
             options = [Option(action=_folded(content, state, seat, draft, Pick(tile=u), moves),
                               label=_where(content, state, u), description=fee(content, state, seat, u))

@@ -42,7 +42,8 @@ class Stock(_Flat):
         setattr(self, resource, self.get(resource) + amount)
 
     def covers(self, costs: dict[str, int]) -> bool:
-        return all(self.get(r) >= n for r, n in costs.items())
+        held = self.__dict__
+        return all(held[r] >= n for r, n in costs.items())
 
     def pay(self, costs: dict[str, int]) -> None:
         for r, n in costs.items():

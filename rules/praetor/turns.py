@@ -106,21 +106,41 @@ def check_build(content: Content, state: State, seat: int, action: Build) -> Cos
 
     :raises RuleError: saying which condition fails.
     """
-    player = _check_turn(state, seat)
+    _check_turn(state, seat)
     if action.tile not in state.available:
         raise RuleError("That tile is not available to build.", key="praetor.err.not_available")
-    if action.via is not None and not state.options.encampment_can_build:
-        raise RuleError("A retired worker may not build at this table.", key="praetor.err.retired_build")
-    costs = _check_worker(content, state, seat, action.exp, action.via)
-    if state.options.marker_limit and free_markers(state, seat) <= 0:
-        raise RuleError("You have no free marker left, so you cannot own another tile.",
-                        key="praetor.err.no_marker")
-    tile = content.tile(action.tile)
-    costs = _add(costs, dict(tile.build_cost))
-    require_pay(player, costs, lambda: tile_text(content, action.tile), "praetor.err.cost")
+    sending = check_builder(content, state, seat, action.exp, action.via)
+    costs = check_build_cost(content, state, seat, action.tile, sending)
     if not is_open_cell(((t.x, t.y) for t in state.city), (action.x, action.y)):
         raise RuleError("A tile must go on an empty cell sharing an edge with the city.",
                         key="praetor.err.cell")
+    return costs
+
+
+def check_builder(content: Content, state: State, seat: int, exp: int, via: str | None) -> Costs:
+    """The part of :func:`check_build` that depends on the builder: the seat's turn, a worker of
+    experience ``exp`` (or a retired one through the Encampment ``via``, where the table lets it
+    build) and a free marker. Returns what sending the worker costs.
+
+    :raises RuleError: saying which condition fails.
+    """
+    if via is not None and not state.options.encampment_can_build:
+        raise RuleError("A retired worker may not build at this table.", key="praetor.err.retired_build")
+    sending = check_worker(content, state, seat, exp, via)
+    if state.options.marker_limit and free_markers(state, seat) <= 0:
+        raise RuleError("You have no free marker left, so you cannot own another tile.",
+                        key="praetor.err.no_marker")
+    return sending
+
+
+def check_build_cost(content: Content, state: State, seat: int, uid: str, sending: Costs) -> Costs:
+    """The part of :func:`check_build` that depends on the tile: its build cost, with what sending
+    the worker costs. Returns everything the seat pays.
+
+    :raises RuleError: when the seat cannot pay it.
+    """
+    costs = _add(sending, dict(content.tile(uid).build_cost))
+    require_pay(state.players[seat], costs, lambda: tile_text(content, uid), "praetor.err.cost")
     return costs
 
 
