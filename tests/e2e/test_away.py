@@ -38,8 +38,10 @@ async def test_away_stands_the_clock_still_and_back_starts_it_again(
     back = await done(fake, await fake.slash(ann, "game back"))
     assert back.ephemeral and "Welcome back" in back.texts(), back.texts()
     await fake.wait_for(lambda: "Ann is back" in public_text(fake, thread_id), what="the return told")
+    mark = len(bot.lines)
     bot.set_clock(50 * HOUR)  # a day's pace plus the 25 hours she was away
     await fake.wait_for(lambda: reminders_to(fake, ann.id), what="a reminder to Ann")
+    await bot.wait_log("reminder pass done: 1 sent", since=mark)  # recorded before the bot stops
 
 
 async def test_days_beyond_the_allowance_are_refused_in_words(fake: FakeDiscord, bot: BotProcess) -> None:
