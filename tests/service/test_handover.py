@@ -9,7 +9,7 @@ from bot.service import HandoverRefused, NoHandover, NotSeated, TableService
 from bot.service.handover import Candidate
 from rules.core.messages import typed
 from tests.fixtures.sealed_bid import Bid
-from tests.service.conftest import ADA, BO, CY, T0, Clock, new_table
+from tests.service.conftest import ADA, BO, CY, GUILD, T0, Clock, new_table
 
 DEE, EVE = 400, 500
 
@@ -78,6 +78,8 @@ async def test_the_new_persons_clock_is_their_own(service: TableService, clock: 
     await service.accept_handover(table_id, DEE, 1, "Dee")
     waiting = {w.user_id: w.due_at for w in (await service.status(table_id)).waiting}
     assert BO not in waiting and DEE in waiting
+    assert [w.table_id for w in await service.waiting_on(GUILD, DEE)] == [table_id], "/game mine lists it"
+    assert await service.waiting_on(GUILD, BO) == []
     assert [r.user_id for r in await service.due_reminders(T0.replace(day=5))] == [ADA, DEE]
 
 
