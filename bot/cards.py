@@ -8,14 +8,15 @@ game and the entry (``"ancient_world:empire.aqueduct"``) so that it picks one en
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from bot.service.words import packages_for
 from rules import registry
-from rules.core.messages import Message, msg, render, typed
-from rules.core.reference import CardEntry, designed_fields, entry_lines, folded, matching
+from rules.core.messages import Message, Param, msg, render, typed
+from rules.core.reference import CardEntry, entry_lines, folded, matching
 
 SEPARATOR = ":"
 MAX_CHOICES = 25
@@ -95,14 +96,17 @@ def not_found(typed_name: str, game_id: str | None) -> Message:
 
 
 def designed_line(game_id: str, options: Mapping[str, Any] | None = None) -> Message | None:
-    """The lobby's line naming the designed values of a game's content, or ``None`` when the game
-    has none."""
-    fields = designed_fields(entries(game_id, options))
-    if not fields:
+    """The lobby's line naming the kinds of value a game's content has designed, the most common
+    first (a game's words for a content field are its ``<game>.ref.field.<name>`` entries), or
+    ``None`` when the game has none."""
+    found = entries(game_id, options)
+    counts = Counter(field.rsplit(".", 1)[-1] for entry in found for field in entry.designed)
+    if not counts:
         return None
-    shown = fields[:MAX_LOBBY_FIELDS]
-    return msg("core.reference.lobby", fields=list(shown))
+    names = [name for name, _ in counts.most_common(MAX_LOBBY_FIELDS)]
+    words: list[Param] = [msg(f"{game_id}.ref.field.{name}") for name in names]
+    return msg("core.reference.lobby", fields=words)
 
 
-MAX_LOBBY_FIELDS = 6
+MAX_LOBBY_FIELDS = 8
 """How many kinds of designed value the lobby's one line names (the reference names them all)."""

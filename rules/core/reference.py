@@ -147,16 +147,5 @@ def matching(entries: Iterable[CardEntry], typed_name: str, name_of: Callable[[C
     return [entry for _, _, entry in ranked[:limit]]
 
 
-def designed_fields(entries: Iterable[CardEntry]) -> list[Message]:
-    """The designed fields of a game's entries in words, each once, in the order first met."""
-    said: dict[str, Message] = {}
-    for entry in entries:
-        for origin in entry.origins:
-            if origin.designed:
-                for words in origin.words:
-                    said.setdefault(words.model_dump_json(), words)
-    return list(said.values())
-
-
-__all__ = ["CardEntry", "Origin", "designed", "designed_fields", "entry_lines", "folded", "group",
+__all__ = ["CardEntry", "Origin", "designed", "entry_lines", "folded", "group",
            "matching", "pages_of", "proper_name", "rulebook"]
