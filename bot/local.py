@@ -37,7 +37,7 @@ from render import for_game
 from render import pictures as pictures_of
 from rules import registry
 from rules.core import Message, RuleError, msg
-from rules.core.messages import typed
+from rules.core.messages import Text, typed
 from storage.records import TableFilter
 from storage.sqlite import SqliteRepository
 
@@ -58,6 +58,15 @@ def words_for(locale: str, game_id: str = "", names: tuple[str, ...] = ()) -> Ca
 
 class Quit(Exception):
     """The player asked to stop (or input ended)."""
+
+
+class BadArgument(ValueError):
+    """A command-line argument the client cannot read, with the catalogue key that says why."""
+
+    def __init__(self, sentence: str, key: str, **params: Any) -> None:
+        super().__init__(sentence)
+        self.key = key
+        self.params = params
 
 
 class Terminal:
@@ -216,15 +225,16 @@ async def write_pictures(service: TableService, outcome: Outcome, renderer: Modu
 
 
 def parse_seats(text: str) -> list[tuple[str, str | None]]:
-    """``"Ada,bot,bot:greedy"`` → ``[("Ada", None), ("bot", "random"), ("bot", "greedy")]``.
+    """``"Ada,bot,bot:random"`` → ``[("Ada", None), ("bot", "greedy"), ("bot", "random")]``.
 
-    :raises ValueError: an empty name.
+    :raises BadArgument: an empty name.
     """
     seats: list[tuple[str, str | None]] = []
     for raw in text.split(","):
         name = raw.strip()
         if not name:
-            raise ValueError(f"empty seat name in {text!r}")
+            raise BadArgument(f"empty seat name in {text!r}", "service.terminal_empty_seat",
+                              seats=typed(text))
         kind, _, bot = name.partition(":")
         if kind.lower() == BOT_SEAT:
             seats.append((BOT_SEAT, bot or "greedy"))
@@ -362,13 +372,14 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``--option name=value`` pairs as table options: each value read as JSON (a number, true,
     a list), else as the word typed. The game checks names and values when the table opens.
 
-    :raises ValueError: a pair without ``=``.
+    :raises BadArgument: a pair without ``=``.
     """
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"write an option as name=value, not {pair!r}")
+            raise BadArgument(f"write an option as name=value, not {pair!r}", "service.terminal_bad_option",
+                              option=typed(pair))
         try:
             options[name.strip()] = json.loads(raw)
         except json.JSONDecodeError:
@@ -376,56 +387,79 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def bot_kinds() -> str:
+READABLE = (str, int, float, bool, list, Text)
+"""Refusal parameters a sentence can show."""
+
+EXAMPLES = ("\n  python -m bot.local --game rftg --seats Ada,bot:greedy,bot --option name=value"
+            "\n  python -m bot.local --db game.db")
+
+
+def bot_kinds(t: Callable[..., str]) -> str:
     """Each game's bot kinds, for ``--help``."""
     lines = []
     for gid in registry.available():
         lines.append(f"  {gid}: " + ", ".join(f"bot:{kind}" for kind in registry.get(gid).bots()))
-    return "bot kinds by game (a seat 'bot' is bot:random):\n" + "\n".join(lines)
+    return t("service.terminal_help_bots") + "\n" + "\n".join(lines)
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(locale: str = "en") -> argparse.ArgumentParser:
+    """The command line, its help in ``locale``."""
+    t = words_for(locale)
     p = argparse.ArgumentParser(
         prog="python -m bot.local",
-        description="Play an Agora game in the terminal: hotseat for people, bots for the other seats.",
-        epilog="Example: python -m bot.local --game rftg --seats Ada,bot:greedy,bot --option name=value\n\n"
-               + bot_kinds(),
+        description=t("service.terminal_help"),
+        epilog=t("service.terminal_help_example") + EXAMPLES + "\n\n" + bot_kinds(t),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--game", help="game id (" + ", ".join(registry.GAMES) + ")")
-    p.add_argument("--seats", default=None,
-                   help="comma-separated seats in order: a name for a person, 'bot' or 'bot:KIND' for a "
-                        "bot (without --seats, the games of --db still being played are continued)")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a table option of the game (repeat for more); values are JSON or words")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (default: random)")
-    p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
-    p.add_argument("--table", type=int, default=None,
-                   help="with --db and no --seats: the table to continue (default: ask)")
-    p.add_argument("--out", default="agora-pictures",
-                   help="folder for board pictures (default: ./agora-pictures); '' for none")
-    p.add_argument("--lang", choices=("en", "el"), default="en", help="language of the game's words")
-    p.add_argument("--engine", default=None, metavar="MODULE:ATTR",
-                   help="register an engine defined outside the registry (e.g. a test fixture)")
+    p.add_argument("--game", help=t("service.terminal_help_game", games=", ".join(registry.GAMES)))
+    p.add_argument("--seats", default=None, help=t("service.terminal_help_seats"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("service.terminal_help_option"))
+    p.add_argument("--seed", type=int, default=None, help=t("service.terminal_help_seed"))
+    p.add_argument("--db", default=None, help=t("service.terminal_help_db"))
+    p.add_argument("--table", type=int, default=None, help=t("service.terminal_help_table"))
+    p.add_argument("--out", default="agora-pictures", help=t("service.terminal_help_out"))
+    p.add_argument("--lang", choices=("en", "el"), default="en", help=t("service.terminal_help_lang"))
+    p.add_argument("--engine", default=None, metavar="MODULE:ATTR", help=t("service.terminal_help_engine"))
     return p
+
+
+def language_asked(argv: Sequence[str]) -> str:
+    """The ``--lang`` given on the command line (before it is parsed, for the help), else English."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1] if arg.split("=", 1)[1] in ("en", "el") else "en"
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("en", "el"):
+            return argv[i + 1]
+    return "en"
 
 
 def main(
     argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Run the terminal client; returns the exit status (0 when the game was played to its end)."""
-    args = parser().parse_args(argv)
+    locale = language_asked(list(sys.argv[1:] if argv is None else argv))
+    t = words_for(locale)
+    args = parser(locale).parse_args(argv)
     if args.engine:
         engine_id = load_engine(args.engine)
         args.game = args.game or engine_id
     if not args.game and args.seats is not None:
-        parser().error("--game is required")
+        parser(locale).error(t("service.terminal_no_game"))
     source = stdin or sys.stdin
     try:
         return asyncio.run(play(args, source.readline, stdout or sys.stdout))
-    except (RuleError, registry.UnknownGame, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    except BadArgument as exc:
+        print(t("service.terminal_error", reason=msg(exc.key, **exc.params)), file=sys.stderr)
+    except RuleError as exc:
+        params = {k: v for k, v in exc.params.items() if isinstance(v, READABLE)}
+        said = words_for(locale, args.game or "")("service.terminal_error", reason=msg(exc.key, **params))
+        known = bool(exc.key) and exc.key not in said
+        print(said if known else t("service.terminal_error", reason=typed(exc.sentence)), file=sys.stderr)
+    except registry.UnknownGame:
+        available = ", ".join(registry.available())
+        unknown = msg("service.unknown_game", game=typed(str(args.game)), available=available)
+        print(t("service.terminal_error", reason=unknown), file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

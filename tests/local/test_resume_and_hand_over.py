@@ -135,3 +135,33 @@ def test_the_hand_over_speaks_the_players_language() -> None:
     assert code == 1
     assert "Δώστε το πληκτρολόγιο: Ada. Μετά πατήστε `Enter`." in shown
     assert "=== Ada (θέση 1) ===" in shown
+
+
+def test_the_help_speaks_greek_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "el", "--help"])
+    shown = capsys.readouterr().out
+    assert "Παίξτε ένα παιχνίδι στο τερματικό" in shown
+    assert "Τα είδη bot κάθε παιχνιδιού (μια θέση `bot` είναι `bot:greedy`):" in shown
+    assert "python -m bot.local --db game.db" in shown
+
+
+def test_a_bad_argument_is_refused_in_the_players_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["--seats", "Ada,bot", "--lang", "el", "--option", "starting_coins"], "")
+    assert code == 2
+    assert "σφάλμα: γράψτε μια επιλογή ως `name=value`, όχι starting_coins." in capsys.readouterr().err
+    code, _ = run(["--seats", "Ada,,bot", "--lang", "el"], "")
+    assert code == 2 and "σφάλμα: μια θέση δεν έχει όνομα στο Ada,,bot." in capsys.readouterr().err
+
+
+def test_an_unknown_option_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["--seats", "Ada,bot", "--option", "no_such_option=1"], "")
+    assert code == 2
+    assert "error: Unknown option 'no_such_option' for Sealed Bid." in capsys.readouterr().err
+
+
+def test_an_unknown_game_is_refused_with_the_games_there_are(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "chess", "--seats", "Ada,bot", "--out", ""]
+    code = main(args, stdin=io.StringIO(""), stdout=io.StringIO())
+    assert code == 2
+    assert "error: There is no game chess. Available: " in capsys.readouterr().err
