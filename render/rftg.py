@@ -8,9 +8,9 @@ and tile count, cup and Citizenry dice, the top tile of each construction stack 
 it needs and those on it, and the tableau, each tile with its VP (its cost), its kind, the phases
 its power works in (I–V, A for Assign) and its goods; at the end every seat's score by source,
 the winner marked; a board taller than 1.6 widths (4 or 5 players late on) is cut between the
-players' panels into several pictures (``board_pictures``). ``render_private(view, seat)`` draws that seat's secrets: rolled dice by
-column, both construction stacks in full, tiles drawn. Dice are squares with a dark rim and a
-centre pip, so a white die never looks like an empty slot.
+players' panels into several pictures (``board_pictures``). ``render_private(view, seat)`` draws
+that seat's secrets: rolled dice by column, both construction stacks in full, tiles drawn. Dice
+are squares with a dark rim and a centre pip, so a white die never looks like an empty slot.
 """
 
 from __future__ import annotations
