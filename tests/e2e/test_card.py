@@ -72,3 +72,12 @@ async def test_the_lobby_of_a_game_without_a_reference_says_nothing_of_it(
     _, lobby = await open_table(fake, fake.user("Ann"))
     assert "Sealed Bid" in lobby["content"]
     assert "designed" not in lobby["content"]
+
+
+async def test_suggestions_with_the_same_name_say_which_is_which(fake: FakeDiscord, bot: BotProcess) -> None:
+    ann = fake.user("Ann")
+    thread_id, _ = await open_table(fake, ann, bots=1, game="patchistory")
+    choices = await fake.autocomplete(ann, "game card", "name", "library", channel_id=thread_id)
+    names = [c["name"] for c in choices]
+    assert names == ["Library · Special Building, era I", "Library · Special Building, era II",
+                     "Library · Special Building, era III"]

@@ -77,14 +77,23 @@ async def card_names(interaction: Interaction, current: str) -> list[app_command
     agora = agora_of(interaction)
     table = await _thread_table(agora, interaction)
     locale = await agora.locale(interaction)
+    found = cards.lookup(_games(table), current, locale)
+    labels = [_label(one, locale, table is None) for one in found]
+    repeated = {label for label in labels if labels.count(label) > 1}
     choices = []
-    for found in cards.lookup(_games(table), current, locale):
-        words = Words(locale, found.game_id)
-        label = words.label(found.entry.name)
-        if table is None:
-            label = words.label(msg("core.reference.choice", name=found.entry.name,
-                                    game=registry.get(found.game_id).info.title))
-        value = found.value
-        if len(value) <= CHOICE_NAME:
-            choices.append(app_commands.Choice(name=label[:CHOICE_NAME], value=value))
+    for one, label in zip(found, labels, strict=True):
+        if label in repeated:  # the same name in several eras or decks: say which
+            label = Words(locale, one.game_id).label(msg("core.reference.choice_kind", choice=label,
+                                                         kind=one.entry.kind))
+        if len(one.value) <= CHOICE_NAME:
+            choices.append(app_commands.Choice(name=label[:CHOICE_NAME], value=one.value))
     return choices
+
+
+def _label(found: cards.Found, locale: str, every_game: bool) -> str:
+    """A suggestion's name: the printed name, and the game's title when every game answers."""
+    words = Words(locale, found.game_id)
+    if not every_game:
+        return words.label(found.entry.name)
+    return words.label(msg("core.reference.choice", name=found.entry.name,
+                           game=registry.get(found.game_id).info.title))
