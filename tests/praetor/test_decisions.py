@@ -225,3 +225,22 @@ def test_an_action_log_recorded_before_the_folding_still_replays(log: str) -> No
     result = ENGINE.result(state)
     assert result is not None
     assert {str(k): v for k, v in result.scores.items()} == data["scores"]
+
+
+IN_PROGRESS = LOGS / "in_progress"
+"""Games stopped halfway (mid-turn, a step chosen), recorded with the engine of before the work on
+its cost: the log, the state it led to and the prompts it asked."""
+
+
+@pytest.mark.parametrize("log", sorted(p.name for p in IN_PROGRESS.glob("*.json")))
+def test_a_game_in_progress_recorded_before_replays_to_the_same_state(log: str) -> None:
+    data = json.loads((IN_PROGRESS / log).read_text("utf-8"))
+    state = ENGINE.replay(data["players"], data["options"], data["seed"], [(s, a) for s, a in data["log"]])
+    assert ENGINE.dump(state) == data["state"]
+
+
+@pytest.mark.parametrize("log", sorted(p.name for p in IN_PROGRESS.glob("*.json")))
+def test_a_stored_snapshot_of_a_game_in_progress_asks_what_it_asked(log: str) -> None:
+    data = json.loads((IN_PROGRESS / log).read_text("utf-8"))
+    prompts = ENGINE.pending(ENGINE.load(data["state"]))
+    assert {str(s): p.model_dump(mode="json") for s, p in prompts.items()} == data["prompts"]
