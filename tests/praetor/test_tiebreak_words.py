@@ -82,8 +82,8 @@ def test_each_seats_final_score_is_told_by_source() -> None:
     parts = state.final[0]
     told = [render(e.message, "en", PACKAGES, NAMES) for e in score_events(ENGINE.content, state)]
     assert told[0] == (
-        f"Ann: {parts['total']} favour ({parts['before']} during the game, {parts['workers']} workers' "
-        f"experience, {parts['apprentices']} apprentices, {parts['morale']} morale, "
-        f"{parts['resources']} resources)."
+        f"Ann: {parts['total']} favour ({parts['before']} during the game, {parts['workers']} from the "
+        f"workers' experience, {parts['apprentices']} from apprentices, {parts['morale']} from morale, "
+        f"{parts['resources']} from resources)."
     )
     assert len(told) == 2
