@@ -243,7 +243,7 @@ class PostgresRepository(Repository):
         async with self._acquire() as db:
             rows = await db.fetch(
                 f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
-                f" ORDER BY t.id LIMIT ${len(params)}",
+                f" ORDER BY t.id{' DESC' if where.newest_first else ''} LIMIT ${len(params)}",
                 *params,
             )
         return [_table(r) for r in rows]

@@ -228,6 +228,9 @@ class TableFilter:
     """Only tables whose log holds entries after their ``announced_seq``."""
     unsettled: bool = False
     """Only tables whose ``settled_seq`` is not their head (:attr:`TableRow.unsettled`)."""
+    newest_first: bool = False
+    """The latest tables (by number) first, so that ``limit`` keeps the latest; else the earliest
+    first."""
     limit: int = field(default=100)
 
 

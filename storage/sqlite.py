@@ -329,7 +329,7 @@ class SqliteRepository(Repository):
             rows = await _query(
                 db,
                 f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
-                " ORDER BY t.id LIMIT ?",
+                f" ORDER BY t.id{' DESC' if where.newest_first else ''} LIMIT ?",
                 params,
             )
         return [_table(r) for r in rows]

@@ -17,7 +17,7 @@ from rules.core.contract import Result
 from storage.records import TableFilter
 
 MOST_TABLES = 1000
-"""How many finished tables one question reads (the earliest ones, by table number)."""
+"""How many finished tables one question reads: the latest ones, by table number."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ class StandingCommands(TableCore):
         """The finished tables of ``guild_id`` (only those ``user_id`` sat at, when given), with
         their results."""
         rows = await self.repo.list_tables(
-            TableFilter(guild_id=guild_id, statuses=("finished",), user_id=user_id, limit=MOST_TABLES)
+            TableFilter(guild_id=guild_id, statuses=("finished",), user_id=user_id, newest_first=True,
+                        limit=MOST_TABLES)
         )
         out = []
         for row in rows:

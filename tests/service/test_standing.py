@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
-from bot.service import TableInfo, TableService
+import pytest
+
+from bot.service import TableInfo, TableService, standing
 from bot.service.standing import Finished, member_history, server_standing
 from rules.core.contract import Result
 from tests.service.conftest import ADA, BO, CY, GUILD, T0, new_table, play_to_end
@@ -117,3 +119,12 @@ async def test_a_members_history_gives_place_score_and_winners_latest_first(serv
     history = member_history(games, CY)
     assert [(p.rank, p.players, p.score) for p in history] == [(2, 3, 5), (3, 3, 2)]
     assert [[w.name for w in p.winners] for p in history] == [["Bo"], ["Ada"]]
+
+
+async def test_past_the_limit_the_latest_tables_are_the_ones_read(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await finished_table(service, (BO, "Bo"))
+    latest = await finished_table(service, (BO, "Bo"))
+    monkeypatch.setattr(standing, "MOST_TABLES", 1)
+    assert [f.table.id for f in await service.finished_games(GUILD)] == [latest.id]

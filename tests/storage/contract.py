@@ -92,6 +92,14 @@ class RepositoryContract:
         assert [t.id for t in await repo.list_tables(TableFilter(statuses=("finished",)))] == [c]
         assert [t.id for t in await repo.list_tables(TableFilter(user_id=5))] == [b]
 
+    async def test_the_latest_tables_are_listed_first_within_the_limit_when_asked(
+        self, repo: Repository
+    ) -> None:
+        first, second, third = [await self.new_table(repo) for _ in range(3)]
+        assert [t.id for t in await repo.list_tables(TableFilter(limit=2))] == [first, second]
+        latest = await repo.list_tables(TableFilter(newest_first=True, limit=2))
+        assert [t.id for t in latest] == [third, second]
+
     async def test_the_table_of_a_thread_is_listed_by_its_thread_id(self, repo: Repository) -> None:
         await self.new_table(repo, thread_id=501)
         here = await self.new_table(repo, thread_id=502)
