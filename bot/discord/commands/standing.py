@@ -19,6 +19,7 @@ from bot.discord.i18n import Words
 from bot.discord.text import shown
 from bot.service.models import SeatInfo
 from bot.service.standing import Played, TitleStanding, member_history, server_standing
+from rules.core.messages import format_number
 
 Interaction = discord.Interaction[Any]
 
@@ -38,8 +39,8 @@ def stats_lines(standing: list[TitleStanding], words: Words) -> list[str]:
         return [words.t("bot.stats_none")]
     lines = [words.t("bot.stats_header", games=sum(s.games for s in standing))]
     for title in standing:
-        lines.append(words.t("bot.stats_title", game=title.title, games=title.games,
-                             margin=number(title.average_margin)))
+        margin = format_number(number(title.average_margin), words.locale)
+        lines.append(words.t("bot.stats_title", game=title.title, games=title.games, margin=margin))
         wins = " · ".join(words.t("bot.stats_wins_of", who=player(seat), wins=n) for seat, n in title.wins)
         lines.append(words.t("bot.stats_wins", wins=wins))
     return lines
