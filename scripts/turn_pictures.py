@@ -1,7 +1,7 @@
 """Write the pictures of docs/turn.md: for each game, the board and one seat's private picture a few
 moves into a seeded game played by bots, and the private panel of a person playing against two
 bots, at the first decision that has ways through it (Back, Start over) and, where the game gives
-them, choices with a line of what each costs and gives.
+them, choices with a line of what each costs and gives; the panel in English and in Greek.
 
     python scripts/turn_pictures.py
 
@@ -149,6 +149,7 @@ def main() -> int:
     for game_id in registry.GAMES:
         drawn = pictures(game_id)
         drawn[f"{game_id}-panel.png"] = asyncio.run(panel(game_id))
+        drawn[f"{game_id}-panel-el.png"] = asyncio.run(panel(game_id, "el"))
         for name, png in drawn.items():
             data = palette_png(png)
             (OUT / name).write_bytes(data)
