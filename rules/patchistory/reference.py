@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 
 from rules.core import Message, msg
-from rules.core.messages import typed
 from rules.core.reference import CardEntry, designed, group, pages_of, rulebook
 from rules.patchistory.common import gains, name_key
 from rules.patchistory.content import BuildingDef, Content, LandTile, ProsperityCard, SpaceDef
@@ -63,14 +62,11 @@ def _tile(tile: LandTile) -> CardEntry:
         else:
             items.append(("name", _field("name"), True, designed()))
         if space.ability:
+            lines.append(msg(f"patchistory.ref.ability.{space.ability}"))
             if match is not None:
                 items.append(("ability", _field("ability"), True, designed()))
-                if match.group(1):
-                    lines.append(msg("patchistory.ref.ability_designed", rule=typed(match.group(1))))
             else:
-                pages = pages_of(note)
-                items.append(("ability", _field("ability"), False, rulebook(pages)))
-                lines.append(msg("patchistory.ref.ability_rulebook", pages=", ".join(pages), n=len(pages)))
+                items.append(("ability", _field("ability"), False, rulebook(pages_of(note))))
         symbols = gains(dict(space.yields))
         framed = gains(dict(space.framed)) if space.framed else None
         key = "patchistory.ref.space_framed" if framed is not None else "patchistory.ref.space"

@@ -228,3 +228,12 @@ def test_a_name_typed_matches_exact_names_first_then_beginnings_then_inside() ->
 def test_matching_stops_at_the_limit() -> None:
     entries = registry.get("ancient_world").reference()
     assert len(matching(entries, "", lambda e: e.key, limit=25)) == 25
+
+
+def test_patchistory_tells_each_ability_in_words() -> None:
+    entries = registry.get("patchistory").reference()
+    chichen = [render(m, "en", _packages("patchistory")) for m in _named(entries, "Chichen Itza").lines]
+    assert chichen[0] == ("Before Voting you may return any number of your workers to your descendant track: "
+                          "5 culture each.")
+    kremlin = [render(m, "el", _packages("patchistory")) for m in _named(entries, "Kremlin").lines]
+    assert "3 Πολιτισμός" in kremlin[0]
