@@ -43,8 +43,10 @@ HEAD = 32
 LINE = 32
 """Height of a line of body text."""
 MARGIN = 16
-CELL = 120
+CELL = 150
 """The largest square of an empire; smaller where an empire is wide or tall."""
+NAME = SMALLEST
+"""Printed names on the empires: the smallest text, plain, so that more of them fit their space."""
 OFFER_CELL = 96
 """Squares of the auction tiles (2 by 2)."""
 AXIS = 40
@@ -153,12 +155,13 @@ def spot_label(row: int, col: int) -> str:
     return f"{row},{col}"
 
 
-Lines = list[tuple[str, Colour, bool]]
+Lines = list[tuple[str, Colour, bool, int]]
+"""Lines of words with their colour, weight and size."""
 
 
 def _fits(lines: Lines, width: float, height: float) -> bool:
     return len(lines) * (BODY + 4) <= height and all(
-        text_width(words, size=BODY, bold=bold) <= width for words, _, bold in lines
+        text_width(words, size=size, bold=bold) <= width for words, _, bold, size in lines
     )
 
 
@@ -166,27 +169,28 @@ def space_words(first: SquareView, width: float, height: float, key: str, locale
     """What a space shows inside ``width`` × ``height``: its name, its symbols and its gold frame's
     symbols, wrapped; where the name does not fit, the letter ``key`` instead, and the legend entry
     that names it in full (with the symbols too when even they do not fit beside the letter)."""
-    made: Lines = [(w, THEME["ink"], True) for w in wrap(symbols(first.yields), width, size=BODY, bold=True)]
+    made: Lines = [(w, THEME["ink"], True, BODY) for w in wrap(symbols(first.yields), width, size=BODY,
+                                                                bold=True)]
     if not first.yields:
         made = []
     framed: Lines = []
     if first.framed:
-        framed = [(w, FRAMED_INK, False) for w in wrap("+" + symbols(first.framed), width, size=BODY)]
+        framed = [(w, FRAMED_INK, False, BODY) for w in wrap("+" + symbols(first.framed), width, size=BODY)]
     if not first.name:
         if _fits(made + framed, width, height):
             return made + framed, ""
         name = ""
     else:
         name = printed_name(first.name, locale)
-        named: Lines = [(w, THEME["ink"], True) for w in wrap(name, width, size=BODY, bold=True)]
+        named: Lines = [(w, THEME["ink"], False, NAME) for w in wrap(name, width, size=NAME)]
         if _fits(named + made + framed, width, height):
             return named + made + framed, ""
-        keyed: Lines = [(key, THEME["ink"], True)]
+        keyed: Lines = [(key, THEME["ink"], True, BODY)]
         if _fits(keyed + made + framed, width, height):
             return keyed + made + framed, name
     parts = (symbols(first.yields), "+" + symbols(first.framed) if first.framed else "")
     every = " ".join(part for part in parts if part)
-    return [(key, THEME["ink"], True)], f"{name}: {every}" if name else every
+    return [(key, THEME["ink"], True, BODY)], f"{name}: {every}" if name else every
 
 
 def empire_cell(squares: Sequence[SquareView], spots: Sequence[Cell], room: float) -> int:
@@ -215,7 +219,8 @@ def layout(
         ys = [y0 + (s.row - r0) * cell for s in members]
         rect = (min(xs) + 1, min(ys) + 1, max(xs) + cell - 1, max(ys) + cell - 1)
         key = ascii_uppercase[len(legend) % 26]
-        lines, entry = space_words(first, rect[2] - rect[0] - 10, rect[3] - rect[1] - 6, key, locale)
+        inset = 16 if first.framed else 10
+        lines, entry = space_words(first, rect[2] - rect[0] - inset, rect[3] - rect[1] - 6, key, locale)
         if entry:
             legend.append(f"{key} {entry}")
         laid.append((rect, first, lines))
@@ -264,8 +269,8 @@ def draw_empire(
         cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         step = BODY + 4
         top = cy - step * (len(lines) - 1) / 2
-        for i, (words, colour, bold) in enumerate(lines):
-            text(draw, (cx, top + i * step), words, size=BODY, bold=bold, colour=colour, anchor="mm")
+        for i, (words, colour, bold, size) in enumerate(lines):
+            text(draw, (cx, top + i * step), words, size=size, bold=bold, colour=colour, anchor="mm")
         if first.worker and worker_colour is not None:
             wx, wy = rect[0] + 11, rect[1] + 11
             draw.ellipse((wx - 8, wy - 8, wx + 8, wy + 8), fill=worker_colour, outline=THEME["ink"], width=2)

@@ -286,9 +286,10 @@ def test_a_name_too_long_for_its_space_is_given_a_letter_and_written_whole_benea
     four_players: dict[str, State], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     view = ENGINE.view(four_players["over"], None)
-    printed = {sq.name for p in view.players for sq in p.squares if sq.name}
+    printed = {render(Message(key=name_key(sq.name)), "el", PACKAGES)
+               for p in view.players for sq in p.squares if sq.name}
     drawn = Drawn(monkeypatch)
-    board_pictures(view)
+    board_pictures(view, locale="el")
     words = drawn.words()
     matches = (re.fullmatch(r"([A-Z]) ([^:]+)(: .*)?", w) for w in words)
     lettered = [m for m in matches if m and m.group(2) in printed]
