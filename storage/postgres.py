@@ -658,10 +658,24 @@ class PostgresRepository(Repository):
                           ended_at=None if r["ended_at"] is None else _utc(r["ended_at"]))
                 for r in rows]
 
-    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> bool:
         async with self.transaction() as db:
-            await db.execute("UPDATE away_spells SET ended_at = $1 WHERE user_id = $2 AND starts_at = $3",
-                             aware(at), user_id, aware(starts_at))
+            ended = await db.fetchval(
+                "UPDATE away_spells SET ended_at = $1 WHERE user_id = $2 AND starts_at = $3"
+                " AND ended_at IS NULL RETURNING user_id",
+                aware(at), user_id, aware(starts_at),
+            )
+        return ended is not None
+
+    async def expired_away_spells(self, now: datetime) -> list[AwaySpell]:
+        async with self._acquire() as db:
+            rows = await db.fetch(
+                "SELECT * FROM away_spells WHERE ended_at IS NULL AND ends_at <= $1"
+                " ORDER BY ends_at, user_id",
+                aware(now),
+            )
+        return [AwaySpell(user_id=r["user_id"], starts_at=_utc(r["starts_at"]), ends_at=_utc(r["ends_at"]))
+                for r in rows]
 
     async def set_rematch(self, table_id: int, rematch_id: int) -> int:
         async with self.transaction() as db:

@@ -324,8 +324,13 @@ class Repository(ABC):
         """The user's spells away that end (or ended) after ``since``, earliest first."""
 
     @abstractmethod
-    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
-        """Record that the spell starting at ``starts_at`` ended early, at ``at``."""
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> bool:
+        """Record that the spell starting at ``starts_at`` ended at ``at`` (early, or at its end
+        once its end was told): ``False`` when it was recorded ended already, by another writer."""
+
+    @abstractmethod
+    async def expired_away_spells(self, now: datetime) -> list[AwaySpell]:
+        """Spells that ran to their end by ``now`` and are not yet recorded ended, earliest first."""
 
     @abstractmethod
     async def set_rematch(self, table_id: int, rematch_id: int) -> int:

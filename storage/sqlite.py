@@ -761,10 +761,25 @@ class SqliteRepository(Repository):
                           ended_at=None if r["ended_at"] is None else decode_time(r["ended_at"]))
                 for r in rows]
 
-    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> None:
+    async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> bool:
         async with self.transaction() as db:
-            await _query(db, "UPDATE away_spells SET ended_at = ? WHERE user_id = ? AND starts_at = ?",
-                         (encode_time(at), user_id, encode_time(starts_at)))
+            ended = await _query(
+                db,
+                "UPDATE away_spells SET ended_at = ? WHERE user_id = ? AND starts_at = ? AND ended_at IS NULL"
+                " RETURNING user_id",
+                (encode_time(at), user_id, encode_time(starts_at)),
+            )
+        return bool(ended)
+
+    async def expired_away_spells(self, now: datetime) -> list[AwaySpell]:
+        async with self._read() as db:
+            rows = await _query(
+                db,
+                "SELECT * FROM away_spells WHERE ended_at IS NULL AND ends_at <= ? ORDER BY ends_at, user_id",
+                (encode_time(now),),
+            )
+        return [AwaySpell(user_id=r["user_id"], starts_at=decode_time(r["starts_at"]),
+                          ends_at=decode_time(r["ends_at"])) for r in rows]
 
     async def set_rematch(self, table_id: int, rematch_id: int) -> int:
         async with self.transaction() as db:

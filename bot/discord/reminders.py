@@ -70,8 +70,8 @@ class ReminderScheduler:
 
     async def tick(self) -> int:
         """Tell threads what Discord refused to take before, settle tables storage trouble left
-        unsettled (telling their threads), then send every reminder due now; return how many
-        reminders went out."""
+        unsettled (telling their threads), send every reminder due now, and tell the tables of
+        players whose days away are over; return how many reminders went out."""
         for table_id in sorted(self.agora.untold):
             try:
                 if await catch_up(self.agora, table_id):
@@ -86,6 +86,11 @@ class ReminderScheduler:
                 log.exception("could not tell table %s what followed its repair", outcome.table.id)
         for reminder in due:
             await self.send(reminder)
+        for outcome in await self.agora.service.aways_over():
+            try:
+                await deliver(self.agora, outcome)
+            except Exception:
+                log.exception("could not tell table %s that a player's days away are over", outcome.table.id)
         return len(due)
 
     async def send(self, reminder: Reminder) -> None:

@@ -8,7 +8,8 @@ counted from the spell's end (:func:`~bot.service.reminders.next_deadlines`), an
 timeout default or stand-in comes for them (:meth:`TimekeepingCommands.due_reminders` passes them
 over). ``back(user)`` ends the spell early and gives back the time not used: their deadlines move
 back by what was left of it. The other players go on with whatever does not wait for the absent
-seat. Each table's thread is told both.
+seat. Each table's thread is told when the spell starts and when it ends, early or in full
+(:meth:`AwayCommands.aways_over`).
 """
 
 from __future__ import annotations
@@ -106,8 +107,19 @@ class AwayCommands(TableCore):
         spell = await self.away_spell(user_id)
         if spell is None:
             raise errors.AwayRefused("You are not away.", key="service.not_away")
-        await self.repo.end_away(user_id, spell.starts_at, now)
+        if not await self.repo.end_away(user_id, spell.starts_at, now):  # its end was told meanwhile
+            raise errors.AwayRefused("You are not away.", key="service.not_away")
         return await self._shift_clocks(user_id, now - spell.ends_at, "service.back")
+
+    async def aways_over(self) -> list[Outcome]:
+        """Tell the tables of every player whose spell away ran to its end that their clock runs
+        again (the reminder loop calls it). Each spell is told once, by one process: recording it
+        ended (at its planned end, so the allowance counts it whole) is the claim."""
+        outcomes = []
+        for spell in await self.repo.expired_away_spells(self.clock()):
+            if await self.repo.end_away(spell.user_id, spell.starts_at, spell.ends_at):
+                outcomes += await self._shift_clocks(spell.user_id, timedelta(0), "service.away_over")
+        return outcomes
 
     async def _shift_clocks(self, user_id: int, by: timedelta, key: str, **params: Param) -> list[Outcome]:
         """Move every deadline the user owes by ``by``, and tell each table they play at the
@@ -120,7 +132,7 @@ class AwayCommands(TableCore):
                 seat = t.seat_of(user_id)
                 if seat is None or t.row.status != "active":
                     continue
-                for d in await self.repo.deadlines(row.id):
+                for d in await self.repo.deadlines(row.id) if by else ():
                     if d.user_id == user_id:
                         await self.repo.update_deadline(Deadline(d.table_id, d.seat, d.user_id, d.due_at + by,
                                                                  d.since_seq, d.reminded))

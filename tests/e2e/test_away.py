@@ -50,3 +50,19 @@ async def test_days_beyond_the_allowance_are_refused_in_words(fake: FakeDiscord,
     assert refused.ephemeral and "από 1 έως 14" in refused.texts(), refused.texts()
     back = await done(fake, await fake.slash(ann, "game back"))
     assert "Δεν λείπετε" in back.texts(), back.texts()
+
+
+async def test_the_end_of_the_days_away_is_told_in_the_thread(fake: FakeDiscord, bot: BotProcess) -> None:
+    ann, bo = fake.user("Ann"), fake.user("Bo")
+    thread_id, lobby = await open_table(fake, ann, bo)
+    await start(fake, ann, lobby)
+    await done(fake, await fake.slash(ann, "game away", days=1))
+    await fake.wait_for(lambda: "Ann is away for 1 day," in public_text(fake, thread_id),
+                        what="the thread told")
+    assert "days away are over" not in public_text(fake, thread_id)
+    mark = len(bot.lines)
+    bot.set_clock(25 * HOUR)
+    await fake.wait_for(lambda: "Ann is back: the days away are over" in public_text(fake, thread_id),
+                        what="the end told")
+    await bot.wait_log("reminder pass done", since=mark)  # Bo's reminder, in the same pass
+    assert public_text(fake, thread_id).count("days away are over") == 1

@@ -156,3 +156,16 @@ async def test_once_the_spell_runs_out_the_clock_runs_again(service: TableServic
 async def test_while_away_the_days_left_are_those_after_the_spell(service: TableService) -> None:
     await service.away(ADA, 2)
     assert await service.away_days_left(ADA) == 12
+
+
+async def test_a_spell_that_runs_out_is_told_once_at_each_table(service: TableService, clock: Clock) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.away(ADA, 1)
+    clock.advance(hours=23)
+    assert await service.aways_over() == []
+    clock.advance(hours=2)
+    [over] = await service.aways_over()
+    assert over.table.id == table_id and [line.message.key for line in over.public] == ["service.away_over"]
+    assert await service.aways_over() == []
+    assert await due(service, table_id) == {ADA: FIRST_DEADLINE + DAY, BO: FIRST_DEADLINE}
+    assert await service.away_days_left(ADA) == 13, "the spell counts whole"

@@ -483,10 +483,21 @@ class RepositoryContract:
         spell = AwaySpell(7, T0, T0 + timedelta(days=5))
         await repo.add_away(spell)
         back = T0 + timedelta(days=1, microseconds=5)
-        await repo.end_away(7, T0, back)
+        assert await repo.end_away(7, T0, back)
+        assert not await repo.end_away(7, T0, back + timedelta(days=1)), "ended once"
         [stored] = await repo.away_spells(7, T0)
         assert stored == replace(spell, ended_at=back) and stored.until == back
         assert await repo.away_spells(7, back) == []
+
+    async def test_spells_run_to_their_end_are_listed_until_recorded_ended(self, repo: Repository) -> None:
+        short, long = AwaySpell(7, T0, T0 + timedelta(days=1)), AwaySpell(8, T0, T0 + timedelta(days=3))
+        await repo.add_away(long)
+        await repo.add_away(short)
+        await repo.add_away(AwaySpell(9, T0, T0 + timedelta(days=2), ended_at=T0 + timedelta(hours=1)))
+        assert await repo.expired_away_spells(T0 + timedelta(hours=23)) == []
+        assert await repo.expired_away_spells(T0 + timedelta(days=5)) == [short, long]
+        await repo.end_away(7, T0, short.ends_at)
+        assert await repo.expired_away_spells(T0 + timedelta(days=5)) == [long]
 
     async def test_the_first_rematch_recorded_for_a_table_stays(self, repo: Repository) -> None:
         table_id, first, second = [await self.new_table(repo) for _ in range(3)]
