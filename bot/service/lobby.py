@@ -105,7 +105,7 @@ class LobbyCommands(TableCore):
             position = len(t.seats)
             name = f"Bot {position + 1} ({kind})"
             await self._add_seat(SeatRow(table_id, position, name, bot=kind))
-            joined = msg("service.bot_joined", seat=position, kind=f"@service.bot_kind.{kind}")
+            joined = msg("service.bot_joined", seat=position)
             return await self._lobby_outcome(table_id, joined)
 
     async def start(

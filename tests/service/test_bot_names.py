@@ -39,3 +39,13 @@ async def test_the_lobby_lists_the_bot_in_the_reader_s_language(service: TableSe
     table = await new_table(service, bots=1)
     words = Words("el", table.game_id, seat_names(table, "el"))
     assert "2. Bot 2 (τυχαίο)" in lobby_text(table, words)
+
+
+async def test_a_bot_taking_a_seat_is_told_by_its_name_in_the_reader_s_language(
+    service: TableService,
+) -> None:
+    table = await new_table(service)
+    outcome = await service.add_bot(table.id, ADA, "random")
+    joined = outcome.public[0].message
+    told = render(joined, "el", "sealed_bid", seat_names(outcome.table, "el"))
+    assert told == "Bot 2 (τυχαίο): παίρνει θέση."
