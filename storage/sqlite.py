@@ -223,7 +223,14 @@ class SqliteRepository(Repository):
         """
         async with self._lock:
             try:
-                await _query(self._db, "BEGIN IMMEDIATE")
+                try:
+                    await _query(self._db, "BEGIN IMMEDIATE")
+                except asyncio.CancelledError:
+                    # The statement runs in the connection's thread and may have begun all the same:
+                    # left open, every later write would fail ("within a transaction").
+                    with suppress(sqlite3.Error):
+                        await _query(self._db, "ROLLBACK")
+                    raise
                 try:
                     yield self._db
                     await _query(self._db, "COMMIT")

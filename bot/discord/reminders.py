@@ -32,6 +32,9 @@ from storage import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
+STOP_RETRY = 0.1
+"""Seconds between cancellations of the loop while it is being stopped."""
+
 
 class ReminderScheduler:
     """Polls :meth:`TableService.due_reminders` every ``poll`` seconds (and once at start)."""
@@ -46,8 +49,13 @@ class ReminderScheduler:
             self._task = asyncio.create_task(self._run(), name="agora-reminders")
 
     async def stop(self) -> None:
+        """Cancel the loop and wait for it to end. The cancellation is repeated until it takes:
+        on Python 3.11 ``asyncio.wait_for`` (a member lookup in a reminder's DM) may swallow one
+        that arrives as its inner wait ends, and the loop would go on while the bot shuts down."""
         if self._task is not None:
-            self._task.cancel()
+            while not self._task.done():
+                self._task.cancel()
+                await asyncio.wait({self._task}, timeout=STOP_RETRY)
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None

@@ -3,6 +3,7 @@ The shared contract runs on it in ``test_contract.py``."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -199,3 +200,15 @@ async def test_a_seats_last_move_is_read_from_the_index_not_the_log(sqlite_repo:
     plain.close()
     with pytest.raises(StorageError, match="no such index"):
         await sqlite_repo.last_action_by(table.id, "user:1")
+
+
+async def test_a_write_cancelled_as_its_transaction_begins_leaves_the_connection_usable(
+    sqlite_repo: SqliteRepository,
+) -> None:
+    later = T0.replace(hour=13)
+    task = asyncio.create_task(sqlite_repo.acquire_lease("k", "a", T0, later))
+    await asyncio.sleep(0)  # the task now waits for BEGIN IMMEDIATE, run in the connection's thread
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await sqlite_repo.acquire_lease("k", "b", T0, later), "the next write begins its own transaction"
