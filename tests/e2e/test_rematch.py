@@ -5,6 +5,7 @@ tap, and the creator starts it as usual."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from tests.e2e.fakediscord import FakeDiscord
@@ -68,3 +69,26 @@ async def test_someone_who_had_no_seat_is_refused_and_no_thread_opens(
     refused = await done(fake, await fake.click(cy, int(last["id"]), custom_id))
     assert refused.ephemeral and "You have no seat at table 1" in refused.texts(), refused.texts()
     assert len(fake.threads()) == threads
+
+
+async def test_a_player_at_the_limit_of_open_tables_is_refused_before_a_thread_opens(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(fake, tmp_path, OPEN_TABLES_PER_USER="1")
+    await bot.start()
+    try:
+        ann, bo = fake.user("Ann"), fake.user("Bo")
+        thread_id, lobby = await open_table(fake, ann, bo)
+        await start(fake, ann, lobby)
+        await play_to_the_end(fake, thread_id, [ann, bo], chooser=random.Random(5).randrange)
+        last = rematch_message(fake, thread_id)
+        await open_table(fake, ann)  # Ann's one open table
+        threads = len(fake.threads())
+        refused = await press(fake, ann, last, button(last, "agora:rematch:"))
+        assert refused.ephemeral and "You already have 1 open table" in refused.texts(), refused.texts()
+        assert len(fake.threads()) == threads, "a refused rematch opened a thread"
+        joined = await press(fake, bo, last, button(last, "agora:rematch:"))
+        assert "Your seat at the rematch" in joined.texts(), "Bo, below the limit, opens it"
+    finally:
+        assert await bot.stop() == 0
+    assert bot.problems() == [], bot.log()
