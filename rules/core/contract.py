@@ -91,6 +91,19 @@ class Prompt(BaseModel):
             chosen += self.number.high - self.number.low + 1
         return chosen
 
+    def offers(self, action: Any) -> bool:
+        """Whether ``action`` is one of the answers the prompt offers as it is: the action of an
+        option that is not navigation, or its number range's template completed by a value in range."""
+        if any(not option.navigation and option.action == action for option in self.options):
+            return True
+        number = self.number
+        if number is None or type(action) is not type(number.template):
+            return False
+        value = getattr(action, number.field, None)
+        if not isinstance(value, int) or not number.low <= value <= number.high:
+            return False
+        return bool(number.action(value) == action)
+
     @model_validator(mode="after")
     def _fits_discord(self) -> Prompt:
         if len(self.options) > MAX_OPTIONS:

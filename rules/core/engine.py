@@ -129,6 +129,16 @@ class Engine(ABC, Generic[S, A]):
         (:mod:`rules.core.reference`). A game without components to look up keeps this default."""
         return ()
 
+    def toward(self, state: S, seat: Seat, prompt: Prompt, action: Any) -> tuple[Any, Any] | None:
+        """How a person reaches the complete move ``action`` (a bot may answer ``prompt`` with a
+        move its options offer only in steps) by tapping the prompt's own options: the answer
+        taken at ``prompt`` and what is left of ``action`` after it (``None`` once that answer
+        completes it), or ``None`` when the options offer no way towards ``action``. Used to count
+        the decisions a person makes (``python -m bench decisions``). By default a move is reached
+        only when the prompt offers it as it is; a game whose prompts offer a move in steps says
+        which step leads to it."""
+        return (action, None) if prompt.offers(action) else None
+
     # ---- shared by every game ---------------------------------------------------------------
 
     def prompts(self, state: S) -> dict[Seat, Prompt]:

@@ -8,14 +8,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat
 from rules.core.bots import Bot, RandomBot
 from rules.core.reference import CardEntry
-from rules.praetor import rounds, scoring, turns
+from rules.praetor import rounds, scoring, turns, walk
 from rules.praetor.actions import (
     Academy,
     Action,
@@ -94,6 +94,11 @@ class Praetor(Engine[State, AnyAction]):
         """The prompts (:meth:`Engine.prompts` remembers them per state; :meth:`owing` answers
         :meth:`apply`'s seat check without them)."""
         return pending(self.content, state)
+
+    def toward(self, state: State, seat: Seat, prompt: Prompt, action: Any) -> tuple[Any, Any] | None:
+        """A complete move reached through the turn's steps, or a Market trade by one-unit trades
+        (:mod:`rules.praetor.walk`)."""
+        return walk.toward(self.content, state.draft, prompt, action)
 
     def owing(self, state: State) -> list[Seat]:
         """The seats :meth:`pending` asks, without building their prompts: the seat whose turn it

@@ -53,9 +53,11 @@ def test_decisions_suite_counts_every_prompt_of_seat_zero(fixture_only: None, tm
 
     counted = decisions.count_game(ENGINE, seed=101)
     rounds = 3
-    assert counted[0] + counted[1] == rounds * 2  # seat 0 bids and takes (or passes) each round
+    assert counted.decisions + counted.forced == rounds * 2  # seat 0 bids and takes (or passes) each round
+    assert counted.offered == counted.answers == rounds * 2
     figures = decisions.run(seeds=(101,))
-    assert figures["sealed_bid"]["decisions_per_game"] == counted[0]
+    assert figures["sealed_bid"]["decisions_per_game"] == counted.decisions
+    assert figures["sealed_bid"]["offered_answers"] == 1.0
     assert (tmp_path / "decisions.json").is_file()
 
 
@@ -73,9 +75,37 @@ def test_decisions_suite_tells_forced_prompts_apart(fixture_only: None) -> None:
                     prompts[seat] = prompt.model_copy(update={"options": only})
             return prompts
 
-    decided, forced, _ = decisions.count_game(PassOnly(), seed=101)
-    assert forced == 3  # seat 0's one-option take of each round
-    assert decided + forced == 6
+    counted = decisions.count_game(PassOnly(), seed=101)
+    assert counted.forced == 3  # seat 0's one-option take of each round
+    assert counted.decisions + counted.forced == 6
+
+
+def test_decisions_suite_counts_a_move_no_option_offers_as_not_offered(fixture_only: None) -> None:
+    from bench import decisions
+    from rules.core import Bot, Prompt, Rng, Seat
+    from tests.fixtures.sealed_bid import Bid, Pass, SealedBid, State, Take
+
+    class FirstToken:
+        name = "greedy"
+
+        def choose(self, engine: object, state: object, seat: Seat, prompt: Prompt, rng: Rng) -> object:
+            return Bid(coins=0) if prompt.number is not None else Take(token=0)
+
+    class PassOnly(SealedBid):
+        def pending(self, state: State) -> dict[Seat, Prompt]:
+            prompts = super().pending(state)
+            for seat, prompt in prompts.items():
+                if prompt.number is None:
+                    prompts[seat] = prompt.model_copy(update={"options": tuple(
+                        o for o in prompt.options if o.action == Pass())})
+            return prompts
+
+        def bots(self) -> dict[str, Bot]:
+            return {**super().bots(), "greedy": FirstToken()}
+
+    counted = decisions.count_game(PassOnly(), seed=101)
+    assert counted.answers == 6
+    assert counted.offered == 3  # the bids; each take was played without an option leading to it
 
 
 def test_service_suite_times_a_click_at_each_log_length_and_a_startup(

@@ -49,3 +49,24 @@ def test_every_value_of_a_number_range_is_an_answer() -> None:
     number = NumberChoice(low=2, high=4, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
     prompt = Prompt(seat=0, title=msg("sealed.choose"), options=options(1), number=number)
     assert prompt.answers == 4
+
+
+def test_a_prompt_offers_its_options_and_its_numbers_in_range_but_not_its_navigation() -> None:
+    from rules.core import NumberChoice
+    from tests.fixtures.sealed_bid import Bid
+
+    back = Option(action=Pass(), label=msg("sealed.pass"), navigation=True)
+    number = NumberChoice(low=2, high=4, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
+    prompt = Prompt(seat=0, title=msg("sealed.choose"), options=(*options(1), back), number=number)
+    assert prompt.offers(Take(token=0)) and not prompt.offers(Take(token=1))
+    assert prompt.offers(Bid(coins=4)) and not prompt.offers(Bid(coins=5)) and not prompt.offers(Bid(coins=1))
+    assert not prompt.offers(Pass())
+
+
+def test_by_default_an_engine_reaches_a_move_only_when_the_prompt_offers_it() -> None:
+    from tests.fixtures.sealed_bid import ENGINE, Bid
+
+    state = ENGINE.new_game(2, {}, 1)
+    prompt = ENGINE.pending(state)[0]
+    assert ENGINE.toward(state, 0, prompt, Bid(coins=0)) == (Bid(coins=0), None)
+    assert ENGINE.toward(state, 0, prompt, Take(token=0)) is None
