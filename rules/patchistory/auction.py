@@ -146,7 +146,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             for i, o in enumerate(a.offers)
         ]
         return Prompt(seat=seat, title=label("auction.vasco"), options=tuple(options))
-    menu = state.players[seat].menu
+    menu = state.players[seat].path
     picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
     if picked is not None and (rng := bid_range(state, seat, picked)) is not None:
         return Prompt(
@@ -244,7 +244,7 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
     if seat in a.sealed or seat in a.skip or not a.offers:
         return None
-    menu = state.players[seat].menu
+    menu = state.players[seat].path
     picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
     coins = state.players[seat].goods.coins
     if picked is not None:

@@ -35,6 +35,7 @@ from rules.patchistory.actions import (
     Spend,
     TakeTile,
     Threat,
+    Trade,
     Vote,
 )
 from rules.patchistory.content import PRODUCTION, Stat
@@ -87,6 +88,8 @@ class GreedyBot:
         p = state.players[seat]
         if prompt.number is not None:
             return self.number(engine, state, seat, prompt)
+        if state.phase == Phase.ADMINISTRATION and not p.path and not any(q.homing for q in state.players):
+            return self.admin_top(actions)
         for kind in (Patch, PlaceWorker, Move, Build):
             found = [a for a in actions if isinstance(a, kind)]
             if found:
@@ -117,7 +120,7 @@ class GreedyBot:
         if state.phase == Phase.AUCTION and picks:
             return self.auction_pick(engine, state, picks)
         if state.phase == Phase.ADMINISTRATION:
-            return self.admin(p.menu, actions, picks)
+            return self.admin(p.path, actions, picks)
         if state.phase == Phase.DIPLOMACY:
             return next(
                 (a for a in picks if a.choice == "threat"), next(a for a in actions if isinstance(a, Done))
@@ -130,7 +133,7 @@ class GreedyBot:
             return moves[0] if moves else next((a for a in actions if isinstance(a, Done)), None)
         if state.phase == Phase.PATCH and picks:
             if picks[0].choice.startswith("side:"):
-                tile = p.reserve[int(p.menu[0][2:])].tile
+                tile = p.reserve[int(p.path[0][2:])].tile
                 return max(picks, key=lambda a: tile_worth(engine, tile, a.choice[5:]))
             return picks[0]
         for a in actions:
@@ -138,13 +141,16 @@ class GreedyBot:
                 return a
         return picks[0] if picks else next((a for a in actions if isinstance(a, Done)), None)
 
+    def admin_top(self, actions: list[Any]) -> Any:
+        """The first affordable action in :data:`ADMIN_ORDER` (its first answer where the menu
+        offers it folded), else the end of Administration."""
+        for name in ADMIN_ORDER:
+            found = next((a for a in actions if admin_action(a) == name), None)
+            if found is not None:
+                return found
+        return next(a for a in actions if isinstance(a, Done))
+
     def admin(self, menu: list[str], actions: list[Any], picks: list[Pick]) -> Any:
-        if not menu:
-            for name in ADMIN_ORDER:
-                found = next((a for a in picks if a.choice == name), None)
-                if found is not None:
-                    return found
-            return next(a for a in actions if isinstance(a, Done))
         if menu[0] in ("birth", "honour_wonders", "honour_personalities"):
             return actions[0]
         return picks[0] if picks else actions[0]
@@ -179,6 +185,22 @@ class GreedyBot:
             return standings(ctx, state, ctx.content.cards_by_id[a.card].category)[seat]
 
         return min((a for a in actions if isinstance(a, Commit)), key=rank)
+
+
+ADMIN_ACTIONS: dict[type, str] = {
+    Birth: "birth",
+    Build: "build",
+    HonourWonders: "honour_wonders",
+    HonourPersonalities: "honour_personalities",
+    Trade: "trade",
+}
+
+
+def admin_action(action: Any) -> str | None:
+    """Which Administration action an answer of its menu takes (a menu step by its first step)."""
+    if isinstance(action, Pick):
+        return action.choice.split("/")[0]
+    return ADMIN_ACTIONS.get(type(action))
 
 
 def best(engine: Any, state: State, seat: Seat, actions: list[Any]) -> Any:

@@ -141,7 +141,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return None
     p = state.players[seat]
     joan = "joan_of_arc" in abilities(p, ctx.content) and p.goods.votes > 0
-    votes = next((int(m[2:]) for m in p.menu if m.startswith("v:")), None)
+    votes = next((int(m[2:]) for m in p.path if m.startswith("v:")), None)
     if joan and votes is None:
         options = [
             Option(action=Pick(choice=f"v:{k}"), label=label("war.votes", votes=k))
@@ -378,7 +378,7 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if seat != winner:
         return None
     p = state.players[seat]
-    tile = next((int(m[2:]) for m in p.menu if m.startswith("b:")), None)
+    tile = next((int(m[2:]) for m in p.path if m.startswith("b:")), None)
     if tile is None:
         # First the building tile given up (Wasteland side up), then the square.
         options = [
@@ -394,7 +394,7 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     options, _ = cell_options(
         cells,
         lambda r, c: Reclaim(building=tile, row=r, col=c),
-        p.menu[1:],
+        p.path[1:],
         "",
         "stealth.at",
         other_seat=loser,

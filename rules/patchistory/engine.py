@@ -17,7 +17,7 @@ from pydantic import BaseModel, TypeAdapter
 from rules.core import Engine, Event, GameInfo, Message, Prompt, Result, Rng, Seat, msg
 from rules.core.bots import Bot, RandomBot
 from rules.core.reference import CardEntry
-from rules.patchistory import auction, conflict, flow, movement, patching, politics, voting
+from rules.patchistory import auction, conflict, flow, menus, movement, patching, politics, voting
 from rules.patchistory.actions import (
     Action,
     Advance,
@@ -101,14 +101,18 @@ class Patchistory(Engine[State, AnyAction]):
     def pending(self, state: State) -> dict[Seat, Prompt]:
         if state.phase == Phase.OVER:
             return {}
-        ctx = self.ctx
-        seats = range(len(state.players))
+        found = {}
+        for seat in range(len(state.players)):
+            prompt = self.unfolded(state, seat)
+            if prompt is not None:
+                found[seat] = menus.fold(state, seat, prompt, self.unfolded)
+        return found
+
+    def unfolded(self, state: State, seat: Seat) -> Prompt | None:
+        """The seat's prompt as its phase asks it, each menu step on its own."""
         if any(p.homing > 0 for p in state.players):
-            found = {s: patching.place_prompt(ctx, state, s) for s in seats}
-        else:
-            ask = PROMPTS[state.phase]
-            found = {s: ask(ctx, state, s) for s in seats}
-        return {s: p for s, p in found.items() if p is not None}
+            return patching.place_prompt(self.ctx, state, seat)
+        return PROMPTS[state.phase](self.ctx, state, seat)
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         events = self.step(state, seat, action)
@@ -152,6 +156,7 @@ class Patchistory(Engine[State, AnyAction]):
             prompt = self.pending(state).get(seat)
             if prompt is None or (
                 action not in [o.action for o in prompt.options]
+                and not unfolded_step(self.unfolded(state, seat), action)
                 and not earlier_step(ctx, state, seat, action)
             ):
                 raise fail("That choice is not open to you now.", "no_choice")
@@ -331,6 +336,12 @@ class Patchistory(Engine[State, AnyAction]):
         from rules.patchistory.reference import entries
 
         return entries(self.content)
+
+
+def unfolded_step(prompt: Prompt | None, action: Pick | Back) -> bool:
+    """A menu step of the menus before they were folded into one (:mod:`rules.patchistory.menus`),
+    still accepted so that a game recorded then replays."""
+    return prompt is not None and action in [o.action for o in prompt.options]
 
 
 def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> bool:

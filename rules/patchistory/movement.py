@@ -165,18 +165,18 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     ):
         return None
     title = label("movement.title", transport=p.transport)
-    if p.menu and p.menu[0].startswith("w:"):
-        worker = int(p.menu[0][2:])
+    if p.path and p.path[0].startswith("w:"):
+        worker = int(p.path[0][2:])
         moves_here, _ = cell_options(
             destinations(ctx, p, worker),
             lambda r, c: Move(worker=worker, row=r, col=c),
-            p.menu[1:],
+            p.path[1:],
             "",
             "move.to",
         )
         return Prompt(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
-    if p.menu and p.menu[0].startswith("r:"):
-        worker = int(p.menu[0][2:])
+    if p.path and p.path[0].startswith("r:"):
+        worker = int(p.path[0][2:])
         steps = [
             Option(action=a, label=route_move_label(state, p, worker, a))
             for a in route_steps(ctx, state, p, worker)

@@ -51,7 +51,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         )
     ):
         return None
-    menu = p.menu
+    menu = p.path
     reserve = next((int(m[2:]) for m in menu if m.startswith("r:")), None)
     known = p.reserve[0].side if len(p.reserve) == 1 else None
     if reserve is None and known is not None:
@@ -114,7 +114,7 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
             actions.append(
                 Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True)
             )
-    row = next((int(m[4:]) for m in p.menu if m.startswith("row:")), None)
+    row = next((int(m[4:]) for m in p.path if m.startswith("row:")), None)
     if len(actions) > MAX_MENU and row is None:
         rows = sorted({a.row for a in actions})
         return [Option(action=Pick(choice=f"row:{r}"), label=label("menu.row", row=r)) for r in rows]
@@ -294,7 +294,7 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if p.homing <= 0:
         return None
     cells = empty_spaces(p, grid_of(p, ctx.content))
-    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.menu, "", "place.at")
+    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at")
     if p.menu:
         options.append(back())
     return Prompt(

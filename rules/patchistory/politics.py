@@ -138,7 +138,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if state.order()[state.active] != seat:
         return None
     p = state.players[seat]
-    menu = p.menu[-1] if p.menu else ""
+    menu = p.path[-1] if p.path else ""
     if menu.startswith("aid:"):
         return aid_mix_prompt(state, seat, int(menu[4:]))
     if menu == "aid":
@@ -524,7 +524,7 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     ):
         return None
     title = label("administration.title", pp=p.pp)
-    menu = p.menu
+    menu = p.path
     if not menu:
         return Prompt(seat=seat, title=title, options=tuple(admin_menu(ctx, state, seat)), simultaneous=True)
     head = menu[0]

@@ -112,6 +112,11 @@ class Player(BaseModel):
     ally_choice: bool = False
     """Constantine the Great was patched in: a free alliance route is owed a choice."""
 
+    @property
+    def path(self) -> list[str]:
+        """The menu steps taken, a folded step (``"build/b:0"``) counted as the steps it stands for."""
+        return [step for taken in self.menu for step in taken.split("/")]
+
     def born(self) -> int:
         """Workers that have left the descendant track (upkeep reads the track here, p. 13)."""
         return len(self.workers) + self.homing

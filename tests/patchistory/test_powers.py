@@ -150,7 +150,9 @@ def test_stealth_aircraft_reclaims_a_space_of_the_defeated_player() -> None:
     state, _ = ENGINE.apply(state, 0, Spend(resources=0))  # seat 1's 0 is played for it
     assert state.stealth == (0, 1)
     state, _ = ENGINE.apply(state, 0, PlaceWorker(row=0, col=0))  # the war worker comes home first
-    assert all(o.action.kind in ("pick", "done") for o in ENGINE.pending(state)[0].options)
+    offered = [o.action for o in ENGINE.pending(state)[0].options]
+    assert Reclaim(building=1, row=0, col=0) in offered
+    assert all(a.kind in ("reclaim", "pick", "done") for a in offered)
     state, _ = ENGINE.apply(state, 0, Reclaim(building=1, row=0, col=0))
     assert grid_of(state.players[1], CONTENT).squares[(0, 0)].wasteland
 

@@ -38,7 +38,7 @@ def states() -> dict[str, State]:
         seat = rng.choice(sorted(prompts))
         state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
         steps += 1
-        if steps == 250:
+        if steps == 120:
             found["mid"] = state
     found["end"] = state
     return found

@@ -1,0 +1,88 @@
+"""Menus folded into one: a step that opens a smaller menu is replaced by that menu's answers while
+they all still fit one menu of 25, so that a seat answers in one tap what would take two.
+
+A menu step is a :class:`Pick`; a folded one names the steps it stands for joined by ``/``
+(``"build/b:0"``: Build Building, then the first building tile), and takes the seat to the same
+menu the steps one by one would have. Nothing here decides what is legal: the answers offered are
+those the unfolded menus offer, and each phase's rules check them as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
+from rules.patchistory.actions import Pick
+from rules.patchistory.common import label
+from rules.patchistory.state import State
+
+SEPARATOR = "/"
+"""Joins the steps a folded menu step stands for."""
+
+Ask = Callable[[State, Seat], Prompt | None]
+
+
+def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
+    """``prompt`` with its menu steps replaced by the answers they open, smallest menus first,
+    while the whole still fits one menu; a step opening a number range stays a step. An answer
+    the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated."""
+    options = list(prompt.options)
+    opens: dict[str, list[Option] | None] = {}
+    while True:
+        fitting: list[tuple[int, int, list[Option]]] = []
+        for i, option in enumerate(options):
+            action = option.action
+            if option.navigation or not isinstance(action, Pick):
+                continue
+            if action.choice not in opens:
+                inner = submenu(state, seat, action.choice, ask)
+                offered = [o.action for o in options]
+                opens[action.choice] = None if inner is None else [
+                    inside(option, o) for o in inner if o.action not in offered
+                ]
+            found = opens[action.choice]
+            if found is not None and len(options) - 1 + len(found) <= MAX_OPTIONS:
+                fitting.append((len(found), i, found))
+        if not fitting:
+            break
+        _, at, replaced = min(fitting, key=lambda o: (o[0], o[1]))
+        options[at : at + 1] = replaced
+    if options == list(prompt.options):
+        return prompt
+    return prompt.model_copy(update={"options": tuple(options)})
+
+
+def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | None:
+    """The answers the menu step ``choice`` opens, or ``None`` when it opens a number range or
+    nothing (it then stays a step of its own)."""
+    p = state.players[seat]
+    kept = p.menu
+    p.menu = [*kept, choice]
+    try:
+        inner = ask(state, seat)
+    finally:
+        p.menu = kept
+    if inner is None or inner.number is not None:
+        return None
+    answers = [o for o in inner.options if not o.navigation]
+    return answers or None
+
+
+def inside(step: Option, answer: Option) -> Option:
+    """An answer of the menu ``step`` opens, offered in place of the step."""
+    assert isinstance(step.action, Pick)
+    action = answer.action
+    if isinstance(action, Pick):
+        action = Pick(choice=f"{step.action.choice}{SEPARATOR}{action.choice}")
+    return Option(
+        action=action,
+        label=joined(step.label, answer.label),
+        description=answer.description or step.description,
+    )
+
+
+def joined(head: Message, choice: Message) -> Message:
+    """"Build Building: Tile 1 …": the step's name before the answer, unless they say the same."""
+    if head == choice:
+        return choice
+    return label("menu.folded", head=head, choice=choice)
