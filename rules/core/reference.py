@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
@@ -88,6 +88,21 @@ def designed() -> Message:
     return msg("core.reference.designed")
 
 
+def source_note(note: str, others: Mapping[str, Message] | None = None) -> tuple[bool, Message]:
+    """Whether a content file's source note says designed, and where the value comes from in words:
+    ``designed …``, ``rulebook p. N …``, a note starting with one of ``others``' prefixes (a game's
+    own public sources, told in its words), else the note itself as it is written."""
+    text = note.strip()
+    if text.startswith("designed"):
+        return True, designed()
+    if text.startswith("rulebook"):
+        return False, rulebook(pages_of(text))
+    for prefix, words in (others or {}).items():
+        if text.startswith(prefix):
+            return False, words
+    return False, msg("core.reference.note", note=typed(text))
+
+
 def proper_name(name: str) -> Message:
     """A name printed on the component and shown as it is, in every language."""
     return msg("core.reference.name", name=typed(name))
@@ -148,4 +163,4 @@ def matching(entries: Iterable[CardEntry], typed_name: str, name_of: Callable[[C
 
 
 __all__ = ["CardEntry", "Origin", "designed", "entry_lines", "folded", "group",
-           "matching", "pages_of", "proper_name", "rulebook"]
+           "matching", "pages_of", "proper_name", "rulebook", "source_note"]

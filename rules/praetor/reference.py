@@ -9,8 +9,8 @@ starts with ``rulebook p. N`` or ``designed`` (:meth:`~rules.praetor.content._So
 from __future__ import annotations
 
 from rules.core import Message, msg
-from rules.core.messages import Param, typed
-from rules.core.reference import CardEntry, Origin, designed, pages_of, rulebook
+from rules.core.messages import Param
+from rules.core.reference import CardEntry, Origin, source_note
 from rules.praetor.content import GOODS, Board, CityTile, Content, TileType, WallTile, _Sourced
 from rules.praetor.describe import effect_text
 from rules.praetor.table import amount_message, cost_message, joined
@@ -36,12 +36,7 @@ def entries(content: Content) -> tuple[CardEntry, ...]:
 
 def where(note: str) -> tuple[bool, Message]:
     """Whether a source note says designed, and where the value comes from in words."""
-    text = note.strip()
-    if text.startswith("designed"):
-        return True, designed()
-    if text.startswith("rulebook"):
-        return False, rulebook(pages_of(text))
-    return False, msg("core.reference.note", note=typed(text))
+    return source_note(note)
 
 
 Item = tuple[str, int | None, str, bool, Message]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.core import Message, msg
 from rules.core.messages import Param, typed
-from rules.core.reference import CardEntry, Origin, designed, group, pages_of, proper_name, rulebook
+from rules.core.reference import CardEntry, Origin, group, proper_name, source_note
 from rules.rftg.content import SIDE_FIELDS, Content, Side
 from rules.rftg.describe import side_description
 
@@ -45,17 +45,10 @@ def entries(content: Content) -> tuple[CardEntry, ...]:
 
 
 def where(note: str) -> tuple[bool, Message]:
-    """Whether a source note says designed, and where the value comes from in words."""
-    text = note.strip()
-    if text.startswith("designed"):
-        return True, designed()
-    if text.startswith("rulebook"):
-        return False, rulebook(pages_of(text))
-    if text.startswith(TILE_LIST):
-        return False, msg("rftg.ref.source.tile_list")
-    if text.startswith(IMPLEMENTATIONS):
-        return False, msg("rftg.ref.source.implementations")
-    return False, msg("core.reference.note", note=typed(text))
+    """Whether a source note says designed, and where the value comes from in words (the public
+    tile list and public implementations besides the rulebook)."""
+    return source_note(note, {TILE_LIST: msg("rftg.ref.source.tile_list"),
+                              IMPLEMENTATIONS: msg("rftg.ref.source.implementations")})
 
 
 def _kind(side: Side) -> Message:
