@@ -27,15 +27,14 @@ sys.path.insert(0, str(ROOT))
 from PIL import Image, ImageChops  # noqa: E402
 
 import render  # noqa: E402
+import render.stages  # noqa: E402
 from rules import registry  # noqa: E402
-from rules.core import Rng  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "pictures"
 GAMES = ("rftg", "ancient_world", "praetor", "patchistory")
 PLAYERS = 3
 SEED = 4
 NAMES = ("Ada", "Βασίλης", "Chris")
-STAGES = ("early", "middle", "late", "over")
 SHOWN = 400
 """Width of a stored picture: what a phone shows."""
 COLOURS = 32
@@ -47,18 +46,7 @@ TOLERANCE = 4
 
 def stages(game: str) -> dict[str, Any]:
     """The states early, in the middle, late and at the end of the seeded greedy game."""
-    engine = registry.get(game)
-    bot = engine.bots()["greedy"]
-    rng = Rng.from_seed(SEED)
-    state = engine.new_game(PLAYERS, {}, SEED)
-    history = [state]
-    while prompts := engine.pending(state):
-        seat = rng.choice(sorted(prompts))
-        state, _ = engine.apply(state, seat, bot.choose(engine, state, seat, prompts[seat], rng.fork()))
-        history.append(state)
-    last = len(history) - 1
-    picked = (last // 10, last // 2, last * 9 // 10, last)
-    return {stage: history[i] for stage, i in zip(STAGES, picked, strict=True)}
+    return render.stages.stages(game, PLAYERS, SEED)
 
 
 def shown(png: bytes) -> Image.Image:

@@ -20,11 +20,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render
+import render.stages
 from rules import registry
-from rules.core import Rng
 
 GAMES = ("rftg", "ancient_world", "praetor", "patchistory")
-STAGES = ("early", "middle", "late", "over")
 SEED = 5
 
 ID_LIKE = re.compile(
@@ -47,18 +46,7 @@ class Drawn:
 @cache
 def stages(game: str, players: int) -> dict[str, Any]:
     """The states early, in the middle, late and at the end of a seeded greedy game."""
-    engine = registry.get(game)
-    bot = engine.bots()["greedy"]
-    rng = Rng.from_seed(SEED)
-    state = engine.new_game(players, {}, SEED)
-    history = [state]
-    while prompts := engine.pending(state):
-        seat = rng.choice(sorted(prompts))
-        state, _ = engine.apply(state, seat, bot.choose(engine, state, seat, prompts[seat], rng.fork()))
-        history.append(state)
-    last = len(history) - 1
-    return {"early": history[last // 10], "middle": history[last // 2], "late": history[last * 9 // 10],
-            "over": history[last]}
+    return render.stages.stages(game, players, SEED)
 
 
 def cases() -> list[Any]:
