@@ -5,7 +5,9 @@ worker, then the cell, each legal cell labelled with the favour it would give (2
 whose answer is forced is never asked: the option that leads to it carries the rest of the choice
 (an activation with the only worker that can go is offered as the complete activation). When the
 flat list of first steps would exceed 25, it is grouped into build / activate / special first; a
-group of one is offered as that one choice. Market trades go by number, any amount of a good at a
+group of one is offered as that one choice. When it fits with room to spare, tile types to activate
+are spelled out as each tile with each worker (one answer for the whole activation), then tiles to
+build as the tile with each worker (the cell is asked next), as many as fit one menu. Market trades go by number, any amount of a good at a
 time (rulebook p. 8). Every option carries a description: what it costs and what it gives.
 """
 
@@ -149,7 +151,9 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
     if draft.group is not None:
         chosen = [o for o in items if _group(o) == draft.group]
         return Prompt(seat=seat, title=title, options=(*chosen, _back()))
-    if len(items) + 1 > MAX_OPTIONS:
+    if len(items) + 1 <= MAX_OPTIONS:
+        items = _whole_moves(content, state, seat, items, moves)
+    else:
         grouped: list[Option] = []
         for group in GROUPS:
             members = [o for o in items if _group(o) == group]
@@ -162,6 +166,57 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
         items = grouped
     passing = Option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
     return Prompt(seat=seat, title=title, options=(*items, passing))
+
+
+def _whole_moves(content: Content, state: State, seat: int, items: list[Option],
+                 moves: Moves) -> list[Option]:
+    """The first steps with as many as fit one menu (with Pass) spelled out: a tile type to
+    activate as each of its tiles with each worker, a tile to build as the tile with each worker
+    (the cell is asked next). Rulebook p. 5: an action places one worker on one tile, so each
+    option is one whole choice of tile and worker; nothing is lost, only asked at once."""
+    room = MAX_OPTIONS - 1 - len(items)
+    wholes = [_spelled_out(content, state, seat, option, moves) for option in items]
+    chosen: set[int] = set()
+    for builds in (False, True):  # activations first: most turns are one
+        for i, (option, whole) in enumerate(zip(items, wholes, strict=True)):
+            is_build = isinstance(option.action, Pick) and option.action.build is not None
+            if whole and is_build == builds and len(whole) - 1 <= room:
+                room -= len(whole) - 1
+                chosen.add(i)
+    out: list[Option] = []
+    for i, option in enumerate(items):
+        out += wholes[i] if i in chosen else [option]
+    return out
+
+
+def _spelled_out(content: Content, state: State, seat: int, option: Option, moves: Moves) -> list[Option]:
+    """What the step ``option`` leads to, tile and worker chosen (empty when it is no step)."""
+    step = option.action
+    if not isinstance(step, Pick) or step.via is not None:
+        return []
+    workers = moves.exps(None)
+    if step.build is not None:
+        if len(workers) == 1:
+            return []
+        return [Option(action=Pick(build=step.build, exp=e), description=option.description,
+                       label=msg("praetor.opt.build_with", tile=tile_label(content, step.build), exp=e))
+                for e in workers]
+    if step.type is None:
+        return []
+    out = []
+    for uid in moves.by_type(None).get(step.type, []):
+        for e in workers:
+            label = msg("praetor.opt.activate_with", tile=tile_label(content, uid), exp=e)
+            if content.type_of(uid).effect == "forge":
+                forge = Pick(type=step.type, tile=uid, exp=e)
+                if _forge_limit(content, state, seat, uid, e, None) > 0:
+                    out.append(Option(action=forge, label=label, description=fee(content, state, seat, uid)))
+                    continue
+            action = Activate(tile=uid, exp=e)
+            about = msg("praetor.desc.activate", effect=outcome(content, state, seat, uid, e),
+                        fee=fee(content, state, seat, uid))
+            out.append(Option(action=action, label=label, description=about))
+    return out
 
 
 def _turn_title(state: State, seat: int) -> Message:

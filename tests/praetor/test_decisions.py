@@ -56,11 +56,20 @@ def test_the_only_worker_that_can_go_is_sent_by_the_activation_option() -> None:
     assert Pick(type="sawmill") not in actions
 
 
-def test_with_two_workers_the_worker_is_still_asked() -> None:
+def test_with_two_workers_each_is_offered_with_the_tile() -> None:
     state = _yellow_to_play()
     set_city(state, (CAMP, 0, 0, None), (SAWMILL, 1, 0, BLUE))
     set_workers(state, YELLOW, 1, 3)
-    assert Pick(type="sawmill") in [o.action for o in _prompt(state).options]
+    actions = [o.action for o in _prompt(state).options]
+    assert Activate(tile=SAWMILL, exp=1) in actions and Activate(tile=SAWMILL, exp=3) in actions
+    assert Pick(type="sawmill") not in actions
+
+
+def test_the_worker_step_is_still_asked_after_the_tile_type() -> None:
+    """A step offered before the moves were spelled out still leads on (older logs hold it)."""
+    state = _yellow_to_play()
+    set_city(state, (CAMP, 0, 0, None), (SAWMILL, 1, 0, BLUE))
+    set_workers(state, YELLOW, 1, 3)
     state, _ = ENGINE.apply(state, YELLOW, Pick(type="sawmill"))
     assert [o.action for o in _prompt(state).options if not o.navigation] == [
         Activate(tile=SAWMILL, exp=1), Activate(tile=SAWMILL, exp=3)]

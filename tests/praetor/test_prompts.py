@@ -36,8 +36,35 @@ def test_the_first_step_offers_builds_activations_and_pass() -> None:
     state = _yellow_to_play()
     actions = _actions(state)
     assert Pass() in actions
-    assert Pick(type="gold_mine") in actions
     assert {a.build for a in actions if isinstance(a, Pick) and a.build} <= set(state.available)
+
+
+def test_each_tile_with_each_worker_is_one_option_when_the_menu_has_room() -> None:
+    """Rulebook p. 5: an action places one worker on one tile; the three gold mines with each of
+    the three workers fit one menu, so tile and worker are chosen in one answer."""
+    state = _yellow_to_play()
+    actions = _actions(state)
+    assert {Activate(tile=m, exp=e) for m in MINES[:3] for e in (1, 2, 3)} <= set(actions)
+    assert Pick(type="gold_mine") not in actions and len(actions) <= 25
+
+
+def test_a_tile_type_whose_tiles_and_workers_do_not_fit_the_menu_stays_a_step() -> None:
+    state = _yellow_to_play()
+    set_workers(state, YELLOW, 1, 2, 3, 4)
+    actions = _actions(state)
+    assert Pick(type="gold_mine") in actions
+    assert Activate(tile=CAMP, exp=4) in actions and len(actions) <= 25
+    state, _ = ENGINE.apply(state, YELLOW, Pick(type="gold_mine"))
+    assert Pick(tile=MINES[0]) in _actions(state)
+
+
+def test_a_build_with_its_worker_is_one_option_when_the_menu_has_room() -> None:
+    state = _yellow_to_play()
+    built = [a for a in _actions(state) if isinstance(a, Pick) and a.build and a.exp is not None]
+    assert [a.exp for a in built if a.build == built[0].build] == [1, 2, 3]
+    state, _ = ENGINE.apply(state, YELLOW, built[1])
+    cells = [a for a in _actions(state) if isinstance(a, Build)]
+    assert cells and all(a.tile == built[1].build and a.exp == 2 for a in cells)
 
 
 def test_build_steps_go_tile_then_worker_then_cell() -> None:

@@ -46,7 +46,7 @@ def _walk(state: State, move: Any) -> tuple[State, list[Any]]:
         target = rest
 
 
-def test_a_build_is_reached_by_the_tile_the_worker_and_the_cell() -> None:
+def test_a_build_is_reached_by_the_tile_with_its_worker_then_the_cell() -> None:
     state = _yellow_to_play()
     set_city(state, (CAMP, 0, 0, None))
     set_workers(state, YELLOW, 1, 2)
@@ -54,17 +54,16 @@ def test_a_build_is_reached_by_the_tile_the_worker_and_the_cell() -> None:
     move = Build(tile=tile, exp=2, x=1, y=0)
     walked, taps = _walk(state, move)
     direct, _ = ENGINE.apply(state, YELLOW, move)
-    assert taps[:2] == [Pick(build=tile), Pick(exp=2)] and taps[-1] == move
+    assert taps == [Pick(build=tile, exp=2), move]
     assert walked == direct
 
 
-def test_an_activation_with_two_workers_is_reached_by_the_type_then_the_worker() -> None:
+def test_an_activation_is_reached_by_the_type_the_tile_and_the_worker_when_they_do_not_fit() -> None:
     state = _yellow_to_play()
-    set_city(state, (CAMP, 0, 0, None), (SAWMILL, 1, 0, None))
-    set_workers(state, YELLOW, 1, 3)
-    move = Activate(tile=SAWMILL, exp=3)
+    set_workers(state, YELLOW, 1, 2, 3, 4)
+    move = Activate(tile=MINES[1], exp=3)
     walked, taps = _walk(state, move)
-    assert taps == [Pick(type="sawmill"), move]
+    assert taps == [Pick(type="gold_mine"), Pick(tile=MINES[1]), move]
     assert walked == ENGINE.apply(state, YELLOW, move)[0]
 
 
