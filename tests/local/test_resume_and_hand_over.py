@@ -5,31 +5,15 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.local import CLEAR, main
-from rules import registry
-from tests.fixtures.sealed_bid import ENGINE
+from tests.local.terminal import run
 
-FIXTURE = ["--engine", "tests.fixtures.sealed_bid:ENGINE", "--out", ""]
 TO_THE_END = "0\n1\n" * 6
 """Against a bot: each prompt gets "0" (a bid) or "1" (the first of a menu) until the game ends."""
-
-
-@pytest.fixture(autouse=True)
-def forget_fixture() -> Iterator[None]:
-    yield
-    registry.unregister(ENGINE.info.id)
-
-
-def run(args: list[str], answers: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main([*FIXTURE, *args], stdin=io.StringIO(answers), stdout=out)
-    registry.unregister(ENGINE.info.id)
-    return code, out.getvalue()
 
 
 def stopped_game(db: Path, seed: int = 3) -> None:

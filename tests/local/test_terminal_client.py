@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,22 +15,9 @@ from bot.service import Outcome, Picture, TableService
 from rules import registry
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
+from tests.local.terminal import run
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURE = ["--engine", "tests.fixtures.sealed_bid:ENGINE"]
-
-
-@pytest.fixture(autouse=True)
-def forget_fixture() -> Iterator[None]:
-    yield
-    registry.unregister(ENGINE.info.id)
-
-
-def run(args: list[str], answers: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main([*FIXTURE, *args], stdin=io.StringIO(answers), stdout=out)
-    return code, out.getvalue()
-
 
 def test_help_works_from_the_shell() -> None:
     done = subprocess.run([sys.executable, "-m", "bot.local", "--help"], cwd=ROOT, capture_output=True,
@@ -42,7 +28,7 @@ def test_help_works_from_the_shell() -> None:
 
 def test_a_scripted_game_against_a_bot_is_played_to_the_end(tmp_path: Path) -> None:
     # Three rounds: bid 0 (a bounded number), then take the first token (a numbered menu).
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "0\n1\n" * 3)
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3"], "0\n1\n" * 3)
     assert code == 0, shown
     assert shown.count("=== Ada (seat 1) ===") == 6
     assert "The game is over." in shown
@@ -51,7 +37,7 @@ def test_a_scripted_game_against_a_bot_is_played_to_the_end(tmp_path: Path) -> N
 
 def test_bad_answers_are_asked_again_within_bounds() -> None:
     answers = "seven\n9\n0\n0\n1\n" + "0\n1\n" * 2
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], answers)
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3"], answers)
     assert code == 0, shown
     assert shown.count("a number from 0 to 5") == 2  # "seven", then 9
     assert "a number from 1 to" in shown  # 0 is not a menu entry
@@ -61,7 +47,7 @@ def test_two_people_share_the_keyboard_and_see_only_their_own_secrets(tmp_path: 
     # Ada takes the keyboard (Enter) and bids 2; afterwards the lines are Enter for a hand-over,
     # "0" (a bid) or "1" (the first of a menu), each asked again where it is not an answer.
     answers = "\n2\n" + "\n0\n1\n" * 40
-    code, shown = run(["--seats", "Ada,Bo", "--seed", "4", "--out", "", "--db", str(tmp_path / "g.db")],
+    code, shown = run(["--seats", "Ada,Bo", "--seed", "4", "--db", str(tmp_path / "g.db")],
                       answers)
     assert code == 0, shown
     before_bo, bo_turn = shown.split("=== Bo (seat 2) ===", 1)
@@ -75,7 +61,7 @@ def test_two_people_share_the_keyboard_and_see_only_their_own_secrets(tmp_path: 
 
 def test_the_game_is_kept_in_the_database_file(tmp_path: Path) -> None:
     db = tmp_path / "kept.db"
-    code, _ = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--db", str(db)], "0\n1\n" * 3)
+    code, _ = run(["--seats", "Ada,bot", "--seed", "3", "--db", str(db)], "0\n1\n" * 3)
     assert code == 0
 
     async def finished() -> str:
@@ -93,29 +79,29 @@ def test_the_game_is_kept_in_the_database_file(tmp_path: Path) -> None:
 
 
 def test_greek_output_uses_the_greek_catalogue() -> None:
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--lang", "el"], "0\n1\n" * 3)
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--lang", "el"], "0\n1\n" * 3)
     assert code == 0
     assert "Το παιχνίδι τελείωσε." in shown
 
 
 def test_quitting_stops_with_a_non_zero_status() -> None:
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "q\n")
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3"], "q\n")
     assert code == 1 and "Stopped" in shown
 
 
 def test_input_running_out_stops_the_game() -> None:
-    code, _ = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "0\n")
+    code, _ = run(["--seats", "Ada,bot", "--seed", "3"], "0\n")
     assert code == 1
 
 
 def test_undo_at_a_prompt_is_refused_in_words_when_there_is_nothing_to_take_back() -> None:
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "u\n" + "0\n1\n" * 3)
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3"], "u\n" + "0\n1\n" * 3)
     assert code == 0, shown
     assert "! You have no move to take back." in shown
 
 
 def test_a_table_of_bots_only_is_refused() -> None:
-    code, _ = run(["--seats", "bot,bot", "--out", ""], "")
+    code, _ = run(["--seats", "bot,bot"], "")
     assert code == 2
 
 
@@ -163,17 +149,17 @@ def test_each_option_is_printed_with_what_it_costs_and_gives_after_its_label() -
 def test_a_table_option_is_given_with_option_name_value() -> None:
     # Three starting coins instead of five: a bid of 9 is refused within the option's bound.
     answers = "9\n" + "0\n1\n" * 3
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--option", "starting_coins=3"],
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--option", "starting_coins=3"],
                       answers)
     assert code == 0, shown
     assert "a number from 0 to 3" in shown
 
 
 def test_a_bad_option_is_refused_in_words_before_the_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code, shown = run(["--seats", "Ada,bot", "--out", "", "--option", "starting_coins"], "")
+    code, shown = run(["--seats", "Ada,bot", "--option", "starting_coins"], "")
     assert code == 2 and shown == ""
     assert "name=value" in capsys.readouterr().err
-    code, shown = run(["--seats", "Ada,bot", "--out", "", "--option", "no_such_option=1"], "")
+    code, shown = run(["--seats", "Ada,bot", "--option", "no_such_option=1"], "")
     assert code == 2 and shown == ""
     assert "no_such_option" in capsys.readouterr().err
 
@@ -188,9 +174,9 @@ def test_help_lists_the_bot_kinds_of_every_game_and_the_option_flag() -> None:
 
 
 def test_each_turn_shows_the_undo_and_quit_keys_in_the_players_language() -> None:
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", ""], "q\n")
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3"], "q\n")
     assert code == 1 and "`u` takes back your last move, `q` stops here" in shown
-    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--out", "", "--lang", "el"], "q\n")
+    code, shown = run(["--seats", "Ada,bot", "--seed", "3", "--lang", "el"], "q\n")
     assert code == 1 and "`u` αναιρεί την τελευταία σας κίνηση, `q` σταματά εδώ" in shown
 
 
