@@ -8,7 +8,6 @@ label is a heading there. Every file path a docstring names exists.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import json
 import re
@@ -17,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.scripts import load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,11 +103,7 @@ def test_no_docstring_cites_a_document_outside_the_repository() -> None:
 
 
 def options_page_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("options_doc", ROOT / "scripts" / "options_doc.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("options_doc")
 
 
 def test_the_options_page_is_current_with_every_games_options_model() -> None:

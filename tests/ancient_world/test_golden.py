@@ -3,25 +3,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load
 
-
-def _script() -> ModuleType:
-    path = ROOT / "scripts" / "golden_ancient_world.py"
-    spec = importlib.util.spec_from_file_location("golden_ancient_world", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SCRIPT = _script()
+SCRIPT = load("golden_ancient_world")
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPT.GAMES))

@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).parents[2] / "scripts" / "golden_patchistory.py"
+from tests.scripts import load
 
-
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_patchistory", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GOLDEN = script()
+GOLDEN = load("golden_patchistory")
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN.GAMES))

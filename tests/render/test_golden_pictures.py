@@ -3,25 +3,14 @@ scripts/golden_pictures.py, then review the pictures by eye)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from PIL import Image, ImageDraw
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "golden_pictures.py"
+from tests.scripts import load
 
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_pictures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GOLDEN = _script()
+GOLDEN = load("golden_pictures")
 
 
 @pytest.mark.slow
