@@ -23,7 +23,7 @@ from bot.discord.funnel import report
 from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
-from bot.discord.text import plain
+from bot.discord.threads import open_thread
 from bot.service.rematch import Rematch
 
 Interaction = discord.Interaction[Any]
@@ -69,14 +69,7 @@ async def rematch(interaction: Interaction, table_id: int) -> None:
     thread_id = None
     if await agora.service.rematch_of(table_id) is None:
         await agora.service.check_rematch(table_id, user.id)  # before a thread is made
-        thread = await agora.client.http.start_thread_without_message(
-            old.channel_id,
-            name=f"{old.title} — {plain(user.display_name)}"[:100],
-            auto_archive_duration=10080,
-            type=discord.ChannelType.public_thread.value,
-            reason="Agora rematch",
-        )
-        thread_id = int(thread["id"])
+        thread_id = await open_thread(agora, old.channel_id, old.title, user.display_name, "Agora rematch")
     made = await agora.service.rematch(
         table_id, user.id, user.display_name, thread_id=thread_id, locale=await agora.locale(interaction)
     )

@@ -15,18 +15,36 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Final
 
 import discord
 
 from bot.discord.context import Agora
+from bot.discord.text import plain
 
 log = logging.getLogger(__name__)
 
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
 
+ONE_WEEK: Final = 10080
+"""Minutes of silence after which Discord archives a table's thread: the longest it offers."""
+
 TRY_AGAIN_AFTER = 600.0
 """Seconds before the bot asks again to reopen a thread it was not allowed to reopen."""
+
+
+async def open_thread(agora: Agora, parent_id: int, title: str, name: str, reason: str) -> int:
+    """A new public thread of channel ``parent_id`` for a table of the game ``title`` opened by
+    ``name`` ("Praetor — Ada", shown as plain text), archived after a week of silence; its id."""
+    thread = await agora.client.http.start_thread_without_message(
+        parent_id,
+        name=f"{title} — {plain(name)}"[:100],
+        auto_archive_duration=ONE_WEEK,
+        type=discord.ChannelType.public_thread.value,
+        reason=reason,
+    )
+    return int(thread["id"])
 
 
 def archived(error: discord.HTTPException) -> bool:

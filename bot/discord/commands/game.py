@@ -22,7 +22,7 @@ from bot.discord.delivery import chunks, deliver, post, waiting_line
 from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
-from bot.discord.text import plain
+from bot.discord.threads import open_thread
 from bot.service import BadSetting, Preferences, UndoRefused, UnknownGameError
 from bot.service.core import check_pace
 from rules import registry
@@ -154,14 +154,7 @@ class GameCommands(app_commands.Group):
         parent_id = parent_id or interaction.channel_id
         user = interaction.user
         locale = await agora.locale(interaction)
-        thread = await agora.client.http.start_thread_without_message(
-            parent_id,
-            name=f"{engine.info.title} — {plain(user.display_name)}"[:100],
-            auto_archive_duration=10080,
-            type=discord.ChannelType.public_thread.value,
-            reason="Agora table",
-        )
-        thread_id = int(thread["id"])
+        thread_id = await open_thread(agora, parent_id, engine.info.title, user.display_name, "Agora table")
         table = await agora.service.create_table(
             engine.info.id,
             interaction.guild_id,
