@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, running
 
 
 @pytest.fixture
@@ -28,9 +28,5 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path)
-    await process.start()
-    yield process
-    rc = await process.stop()
-    assert process.problems() == [], process.log()
-    assert rc == 0, process.log()
+    async with running(fake, tmp_path) as process:
+        yield process

@@ -11,6 +11,8 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tests.e2e.fakediscord import FakeDiscord
@@ -119,3 +121,17 @@ class BotProcess:
     def problems(self) -> list[str]:
         """Log lines that show a bot-side exception or error."""
         return [line for line in self.lines if any(bad in line for bad in BAD_LOG)]
+
+
+@asynccontextmanager
+async def running(fake: FakeDiscord, workdir: Path, **env: str) -> AsyncIterator[BotProcess]:
+    """The bot started with ``env`` for the block, then stopped: it must exit 0 and have logged no
+    exception or error (checked when the block itself succeeded)."""
+    process = BotProcess(fake, workdir, **env)
+    await process.start()
+    try:
+        yield process
+    finally:
+        rc = await process.stop()
+    assert process.problems() == [], process.log()
+    assert rc == 0, process.log()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, running
 from tests.e2e.players import button, done, open_table, play_to_the_end, press, public_text, start
 
 
@@ -74,9 +74,7 @@ async def test_someone_who_had_no_seat_is_refused_and_no_thread_opens(
 async def test_a_player_at_the_limit_of_open_tables_is_refused_before_a_thread_opens(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = BotProcess(fake, tmp_path, OPEN_TABLES_PER_USER="1")
-    await bot.start()
-    try:
+    async with running(fake, tmp_path, OPEN_TABLES_PER_USER="1"):
         ann, bo = fake.user("Ann"), fake.user("Bo")
         thread_id, lobby = await open_table(fake, ann, bo)
         await start(fake, ann, lobby)
@@ -89,6 +87,3 @@ async def test_a_player_at_the_limit_of_open_tables_is_refused_before_a_thread_o
         assert len(fake.threads()) == threads, "a refused rematch opened a thread"
         joined = await press(fake, bo, last, button(last, "agora:rematch:"))
         assert "Your seat at the rematch" in joined.texts(), "Bo, below the limit, opens it"
-    finally:
-        assert await bot.stop() == 0
-    assert bot.problems() == [], bot.log()
