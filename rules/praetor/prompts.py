@@ -7,8 +7,9 @@ whose answer is forced is never asked: the option that leads to it carries the r
 flat list of first steps would exceed 25, it is grouped into build / activate / special first; a
 group of one is offered as that one choice. When it fits with room to spare, tile types to activate
 are spelled out as each tile with each worker (one answer for the whole activation), then tiles to
-build as the tile with each worker (the cell is asked next), as many as fit one menu. Market trades go by number, any amount of a good at a
-time (rulebook p. 8). Every option carries a description: what it costs and what it gives.
+build as the tile with each worker (the cell is asked next), as many as fit one menu. Market
+trades go by number, any amount of a good at a time (rulebook p. 8). Every option carries a
+description: what it costs and what it gives.
 """
 
 from __future__ import annotations
