@@ -306,4 +306,17 @@ AnyAction = (
     | Commit
     | Vote
 )
-Action = Annotated[AnyAction, Field(discriminator="kind")]
+
+
+class Recorded(_Act):
+    """A move as rules version 1 recorded it, when a question with one possible answer was still
+    asked and its answer went into the log: the game it belongs to goes on asking such questions
+    (:attr:`State.forced_played`), so that its log replays from the seed as it was played."""
+
+    kind: Literal["v1"] = "v1"
+    action: Annotated[AnyAction, Field(discriminator="kind")]
+
+
+Played = AnyAction | Recorded
+"""Every move a log may hold."""
+Action = Annotated[Played, Field(discriminator="kind")]

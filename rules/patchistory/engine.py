@@ -9,8 +9,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -48,7 +49,9 @@ from rules.patchistory.actions import (
     Patch,
     Pick,
     PlaceWorker,
+    Played,
     Reclaim,
+    Recorded,
     RemoveRoute,
     Rest,
     ReturnWorker,
@@ -66,7 +69,13 @@ from rules.patchistory.state import Goods, Phase, State
 from rules.patchistory.views import View, view
 
 
-class Patchistory(Engine[State, AnyAction]):
+def upgrade_from_version_1(data: Any) -> Any:
+    """Rules version 2 plays the only answer of a question itself; a version 1 move is marked as
+    such (:class:`Recorded`)."""
+    return {"kind": "v1", "action": data}
+
+
+class Patchistory(Engine[State, Played]):
     """Patchistory for 2–4 players: 3 eras × 5 rounds (§1)."""
 
     info = GameInfo(
@@ -78,9 +87,11 @@ class Patchistory(Engine[State, AnyAction]):
         has_simultaneous_steps=True,
         max_actions=20_000,
         messages_package="rules.patchistory",
+        rules_version=2,
     )
+    action_migrations: ClassVar[Mapping[int, Callable[[Any], Any]]] = {1: upgrade_from_version_1}
     state_type = State
-    action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    action_adapter: TypeAdapter[Played] = TypeAdapter(Action)
     options_type = Options
 
     def __init__(self, content: Content | None = None) -> None:
@@ -94,6 +105,7 @@ class Patchistory(Engine[State, AnyAction]):
         assert isinstance(options, Options)
         state, _ = flow.setup(self.ctx, players, options, seed)
         state.forced_played = True
+        state.moves = 0
         advance(self.ctx, state)
         self.play_forced(state)
         return state
@@ -114,7 +126,11 @@ class Patchistory(Engine[State, AnyAction]):
             return patching.place_prompt(self.ctx, state, seat)
         return PROMPTS[state.phase](self.ctx, state, seat)
 
-    def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+    def play(self, state: State, seat: Seat, action: Played) -> list[Event]:
+        if isinstance(action, Recorded):
+            action = recorded(state, action)
+        if state.moves is not None:
+            state.moves += 1
         events = self.step(state, seat, action)
         return events + self.play_forced(state)
 
@@ -336,6 +352,15 @@ class Patchistory(Engine[State, AnyAction]):
         from rules.patchistory.reference import entries
 
         return entries(self.content)
+
+
+def recorded(state: State, move: Recorded) -> AnyAction:
+    """The move a rules version 1 log recorded. Replayed from the seed, the first one tells that
+    the game was played when questions with one answer were still asked: it goes on asking them,
+    as its snapshots do (a state set up then lacks :attr:`State.forced_played`)."""
+    if state.forced_played and state.moves == 0:
+        state.forced_played = False
+    return move.action
 
 
 def unfolded_step(prompt: Prompt | None, action: Pick | Back) -> bool:

@@ -241,6 +241,8 @@ class State(BaseModel):
     """The engine plays a question's only answer itself. Games stored before it did (whose states
     lack this field) go on asking such questions, so that the moves recorded after their last
     snapshot still apply."""
+    moves: int | None = None
+    """Moves played since setup; ``None`` in states stored before it was counted."""
     stealth: tuple[int, int] | None = None
     """(winner, loser) owed the Stealth Aircraft choice after a war."""
 

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from rules.patchistory import ENGINE
+from rules.patchistory.state import State
 
 LOG = Path(__file__).parent / "fixtures" / "greedy_log_before_one_menu_bids.json"
 
@@ -35,3 +36,29 @@ def test_a_game_stored_before_forced_answers_were_played_goes_on_from_its_snapsh
 
 def test_a_new_game_plays_only_answers_itself() -> None:
     assert ENGINE.new_game(3, {}, 1).forced_played
+
+
+def first_move(state: State) -> tuple[int, str]:
+    seat, prompt = min(ENGINE.pending(state).items())
+    return seat, ENGINE.dump_action(prompt.options[0].action)
+
+
+def test_a_version_1_log_replayed_from_the_seed_goes_on_asking_questions_with_one_answer() -> None:
+    state = ENGINE.new_game(3, {}, 1)
+    seat, move = first_move(state)
+    state, _ = ENGINE.apply(state, seat, ENGINE.upgrade_action(move, 1))
+    assert not state.forced_played
+
+
+def test_a_version_1_move_after_a_later_snapshot_keeps_the_rules_the_snapshot_was_played_by() -> None:
+    state = ENGINE.new_game(3, {}, 1)
+    seat, move = first_move(state)
+    state, _ = ENGINE.apply(state, seat, move)
+    seat, move = first_move(state)
+    state, _ = ENGINE.apply(state, seat, ENGINE.upgrade_action(move, 1))
+    assert state.forced_played
+
+
+def test_a_version_2_move_is_read_as_it_was_written() -> None:
+    _, move = first_move(ENGINE.new_game(3, {}, 1))
+    assert ENGINE.upgrade_action(move, 2) == move

@@ -50,10 +50,7 @@ GAMES = [
     "rftg",
     "ancient_world",
     "praetor",
-    pytest.param("patchistory", marks=pytest.mark.xfail(strict=True, reason=(
-        "since d4b3035 (a question with one answer is played as part of the move that led to it) a "
-        "Patchistory log stored before it replays to another position, with no rules version bump "
-        "or action migration"))),
+    "patchistory",
 ]
 
 
