@@ -220,6 +220,11 @@ MIGRATIONS: tuple[str, ...] = (
         state_json TEXT    NOT NULL
     );
     """,
+    # 12: the language each table's thread is told in. Tables that exist already have none: their
+    # thread goes on reading in their creator's language.
+    """
+    ALTER TABLE tables ADD COLUMN locale TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -200,10 +200,11 @@ class PostgresRepository(Repository):
         async with self.transaction() as db:
             table_id = await db.fetchval(
                 "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
-                " pace_hours, stand_ins, stand_in_after, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+                " pace_hours, stand_ins, stand_in_after, locale, created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
                 table.game_id, table.guild_id, table.channel_id, table.thread_id, table.creator_id,
-                table.options_json, table.pace_hours, table.stand_ins, table.stand_in_after, stamp,
+                table.options_json, table.pace_hours, table.stand_ins, table.stand_in_after, table.locale,
+                stamp,
             )
         row = await self.get_table(int(table_id))
         assert row is not None
@@ -258,11 +259,12 @@ class PostgresRepository(Repository):
         pace_hours: float | None = None,
         stand_ins: bool | None = None,
         thread_id: int | None = None,
+        locale: str | None = None,
     ) -> TableRow:
         changes: dict[str, Any] = {
             k: v
             for k, v in (("status", status), ("seed", seed), ("pace_hours", pace_hours),
-                         ("stand_ins", stand_ins), ("thread_id", thread_id))
+                         ("stand_ins", stand_ins), ("thread_id", thread_id), ("locale", locale))
             if v is not None
         }
         changes["updated_at"] = aware(now)
@@ -809,6 +811,7 @@ def _table(r: asyncpg.Record) -> TableRow:
         announced_seq=r["announced_seq"],
         settled_seq=r["settled_seq"],
         rules_version=r["rules_version"],
+        locale=r["locale"],
     )
 
 

@@ -183,6 +183,10 @@ MIGRATIONS: tuple[str, ...] = (
         state_json TEXT   NOT NULL
     );
     """,
+    # 8: SQLite's version 12: the language each table's thread is told in (none for older tables).
+    """
+    ALTER TABLE tables ADD COLUMN locale TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -31,6 +31,8 @@ class NewTable:
     stand_ins: bool = False
     stand_in_after: int = 2
     """Missed reminders after which a stand-in bot takes the seat (when ``stand_ins`` is on)."""
+    locale: str | None = None
+    """The language the table's thread is told in (``None``: its creator's)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,9 @@ class TableRow:
     are still to be announced (a crash came between their commit and their delivery)."""
     rules_version: int | None = None
     """The version of the game's rules the table was started with (``None`` in the lobby)."""
+    locale: str | None = None
+    """The language the table's thread is told in; ``None`` for a table made before tables had
+    one (its thread reads in its creator's language)."""
 
     settled_seq: int = -1
     """The log length at which the table was last settled (its bots had played, its deadlines and

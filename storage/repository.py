@@ -138,6 +138,7 @@ class Repository(ABC):
         pace_hours: float | None = None,
         stand_ins: bool | None = None,
         thread_id: int | None = None,
+        locale: str | None = None,
     ) -> TableRow:
         """Change the named fields (``None`` = keep) and ``updated_at``.
 

@@ -289,11 +289,11 @@ class SqliteRepository(Repository):
             created = await _query(
                 db,
                 "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
-                " pace_hours, stand_ins, stand_in_after, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " pace_hours, stand_ins, stand_in_after, locale, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (table.game_id, table.guild_id, table.channel_id, table.thread_id, table.creator_id,
                  table.options_json, table.pace_hours, int(table.stand_ins), table.stand_in_after,
-                 stamp, stamp),
+                 table.locale, stamp, stamp),
             )
             table_id = int(created[0]["id"])
         row = await self.get_table(table_id)
@@ -351,12 +351,13 @@ class SqliteRepository(Repository):
         pace_hours: float | None = None,
         stand_ins: bool | None = None,
         thread_id: int | None = None,
+        locale: str | None = None,
     ) -> TableRow:
         changes: dict[str, Any] = {
             k: v
             for k, v in (("status", status), ("seed", seed), ("pace_hours", pace_hours),
                          ("stand_ins", None if stand_ins is None else int(stand_ins)),
-                         ("thread_id", thread_id))
+                         ("thread_id", thread_id), ("locale", locale))
             if v is not None
         }
         changes["updated_at"] = encode_time(now)
@@ -952,6 +953,7 @@ def _table(r: sqlite3.Row) -> TableRow:
         announced_seq=r["announced_seq"],
         settled_seq=r["settled_seq"],
         rules_version=r["rules_version"],
+        locale=r["locale"],
     )
 
 

@@ -113,9 +113,12 @@ class Agora:
         return Words(locale, table.game_id, seat_names(table, locale))
 
     def table_words(self, table: TableInfo) -> Words:
-        """Words for what the whole table reads (the thread): the language its creator plays in."""
-        creator = table.seat_of(table.creator_id)
-        locale = creator.locale if creator is not None else self.settings.default_locale
+        """Words for what the whole table reads (the thread): the table's language, or for a
+        table made before tables had one, the language its creator plays in."""
+        locale = table.locale
+        if locale is None:
+            creator = table.seat_of(table.creator_id)
+            locale = creator.locale if creator is not None else self.settings.default_locale
         locale = choose_locale(None, locale, self.settings.default_locale)
         return Words(locale, table.game_id, seat_names(table, locale))
 

@@ -37,7 +37,7 @@ from bot.service.tables import BOT, RULES, STAND_IN, Loaded, entry_lines, load, 
 from bot.service.words import render
 from rules import registry as default_registry
 from rules.core import Engine, Message, Result, Rng, Seat, msg
-from rules.core.messages import Param, typed
+from rules.core.messages import LOCALES, Param, typed
 from rules.verify import commitment
 from storage.records import NewEntry, SeatRow, TableRow
 from storage.repository import Repository, StaleWrite, StorageUnavailable
@@ -445,6 +445,14 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+def check_table_locale(locale: str | None) -> None:
+    """Refuse a table language no catalogue ships (``None``, the creator's, is always allowed)."""
+    if locale is not None and locale not in LOCALES:
+        raise errors.BadSetting(
+            f"That setting is not allowed: language {locale}.", reason=f"language {locale}"
+        )
+
+
 def check_pace(pace_hours: float) -> None:
     """Refuse a pace that is not a number of hours from 1 minute to 30 days (:data:`PACE_HOURS`):
     the table service keeps to it whoever calls it, whatever the caller already checked."""
@@ -464,6 +472,7 @@ __all__ = [
     "TableCore",
     "ask_pictures",
     "check_pace",
+    "check_table_locale",
     "tell",
     "tell_result",
     "utc_now",

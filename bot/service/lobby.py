@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.service import errors
-from bot.service.core import TableCore, check_pace
+from bot.service.core import TableCore, check_pace, check_table_locale
 from bot.service.export import seed_commitment
 from bot.service.models import Line, Outcome, TableInfo
 from bot.service.tables import Loaded, table_info
@@ -34,25 +34,28 @@ class LobbyCommands(TableCore):
         pace_hours: float = 24.0,
         stand_ins: bool = False,
         locale: str = "en",
+        table_locale: str | None = None,
     ) -> TableInfo:
-        """Open a table in the lobby with the creator in seat 0.
+        """Open a table in the lobby with the creator in seat 0, speaking ``locale``; its thread
+        is told in ``table_locale`` (``None``: in the creator's language, whatever it is then).
 
         The options are validated by the game and stored complete (every default filled in), so
         the table replays the same even if a default changes later.
 
         :raises UnknownGameError: no such game.
         :raises RuleError: an unknown or invalid option (the engine's sentence).
-        :raises BadSetting: a pace out of bounds.
+        :raises BadSetting: a pace out of bounds, or a table language no catalogue ships.
         :raises TooManyTables: the creator or the server has as many open tables as allowed.
         """
         engine = self._engine(game_id)
         parsed = engine.parse_options(options or {})
         check_pace(pace_hours)
+        check_table_locale(table_locale)
         await self.check_room_for_table(guild_id, creator_id)
         row = await self.repo.create_table(
             NewTable(game_id=engine.info.id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                      options_json=parsed.model_dump_json(), thread_id=thread_id, pace_hours=pace_hours,
-                     stand_ins=stand_ins),
+                     stand_ins=stand_ins, locale=table_locale),
             self.clock(),
         )
         await self.repo.add_seat(SeatRow(row.id, 0, creator_name, user_id=creator_id, locale=locale))

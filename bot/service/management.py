@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import errors
-from bot.service.core import TableCore, check_pace
+from bot.service.core import TableCore, check_pace, check_table_locale
 from bot.service.models import Line, Outcome, TableInfo, Waiting
 from bot.service.tables import table_info
 from rules.core import msg
@@ -49,9 +49,11 @@ class ManagementCommands(TableCore):
         *,
         pace_hours: float | None = None,
         stand_ins: bool | None = None,
+        locale: str | None = None,
     ) -> TableInfo:
-        """Change the table's pace or whether stand-in bots are allowed (creator only).
-        Deadlines already running keep their time; the new pace applies from the next decision.
+        """Change the table's pace, whether stand-in bots are allowed, or the language its thread
+        is told in (creator only). Deadlines already running keep their time; the new pace
+        applies from the next decision.
 
         :raises NotCreator, BadSetting:
         """
@@ -61,7 +63,9 @@ class ManagementCommands(TableCore):
                 raise errors.NotCreator("Only the table's creator can do that.")
             if pace_hours is not None:
                 check_pace(pace_hours)
-            await self.repo.update_table(table_id, self.clock(), pace_hours=pace_hours, stand_ins=stand_ins)
+            check_table_locale(locale)
+            await self.repo.update_table(table_id, self.clock(), pace_hours=pace_hours, stand_ins=stand_ins,
+                                         locale=locale)
             return (await self._load(table_id)).info()
 
     async def table(self, table_id: int) -> TableInfo:

@@ -75,6 +75,9 @@ class TableInfo:
     updated_at: datetime
     seq: int = 0
     """How many entries the table's action log holds (the version a prompt was shown at)."""
+    locale: str | None = None
+    """The language the table's thread is told in; ``None`` for a table made before tables had
+    one, whose thread reads in its creator's language."""
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -81,7 +81,7 @@ class RematchCommands(LobbyCommands):
             table = await self.create_table(t.row.game_id, t.row.guild_id, t.row.channel_id, user_id, name,
                                             json.loads(t.row.options_json), thread_id=thread_id,
                                             pace_hours=t.row.pace_hours, stand_ins=t.row.stand_ins,
-                                            locale=locale)
+                                            locale=locale, table_locale=t.row.locale)
             for seat in t.seats:
                 if seat.bot is not None:
                     await self.add_bot(table.id, user_id, seat.bot)

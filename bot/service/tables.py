@@ -136,6 +136,7 @@ def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any]
         created_at=row.created_at,
         updated_at=row.updated_at,
         seq=head,
+        locale=row.locale,
     )
 
 

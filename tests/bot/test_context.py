@@ -69,3 +69,16 @@ async def test_quiet_hours_alone_do_not_choose_a_language(agora: Agora) -> None:
     await agora.service.set_preferences(Preferences(user_id=302, quiet_start=23, quiet_end=7))
     assert await agora.locale(asking(302, CHANNEL, locale="el")) == "el"
     assert await agora.locale(asking(302, CHANNEL, locale="fr")) == "en"
+
+
+async def test_the_thread_reads_in_the_tables_language_whatever_its_creator_reads(agora: Agora) -> None:
+    table = await agora.service.create_table(
+        "sealed_bid", GUILD, CHANNEL, 400, "Ann", locale="en", table_locale="el"
+    )
+    assert agora.table_words(table).locale == "el"
+
+
+async def test_a_table_made_before_tables_had_a_language_reads_in_its_creators(agora: Agora) -> None:
+    table = await agora.service.create_table("sealed_bid", GUILD, CHANNEL, 401, "Eleni", locale="el")
+    assert table.locale is None
+    assert agora.table_words(table).locale == "el"

@@ -209,9 +209,10 @@ async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord
     assert public_text(fake, thread_id).count("sealed.bid_placed(seat=Ann)") == 1
 
 
-async def test_a_table_opened_by_a_greek_player_speaks_greek_in_its_thread(
+async def test_a_table_opened_in_a_greek_server_speaks_greek_in_its_thread(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
+    fake.guild_locale = "el"
     eleni = fake.user("Eleni", locale="el")
     _, lobby = await open_table(fake, eleni)
     assert "τραπέζι" in lobby["content"]

@@ -177,6 +177,43 @@ async def test_settings_are_the_creators_and_checked(service: TableService) -> N
     assert (info.pace_hours, info.stand_ins) == (6, True)
 
 
+async def test_a_table_is_told_in_the_language_it_was_opened_with(service: TableService) -> None:
+    table = await service.create_table(
+        "sealed_bid", GUILD, CHANNEL, ADA, "Ada", locale="en", table_locale="el"
+    )
+    assert table.locale == "el" and table.seats[0].locale == "en"
+    assert (await service.table(table.id)).locale == "el"
+
+
+async def test_a_table_opened_without_a_language_has_none(service: TableService) -> None:
+    table = await service.create_table("sealed_bid", GUILD, CHANNEL, ADA, "Ada", locale="el")
+    assert table.locale is None
+
+
+async def test_a_table_language_no_catalogue_ships_opens_nothing(service: TableService) -> None:
+    with pytest.raises(BadSetting):
+        await service.create_table("sealed_bid", GUILD, CHANNEL, ADA, "Ada", table_locale="fr")
+    assert await service.tables(GUILD) == []
+
+
+async def test_only_the_creator_changes_the_table_language(service: TableService) -> None:
+    table = await new_table(service, (BO, "Bo"))
+    with pytest.raises(NotCreator):
+        await service.settings(table.id, BO, locale="el")
+    assert (await service.table(table.id)).locale is None
+    info = await service.settings(table.id, ADA, locale="el")
+    assert info.locale == "el" and (await service.table(table.id)).locale == "el"
+
+
+async def test_a_table_language_no_catalogue_ships_changes_nothing(service: TableService) -> None:
+    table = await new_table(service)
+    await service.settings(table.id, ADA, locale="el")
+    with pytest.raises(BadSetting):
+        await service.settings(table.id, ADA, locale="de", pace_hours=3)
+    info = await service.table(table.id)
+    assert (info.locale, info.pace_hours) == ("el", 24)
+
+
 async def test_tables_are_listed_by_guild_and_channel(service: TableService) -> None:
     a = await new_table(service)
     b = await service.create_table("sealed_bid", GUILD, 99, BO, "Bo")

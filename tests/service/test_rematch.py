@@ -35,6 +35,15 @@ async def test_the_first_to_ask_opens_a_lobby_like_the_finished_table_and_is_sea
     assert made.invited == (ADA,)
 
 
+async def test_a_rematch_is_told_in_the_finished_tables_language(service: TableService) -> None:
+    table = await service.create_table("sealed_bid", GUILD, 1, ADA, "Ada", table_locale="el")
+    await service.join(table.id, BO, "Bo")
+    await service.start(table.id, ADA, seed=3)
+    await play_to_end(service, table.id, (ADA, BO))
+    made = await service.rematch(table.id, BO, "Bo", thread_id=555, locale="en")
+    assert made.table.locale == "el"
+
+
 async def test_the_finished_tables_bots_are_seated_again_of_the_same_kind(service: TableService) -> None:
     old = await finished(service, bots=1)
     made = await service.rematch(old, ADA, "Ada", thread_id=555)

@@ -62,6 +62,20 @@ class RepositoryContract:
         assert json.loads(loaded.options_json) == {"starting_coins": 7}
         assert (loaded.pace_hours, loaded.stand_ins) == (12, True)
 
+    async def test_a_table_keeps_the_language_its_thread_is_told_in(self, repo: Repository) -> None:
+        table = await repo.create_table(NewTable("sealed_bid", 10, 20, 100, locale="el"), T0)
+        assert (await repo.get_table(table.id)).locale == "el"  # type: ignore[union-attr]
+        changed = await repo.update_table(table.id, T0, locale="en")
+        assert changed.locale == "en"
+        assert (await repo.get_table(table.id)).locale == "en"  # type: ignore[union-attr]
+
+    async def test_a_table_made_without_a_language_has_none_and_keeps_it_through_other_changes(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        row = await repo.update_table(table_id, T0, pace_hours=6, status="active")
+        assert row.locale is None
+
     async def test_table_times_come_back_aware_and_in_utc(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         later = datetime(2026, 3, 1, 15, 0, tzinfo=UTC) + timedelta(microseconds=5)

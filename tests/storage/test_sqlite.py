@@ -125,6 +125,24 @@ async def test_an_english_preference_of_a_version_4_database_becomes_no_choice(d
         await repo.close()
 
 
+async def test_tables_of_a_version_11_database_have_no_language_of_their_own(db_path: Path) -> None:
+    # Their threads go on reading in their creators' languages, as they did.
+    with database_at(db_path, 11) as old:
+        stamp = "2026-01-01T00:00:00+00:00"
+        old.execute("INSERT INTO tables (game_id, guild_id, channel_id, creator_id, created_at, updated_at)"
+                    " VALUES ('sealed_bid', 1, 2, 3, ?, ?)", (stamp, stamp))
+    old.close()
+
+    repo = await SqliteRepository.open(db_path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        row = await repo.get_table(1)
+        assert row is not None and row.locale is None
+        assert (await repo.update_table(1, row.updated_at, locale="el")).locale == "el"
+    finally:
+        await repo.close()
+
+
 async def test_a_failed_migration_leaves_the_previous_version(db_path: Path) -> None:
     with sqlite3.connect(db_path) as old:
         for statement in statements(MIGRATIONS[0]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from bot.discord.commands.seats import away_commands, handover_commands
 from bot.discord.commands.standing import history, stats
 from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
 from bot.discord.delivery import chunks, deliver, post, waiting_line
-from bot.discord.i18n import Words
+from bot.discord.i18n import Words, choose_locale
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
 from bot.discord.threads import open_thread
@@ -28,6 +28,10 @@ from bot.service.core import check_pace
 from rules import registry
 from rules.core import InvalidAction, RuleError
 from rules.core.messages import msg, typed
+
+if TYPE_CHECKING:
+    from bot.discord.context import Agora
+    from bot.service import TableInfo
 
 Interaction = discord.Interaction[Any]
 
@@ -154,6 +158,8 @@ class GameCommands(app_commands.Group):
         parent_id = parent_id or interaction.channel_id
         user = interaction.user
         locale = await agora.locale(interaction)
+        # The thread reads in the server's language; each player's own words come in theirs.
+        table_locale = choose_locale(str(interaction.guild_locale), None, agora.settings.default_locale)
         thread_id = await open_thread(agora, parent_id, engine.info.title, user.display_name, "Agora table")
         table = await agora.service.create_table(
             engine.info.id,
@@ -166,6 +172,7 @@ class GameCommands(app_commands.Group):
             pace_hours=pace_hours,
             stand_ins=bool(stand_ins),
             locale=locale,
+            table_locale=table_locale,
         )
         agora.thread_tables[thread_id] = table.id
         await post_lobby(agora, table, thread_id)
@@ -369,6 +376,7 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(
         pace="Hours per decision at this table (creator)",
         stand_ins="Let bots stand in after missed reminders (creator)",
+        table_language="The language of this table's thread (creator)",
         language="Your language: en or el",
         quiet_from="Your quiet hours start (0–23, your time)",
         quiet_to="Your quiet hours end (0–23, your time)",
@@ -376,16 +384,21 @@ class GameCommands(app_commands.Group):
         table=TABLE,
     )
     @app_commands.choices(
+        table_language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Ελληνικά", value="el"),
+        ],
         language=[
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Ελληνικά", value="el"),
-        ]
+        ],
     )
     async def settings(
         self,
         interaction: Interaction,
         pace: app_commands.Range[float, 0.1, 720.0] | None = None,
         stand_ins: bool | None = None,
+        table_language: str | None = None,
         language: str | None = None,
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
@@ -415,12 +428,16 @@ class GameCommands(app_commands.Group):
         try:
             info = await agora.table_for(interaction, table)
         except RuleError:
-            if pace is not None or stand_ins is not None:
+            if pace is not None or stand_ins is not None or table_language is not None:
                 raise
             info = None
         if info is not None:
-            if pace is not None or stand_ins is not None:
-                info = await service.settings(info.id, user_id, pace_hours=pace, stand_ins=stand_ins)
+            if pace is not None or stand_ins is not None or table_language is not None:
+                before = agora.table_words(info).locale
+                info = await service.settings(
+                    info.id, user_id, pace_hours=pace, stand_ins=stand_ins, locale=table_language
+                )
+                await tell_table_language(agora, info, before)
             words = await agora.words(interaction, info)
             lines.append(
                 words.t(
@@ -428,6 +445,12 @@ class GameCommands(app_commands.Group):
                     table=info.id,
                     pace=int(info.pace_hours) if info.pace_hours.is_integer() else info.pace_hours,
                     stand_ins=words.t("bot.yes" if info.stand_ins else "bot.no"),
+                )
+            )
+            lines.append(
+                words.t(
+                    "bot.settings_table_language",
+                    language=words.t(f"bot.cmd.choice.{agora.table_words(info).locale}"),
                 )
             )
         quiet = (
@@ -444,6 +467,17 @@ class GameCommands(app_commands.Group):
             )
         )
         await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+
+async def tell_table_language(agora: Agora, table: TableInfo, before: str) -> None:
+    """Tell the table's thread, in its new language, that it now reads in it (nothing when the
+    language it reads in stayed the same)."""
+    words = agora.table_words(table)
+    if words.locale == before:
+        return
+    language = words.t(f"bot.cmd.choice.{words.locale}")
+    where = table.thread_id or table.channel_id
+    await post(agora, where, [words.t("bot.table_language_changed", language=language)])
 
 
 def status_text(status: Any, words: Words) -> str:

@@ -203,6 +203,7 @@ def interaction(
     channel: dict[str, Any],
     guild_id: int | None,
     message_payload: dict[str, Any] | None = None,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload (type 2 command, 3 component, 4 autocomplete, 5 modal)."""
     payload: dict[str, Any] = {
@@ -223,7 +224,7 @@ def interaction(
     }
     if guild_id is not None:
         payload["guild_id"] = str(guild_id)
-        payload["guild_locale"] = "en-US"
+        payload["guild_locale"] = guild_locale
         payload["member"] = user.member()
     else:
         payload["user"] = user.payload()

@@ -123,6 +123,8 @@ class FakeDiscord:
         self.bot_user = FakeUser("Agora", bot=True)
         self.owner = FakeUser("Owner")
         self.guild_id = P.snowflake()
+        self.guild_locale = "en-US"
+        """The server's language (its community locale), as interactions in it carry it."""
         self.channel_id = P.snowflake()
         self.members: list[FakeUser] = [self.bot_user, self.owner]
         """The server's members now."""
@@ -374,6 +376,7 @@ class FakeDiscord:
             channel=channel,
             guild_id=guild_id,
             message_payload=message_payload,
+            guild_locale=self.guild_locale,
         )
         ix = Ix(payload=payload, user=user, channel_id=channel_id, sent_at=asyncio.get_running_loop().time())
         self.interactions[ix.token] = ix
