@@ -22,7 +22,7 @@ from rules.ancient_world.state import (
     Step,
     StepKind,
 )
-from rules.core import Event, Rng, Seat
+from rules.core import Event, Rng, Seat, chapter
 
 EMPIRE_ROW = {2: 4, 3: 5, 4: 6}
 """Empire row size by player count (§3.2)."""
@@ -77,7 +77,7 @@ def preparation(content: Content, state: State) -> list[Event]:
     """Phase 1 (§5.1): advance the round, open covers, switch to deck B in round 4 (I-19), deal a
     fresh Empire row and a fresh Military row."""
     state.round += 1
-    events = [event("round", round=state.round)]
+    events = [chapter(event("round", round=state.round))]
     if state.round == 2:
         events.append(event("uncovered", space="@ancient_world.space_gen.explore"))
     if state.round == state.options.grow_opens_round:

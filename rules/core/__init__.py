@@ -2,6 +2,7 @@
 
 from rules.core.bots import Bot, RandomBot, random_choice
 from rules.core.contract import (
+    CHAPTER,
     MAX_OPTIONS,
     Event,
     GameInfo,
@@ -10,6 +11,7 @@ from rules.core.contract import (
     Prompt,
     Result,
     Seat,
+    chapter,
 )
 from rules.core.engine import Engine
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
@@ -18,6 +20,7 @@ from rules.core.pages import paged
 from rules.core.rng import Rng
 
 __all__ = [
+    "CHAPTER",
     "MAX_OPTIONS",
     "Bot",
     "Engine",
@@ -35,6 +38,7 @@ __all__ = [
     "Rng",
     "RuleError",
     "Seat",
+    "chapter",
     "msg",
     "paged",
     "random_choice",

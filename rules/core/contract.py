@@ -115,12 +115,20 @@ class Prompt(BaseModel):
         return self
 
 
+CHAPTER = "chapter"
+"""The :attr:`Event.data` key that marks an event opening a new chapter of the game's story (a
+round, a phase): the Discord thread starts a new story message with it, where the board picture
+goes. Optional: a game that marks none is told as one running story, a message at a time as they
+fill (see docs/contract.md, "Chapters")."""
+
+
 class Event(BaseModel):
     """Something that happened, as data: a message, who may see it, and data for pictures.
 
     ``visible_to`` is ``None`` for a public event, or the seats that may see it. ``reveals`` is set
     when the event makes known something nobody knew (a roll, a draw, commitments revealed): an undo
     across such an event would let a player see and retry, so the table service forbids it.
+    ``data[CHAPTER]`` marks the event that opens a chapter of the story (:func:`chapter`).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -133,6 +141,16 @@ class Event(BaseModel):
     def visible(self, seat: Seat | None) -> bool:
         """Whether ``seat`` (``None`` = spectator) may see this event."""
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    @property
+    def opens_chapter(self) -> bool:
+        """Whether the event opens a new chapter of the game's story (:data:`CHAPTER`)."""
+        return bool(self.data.get(CHAPTER))
+
+
+def chapter(event: Event) -> Event:
+    """``event`` marked as opening a new chapter of the game's story (a round, a phase)."""
+    return event.model_copy(update={"data": {**event.data, CHAPTER: True}})
 
 
 class Result(BaseModel):

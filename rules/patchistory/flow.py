@@ -6,7 +6,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from rules.core import Event, Rng, chapter
 from rules.patchistory import auction
 from rules.patchistory.common import Ctx, event, pay, per_era
 from rules.patchistory.content import PRODUCTION, Content, Stat
@@ -87,7 +87,7 @@ def start_round(ctx: Ctx, state: State) -> list[Event]:
         p.menu = []
     state.phase = Phase.AUCTION
     return [
-        event("round_start", era=state.era, round=state.round, first_seat=state.first),
+        chapter(event("round_start", era=state.era, round=state.round, first_seat=state.first)),
         *auction.lay_out(ctx, state),
     ]
 

@@ -6,7 +6,7 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, InvalidAction, Rng, RuleError, msg
+from rules.core import Event, InvalidAction, Rng, RuleError, chapter, msg
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.legal import must_pass, nothing_to_do
@@ -268,8 +268,8 @@ def _end_round(content: Content, state: State) -> list[Event]:
         player.specials = []
     state.order = turn_order(state)
     state.draft = Draft()
-    events.append(Event(message=msg("praetor.ev.round", round=state.round),
-                        data={"order": list(state.order)}))
+    events.append(chapter(Event(message=msg("praetor.ev.round", round=state.round),
+                                data={"order": list(state.order)})))
     if state.last_round:
         events.append(Event(message=msg("praetor.ev.last_round")))
     return events + begin_turns(content, state)

@@ -7,7 +7,7 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, msg
+from rules.core import Event, chapter, msg
 from rules.rftg import build, explore, manage, phase_end, produce, ship
 from rules.rftg.assign import roll
 from rules.rftg.content import PHASES, Content, Phase
@@ -29,7 +29,7 @@ def start_round(c: Content, state: State) -> list[Event]:
         p.columns = {}
         p.chose = None
         roll(state, c, p)
-    events = [Event(message=msg("rftg.event.round", round=state.round))]
+    events = [chapter(Event(message=msg("rftg.event.round", round=state.round)))]
     for seat, p in enumerate(state.players):
         assert p.assign is not None
         faces: Words = [f"@rftg.die.{d.colour}.{d.face}" for d in p.assign.dice]
