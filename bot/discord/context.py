@@ -57,8 +57,6 @@ class Agora:
     pictures: Pictures
     thread_tables: dict[int, int] = field(default_factory=dict)
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
-    last_waiting: dict[int, frozenset[int]] = field(default_factory=dict)
-    """Table id → the users it waited for when last told; only newcomers to that set are pinged."""
     telling: TableLocks = field(default_factory=TableLocks)
     """Table id → held while its thread is told something, so announcements go out in log order."""
     untold: set[int] = field(default_factory=set)

@@ -13,13 +13,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 
 from bot.discord.context import Agora
 from bot.discord.i18n import Words, choose_locale
+from bot.discord.story import LIMIT, NONCE_LIMIT, Piece, StoryLine, Telling, compose, nonce, step_of
 from bot.discord.text import shown
 from bot.discord.threads import archived, reopen
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
@@ -28,11 +29,7 @@ from rules.core import Message, msg
 
 log = logging.getLogger(__name__)
 
-LIMIT = 2000
-"""Discord's limit on a message's text."""
-
-NONCE_LIMIT = 25
-"""Discord's limit on a message nonce's length."""
+T = TypeVar("T")
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -58,8 +55,9 @@ def chunks(lines: Sequence[str], limit: int = LIMIT) -> list[str]:
     return out
 
 
-def waiting_line(words: Words, waiting: Sequence[Waiting]) -> str:
-    """``Waiting for @Ann (due in 5 hours), Bot 2.``"""
+def waiting_line(words: Words, waiting: Sequence[Waiting], done: Sequence[str] = ()) -> str:
+    """``Waiting for: @Ann (due in 5 hours), Bot 2``; with the names of the seats that ``done``
+    their part of the step already, ``Bo ✓ Cy ✓ · Waiting for: @Ann (due in 5 hours)``."""
     if not waiting:
         return ""
     who = []
@@ -68,6 +66,8 @@ def waiting_line(words: Words, waiting: Sequence[Waiting]) -> str:
         if w.due_at is not None and w.user_id is not None:
             name += " " + words.t("bot.due", when=f"<t:{int(w.due_at.timestamp())}:R>")
         who.append(name)
+    if done:
+        return words.t("bot.waiting_step", done=" ".join(f"{shown(n)} ✓" for n in done), who=", ".join(who))
     return words.t("bot.waiting_for", who=", ".join(who))
 
 
@@ -236,66 +236,218 @@ async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | No
 async def tell_thread(
     agora: Agora, outcome: Outcome, public: Sequence[Line], first: int | None, *, board: bool = True
 ) -> bool:
-    """Post ``public`` (the outcome's public lines, or more: they tell of the log entries from
-    ``first`` on), whom the table waits for, and the board picture to the table's thread; then
-    move the table's announcement mark to the outcome's ``announce_through``. Call it holding
+    """Tell the table's thread ``public`` (the outcome's public lines, or more: they tell of the
+    log entries from ``first`` on) as the game's story, and whom the table waits for; then move
+    the table's announcement mark to the outcome's ``announce_through``, with what the thread now
+    holds (:class:`~bot.discord.story.Telling`) in the same write. Call it holding
     ``agora.telling_table(table id)``.
 
-    The mark moves only once Discord has taken every message, so a post Discord refuses is told
-    again: the table goes into ``agora.untold`` for the reminder loop (:func:`catch_up`), and the
-    next outcome of the table tells it first. A crash between the post and the mark sends the same
-    messages again at the restart, with the same nonces, which Discord drops.
+    The lines join the story message of their chapter, edited in place; a chapter the engine
+    opens (a round), the end of the game, or a full message starts a new one, and the board picture
+    goes with the last story message a chapter opened. The "Waiting for" line is its own message
+    below the story, edited while it only shrinks, posted anew when a seat newly becomes awaited
+    (only those are notified) or a story message went below it (see :mod:`bot.discord.story`).
+
+    The mark moves only once Discord has taken every story message, so a post Discord refuses is
+    told again: the table goes into ``agora.untold`` for the reminder loop (:func:`catch_up`), and
+    the next outcome of the table tells it first, into the same messages. A crash between the post
+    and the mark tells the same messages again at the restart: the edits are the same and the new
+    messages carry the same nonces, which Discord drops.
 
     :returns: whether the thread took everything.
     """
     table = outcome.table
     words = agora.table_words(table)
-    texts = [words(line.message) for line in public]
-    if outcome.waiting and not outcome.finished:
-        texts.append(waiting_line(words, outcome.waiting))
+    channel_id = table.thread_id or table.channel_id
+    through = outcome.announce_through
+    marked = first is not None and through is not None
+    telling = Telling.read(await agora.service.told_how(table.id))
+    pieces = compose(telling, story_lines(words, public, table.id, marked=marked))
     pictures: list[discord.File] = []
-    if board and any(p.seat is None for p in outcome.pictures):
+    if board and any(p.opens for p in pieces) and any(p.seat is None for p in outcome.pictures):
         pictures = await agora.pictures.board(table, words.locale)
     view = None
-    if any(w.user_id is not None for w in outcome.waiting) and not outcome.finished:
-        view = play_view(table.id, words)
-    elif outcome.finished:
+    if outcome.finished:
         from bot.discord.rematch import rematch_view
 
         view = rematch_view(table.id, words)
-    waiting = frozenset(w.user_id for w in outcome.waiting if w.user_id is not None)
-    newly = waiting - agora.last_waiting.get(table.id, frozenset())
-    agora.last_waiting[table.id] = waiting
-    # Everyone waited for is named, but only those whose turn just came are notified.
-    ping = pinging(*newly)
-    through = outcome.announce_through
-    sent = True
-    if texts or pictures:
-        nonce = f"{table.id}:{first}-{through}" if first is not None and through is not None else None
-        sent = await post(agora, table.thread_id or table.channel_id, chunks([t for t in texts if t]),
-                          files=pictures, view=view, ping=ping, nonce=nonce)
+    told = await _tell_story(agora, channel_id, telling, pieces, pictures, view=view)
+    if told is None:
+        agora.untold.add(table.id)
+        return False
+    moved = any(p.message_id is None for p in pieces)
+    told, waited = await _tell_waiting(agora, channel_id, told, outcome, words, moved=moved,
+                                       nonce=nonce(table.id, "w", through) if marked else None)
+    state = told.model_dump_json()
     if through is None:
-        return sent
-    if sent:
-        await agora.service.mark_announced(table.id, through)
+        await agora.service.set_told_how(table.id, state)
+    else:
+        await agora.service.mark_announced(table.id, through, telling=state)
+    if waited:
         agora.untold.discard(table.id)
     else:
         agora.untold.add(table.id)
-    return sent
+    return waited
+
+
+def story_lines(words: Words, public: Sequence[Line], table_id: int, *, marked: bool) -> list[StoryLine]:
+    """``public`` in the table's words, each with whether it opens a chapter and, when the lines
+    tell of log entries (``marked``), its place in the log (entry and rank in it), from which the
+    nonce of a message it starts is made."""
+    out: list[StoryLine] = []
+    rank: dict[int, int] = {}
+    for line in public:
+        k = rank[line.seq] = rank.get(line.seq, -1) + 1
+        place = nonce(table_id, f"{line.seq}.{k}") if marked else None
+        out.append(StoryLine(words(line.message), opens=line.chapter, place=place))
+    return out
+
+
+async def _tell_story(
+    agora: Agora, channel_id: int, telling: Telling, pieces: Sequence[Piece],
+    pictures: Sequence[discord.File], *, view: discord.ui.View | None = None,
+) -> Telling | None:
+    """Edit and post ``pieces``, the board ``pictures`` with the last piece that opens a chapter
+    and ``view`` (the finished game's Rematch button) with the last piece; the telling the thread
+    then holds, or ``None`` when Discord refused (nothing is recorded, so the same pieces are told
+    again)."""
+    last_opening = max((i for i, p in enumerate(pieces) if p.opens), default=None)
+    story_id, story_text = telling.story_id, telling.story_text
+    for i, piece in enumerate(pieces):
+        files = list(pictures) if i == last_opening else []
+        buttons = view if i == len(pieces) - 1 else None
+        try:
+            if piece.message_id is not None:
+                if await _edit(agora, channel_id, piece.message_id, content=piece.text, view=buttons):
+                    story_id, story_text = piece.message_id, piece.text
+                    continue
+                piece = Piece(piece.added, nonce=None)  # the message is gone: its news on their own
+            message = await _send(agora, channel_id, piece.text, files=files, view=buttons, nonce=piece.nonce)
+            if message.content != piece.text:  # the nonce's message, posted before with less
+                await _edit(agora, channel_id, message.id, content=piece.text, view=buttons)
+            story_id, story_text = message.id, piece.text
+        except discord.HTTPException as exc:
+            log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
+            return None
+    return telling.model_copy(update={"story_id": story_id, "story_text": story_text})
+
+
+async def _tell_waiting(
+    agora: Agora, channel_id: int, telling: Telling, outcome: Outcome, words: Words, *, moved: bool,
+    nonce: str | None,
+) -> tuple[Telling, bool]:
+    """Bring the thread's one "Waiting for" message up to date: gone once nobody is awaited,
+    edited while the step only shrinks, posted anew (the old one deleted) when a seat newly
+    becomes awaited, notifying those alone, or when a story message went below it (``moved``).
+
+    :returns: the telling the thread then holds, and whether Discord took it (a refusal leaves
+        ``telling`` as it was, to be told again)."""
+    table = outcome.table
+    if outcome.finished or not outcome.waiting:
+        if telling.waiting_id is not None:
+            await _delete(agora, channel_id, telling.waiting_id)
+        gone = telling.model_copy(update={"waiting_id": None, "waiting_text": "", "awaited": [], "seats": [],
+                                          "step": []})
+        return gone, True
+    seats = [w.seat for w in outcome.waiting]
+    step = step_of(telling, seats)
+    done = [words.seat_name(s, table.names[s]) for s in step if s not in seats and 0 <= s < len(table.names)]
+    text = waiting_line(words, outcome.waiting, done=done)
+    users = [w.user_id for w in outcome.waiting if w.user_id is not None]
+    newly = [u for u in users if u not in telling.awaited]
+    view = play_view(table.id, words) if users else None
+    waiting_id = telling.waiting_id
+    try:
+        if waiting_id is None or newly or moved:
+            message = await _send(agora, channel_id, text, view=view, ping=pinging(*newly), nonce=nonce)
+            if waiting_id is not None and waiting_id != message.id:
+                await _delete(agora, channel_id, waiting_id)
+            waiting_id = message.id
+        elif text != telling.waiting_text:
+            await _edit(agora, channel_id, waiting_id, content=text, view=view)
+    except discord.HTTPException as exc:
+        log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
+        return telling, False
+    now = telling.model_copy(update={"waiting_id": waiting_id, "waiting_text": text, "awaited": users,
+                                     "seats": seats, "step": step})
+    return now, True
+
+
+async def _reopening(agora: Agora, channel_id: int, call: Callable[[], Awaitable[T]]) -> T:
+    """``call()``, once more after reopening the thread when Discord refused it as archived."""
+    try:
+        result = await call()
+    except discord.HTTPException as exc:
+        if not archived(exc) or not await reopen(agora, channel_id):
+            raise
+        result = await call()
+    agora.closed_threads.pop(channel_id, None)
+    return result
+
+
+async def _send(
+    agora: Agora, channel_id: int, text: str, *, files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None, ping: discord.AllowedMentions = NO_PINGS, nonce: str | None = None,
+) -> discord.Message:
+    """Post one message to the thread (see :func:`post`)."""
+    channel = agora.client.get_partial_messageable(channel_id)
+    kwargs: dict[str, Any] = {"allowed_mentions": ping}
+    if files:
+        kwargs["files"] = list(files)
+    if view is not None:
+        kwargs["view"] = view
+    if nonce is not None:
+        kwargs["nonce"] = nonce
+    return await _reopening(agora, channel_id, lambda: channel.send(text or None, **kwargs))
+
+
+async def _edit(agora: Agora, channel_id: int, message_id: int, *, content: str,
+                view: discord.ui.View | None = None) -> bool:
+    """Edit one message of the thread; ``False`` when it is gone (deleted by a moderator).
+
+    :raises discord.HTTPException: Discord refused otherwise.
+    """
+    message = agora.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        await _reopening(agora, channel_id, lambda: message.edit(**kwargs))
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def _delete(agora: Agora, channel_id: int, message_id: int) -> None:
+    """Delete one message of the thread (the old "Waiting for" line); one that is gone already, or
+    that Discord keeps, is left (the log says so)."""
+    message = agora.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await _reopening(agora, channel_id, message.delete)
+    except discord.NotFound:
+        pass
+    except discord.HTTPException as exc:
+        log.warning("could not delete message %s of channel %s: %s %s", message_id, channel_id, exc.status,
+                    exc.text)
 
 
 async def catch_up(agora: Agora, table_id: int) -> bool:
     """Tell table ``table_id``'s thread every log entry it has not been told (after a post Discord
-    refused); the private lines went out when the entries were first delivered.
+    refused), and whom the table waits for; the private lines went out when the entries were first
+    delivered.
 
     :returns: whether the thread is now up to date.
     """
     async with agora.telling_table(table_id):
         outcome = await agora.service.announcements(table_id)
-        if outcome is None:
+        if outcome is not None:
+            return await tell_thread(agora, outcome, outcome.public, outcome.announce_from)
+        status = await agora.service.status(table_id)
+        if status.table.status not in ("active", "finished"):
             agora.untold.discard(table_id)
             return True
-        return await tell_thread(agora, outcome, outcome.public, outcome.announce_from)
+        now = Outcome(table=status.table, waiting=list(status.waiting), result=status.result)
+        return await tell_thread(agora, now, [], None)
 
 
 def reminder_lines(table: TableInfo, reminder: Reminder) -> list[Message]:

@@ -409,7 +409,9 @@ def tell_result(outcome: Outcome, result: Result, head: int, row: TableRow | Non
     """
     outcome.result = result
     said = [line.message for line in outcome.public]
-    if not any(says_game_over(message, outcome.table.game_id) for message in said):
+    over = [i for i, message in enumerate(said) if says_game_over(message, outcome.table.game_id)]
+    first = over[0] if over else len(outcome.public)
+    if not over:
         outcome.public.append(Line(msg("service.finished"), seq=head))
     for s in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
         outcome.public.append(Line(msg("service.final_score", seat=s, score=_number(result.scores[s]),
@@ -422,6 +424,8 @@ def tell_result(outcome: Outcome, result: Result, head: int, row: TableRow | Non
         digest = commitment(row.game_id, row.id, row.seed)
         outcome.public.append(Line(msg("service.seed_revealed", seed=typed(str(row.seed)),
                                        commitment=typed(digest)), seq=head))
+    if len(outcome.public) > first:  # the end of the game is a chapter of its own
+        outcome.public[first] = replace(outcome.public[first], chapter=True)
 
 
 def says_game_over(message: Message, game_id: str) -> bool:

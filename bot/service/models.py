@@ -97,6 +97,10 @@ class Line:
     seats: frozenset[int] | None = None
     seq: int = 0
     """The log entry it belongs to (0 for the service's own words about the table)."""
+    chapter: bool = False
+    """The line opens a new chapter of the game's story (a round, a phase: an event the engine
+    marked, see :data:`rules.core.CHAPTER`; or the end of the game), which the thread tells in a
+    new message."""
 
 
 @dataclass(frozen=True)

@@ -129,10 +129,20 @@ class RecoveryCommands(TableCore):
         has been delivered (or could not be)."""
         await self._let_go(recovery_lease(table_id))
 
-    async def mark_announced(self, table_id: int, seq: int) -> None:
+    async def mark_announced(self, table_id: int, seq: int, *, telling: str | None = None) -> None:
         """Record that the table's thread has been told everything up to log entry ``seq`` (the
-        delivered outcome's ``announce_through``). The mark never moves back."""
-        await self.repo.mark_announced(table_id, seq)
+        delivered outcome's ``announce_through``), and with ``telling`` how (:meth:`told_how`), in
+        one write. The mark never moves back."""
+        await self.repo.mark_announced(table_id, seq, telling=telling)
+
+    async def told_how(self, table_id: int) -> str | None:
+        """What the adapter keeps about how the table's thread was told (its own JSON: which
+        messages it goes on editing), or ``None`` before the first telling."""
+        return await self.repo.telling(table_id)
+
+    async def set_told_how(self, table_id: int, telling: str) -> None:
+        """Store :meth:`told_how` alone (a telling of no log entry), leaving the mark."""
+        await self.repo.set_telling(table_id, telling)
 
     async def announced_through(self, table_id: int) -> int:
         """The table's announcement mark: its thread has been told every log entry up to this one.

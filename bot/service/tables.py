@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
-from rules.core import Engine, Event, Message, Prompt, Seat
+from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
 
@@ -265,12 +265,20 @@ def service_event(message: Message, visible_to: frozenset[int] | None = None) ->
 
 
 def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
-    """The lines an entry's events tell, each public or private to its seats."""
+    """The lines an entry's events tell, each public or private to its seats, and whether it opens
+    a chapter of the game's story (:data:`rules.core.CHAPTER` in the event's data)."""
     number = seq if seq is not None else entry.seq if isinstance(entry, Entry) else 0
     return [
-        Line(message=Message.model_validate_json(e.message_json), seats=e.visible_to, seq=number)
+        Line(message=Message.model_validate_json(e.message_json), seats=e.visible_to, seq=number,
+             chapter=opens_chapter(e))
         for e in entry.events
     ]
+
+
+def opens_chapter(event: StoredEvent) -> bool:
+    """Whether a stored event opens a chapter of the game's story (read only when its data may say
+    so: most events carry none)."""
+    return CHAPTER in event.data_json and bool(json.loads(event.data_json).get(CHAPTER))
 
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import cast
 
 import discord
 import pytest
@@ -13,30 +13,14 @@ import pytest
 from bot.discord.context import Agora
 from bot.discord.delivery import catch_up, deliver
 from bot.discord.pictures import Pictures
-from bot.service import TableInfo, TableService
+from bot.service import Outcome, TableInfo, TableService
 from bot.settings import Clock, Settings
 from storage.sqlite import SqliteRepository
+from tests.bot.thread import Thread
 from tests.fixtures.sealed_bid import Bid
 
 ADA, BO = 100, 200
 GUILD = 1
-
-
-class Thread:
-    """A thread as :func:`post` uses it: it keeps what it took, or refuses while ``refusing``."""
-
-    def __init__(self) -> None:
-        self.posts: list[tuple[str, str | None]] = []
-        self.refusing = False
-
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        if self.refusing:
-            response = SimpleNamespace(status=403, reason="Forbidden")
-            raise discord.Forbidden(cast(Any, response), "Missing Access")
-        self.posts.append((content or "", kwargs.get("nonce")))
-
-    def text(self) -> str:
-        return "\n".join(content for content, _ in self.posts)
 
 
 @pytest.fixture
@@ -70,6 +54,20 @@ async def started(agora: Agora) -> TableInfo:
     opening = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
     await deliver(agora, opening, actor_id=ADA, board=False)
     return await service.table(table.id)
+
+
+async def last_move(agora: Agora, table: TableInfo) -> tuple[Outcome, int]:
+    """Play the table to its end, each move told but the last, which is returned with its player."""
+    while True:
+        status = await agora.service.status(table.id)
+        user = next(w.user_id for w in status.waiting if w.user_id is not None)
+        sp = await agora.service.prompt_for(table.id, user)
+        assert sp is not None
+        choice = sp.prompt.options[0].action if sp.prompt.options else sp.prompt.number.action(0)  # type: ignore[union-attr]
+        outcome = await agora.service.act(table.id, user, choice)
+        if outcome.finished:
+            return outcome, user
+        await deliver(agora, outcome, actor_id=user, board=False)
 
 
 async def test_an_outcome_is_told_once_and_moves_the_mark(agora: Agora, thread: Thread) -> None:
@@ -129,14 +127,14 @@ async def test_outcomes_delivered_out_of_order_are_told_in_log_order_once(
     assert text.index("sealed.bid_placed(seat=Ada)") < text.index("sealed.bid_placed(seat=Bo)")
 
 
-async def test_an_announcement_sent_again_after_a_crash_carries_the_same_nonce(
+async def test_a_story_told_again_after_a_crash_edits_the_same_message(
     agora: Agora, thread: Thread, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Discord drops a message whose nonce it has just seen: posted again after a crash between
-    the post and the mark, the thread still shows it once."""
+    """A crash between the telling and the mark: what the restart tells again goes into the same
+    story message, which then shows it once."""
     table = await started(agora)
 
-    async def dies(table_id: int, seq: int) -> None:
+    async def dies(table_id: int, seq: int, **kwargs: object) -> None:
         raise RuntimeError("the process dies before the mark is written")
 
     outcome = await agora.service.act(table.id, ADA, Bid(coins=3))
@@ -144,7 +142,29 @@ async def test_an_announcement_sent_again_after_a_crash_carries_the_same_nonce(
         patch.setattr(agora.service, "mark_announced", dies)
         with pytest.raises(RuntimeError):
             await deliver(agora, outcome, actor_id=ADA, board=False)
+    stories = len(thread.posts)
     assert await catch_up(agora, table.id)  # what the restart's announcements send
-    (first_text, first_nonce), (again_text, again_nonce) = thread.posts[-2:]
-    assert first_nonce == again_nonce == f"{table.id}:1-1:0"
-    assert "sealed.bid_placed" in first_text and "sealed.bid_placed" in again_text
+    assert thread.text().count("sealed.bid_placed(seat=Ada)") == 1, thread.text()
+    assert [op for op, _ in thread.ops[-2:]] == ["edit", "edit"] and len(thread.posts) == stories
+
+
+async def test_a_new_story_message_posted_again_after_a_crash_carries_the_same_nonce(
+    agora: Agora, thread: Thread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord drops a message whose nonce it has just seen: the end of the game, a chapter of its
+    own, posted again after a crash between the post and the mark, shows once."""
+    table = await started(agora)
+    outcome, user = await last_move(agora, table)
+
+    async def dies(table_id: int, seq: int, **kwargs: object) -> None:
+        raise RuntimeError("the process dies before the mark is written")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(agora.service, "mark_announced", dies)
+        with pytest.raises(RuntimeError):
+            await deliver(agora, outcome, actor_id=user, board=False)
+    ending = [m for m in thread.posts if m.nonce is not None]
+    assert ending, "the end of the game went into a new message with a nonce"
+    assert await catch_up(agora, table.id)
+    assert thread.text().count("The game is over.") == 1, thread.text()
+    assert [m.nonce for m in thread.posts if m.nonce is not None] == [m.nonce for m in ending]

@@ -102,7 +102,10 @@ class BotProcess:
             self.proc.send_signal(signal.SIGINT)
         # A bound, not a measure: on a machine busy with other work, finishing the interactions in
         # flight and closing the gateway can take well over the usual second.
-        rc = await asyncio.wait_for(self.proc.wait(), 90)
+        try:
+            rc = await asyncio.wait_for(self.proc.wait(), 90)
+        except TimeoutError:
+            raise AssertionError(f"the bot did not stop within 90 s of SIGINT:\n{self.log()}") from None
         if self._reader is not None:
             await self._reader
         return rc

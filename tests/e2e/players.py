@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tests.e2e.fakediscord import FakeDiscord, FakeUser, Ix
+from tests.e2e.fakediscord import Captured, FakeDiscord, FakeUser, Ix
 
 ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:", "agora:num:")
 
@@ -152,8 +152,17 @@ async def start(fake: FakeDiscord, creator: FakeUser, lobby: dict[str, Any]) -> 
 
 
 def public_text(fake: FakeDiscord, thread_id: int) -> str:
-    """Everything posted in the thread, in order."""
-    return "\n".join(c.text() for c in fake.in_channel(thread_id))
+    """What a reader of the thread sees now, top to bottom: each message as last edited (those
+    deleted since, old "Waiting for" lines, are gone)."""
+    return "\n".join(c.text() for c in shown(fake, thread_id))
+
+
+def shown(fake: FakeDiscord, thread_id: int) -> list[Captured]:
+    """The thread's messages as they stand now, in the order they were posted."""
+    latest: dict[int, Captured] = {}
+    for captured in fake.in_channel(thread_id):
+        latest[captured.message_id] = captured
+    return [c for mid, c in latest.items() if mid in fake.messages]
 
 
 def finished(fake: FakeDiscord, thread_id: int) -> bool:

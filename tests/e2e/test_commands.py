@@ -184,15 +184,17 @@ async def test_only_players_whose_turn_just_came_are_pinged(fake: FakeDiscord, b
     assert {int(u) for u in opening.body["allowed_mentions"]["users"]} == {ann.id, bo.id}
     panel = await open_panel(fake, ann, thread_id)
     await press(fake, ann, panel, answers(panel)[1])
-    after = (await fake.wait_for(lambda: waiting_lines()[1:], what="the message after Ann's bid"))[-1]
-    assert f"<@{bo.id}>" in after.text()
-    assert after.body["allowed_mentions"]["users"] == []
+    after = (await fake.wait_for(lambda: waiting_lines()[1:], what="the line after Ann's bid"))[-1]
+    assert f"<@{bo.id}>" in after.text() and f"<@{ann.id}>" not in after.text()
+    # Bo was awaited already: the line is edited, and an edit notifies nobody.
+    assert (after.op, after.message_id) == ("edit", opening.message_id)
+    assert [c.op for c in waiting_lines()] == ["create", "edit"]
 
 
 async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord, bot: BotProcess) -> None:
     thread_id, ann, _ = await started_table(fake)
     panel = await open_panel(fake, ann, thread_id)
-    refused = rf"POST /api/v10/channels/{thread_id}/messages"
+    refused = rf"(POST|PATCH|DELETE) /api/v10/channels/{thread_id}/messages.*"
     fake.failing[refused] = (403, 50001)
     ix = await press(fake, ann, panel, answers(panel)[2])
     assert ix.outputs[0].op == "edit" and "sealed.your_bid(coins=2)" in ix.texts()

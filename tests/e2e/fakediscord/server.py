@@ -9,7 +9,8 @@ the users with :meth:`FakeDiscord.slash`, :meth:`FakeDiscord.click`, :meth:`Fake
 
 Threads go quiet as on Discord: :meth:`FakeDiscord.archive` archives one (as Discord does after
 its auto-archive duration without a message), optionally locked. A message to an archived thread
-is refused (400, code 50083) and the bot may unarchive it (``PATCH /channels/{id}``); a locked one
+is refused (400, code 50083), and so is an edit or a deletion of one of its messages; the bot may
+unarchive it (``PATCH /channels/{id}``); a locked one
 only with the Manage Threads permission (:attr:`FakeDiscord.bot_manages_threads`). Interactions
 from an archived thread arrive and are answered as anywhere.
 
@@ -761,6 +762,8 @@ class FakeDiscord:
             return _error(404, 10008, "Unknown Message")
         if request.method == "GET":
             return _json(self.messages[mid])
+        if self.channels[cid].get("thread_metadata", {}).get("archived"):
+            return _error(400, 50083, "Thread is archived")
         if request.method == "DELETE":
             self.messages.pop(mid)
             return web.Response(status=204)
