@@ -1,25 +1,40 @@
-"""The thread of a game: public messages, board pictures and decisions per game, as issue "a turn
-on a phone" measures them (three people at a table, every decision answered by the greedy bot's
-choice, seeds 101-103).
+"""The thread of a game: what the Discord adapter posts, edits and deletes in a table's thread per
+game, beside the decisions made (three people at a table, every decision answered by the greedy
+bot's choice, seeds 101-103), as issue "a turn on a phone" measures them.
 
-Each outcome of the table service is counted as the Discord adapter posts it
-(:func:`bot.discord.delivery.tell_thread`): its public lines and the "Waiting for" line, in as
-few messages as Discord's limit allows, with the board picture when the outcome asks for one.
-The target is at most a quarter as many public messages as decisions, and a few pictures per round.
+Each outcome of the table service is delivered by the adapter's own code
+(:func:`bot.discord.delivery.deliver`) to an in-memory thread that keeps its messages as Discord
+would: the story messages (one per chapter, edited while it fills), the one "Waiting for" message
+(edited, or posted anew and the old one deleted when a seat newly becomes awaited), and the board
+pictures (counted, not drawn). Figures per game:
+
+* *posted*: messages the thread was sent (each notifies whoever it names and may notify);
+* *kept*: messages the thread holds at the end, what a reader scrolls through;
+* *story*: of those posted, story messages; *waiting*: "Waiting for" messages posted;
+* *edits* and *pictures* (board pictures sent); *rounds*: chapters the game opened.
+
+The targets: at most a quarter as many public messages as decisions, and a few pictures per round.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import statistics
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
 
 from bench.common import report, table
-from bot.discord.delivery import chunks, waiting_line
-from bot.discord.i18n import Words
-from bot.service import Outcome, TableService
+from bot.discord.context import Agora
+from bot.discord.delivery import deliver
+from bot.discord.pictures import Pictures
+from bot.service import TableInfo, TableService
+from bot.settings import Clock, Settings
 from rules import registry
 from rules.core import Rng
 from storage.sqlite import SqliteRepository
@@ -27,18 +42,55 @@ from storage.sqlite import SqliteRepository
 SEEDS = (101, 102, 103)
 PEOPLE = (11, 12, 13)
 NAMES = ("Ann", "Bo", "Cy")
+GUILD = 1
+WAITING = "Waiting for"
 
 
-def posted(outcome: Outcome, words: Words) -> tuple[int, int]:
-    """(messages, pictures) the thread is sent for ``outcome``."""
-    texts = [words(line.message) for line in outcome.public]
-    if outcome.waiting and not outcome.finished:
-        texts.append(waiting_line(words, outcome.waiting))
-    picture = any(p.seat is None for p in outcome.pictures)
-    messages = len(chunks([t for t in texts if t]))
-    if picture and not messages:
-        messages = 1
-    return messages, int(picture)
+@dataclass
+class Thread:
+    """A thread that keeps its messages as Discord does and counts what it was asked to do."""
+
+    messages: dict[int, str] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
+        ("posted", "story", "waiting", "edits", "deletes", "pictures"), 0))
+    nonces: dict[str, SimpleNamespace] = field(default_factory=dict)
+    _next: int = 0
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> SimpleNamespace:
+        nonce = kwargs.get("nonce")
+        if nonce is not None and nonce in self.nonces:
+            return self.nonces[nonce]
+        self._next += 1
+        message = SimpleNamespace(id=self._next, content=content or "")
+        self.messages[message.id] = message.content
+        self.counts["posted"] += 1
+        self.counts["waiting" if message.content.startswith(WAITING) or " · Waiting for" in message.content
+                    else "story"] += 1
+        self.counts["pictures"] += len(kwargs.get("files") or ())
+        if nonce is not None:
+            self.nonces[nonce] = message
+        return message
+
+    def get_partial_message(self, message_id: int) -> SimpleNamespace:
+        async def edit(**kwargs: Any) -> None:
+            self.messages[message_id] = kwargs["content"]
+            self.counts["edits"] += 1
+
+        async def delete() -> None:
+            self.messages.pop(message_id, None)
+            self.counts["deletes"] += 1
+
+        return SimpleNamespace(edit=edit, delete=delete)
+
+
+class CountedPictures(Pictures):
+    """Board pictures as one placeholder file each (the render bench times drawing them)."""
+
+    async def board(self, table: TableInfo, locale: str) -> list[discord.File]:
+        return [discord.File(fp=io.BytesIO(b"png"), filename="board.png")]
+
+    async def private(self, table: TableInfo, user_id: int, locale: str) -> list[discord.File]:
+        return []
 
 
 async def one_game(folder: Path, game_id: str, seed: int) -> dict[str, int]:
@@ -46,16 +98,25 @@ async def one_game(folder: Path, game_id: str, seed: int) -> dict[str, int]:
     bots = engine.bots()
     greedy = bots.get("greedy", bots["random"])
     repo = await SqliteRepository.open(folder / f"{game_id}-{seed}.db")
+    thread, dms = Thread(), Thread()
     try:
         service = TableService(repo)
-        info = await service.create_table(game_id, 1, 1, PEOPLE[0], NAMES[0], thread_id=2)
+
+        async def create_dm(user: object) -> Thread:
+            return dms
+
+        client = cast(discord.Client, SimpleNamespace(get_partial_messageable=lambda channel_id: thread,
+                                                      create_dm=create_dm))
+        agora = Agora(client, service, Settings(default_locale="en"), Clock(), CountedPictures(service))
+        for person in PEOPLE:
+            agora.members.seen(GUILD, person)
+        info = await service.create_table(game_id, GUILD, 1, PEOPLE[0], NAMES[0], thread_id=2)
         for user, name in zip(PEOPLE[1:], NAMES[1:], strict=True):
             await service.join(info.id, user, name)
         outcome = await service.start(info.id, PEOPLE[0], seed=seed, shuffle_seats=False)
-        words = Words("en", game_id, NAMES)
+        await deliver(agora, outcome, actor_id=PEOPLE[0])
         rng = Rng.from_seed(seed)
-        messages, pictures = posted(outcome, words)
-        decisions = 0
+        decisions = rounds = 0
         while not outcome.finished:
             user = next(w.user_id for w in outcome.waiting if w.user_id is not None)
             sp = await service.prompt_for(info.id, user)
@@ -65,11 +126,14 @@ async def one_game(folder: Path, game_id: str, seed: int) -> dict[str, int]:
             action = greedy.choose(engine, state, sp.seat, sp.prompt, rng.fork())
             outcome = await service.act(info.id, user, action, expected_seq=sp.seq)
             decisions += 1
-            m, p = posted(outcome, words)
-            messages, pictures = messages + m, pictures + p
-        return {"decisions": decisions, "messages": messages, "pictures": pictures}
+            rounds += sum(1 for line in outcome.public if line.chapter and not outcome.finished)
+            await deliver(agora, outcome, actor_id=user)
+        return {"decisions": decisions, **thread.counts, "kept": len(thread.messages), "rounds": rounds}
     finally:
         await repo.close()
+
+
+FIGURES = ("decisions", "posted", "kept", "story", "waiting", "edits", "pictures", "rounds")
 
 
 def run(seeds: tuple[int, ...] = SEEDS) -> dict[str, Any]:
@@ -80,11 +144,11 @@ def run(seeds: tuple[int, ...] = SEEDS) -> dict[str, Any]:
             if gid == "sealed_bid":
                 continue
             games = [asyncio.run(one_game(Path(tmp), gid, seed)) for seed in seeds]
-            mean = {k: statistics.mean(g[k] for g in games) for k in ("decisions", "messages", "pictures")}
+            mean = {k: statistics.mean(g[k] for g in games) for k in FIGURES}
             figures[gid] = {**mean, "games": games}
-            rows.append([gid, mean["decisions"], mean["messages"], mean["pictures"],
-                         mean["messages"] / mean["decisions"]])
+            rows.append([gid, *(mean[k] for k in FIGURES), mean["posted"] / mean["decisions"],
+                         mean["kept"] / mean["decisions"], mean["pictures"] / max(mean["rounds"], 1)])
     print(table("thread (per game, 3 people, greedy choices, seeds " + ", ".join(map(str, seeds)) + ")",
-                ["game", "decisions", "public messages", "pictures", "messages per decision"], rows))
+                ["game", *FIGURES, "posted/decision", "kept/decision", "pictures/round"], rows))
     print(f"written to {report('thread', figures)}")
     return figures
