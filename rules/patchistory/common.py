@@ -47,6 +47,11 @@ def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
     return found or [label("gain.nothing")]
 
 
+def spends(pp: int, **goods: int) -> list[Param]:
+    """What an action costs, as words: its PP, then each good it takes ("1 PP, 2 food")."""
+    return [label("cost.pp", n=pp), *[label(f"gain.{good}", n=n) for good, n in goods.items() if n]]
+
+
 def name_key(name: str) -> str:
     """The catalogue key of a printed name ("Great Wall" → ``patchistory.place.great_wall``): names
     are said in the reader's language, as the Greek rulebook gives them."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -38,11 +38,13 @@ from rules.patchistory.common import (
     cell_options,
     event,
     fail,
+    gains,
     in_turn_order,
     label,
     need,
     pay,
     per_era,
+    spends,
     stat,
     waits_for_turn,
 )
@@ -127,8 +129,16 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return None
         a = state.aid
         answers = (
-            Option(action=AnswerAid(accept=True), label=label("aid.accept")),
-            Option(action=AnswerAid(accept=False), label=label("aid.refuse")),
+            Option(
+                action=AnswerAid(accept=True),
+                label=label("aid.accept"),
+                description=label("describe.aid_accept", giver_seat=a.giver, culture=AID_ACCEPTED_CULTURE),
+            ),
+            Option(
+                action=AnswerAid(accept=False),
+                label=label("aid.refuse"),
+                description=label("describe.aid_refuse", giver_seat=a.giver, culture=AID_REFUSED_CULTURE),
+            ),
         )
         return Prompt(
             seat=seat,
@@ -141,12 +151,24 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     menu = p.path[-1] if p.path else ""
     if menu.startswith("aid:"):
         return aid_mix_prompt(state, seat, int(menu[4:]))
+    aid = label(
+        "describe.aid",
+        cost=spends(ctx.content.pp_costs.aid),
+        units=AID_UNITS,
+        accepted=AID_ACCEPTED_CULTURE,
+        refused=AID_REFUSED_CULTURE,
+    )
+    threat = label("describe.threat", cost=spends(ctx.content.pp_costs.threat))
+    broken = label(
+        "describe.break" if state.options.break_alliance_gives_votes else "describe.break_no_votes", pp=p.pp
+    )
+    removed = label("describe.gustav")
     if menu == "aid":
         return menu_prompt(
             seat,
             "aid.choose_target",
             [
-                Option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s))
+                Option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s), description=aid)
                 for s in aid_targets(ctx, state, seat)
             ],
         )
@@ -155,7 +177,11 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "threat.choose",
             [
-                Option(action=Threat(target=s, demand=d), label=label(f"threat.{d}", target_seat=s))
+                Option(
+                    action=Threat(target=s, demand=d),
+                    label=label(f"threat.{d}", target_seat=s),
+                    description=threat_gives(ctx, state, seat, s, d),
+                )
                 for s in threat_targets(ctx, state, seat)
                 for d in ("culture", "coins")
             ],
@@ -170,6 +196,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                     label=label(
                         "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
                     ),
+                    description=broken,
                 )
                 for i in alliance_routes(state, seat)
             ],
@@ -184,21 +211,40 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                     label=label(
                         "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
                     ),
+                    description=removed,
                 )
                 for i in gustav_routes(ctx, state, seat)
             ],
         )
     options = []
     if aid_targets(ctx, state, seat):
-        options.append(Option(action=Pick(choice="aid"), label=label("action.aid")))
+        options.append(Option(action=Pick(choice="aid"), label=label("action.aid"), description=aid))
     if threat_targets(ctx, state, seat):
-        options.append(Option(action=Pick(choice="threat"), label=label("action.threat")))
+        options.append(Option(action=Pick(choice="threat"), label=label("action.threat"), description=threat))
     if not p.diplomacy_acted and p.pp >= 1 and alliance_routes(state, seat):
-        options.append(Option(action=Pick(choice="break"), label=label("action.break")))
+        options.append(Option(action=Pick(choice="break"), label=label("action.break"), description=broken))
     if gustav_routes(ctx, state, seat):
-        options.append(Option(action=Pick(choice="gustav"), label=label("action.gustav")))
-    options.append(Option(action=Done(), label=label("action.done_diplomacy")))
-    return Prompt(seat=seat, title=label("diplomacy.title", pp=p.pp), options=tuple(options))
+        options.append(
+            Option(action=Pick(choice="gustav"), label=label("action.gustav"), description=removed)
+        )
+    options.append(
+        Option(
+            action=Done(),
+            label=label("action.done_diplomacy"),
+            description=label("describe.done_diplomacy", pp=p.pp),
+        )
+    )
+    return Prompt(seat=seat, title=spendable(state, seat, "diplomacy.title"), options=tuple(options))
+
+
+def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) -> Message:
+    """What a Threat costs and what it would bring now (p. 9): the demand if Military wins, else nothing."""
+    cost = spends(ctx.content.pp_costs.threat)
+    outcome = threat_outcome(ctx, state, seat, target)
+    if outcome == 0:
+        return label("describe.threat_fails", cost=cost, target_seat=target)
+    asked = THREAT_DEMAND[demand][outcome - 1]
+    return label("describe.threat_wins", cost=cost, target_seat=target, gets=gains({demand: asked}))
 
 
 def menu_prompt(seat: Seat, title: str, options: list[Option]) -> Prompt:
@@ -220,6 +266,7 @@ def aid_mix_prompt(state: State, seat: Seat, target: Seat) -> Prompt:
         Option(
             action=Aid(target=target, food=f, coins=c, resources=r),
             label=label("aid.mix", food=f, coins=c, resources=r),
+            description=label("describe.aid_mix", accepted=AID_ACCEPTED_CULTURE, refused=AID_REFUSED_CULTURE),
         )
         for f, c, r in aid_mixes(state.players[seat])
     ]
@@ -506,13 +553,58 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    options = [Option(action=Pick(choice=name), label=label(f"action.{name}")) for name, ok in can if ok]
+    told = admin_descriptions(ctx, state, seat)
+    options = [
+        Option(action=Pick(choice=name), label=label(f"action.{name}"), description=told[name])
+        for name, ok in can
+        if ok
+    ]
     if options:
         options += ask_turn_order_option(
             state, state.options.administration_in_turn_order, "turn_order.administration"
         )
-    options.append(Option(action=Done(), label=label("action.done_administration")))
+    options.append(
+        Option(action=Done(), label=label("action.done_administration"), description=unspent(state, p.pp))
+    )
     return options
+
+
+def admin_descriptions(ctx: Ctx, state: State, seat: Seat) -> dict[str, Message]:
+    """What each Administration action costs and does (p. 10): PP, goods of the current era, effect."""
+    p, c, era = state.players[seat], ctx.content.pp_costs, state.era
+    return {
+        "trade": label("describe.trade", cost=spends(c.trade, food=trade_cost(ctx, state, seat))),
+        "exchange": label(
+            "describe.exchange", cost=spends(c.exchange), transport=stat(ctx, state, seat, Stat.TRANSPORT)
+        ),
+        "birth": label("describe.birth", cost=spends(c.birth, food=per_era(era, BIRTH_FOOD))),
+        "honour_wonders": label(
+            "describe.honour_wonders",
+            cost=spends(c.honour_wonders, resources=per_era(era, HONOUR_WONDERS_RESOURCES)),
+            culture=count_kind(p, ctx.content, "wonder"),
+        ),
+        "honour_personalities": label(
+            "describe.honour_personalities",
+            cost=spends(c.honour_personalities, food=per_era(era, HONOUR_PERSONALITIES_FOOD)),
+            culture=count_kind(p, ctx.content, "personality"),
+        ),
+        "build_route": label("describe.build_route", cost=spends(c.build_route, resources=ROUTE_RESOURCES)),
+        "reclaim": label("describe.reclaim", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES)),
+        "build": label("describe.build", cost=spends(c.build_building)),
+        "campaign": label("describe.campaign"),
+    }
+
+
+def unspent(state: State, pp: int) -> Message:
+    """What becomes of the PP left when a seat ends Administration (#13, p. 9)."""
+    return label("describe.pp_lost" if state.options.unspent_pp_lost else "describe.pp_kept", pp=pp)
+
+
+def spendable(state: State, seat: Seat, key: str) -> Message:
+    """A title saying what the seat has to spend: PP and the goods actions are paid with."""
+    p = state.players[seat]
+    g = p.goods
+    return label(key, pp=p.pp, goods=gains({"food": g.food, "coins": g.coins, "resources": g.resources}))
 
 
 def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
@@ -523,7 +615,7 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         state, seat, lambda s: not state.players[s].done
     ):
         return None
-    title = label("administration.title", pp=p.pp)
+    title = spendable(state, seat, "administration.title")
     menu = p.path
     if not menu:
         return Prompt(seat=seat, title=title, options=tuple(admin_menu(ctx, state, seat)), simultaneous=True)
@@ -539,11 +631,13 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
 
 def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
     p = state.players[seat]
+    trade = admin_descriptions(ctx, state, seat)["trade"]
     if not rest:
         return [
             Option(
                 action=Pick(choice=f"w:{i}"),
                 label=label("worker", worker=i + 1, row=p.workers[i].row, col=p.workers[i].col),
+                description=trade,
             )
             for i in land_workers(p)
         ]
@@ -552,6 +646,7 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
         Option(
             action=Trade(worker=worker, route=r),
             label=label("route", route=r + 1, start_seat=state.routes[r].start, end_seat=state.routes[r].end),
+            description=trade,
         )
         for r in trade_routes(state, seat)
     ][:MAX_MENU]
@@ -562,23 +657,35 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     if not rest:
         return [
-            Option(action=Pick(choice=g), label=label("exchange.give", good=f"@patchistory.good_acc.{g}"))
+            Option(
+                action=Pick(choice=g),
+                label=label("exchange.give", good=f"@patchistory.good_acc.{g}"),
+                description=label("describe.exchange_give", most=min(t, getattr(p.goods, g))),
+            )
             for g in ("food", "coins", "resources")
             if getattr(p.goods, g) > 0
         ]
     give = rest[0]
+    c = ctx.content.pp_costs
     if len(rest) == 1:
         top = min(t, getattr(p.goods, give), 11)
         return [
             Option(
                 action=Pick(choice=f"n:{k}"),
                 label=label("exchange.amount", amount=k, good=f"@patchistory.good.{give}"),
+                description=label("describe.exchange_worth", cost=spends(c.exchange), value=k * VALUE[give]),
             )
             for k in range(1, top + 1)
         ]
     amount = int(rest[1][2:])
     return [
-        Option(action=a, label=label("exchange.mix", food=a.food, coins=a.coins, resources=a.resources))
+        Option(
+            action=a,
+            label=label("exchange.mix", food=a.food, coins=a.coins, resources=a.resources),
+            description=label(
+                "describe.exchange_gives", cost=spends(c.exchange), gives=gains({give: amount})
+            ),
+        )
         for a in exchange_mixes(give, amount)
     ][:MAX_MENU]
 
@@ -597,15 +704,37 @@ def exchange_mixes(give: str, amount: int) -> list[Exchange]:
 
 
 def direct(action: object, key: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
-    return lambda ctx, state, seat, rest: [Option(action=action, label=label(key))]
+    return lambda ctx, state, seat, rest: [
+        Option(action=action, label=label(key), description=admin_descriptions(ctx, state, seat)[key[7:]])
+    ]
 
 
 def route_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
     return [
-        Option(action=BuildRoute(target=s), label=label("target", target_seat=s))
+        Option(
+            action=BuildRoute(target=s),
+            label=label("target", target_seat=s),
+            description=label(
+                "describe.route_to",
+                cost=spends(ctx.content.pp_costs.build_route, resources=ROUTE_RESOURCES),
+                target_seat=s,
+            ),
+        )
         for s in range(len(state.players))
         if s != seat
     ]
+
+
+def building_gives(ctx: Ctx, state: State, kind: str, building: str) -> Message:
+    """Build Building pays the tile's resources and shows its symbols; Reclaim pays 1 resource and
+    lays it Wasteland side up (p. 10); either way a new tile is drawn."""
+    c = ctx.content.pp_costs
+    if kind == "reclaim":
+        return label("describe.reclaim_tile", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES))
+    b = ctx.content.buildings_by_id[building]
+    return label(
+        "describe.build_tile", cost=spends(c.build_building, resources=b.cost), gains=gains(dict(b.yields))
+    )
 
 
 def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
@@ -621,6 +750,7 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
                         building=building_name(ctx, b),
                         cost=ctx.content.buildings_by_id[b].cost,
                     ),
+                    description=building_gives(ctx, state, kind, b),
                 )
                 for i, b in enumerate(p.buildings)
                 if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
