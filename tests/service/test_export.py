@@ -107,7 +107,9 @@ async def test_a_changed_roll_is_caught(whole_games: TableService) -> None:
     assert verdict.problems == [f"move {rolled.seq}: what the table was told is not what the seed gives"]
 
 
-async def test_a_record_written_before_rounds_opened_chapters_still_verifies(whole_games: TableService) -> None:
+async def test_a_record_written_before_rounds_opened_chapters_still_verifies(
+    whole_games: TableService,
+) -> None:
     table_id, _ = await started(whole_games, "rftg", [(ADA, "Ada")], seed=5)
     await play(whole_games, table_id, [ADA], random.Random(2))
     record = await whole_games.export(table_id, ADA)
