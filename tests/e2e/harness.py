@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord.server import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +66,7 @@ class BotProcess:
         self.runs += 1
         ready_mark = self.run_mark = len(self.lines)
         self._reader = asyncio.create_task(self._read(self.proc))
-        await self.fake.wait_connected(self.runs, timeout=30)
+        await self.fake.wait_connected(self.runs)
         await self.wait_log("Agora is ready", since=ready_mark)
 
     async def settled(self) -> None:
@@ -79,7 +80,7 @@ class BotProcess:
         async for raw in proc.stdout:
             self.lines.append(raw.decode(errors="replace").rstrip())
 
-    async def wait_log(self, text: str, since: int = 0, timeout: float = 15.0) -> None:
+    async def wait_log(self, text: str, since: int = 0, timeout: float = PATIENCE) -> None:
         async def until() -> None:
             while not any(text in line for line in self.lines[since:]):
                 if self.proc is not None and self.proc.returncode is not None:

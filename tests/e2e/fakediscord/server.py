@@ -44,6 +44,10 @@ Audience = tuple[str, int]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ACK_DEADLINE = 3.0
 """Seconds Discord gives a bot to acknowledge an interaction."""
+PATIENCE = 60.0
+"""How long a test waits for the bot to do something before it fails: a bound, not a measure. On a
+machine busy with other work, a bot process starting (imports, recovery) or a reminder pass can take
+well over the few seconds it takes on a quiet one; only a failing test ever waits this long."""
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -265,7 +269,7 @@ class FakeDiscord:
         async with self._changed:
             self._changed.notify_all()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = PATIENCE, what: str = "") -> Any:
         """Wait until ``predicate()`` is truthy (re-checked after every request); return its value."""
 
         async def until() -> Any:
@@ -347,7 +351,7 @@ class FakeDiscord:
         if self._ws is not None:
             await self._ws.close(code=4000, message=b"unknown error")
 
-    async def wait_connected(self, count: int = 1, timeout: float = 15.0) -> None:
+    async def wait_connected(self, count: int = 1, timeout: float = PATIENCE) -> None:
         """Wait until the bot has identified ``count`` times in all (1 = first start)."""
         await self.wait_for(
             lambda: self.identified >= count and self._ws is not None, timeout, "the bot to connect"
