@@ -7,6 +7,10 @@
   without building the prompts);
 * no prompt asks a question with a single possible answer (:attr:`Prompt.answers` below two): the
   engine plays a forced answer itself;
+* a prompt's parts (:class:`~rules.core.contract.Parts`) make at least two combinations, and every
+  combination (a sample of them when there are many) either applies or is refused with a
+  :class:`RuleError` that changes nothing; at least one applies, and the combination of the
+  menus' defaults, when every menu has one, applies;
 * malformed and illegal input (a seat that owes nothing, out-of-bounds numbers, unknown kinds,
   mangled fields) raises :class:`RuleError` and leaves the state byte-identical;
 * the state round-trips through JSON exactly;
@@ -31,10 +35,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.bots import Bot
-from rules.core.contract import Prompt, Seat
+from rules.core.contract import Parts, Prompt, Seat
 from rules.core.engine import Engine
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
+
+PARTS_SAMPLE = 24
+"""Combinations of a prompt's parts applied at each step (all of them when there are fewer)."""
+PARTS_SAMPLE_FAST = 4
+"""The same without ``every_option``."""
 
 
 class ConformanceError(AssertionError):
@@ -245,6 +254,39 @@ class _GameCheck:
             if prompt.number is not None:
                 for value in {prompt.number.low, prompt.number.high}:
                     self.apply_legal(state, seat, prompt.number.action(value))
+            if prompt.parts is not None:
+                self.check_parts(state, seat, prompt.parts)
+
+    def check_parts(self, state: BaseModel, seat: Seat, parts: Parts) -> None:
+        """Every combination the parts allow (a sample of :data:`PARTS_SAMPLE` when there are more)
+        is legal or refused cleanly; one at least is legal, and so are the defaults."""
+        if parts.combinations < 2:
+            raise self.fail(f"seat {seat}'s parts make {parts.combinations} combination; a prompt with "
+                            "parts offers at least two answers (or the engine plays the one itself)")
+        limit = PARTS_SAMPLE if self.every_option else PARTS_SAMPLE_FAST
+        every = list(parts.every())
+        if len(every) > limit:
+            every = [every[self.rng.below(len(every))] for _ in range(limit)]
+        defaults = parts.defaults
+        if all(d is not None for d in defaults):
+            self.apply_legal(state, seat, parts.action([d for d in defaults if d is not None]))
+        before = self.engine.dump(state)
+        applied = 0
+        for picks in every:
+            action = parts.action(picks)
+            try:
+                self.engine.apply(state, seat, action)
+            except RuleError as refusal:
+                if not str(refusal).strip():
+                    raise self.fail(f"parts combination {action!r} was refused without a message") from None
+            except Exception as exc:
+                raise self.fail(f"parts combination {action!r} raised {exc!r}, not a RuleError") from exc
+            else:
+                applied += 1
+            if self.engine.dump(state) != before:
+                raise self.fail(f"parts combination {action!r} changed the state it was given")
+        if not applied:
+            raise self.fail(f"none of {len(every)} combinations of seat {seat}'s parts is legal")
 
     def check_rejections(self, state: BaseModel, prompts: dict[Seat, Prompt]) -> None:
         engine = self.engine
@@ -252,8 +294,10 @@ class _GameCheck:
         idle = [s for s in range(self.players) if s not in prompts]
         samples: list[tuple[Seat, Any, bool]] = []
         some_prompt = prompts[min(prompts)]
-        if some_prompt.options:
-            action = some_prompt.options[0].action
+        parts = some_prompt.parts
+        if some_prompt.options or parts is not None:
+            action = (some_prompt.options[0].action if some_prompt.options or parts is None
+                      else parts.action([0] * len(parts.menus)))
             samples += [(s, action, True) for s in idle[:1]]
             samples += [(min(prompts), m, False) for m in _mangled(action)]
         number = some_prompt.number

@@ -6,6 +6,9 @@ the bot, the terminal client and the tests read the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from itertools import product
+from math import prod
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -60,10 +63,114 @@ class NumberChoice(BaseModel):
         return self.template.model_copy(update={self.field: value})
 
 
+MAX_PARTS = 3
+"""Most menus a prompt's :class:`Parts` holds: with the prompt's own menu and a row of buttons, as
+many as fit one Discord message (five rows)."""
+
+
+class Choice(BaseModel):
+    """One entry of a :class:`Part`'s menu: the fields of the template it sets, its label and what
+    it costs and gives."""
+
+    model_config = ConfigDict(frozen=True)
+
+    values: dict[str, Any]
+    """The template's fields this choice sets (usually one; a cell may set its two coordinates)."""
+    label: Message
+    description: Message | None = None
+    """Shown as the select menu entry's description line (at most 100 characters) and after the
+    label in the terminal client, as an option's."""
+
+
+class Part(BaseModel):
+    """One menu of a :class:`Parts`: a question ("which tile?") and at most 25 choices."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: Message
+    """What the menu asks, shown as its placeholder ("Tile", "Worker", "Cell")."""
+    choices: tuple[Choice, ...]
+    default: int | None = None
+    """Index of the choice the menu starts at (a sensible default the rules allow); ``None``: the
+    player must choose."""
+
+    @model_validator(mode="after")
+    def _fits(self) -> Part:
+        if not 1 <= len(self.choices) <= MAX_OPTIONS:
+            raise ValueError(f"a part offers {len(self.choices)} choices; 1 to {MAX_OPTIONS}")
+        if self.default is not None and not 0 <= self.default < len(self.choices):
+            raise ValueError(f"default choice {self.default} is not one of the {len(self.choices)}")
+        return self
+
+
+class Parts(BaseModel):
+    """A choice whose parts do not fit one menu of 25, asked as menus answered together (a panel
+    with its menus and one button is one decision): the answer is ``template`` with every part's
+    chosen :attr:`Choice.values` set. Every combination is either a legal move or refused by the
+    engine with a clear message, changing nothing (the conformance kit checks both)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    template: Any
+    """The action model to complete; each part sets some of its fields."""
+    menus: tuple[Part, ...]
+    label: Message
+    """The button that answers with the chosen combination ("Build")."""
+    description: Message | None = None
+
+    @model_validator(mode="after")
+    def _fits(self) -> Parts:
+        if not 1 <= len(self.menus) <= MAX_PARTS:
+            raise ValueError(f"parts hold {len(self.menus)} menus; 1 to {MAX_PARTS}")
+        return self
+
+    @property
+    def combinations(self) -> int:
+        """How many answers the menus make together (one choice in each)."""
+        return prod(len(part.choices) for part in self.menus)
+
+    @property
+    def defaults(self) -> tuple[int | None, ...]:
+        """Each menu's default choice (``None`` where the player must choose)."""
+        return tuple(part.default for part in self.menus)
+
+    def every(self) -> Iterator[tuple[int, ...]]:
+        """Every combination of choices, as one index per menu, in menu order."""
+        return product(*(range(len(part.choices)) for part in self.menus))
+
+    def action(self, picks: Sequence[int]) -> Any:
+        """The action for one choice index per menu.
+
+        :raises ValueError: when ``picks`` does not name one choice of each menu.
+        """
+        if len(picks) != len(self.menus):
+            raise ValueError(f"{len(picks)} choices for {len(self.menus)} menus")
+        update: dict[str, Any] = {}
+        for part, pick in zip(self.menus, picks, strict=True):
+            if not 0 <= pick < len(part.choices):
+                raise ValueError(f"choice {pick} is not one of the {len(part.choices)}")
+            update.update(part.choices[pick].values)
+        return self.template.model_copy(update=update)
+
+    def picks(self, action: Any) -> tuple[int, ...] | None:
+        """The choices whose combination is ``action``, or ``None`` when none is."""
+        if type(action) is not type(self.template):
+            return None
+        found = []
+        for part in self.menus:
+            pick = next((i for i, choice in enumerate(part.choices)
+                         if all(getattr(action, k, None) == v for k, v in choice.values.items())), None)
+            if pick is None:
+                return None
+            found.append(pick)
+        return tuple(found) if self.action(found) == action else None
+
+
 class Prompt(BaseModel):
     """The decision a seat owes now.
 
-    A prompt has options, a bounded number, or both (e.g. "bid 0–7, or pass"). ``secret`` marks
+    A prompt has options, a bounded number, parts answered together (:class:`Parts`), or several
+    of them (e.g. "bid 0–7, or pass"; a turn's moves with a Build panel beside them). ``secret`` marks
     a simultaneous secret commitment (dice assignment, bids, votes): what a seat commits stays hidden
     until every seat owing it has committed.
     """
@@ -74,6 +181,7 @@ class Prompt(BaseModel):
     title: Message
     options: tuple[Option, ...] = ()
     number: NumberChoice | None = None
+    parts: Parts | None = None
     secret: bool = False
     simultaneous: bool = False
     """Several seats owe a decision at once; they may answer in any order."""
@@ -84,17 +192,23 @@ class Prompt(BaseModel):
     @property
     def answers(self) -> int:
         """How many different answers the prompt offers: its options that are not navigation,
-        plus every value of its number range. The contract asks for at least two: a question with
-        one possible answer is played by the engine itself, as part of the move that led to it."""
+        plus every value of its number range, plus every combination of its parts. The contract
+        asks for at least two: a question with one possible answer is played by the engine itself,
+        as part of the move that led to it."""
         chosen = sum(1 for option in self.options if not option.navigation)
         if self.number is not None:
             chosen += self.number.high - self.number.low + 1
+        if self.parts is not None:
+            chosen += self.parts.combinations
         return chosen
 
     def offers(self, action: Any) -> bool:
         """Whether ``action`` is one of the answers the prompt offers as it is: the action of an
-        option that is not navigation, or its number range's template completed by a value in range."""
+        option that is not navigation, its number range's template completed by a value in range,
+        or a combination of its parts."""
         if any(not option.navigation and option.action == action for option in self.options):
+            return True
+        if self.parts is not None and self.parts.picks(action) is not None:
             return True
         number = self.number
         if number is None or type(action) is not type(number.template):
@@ -108,8 +222,8 @@ class Prompt(BaseModel):
     def _fits_discord(self) -> Prompt:
         if len(self.options) > MAX_OPTIONS:
             raise ValueError(f"a prompt offers {len(self.options)} options; at most {MAX_OPTIONS}")
-        if not self.options and self.number is None:
-            raise ValueError("a prompt must offer options or a number")
+        if not self.options and self.number is None and self.parts is None:
+            raise ValueError("a prompt must offer options, a number or parts")
         if self.default is not None and not 0 <= self.default < len(self.options):
             raise ValueError(f"default option {self.default} is not one of the {len(self.options)} options")
         return self

@@ -19,8 +19,8 @@ def test_a_prompt_offers_at_most_twenty_five_options() -> None:
         Prompt(seat=0, title=msg("sealed.choose"), options=options(26))
 
 
-def test_a_prompt_without_options_or_number_is_refused() -> None:
-    with pytest.raises(ValidationError, match="options or a number"):
+def test_a_prompt_without_options_number_or_parts_is_refused() -> None:
+    with pytest.raises(ValidationError, match="options, a number or parts"):
         Prompt(seat=0, title=msg("sealed.choose"))
 
 
