@@ -28,6 +28,7 @@ from rules.core.bots import Bot, RandomBot
 from rules.core.contract import Event, GameInfo, Prompt, Result, Seat
 from rules.core.errors import GameOver, InvalidAction, NotYourTurn, RuleError
 from rules.core.messages import typed
+from rules.core.option_refusals import option_refusal
 from rules.core.reference import CardEntry
 from rules.core.rng import Rng
 
@@ -187,11 +188,7 @@ class Engine(ABC, Generic[S, A]):
         try:
             return self.options_type.model_validate(dict(options))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "?"
-            raise InvalidAction(
-                _first_error(exc), key="core.bad_option", option=typed(where), detail=str(first["msg"])
-            ) from exc
+            raise option_refusal(exc, self.options_type) from exc
 
     def parse_action(self, data: Any) -> A:
         """The action model from JSON text, a mapping, or an action model already.

@@ -111,5 +111,14 @@ async def test_a_bad_option_value_is_refused_in_words(fake: FakeDiscord, bot: Bo
     ix = await done(
         fake, await fake.slash(fake.user("Ann"), "game new", game="patchistory", options="capital_side=gold")
     )
-    assert ix.ephemeral and "capital\\_side" in ix.texts() and "'liberty' or 'equality'" in ix.texts()
+    assert ix.ephemeral and "capital\\_side" in ix.texts() and "one of liberty, equality" in ix.texts()
     assert fake.threads() == []
+
+
+async def test_a_greek_reader_is_told_in_greek_what_a_refused_option_takes(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    eleni = fake.user("Eleni", locale="el")
+    ix = await done(fake, await fake.slash(eleni, "game new", game="patchistory", options="first_player=9"))
+    assert "δέχεται: ακέραιο αριθμό από -1 έως 3." in ix.texts()
+    assert "Input should" not in ix.texts() and fake.threads() == []
