@@ -44,7 +44,9 @@ def words(refusal: InvalidAction, locale: str) -> str:
         ({"extra": "many"}, "extra takes a whole number."),
     ],
 )
-def test_a_refused_value_is_answered_with_what_the_option_takes(given: dict[str, object], english: str) -> None:
+def test_a_refused_value_is_answered_with_what_the_option_takes(
+    given: dict[str, object], english: str
+) -> None:
     refusal = refused(**given)
     assert refusal.key == "core.bad_option"
     assert str(refusal) == english == words(refusal, "en")
