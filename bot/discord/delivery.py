@@ -260,7 +260,10 @@ async def tell_thread(
     words = agora.table_words(table)
     channel_id = table.thread_id or table.channel_id
     through = outcome.announce_through
-    marked = first is not None and through is not None
+    # Only lines that tell of log entries carry nonces made from their place in the log: words
+    # that tell of none (a seat taken back: from the entry after the head to the head) would
+    # reuse the nonce of a message the head's own entry started, and Discord would hand that back.
+    marked = first is not None and through is not None and first <= through
     telling = Telling.read(await agora.service.told_how(table.id))
     pieces = compose(telling, story_lines(words, public, table.id, marked=marked))
     pictures: list[discord.File] = []

@@ -11,10 +11,11 @@ import discord
 import pytest
 
 from bot.discord.context import Agora
-from bot.discord.delivery import catch_up, deliver
+from bot.discord.delivery import catch_up, deliver, tell_thread
 from bot.discord.pictures import Pictures
-from bot.service import Outcome, TableInfo, TableService
+from bot.service import Line, Outcome, TableInfo, TableService
 from bot.settings import Clock, Settings
+from rules.core import msg
 from storage.sqlite import SqliteRepository
 from tests.bot.thread import Thread
 from tests.fixtures.sealed_bid import Bid
@@ -168,3 +169,21 @@ async def test_a_new_story_message_posted_again_after_a_crash_carries_the_same_n
     assert await catch_up(agora, table.id)
     assert thread.text().count("The game is over.") == 1, thread.text()
     assert [m.nonce for m in thread.posts if m.nonce is not None] == [m.nonce for m in ending]
+
+
+async def test_words_that_tell_of_no_log_entry_never_reuse_the_nonce_of_one_that_was_told(
+    agora: Agora, thread: Thread
+) -> None:
+    """A seat taken back from a stand-in tells of no new log entry (it goes from the entry after
+    the head up to the head); a message it starts carries no nonce, so Discord cannot take it for
+    the message the head's own entry started and hand that back in its place."""
+    table = await started(agora)
+    opening = thread.text()
+    head = await agora.service.announced_through(table.id)
+    status = await agora.service.status(table.id)
+    taken_back = Outcome(table=status.table, waiting=list(status.waiting),
+                         public=[Line(msg("service.reclaimed", seat=1), seq=head, chapter=True)],
+                         announce_from=head + 1, announce_through=head)
+    assert await tell_thread(agora, taken_back, taken_back.public, taken_back.announce_from, board=False)
+    assert opening.split("\n")[0] in thread.text(), "the opening message was overwritten"
+    assert "Bo is back and plays their own seat again." in thread.text()
