@@ -1,8 +1,8 @@
 """A table option's value refused in words: what the option takes, in the reader's language.
 
 Pydantic says why a value failed in English only ("Input should be greater than or equal to 1");
-a player who typed ``great_victory_margin=0`` reads instead what the option takes ("a whole number,
-1 or more"; «ακέραιο αριθμό, 1 ή μεγαλύτερο»), from the option's own type and bounds
+a player who typed ``great_victory_margin=0`` reads instead what the option must be ("a whole number,
+1 or more"; «ακέραιος αριθμός, 1 ή μεγαλύτερος»), from the option's own type and bounds
 (docs/options.md lists every option).
 """
 
@@ -24,15 +24,15 @@ def option_refusal(exc: ValidationError, options_type: type[BaseModel]) -> Inval
     error = exc.errors()[0]
     where = ".".join(str(p) for p in error["loc"]) or "?"
     field = options_type.model_fields.get(str(error["loc"][0])) if error["loc"] else None
-    if field is None:
-        takes = msg("core.option_not_allowed")
+    takes = None if field is None else _what_it_takes(field.annotation, field.metadata)
+    if takes is None:
+        refusal = msg("core.option_not_allowed", option=typed(where))
     else:
-        takes = _what_it_takes(field.annotation, field.metadata)
-    refusal = msg("core.bad_option", option=typed(where), detail=takes)
+        refusal = msg("core.bad_option", option=typed(where), detail=takes)
     return InvalidAction(render(refusal, "en", ()), key=refusal.key, **refusal.params)
 
 
-def _what_it_takes(annotation: Any, metadata: list[Any]) -> Message:
+def _what_it_takes(annotation: Any, metadata: list[Any]) -> Message | None:
     """What an option of type ``annotation`` with bounds ``metadata`` takes, in words."""
     choices = _choices(annotation)
     if choices:
@@ -49,7 +49,7 @@ def _what_it_takes(annotation: Any, metadata: list[Any]) -> Message:
         if high is not None:
             return msg("core.option_number_at_most", high=high)
         return msg("core.option_whole_number")
-    return msg("core.option_not_allowed")
+    return None
 
 
 def _whole(bound: object) -> int:

@@ -230,7 +230,7 @@ async def test_a_table_with_junk_options_or_a_pace_out_of_bounds_is_refused_befo
         (nested, None): "nest too deeply",
         (deep[:6000], None): "nest too deeply",
         ("starting_coins=" + "[" * 2990 + "]" * 2990, None): "nest too deeply",
-        ('{"starting_coins": [1, 2]}', None): "takes a whole number from 1 to 20",
+        ('{"starting_coins": [1, 2]}', None): "must be a whole number from 1 to 20",
         (None, 0.001): "The pace must be from 1 minute to 30 days",
         (None, 1e9): "The pace must be from 1 minute to 30 days",
     }

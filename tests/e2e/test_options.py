@@ -120,5 +120,5 @@ async def test_a_greek_reader_is_told_in_greek_what_a_refused_option_takes(
 ) -> None:
     eleni = fake.user("Eleni", locale="el")
     ix = await done(fake, await fake.slash(eleni, "game new", game="patchistory", options="first_player=9"))
-    assert "δέχεται: ακέραιο αριθμό από -1 έως 3." in ix.texts()
+    assert "πρέπει να είναι ακέραιος αριθμός από -1 έως 3." in ix.texts()
     assert "Input should" not in ix.texts() and fake.threads() == []

@@ -142,7 +142,7 @@ class GameCommands(app_commands.Group):
         try:
             engine.parse_options(parsed)
         except InvalidAction as refused:
-            if refused.key not in ("core.unknown_option", "core.bad_option"):
+            if refused.key not in ("core.unknown_option", "core.bad_option", "core.option_not_allowed"):
                 raise
             raise InvalidAction(
                 f"{refused.sentence} /game options game:{engine.info.id} lists them.",
