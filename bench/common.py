@@ -6,6 +6,7 @@ import json
 import math
 import os
 import platform
+import sqlite3
 import statistics
 import sys
 import time
@@ -42,11 +43,12 @@ def timed(function: Callable[[], Any]) -> tuple[float, Any]:
 def machine() -> dict[str, Any]:
     """Where the figures were taken."""
     versions = {}
-    for dist in ("pydantic", "pillow", "aiosqlite", "discord.py"):
+    for dist in ("pydantic", "pillow", "discord.py"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
             versions[dist] = "absent"
+    versions["sqlite"] = sqlite3.sqlite_version
     return {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": sys.version.split()[0],

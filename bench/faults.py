@@ -105,10 +105,8 @@ def told(error: BaseException) -> str:
 async def disk_full(path: Path) -> dict[str, Any]:
     faults = Faults()
     t = await Table.open(path, faults)
-    async with faults.writer.execute("PRAGMA page_count") as cursor:
-        pages = next(iter(await cursor.fetchall()))[0]
-    async with faults.writer.execute(f"PRAGMA max_page_count = {pages}") as cursor:
-        await cursor.fetchall()
+    await t.repo.write(lambda db: db.execute(
+        f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}").fetchall())
     error: StorageUnavailable | None = None
     before = after = 0
     for _ in range(20):  # until a move needs a new page
@@ -120,8 +118,7 @@ async def disk_full(path: Path) -> dict[str, Any]:
             after = await t.repo.head(t.id)
             break
     assert error is not None
-    async with faults.writer.execute("PRAGMA max_page_count = 1073741823") as cursor:
-        await cursor.fetchall()
+    await t.repo.write(lambda db: db.execute("PRAGMA max_page_count = 1073741823").fetchall())
     await t.move()
     out = {"told": told(error), "operator": error.operator_line(), "lost": await t.lost(),
            "failed_move_wrote": after - before, "went_on": True}

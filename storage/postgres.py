@@ -29,7 +29,6 @@ from storage.records import (
     AwaySpell,
     Deadline,
     Entry,
-    EntryKind,
     Handover,
     NewEntry,
     NewTable,
@@ -37,7 +36,6 @@ from storage.records import (
     Preference,
     SeatRow,
     Snapshot,
-    StoredEvent,
     TableFilter,
     TableRow,
     TableStatus,
@@ -54,6 +52,7 @@ from storage.repository import (
     StorageError,
     StorageUnavailable,
 )
+from storage.rows import log_entries, seat_row, table_row
 
 _CAUSES: tuple[tuple[tuple[type[BaseException], ...], StorageCause], ...] = (
     ((asyncpg.exceptions.DiskFullError,), "disk_full"),
@@ -304,7 +303,7 @@ class PostgresRepository(Repository):
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self._acquire() as db:
             rows = await db.fetch("SELECT * FROM seats WHERE table_id = $1 ORDER BY position", table_id)
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def add_seat(self, seat: SeatRow) -> None:
         try:
@@ -445,33 +444,7 @@ class PostgresRepository(Repository):
                 "SELECT * FROM events WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq, idx",
                 table_id, after, rows[-1]["seq"],
             )
-        events: dict[int, list[StoredEvent]] = {}
-        for e in event_rows:
-            visible = e["visible_to_json"]
-            events.setdefault(e["seq"], []).append(
-                StoredEvent(
-                    message_json=e["message_json"],
-                    visible_to=None if visible is None else frozenset(json.loads(visible)),
-                    reveals=e["reveals"],
-                    data_json=e["data_json"],
-                )
-            )
-        return [
-            Entry(
-                table_id=table_id,
-                seq=r["seq"],
-                kind=cast(EntryKind, r["kind"]),
-                seat=r["seat"],
-                actor=r["actor"],
-                payload_json=r["payload_json"],
-                created_at=_utc(r["created_at"]),
-                events=tuple(events.get(r["seq"], ())),
-                undoes=tuple(json.loads(r["undoes_json"])),
-                undone_by=r["undone_by"],
-                rules_version=r["rules_version"],
-            )
-            for r in rows
-        ]
+        return log_entries(table_id, rows, event_rows, _utc)
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
         async with self._acquire() as db:
@@ -792,36 +765,4 @@ def _redacted(url: str) -> str:
 
 
 def _table(r: asyncpg.Record) -> TableRow:
-    return TableRow(
-        id=r["id"],
-        game_id=r["game_id"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        thread_id=r["thread_id"],
-        creator_id=r["creator_id"],
-        options_json=r["options_json"],
-        seed=r["seed"],
-        status=cast(TableStatus, r["status"]),
-        pace_hours=r["pace_hours"],
-        stand_ins=r["stand_ins"],
-        stand_in_after=r["stand_in_after"],
-        created_at=_utc(r["created_at"]),
-        updated_at=_utc(r["updated_at"]),
-        head=r["head"],
-        announced_seq=r["announced_seq"],
-        settled_seq=r["settled_seq"],
-        rules_version=r["rules_version"],
-        locale=r["locale"],
-    )
-
-
-def _seat(r: asyncpg.Record) -> SeatRow:
-    return SeatRow(
-        table_id=r["table_id"],
-        position=r["position"],
-        name=r["name"],
-        user_id=r["user_id"],
-        bot=r["bot"],
-        stand_in=r["stand_in"],
-        locale=r["locale"],
-    )
+    return table_row(r, _utc)

@@ -1,12 +1,17 @@
-"""The SQLite backend: one long-lived aiosqlite connection for writes and one for reads, in WAL mode.
+"""The SQLite backend: one long-lived connection for writes and one for reads, in WAL mode, each on
+a thread of its own that storage owns.
 
-* **Transactions are explicit.** The connections run in autocommit mode and every write goes through
-  :meth:`SqliteRepository.transaction` (``BEGIN IMMEDIATE`` … ``COMMIT``, ``ROLLBACK`` on any
-  exception). ``IMMEDIATE`` takes SQLite's write lock at the start, so the "is the head still what
-  I read?" check in :meth:`~SqliteRepository.append` and the inserts that follow are one atomic step,
-  also against other processes on the same file (they wait up to ``busy_timeout``).
-* **One writer, one transaction at a time.** aiosqlite runs calls on one thread in order, but two
-  coroutines could interleave statements of two transactions; an ``asyncio.Lock`` prevents that.
+* **One round trip per transaction.** Everything a write does (``BEGIN IMMEDIATE``, the head check,
+  the inserts, ``COMMIT``, or ``ROLLBACK`` on any exception) is one plain :mod:`sqlite3` function
+  handed to the writer's thread in one call (:meth:`SqliteRepository.write`); a read is one call to
+  the reader's thread. The event loop waits for one answer per transaction, not one per statement.
+  ``IMMEDIATE`` takes SQLite's write lock at the start, so the "is the head still what I read?"
+  check in :meth:`~SqliteRepository.append` and the inserts that follow are one atomic step, also
+  against other processes on the same file (they wait up to ``busy_timeout``).
+* **One writer, one transaction at a time.** The writer's thread runs one function at a time, in
+  the order they were handed over, and each is a whole transaction: two transactions never
+  interleave. A write cancelled before its thread took it up never runs; one already running runs
+  to its ``COMMIT`` or ``ROLLBACK`` (the connection is never left inside a transaction).
 * **Reads never wait for writes.** Reads go through a second connection (its own thread): in WAL
   mode a reader sees the last commit and is not blocked by a writer, so a command waiting for
   another process's write lock holds up only the writes queued behind it, never a status or a view.
@@ -28,19 +33,17 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Self, cast
-
-import aiosqlite
+from typing import Any, Self, TypeVar, cast
 
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
 from storage.records import (
     AwaySpell,
     Deadline,
     Entry,
-    EntryKind,
     Handover,
     NewEntry,
     NewTable,
@@ -48,7 +51,6 @@ from storage.records import (
     Preference,
     SeatRow,
     Snapshot,
-    StoredEvent,
     TableFilter,
     TableRow,
     TableStatus,
@@ -66,6 +68,7 @@ from storage.repository import (
     StorageError,
     StorageUnavailable,
 )
+from storage.rows import log_entries, seat_row, table_row
 
 FLAG_COLUMNS = frozenset({"stand_ins", "reveals", "offered"})
 """Columns SQLite keeps as 0/1 that are flags (booleans) everywhere else."""
@@ -73,8 +76,14 @@ FLAG_COLUMNS = frozenset({"stand_ins", "reveals", "offered"})
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another process's write lock before giving up."""
 
-Wrap = Callable[[aiosqlite.Connection], aiosqlite.Connection]
-"""Something put between the repository and its connections (fault injection in tests)."""
+EXPORT_BATCH = 500
+"""Rows :meth:`SqliteRepository.export_rows` reads per round trip."""
+
+T = TypeVar("T")
+
+Wrap = Callable[[sqlite3.Connection], sqlite3.Connection]
+"""Something put between the repository and its connections (fault injection in tests). It is
+called on the connection's own thread and whatever it returns is used on that thread only."""
 
 _CAUSES: dict[int, StorageCause] = {
     sqlite3.SQLITE_FULL: "disk_full",
@@ -122,43 +131,96 @@ def decode_time(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-async def _query(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+def _query(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
     """Run one statement, read every row it yields and close its cursor."""
-    async with db.execute(sql, tuple(params)) as cursor:
-        return list(await cursor.fetchall())
-
-
-async def _query_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
-    """Run one statement for each of ``rows`` and close its cursor."""
-    async with db.executemany(sql, [tuple(r) for r in rows]):
-        pass
-
-
-async def _connect(path: Path | str, wrap: Wrap | None, busy_ms: int, *pragmas: str) -> aiosqlite.Connection:
-    db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = sqlite3.Row
-    if wrap is not None:
-        db = wrap(db)
+    cursor = db.execute(sql, tuple(params))
     try:
-        for pragma in (f"PRAGMA busy_timeout = {int(busy_ms)}", *pragmas):
-            await _query(db, pragma)
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _query_many(db: sqlite3.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    """Run one statement for each of ``rows`` and close its cursor."""
+    db.executemany(sql, [tuple(r) for r in rows]).close()
+
+
+class _Link:
+    """One :mod:`sqlite3` connection and the one thread that uses it: :meth:`run` hands the thread
+    a function of the connection, one round trip however many statements it runs."""
+
+    def __init__(self, pool: ThreadPoolExecutor, db: sqlite3.Connection, raw: sqlite3.Connection) -> None:
+        self.pool = pool
+        self._db = db
+        self._raw = raw
+
+    @classmethod
+    async def open(cls, path: Path | str, wrap: Wrap | None, busy_ms: int, *pragmas: str) -> _Link:
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agora-sqlite")
+
+        def connect() -> tuple[sqlite3.Connection, sqlite3.Connection]:
+            raw = sqlite3.connect(path, isolation_level=None)
+            raw.row_factory = sqlite3.Row
+            db = raw if wrap is None else wrap(raw)
+            try:
+                for pragma in (f"PRAGMA busy_timeout = {int(busy_ms)}", *pragmas):
+                    _query(db, pragma)
+            except BaseException:
+                raw.close()
+                raise
+            return db, raw
+
+        try:
+            db, raw = await asyncio.get_running_loop().run_in_executor(pool, connect)
+        except BaseException:
+            pool.shutdown(wait=False)
+            raise
+        return cls(pool, db, raw)
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` on the connection's thread; its result or its exception."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, work, self._db)
+
+    async def close(self) -> None:
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.pool, self._raw.close)
+        finally:
+            self.pool.shutdown(wait=False)
+
+
+def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``BEGIN IMMEDIATE``, ``work``, ``COMMIT``; ``ROLLBACK`` if ``work`` or the commit raises."""
+    _query(db, "BEGIN IMMEDIATE")
+    try:
+        result = work(db)
+        _query(db, "COMMIT")
     except BaseException:
-        await db.close()
+        with suppress(sqlite3.Error):  # the failure may have ended the transaction
+            _query(db, "ROLLBACK")
         raise
-    return db
+    return result
+
+
+def _in_read_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` inside ``BEGIN`` … ``ROLLBACK``: its statements read one committed state."""
+    _query(db, "BEGIN")
+    try:
+        return work(db)
+    finally:
+        with suppress(sqlite3.Error):
+            _query(db, "ROLLBACK")
 
 
 class SqliteRepository(Repository):
     """:class:`~storage.repository.Repository` on one SQLite file. Open with :meth:`open`."""
 
-    def __init__(
-        self, db: aiosqlite.Connection, path: Path | str, reader: aiosqlite.Connection | None = None
-    ) -> None:
-        self._db = db
-        self._reader = reader or db
+    def __init__(self, writer: _Link, path: Path | str, reader: _Link | None = None, *,
+                 wrap: Wrap | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+        self._writer = writer
+        self._reader = reader or writer
         self.path = path
-        self._lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self._wrap = wrap
+        self._busy_ms = busy_timeout_ms
 
     @classmethod
     async def open(
@@ -183,23 +245,23 @@ class SqliteRepository(Repository):
         if not memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            db = await _connect(path, wrap, busy_timeout_ms, "PRAGMA journal_mode = WAL",
-                                "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON")
+            writer = await _Link.open(path, wrap, busy_timeout_ms, "PRAGMA journal_mode = WAL",
+                                      "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
             raise _refusal(exc, path) from exc
         reader = None
         try:
             if check:
-                await _check(db, path)
+                await writer.run(lambda db: _check(db, path))
             if not memory:
-                reader = await _connect(path, wrap, busy_timeout_ms, "PRAGMA query_only = ON")
+                reader = await _Link.open(path, wrap, busy_timeout_ms, "PRAGMA query_only = ON")
         except sqlite3.Error as exc:
-            await db.close()
+            await writer.close()
             raise _refusal(exc, path) from exc
         except BaseException:
-            await db.close()
+            await writer.close()
             raise
-        repo = cls(db, path, reader)
+        repo = cls(writer, path, reader, wrap=wrap, busy_timeout_ms=busy_timeout_ms)
         if migrate:
             try:
                 await repo.migrate()
@@ -209,61 +271,39 @@ class SqliteRepository(Repository):
         return repo
 
     async def close(self) -> None:
-        if self._reader is not self._db:
+        if self._reader is not self._writer:
             await self._reader.close()
-        await self._db.close()
+        await self._writer.close()
 
     # ---- transactions and migrations --------------------------------------------------------
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` if the block or the commit raises.
+    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``, ``ROLLBACK`` if it
+        or the commit raises), in one round trip to the writer's thread; what ``work`` returns.
 
         :raises StorageUnavailable: the database could not take the write (nothing was written).
         """
-        async with self._lock:
-            try:
-                try:
-                    await _query(self._db, "BEGIN IMMEDIATE")
-                except asyncio.CancelledError:
-                    # The statement runs in the connection's thread and may have begun all the same:
-                    # left open, every later write would fail ("within a transaction").
-                    with suppress(sqlite3.Error):
-                        await _query(self._db, "ROLLBACK")
-                    raise
-                try:
-                    yield self._db
-                    await _query(self._db, "COMMIT")
-                except BaseException:
-                    with suppress(sqlite3.Error):  # the failure may have ended the transaction
-                        await _query(self._db, "ROLLBACK")
-                    raise
-            except sqlite3.Error as exc:
-                raise classify(exc, self.path) from exc
+        try:
+            return await self._writer.run(lambda db: _in_transaction(db, work))
+        except sqlite3.Error as exc:
+            raise classify(exc, self.path) from exc
 
-    @asynccontextmanager
-    async def _read(self, *, consistent: bool = False) -> AsyncIterator[aiosqlite.Connection]:
-        """The read connection; with ``consistent``, the block's statements read one committed state.
+    async def _read(self, work: Callable[[sqlite3.Connection], T], *, consistent: bool = False) -> T:
+        """``work`` on the read connection, in one round trip; with ``consistent``, its statements
+        read one committed state.
 
         :raises StorageUnavailable: the database could not be read.
         """
-        async with self._read_lock:
-            try:
-                if consistent:
-                    await _query(self._reader, "BEGIN")
-                try:
-                    yield self._reader
-                finally:
-                    if consistent:
-                        with suppress(sqlite3.Error):
-                            await _query(self._reader, "ROLLBACK")
-            except sqlite3.Error as exc:
-                raise classify(exc, self.path) from exc
+        try:
+            if consistent:
+                return await self._reader.run(lambda db: _in_read_transaction(db, work))
+            return await self._reader.run(work)
+        except sqlite3.Error as exc:
+            raise classify(exc, self.path) from exc
 
     async def schema_version(self) -> int:
         """The database's ``PRAGMA user_version``."""
-        async with self._read() as db:
-            return await _user_version(db)
+        return await self._read(_user_version)
 
     async def migrate(self, target: int = SCHEMA_VERSION) -> int:
         """Apply the migrations between the file's version and ``target``; return the new version."""
@@ -273,20 +313,24 @@ class SqliteRepository(Repository):
                 f"{self.path}: schema version {version} is newer than this build's {SCHEMA_VERSION}"
             )
         for number in range(version + 1, target + 1):
-            async with self.transaction() as db:
-                if await _user_version(db) >= number:  # another process migrated meanwhile
-                    continue
+
+            def step(db: sqlite3.Connection, number: int = number) -> None:
+                if _user_version(db) >= number:  # another process migrated meanwhile
+                    return
                 for statement in statements(MIGRATIONS[number - 1]):
-                    await _query(db, statement)
-                await _query(db, f"PRAGMA user_version = {number}")
+                    _query(db, statement)
+                _query(db, f"PRAGMA user_version = {number}")
+
+            await self.write(step)
         return await self.schema_version()
 
     # ---- tables and seats -------------------------------------------------------------------
 
     async def create_table(self, table: NewTable, now: datetime) -> TableRow:
         stamp = encode_time(now)
-        async with self.transaction() as db:
-            created = await _query(
+
+        def create(db: sqlite3.Connection) -> TableRow:
+            created = _query(
                 db,
                 "INSERT INTO tables (game_id, guild_id, channel_id, thread_id, creator_id, options_json,"
                 " pace_hours, stand_ins, stand_in_after, locale, created_at, updated_at)"
@@ -295,22 +339,15 @@ class SqliteRepository(Repository):
                  table.options_json, table.pace_hours, int(table.stand_ins), table.stand_in_after,
                  table.locale, stamp, stamp),
             )
-            table_id = int(created[0]["id"])
-        row = await self.get_table(table_id)
-        assert row is not None
-        return row
+            return _table_by_id(db, int(created[0]["id"]))
 
-    _TABLE_COLUMNS = (
-        "t.*, (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id) AS head"
-    )
+        return await self.write(create)
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,)
-            )
-        return _table(next(iter(rows))) if rows else None
+        rows = await self._read(
+            lambda db: _query(db, f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,))
+        )
+        return _table(rows[0]) if rows else None
 
     async def list_tables(self, where: TableFilter) -> list[TableRow]:
         clauses = [f"t.status IN ({', '.join('?' for _ in where.statuses)})"]
@@ -332,14 +369,9 @@ class SqliteRepository(Repository):
                 "t.settled_seq <> (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)"
             )
         params.append(where.limit)
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                f"SELECT {self._TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
-                f" ORDER BY t.id{' DESC' if where.newest_first else ''} LIMIT ?",
-                params,
-            )
-        return [_table(r) for r in rows]
+        sql = (f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE {' AND '.join(clauses)}"
+               f" ORDER BY t.id{' DESC' if where.newest_first else ''} LIMIT ?")
+        return await self._read(lambda db: [_table(r) for r in _query(db, sql, params)])
 
     async def update_table(
         self,
@@ -361,113 +393,99 @@ class SqliteRepository(Repository):
             if v is not None
         }
         changes["updated_at"] = encode_time(now)
-        async with self.transaction() as db:
-            updated = await _query(
+
+        def update(db: sqlite3.Connection) -> TableRow:
+            updated = _query(
                 db,
                 f"UPDATE tables SET {', '.join(f'{k} = ?' for k in changes)} WHERE id = ? RETURNING id",
                 (*changes.values(), table_id),
             )
             if not updated:
                 raise MissingTable(f"no table {table_id}")
-        row = await self.get_table(table_id)
-        assert row is not None
-        return row
+            return _table_by_id(db, table_id)
+
+        return await self.write(update)
 
     async def mark_announced(self, table_id: int, seq: int, *, telling: str | None = None) -> None:
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?", (seq, table_id)
-            )
+        def mark(db: sqlite3.Connection) -> None:
+            _query(db, "UPDATE tables SET announced_seq = MAX(announced_seq, ?) WHERE id = ?",
+                   (seq, table_id))
             if telling is not None:
-                await _store_telling(db, table_id, telling)
+                _store_telling(db, table_id, telling)
+
+        await self.write(mark)
 
     async def telling(self, table_id: int) -> str | None:
-        async with self._read() as db:
-            rows = await _query(db, "SELECT state_json FROM tellings WHERE table_id = ?", (table_id,))
+        rows = await self._read(
+            lambda db: _query(db, "SELECT state_json FROM tellings WHERE table_id = ?", (table_id,))
+        )
         return str(rows[0]["state_json"]) if rows else None
 
     async def set_telling(self, table_id: int, telling: str) -> None:
-        async with self.transaction() as db:
-            await _store_telling(db, table_id, telling)
+        await self.write(lambda db: _store_telling(db, table_id, telling))
 
     async def mark_settled(self, table_id: int, seq: int | None) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE tables SET settled_seq = ? WHERE id = ?",
-                             (-1 if seq is None else seq, table_id))
+        await self.write(lambda db: _query(db, "UPDATE tables SET settled_seq = ? WHERE id = ?",
+                                           (-1 if seq is None else seq, table_id)))
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT * FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
-            )
-        return [_seat(r) for r in rows]
+        return await self._read(lambda db: [
+            seat_row(r)
+            for r in _query(db, "SELECT * FROM seats WHERE table_id = ? ORDER BY position", (table_id,))
+        ])
 
     async def add_seat(self, seat: SeatRow) -> None:
-        try:
-            async with self.transaction() as db:
-                await _query(
+        def add(db: sqlite3.Connection) -> None:
+            try:
+                _query(
                     db,
                     "INSERT INTO seats (table_id, position, user_id, bot, name, locale, stand_in)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (seat.table_id, seat.position, seat.user_id, seat.bot, seat.name, seat.locale,
                      seat.stand_in),
                 )
-        except sqlite3.IntegrityError as exc:
-            raise StorageError(f"table {seat.table_id}: cannot seat {seat.name!r}: {exc}") from exc
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(f"table {seat.table_id}: cannot seat {seat.name!r}: {exc}") from exc
+
+        await self.write(add)
 
     async def remove_seat(self, table_id: int, position: int) -> None:
-        async with self.transaction() as db:
-            await _query(db, "DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
+        def remove(db: sqlite3.Connection) -> None:
+            _query(db, "DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
             # Two steps so that no intermediate row collides with the (table_id, position) key.
-            await _query(
-                db,
-                "UPDATE seats SET position = -position WHERE table_id = ? AND position > ?",
-                (table_id, position),
-            )
-            await _query(
-                db,
-                "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0",
-                (table_id,),
-            )
+            _query(db, "UPDATE seats SET position = -position WHERE table_id = ? AND position > ?",
+                   (table_id, position))
+            _query(db, "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0",
+                   (table_id,))
+
+        await self.write(remove)
 
     async def start_table(
         self, table_id: int, seed: int, order: Sequence[int], now: datetime, *, rules_version: int = 1
     ) -> TableRow:
-        async with self.transaction() as db:
-            rows = await _query(
-                db,
-                "SELECT position FROM seats WHERE table_id = ? ORDER BY position", (table_id,)
-            )
+        def start(db: sqlite3.Connection) -> TableRow:
+            rows = _query(db, "SELECT position FROM seats WHERE table_id = ? ORDER BY position", (table_id,))
             if sorted(order) != [r["position"] for r in rows]:
                 raise StorageError(f"table {table_id}: seat order {list(order)} is not a permutation")
             for new, old in enumerate(order):
-                await _query(
-                    db,
-                    "UPDATE seats SET position = ? WHERE table_id = ? AND position = ?",
-                    (-1 - new, table_id, old),
-                )
-            await _query(
-                db,
-                "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0", (table_id,)
-            )
-            await _query(
+                _query(db, "UPDATE seats SET position = ? WHERE table_id = ? AND position = ?",
+                       (-1 - new, table_id, old))
+            _query(db, "UPDATE seats SET position = -position - 1 WHERE table_id = ? AND position < 0",
+                   (table_id,))
+            _query(
                 db,
                 "UPDATE tables SET seed = ?, status = 'active', updated_at = ?, rules_version = ?"
                 " WHERE id = ?",
                 (seed, encode_time(now), rules_version, table_id),
             )
-        row = await self.get_table(table_id)
-        assert row is not None
-        return row
+            return _table_by_id(db, table_id)
+
+        return await self.write(start)
 
     async def set_stand_in(self, table_id: int, position: int, bot: str | None) -> None:
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "UPDATE seats SET stand_in = ? WHERE table_id = ? AND position = ?", (bot, table_id, position)
-            )
+        await self.write(lambda db: _query(
+            db, "UPDATE seats SET stand_in = ? WHERE table_id = ? AND position = ?", (bot, table_id, position)
+        ))
 
     # ---- the action log ---------------------------------------------------------------------
 
@@ -481,117 +499,94 @@ class SqliteRepository(Repository):
         snapshot: tuple[int, str] | None = None,
     ) -> int:
         stamp = encode_time(now)
-        async with self.transaction() as db:
-            head = await _head(db, table_id)
+
+        def append(db: sqlite3.Connection) -> int:
+            head = _head(db, table_id)
             if head != expected_head:
                 raise StaleWrite(table_id, expected_head, head)
+            seqs = range(head + 1, head + 1 + len(entries))
             try:
-                for seq, entry in enumerate(entries, start=head + 1):
-                    await _query(
-                        db,
-                        "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
-                        " created_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
-                         json.dumps(list(entry.undoes)), stamp, entry.rules_version),
-                    )
-                    await _query_many(
-                        db,
-                        "INSERT INTO events (table_id, seq, idx, message_json, visible_to_json, reveals,"
-                        " data_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [
-                            (table_id, seq, idx, e.message_json,
-                             None if e.visible_to is None else json.dumps(sorted(e.visible_to)),
-                             int(e.reveals), e.data_json)
-                            for idx, e in enumerate(entry.events)
-                        ],
-                    )
+                _query_many(
+                    db,
+                    "INSERT INTO actions (table_id, seq, kind, seat, actor, payload_json, undoes_json,"
+                    " created_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(table_id, seq, entry.kind, entry.seat, entry.actor, entry.payload_json,
+                      json.dumps(list(entry.undoes)), stamp, entry.rules_version)
+                     for seq, entry in zip(seqs, entries, strict=True)],
+                )
+                _query_many(
+                    db,
+                    "INSERT INTO events (table_id, seq, idx, message_json, visible_to_json, reveals,"
+                    " data_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(table_id, seq, idx, e.message_json,
+                      None if e.visible_to is None else json.dumps(sorted(e.visible_to)),
+                      int(e.reveals), e.data_json)
+                     for seq, entry in zip(seqs, entries, strict=True)
+                     for idx, e in enumerate(entry.events)],
+                )
             except sqlite3.IntegrityError as exc:
                 if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
                     # Only reachable if the head check were bypassed: the key is the last word.
                     raise StaleWrite(table_id, expected_head, head + 1) from exc
                 raise StorageError(f"table {table_id}: entry refused: {exc}") from exc
             cancelled = [(seq, table_id, undone)
-                         for seq, entry in enumerate(entries, start=head + 1) if entry.kind == "undo"
+                         for seq, entry in zip(seqs, entries, strict=True) if entry.kind == "undo"
                          for undone in entry.undoes]
             if cancelled:
-                await _query_many(
+                _query_many(
                     db,
                     "UPDATE actions SET undone_by = ? WHERE table_id = ? AND seq = ? AND kind = 'action'"
                     " AND undone_by IS NULL",
                     cancelled,
                 )
             if snapshot is not None:
-                await _query(
+                _query(
                     db,
                     "INSERT OR REPLACE INTO snapshots (table_id, seq, state_json, checksum)"
                     " VALUES (?, ?, ?, ?)",
                     (table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot)),
                 )
-            await _query(db, "UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
-        return head + len(entries)
+            _query(db, "UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
+            return head + len(entries)
+
+        return await self.write(append)
 
     async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
         bounds = (table_id, after, through if through is not None else 2**62)
-        async with self._read(consistent=True) as db:
-            rows = await _query(
+
+        def read(db: sqlite3.Connection) -> list[Entry]:
+            rows = _query(
                 db, "SELECT * FROM actions WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq", bounds
             )
-            event_rows = await _query(
+            event_rows = _query(
                 db,
                 "SELECT * FROM events WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq, idx",
                 bounds,
             )
-        events: dict[int, list[StoredEvent]] = {}
-        for e in event_rows:
-            visible = e["visible_to_json"]
-            events.setdefault(e["seq"], []).append(
-                StoredEvent(
-                    message_json=e["message_json"],
-                    visible_to=None if visible is None else frozenset(json.loads(visible)),
-                    reveals=bool(e["reveals"]),
-                    data_json=e["data_json"],
-                )
-            )
-        return [
-            Entry(
-                table_id=table_id,
-                seq=r["seq"],
-                kind=cast(EntryKind, r["kind"]),
-                seat=r["seat"],
-                actor=r["actor"],
-                payload_json=r["payload_json"],
-                created_at=decode_time(r["created_at"]),
-                events=tuple(events.get(r["seq"], ())),
-                undoes=tuple(json.loads(r["undoes_json"])),
-                undone_by=r["undone_by"],
-                rules_version=r["rules_version"],
-            )
-            for r in rows
-        ]
+            return log_entries(table_id, rows, event_rows, decode_time)
+
+        return await self._read(read, consistent=True)
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT COALESCE(MAX(seq), 0) FROM actions INDEXED BY actions_by_actor"
-                " WHERE table_id = ? AND actor = ?"
-                " AND kind = 'action' AND undone_by IS NULL",
-                (table_id, actor),
-            )
-        return int(next(iter(rows))[0])
+        rows = await self._read(lambda db: _query(
+            db,
+            "SELECT COALESCE(MAX(seq), 0) FROM actions INDEXED BY actions_by_actor"
+            " WHERE table_id = ? AND actor = ?"
+            " AND kind = 'action' AND undone_by IS NULL",
+            (table_id, actor),
+        ))
+        return int(rows[0][0])
 
     async def head(self, table_id: int) -> int:
-        async with self._read() as db:
-            return await _head(db, table_id)
+        return await self._read(lambda db: _head(db, table_id))
 
     async def latest_snapshot(self, table_id: int, at_most: int | None = None) -> Snapshot | None:
         try:
-            async with self._read() as db:
-                rows = await _query(
-                    db,
-                    "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-                    (table_id, at_most if at_most is not None else 2**62),
-                )
+            rows = await self._read(lambda db: _query(
+                db,
+                "SELECT * FROM snapshots WHERE table_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                (table_id, at_most if at_most is not None else 2**62),
+            ))
         except StorageUnavailable as exc:
             if exc.cause != "damaged":  # locked, full, failing disk: not the snapshot's fault
                 raise
@@ -603,25 +598,28 @@ class SqliteRepository(Repository):
         return None
 
     async def drop_snapshots(self, table_id: int, from_seq: int) -> None:
-        async with self.transaction() as db:
-            await _query(db, "DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, from_seq))
+        await self.write(lambda db: _query(
+            db, "DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, from_seq)
+        ))
 
     # ---- deadlines --------------------------------------------------------------------------
 
     async def set_deadlines(
         self, table_id: int, deadlines: Sequence[Deadline], *, settled_at: int | None = None
     ) -> None:
-        async with self.transaction() as db:
+        def store(db: sqlite3.Connection) -> None:
             if settled_at is not None:
-                await _query(db, "UPDATE tables SET settled_seq = ? WHERE id = ?", (settled_at, table_id))
-            await _query(db, "DELETE FROM reminders WHERE table_id = ?", (table_id,))
-            await _query_many(
+                _query(db, "UPDATE tables SET settled_seq = ? WHERE id = ?", (settled_at, table_id))
+            _query(db, "DELETE FROM reminders WHERE table_id = ?", (table_id,))
+            _query_many(
                 db,
                 "INSERT INTO reminders (table_id, seat, user_id, due_at, since_seq, reminded)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, d.seat, d.user_id, encode_time(d.due_at), d.since_seq, d.reminded)
                  for d in deadlines],
             )
+
+        await self.write(store)
 
     async def deadlines(self, table_id: int) -> list[Deadline]:
         return await self._deadlines("r.table_id = ?", (table_id,), "r.seat")
@@ -635,13 +633,8 @@ class SqliteRepository(Repository):
         return await self._deadlines("r.user_id = ? AND t.status = 'active'", (user_id,), "r.due_at")
 
     async def _deadlines(self, where: str, params: Iterable[Any], order: str) -> list[Deadline]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where}"
-                f" ORDER BY {order}",
-                tuple(params),
-            )
+        sql = f"SELECT r.* FROM reminders r JOIN tables t ON t.id = r.table_id WHERE {where} ORDER BY {order}"
+        rows = await self._read(lambda db: _query(db, sql, tuple(params)))
         return [
             Deadline(table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
                      due_at=decode_time(r["due_at"]), since_seq=r["since_seq"], reminded=r["reminded"])
@@ -649,37 +642,38 @@ class SqliteRepository(Repository):
         ]
 
     async def update_deadline(self, deadline: Deadline) -> None:
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "UPDATE reminders SET due_at = ?, reminded = ?, since_seq = ?, user_id = ?"
-                " WHERE table_id = ? AND seat = ?",
-                (encode_time(deadline.due_at), deadline.reminded, deadline.since_seq, deadline.user_id,
-                 deadline.table_id, deadline.seat),
-            )
+        await self.write(lambda db: _query(
+            db,
+            "UPDATE reminders SET due_at = ?, reminded = ?, since_seq = ?, user_id = ?"
+            " WHERE table_id = ? AND seat = ?",
+            (encode_time(deadline.due_at), deadline.reminded, deadline.since_seq, deadline.user_id,
+             deadline.table_id, deadline.seat),
+        ))
 
     # ---- leases -----------------------------------------------------------------------------
 
     async def acquire_lease(self, key: str, owner: str, now: datetime, until: datetime) -> bool:
         # BEGIN IMMEDIATE holds SQLite's write lock: the look and the take are one step.
-        async with self.transaction() as db:
-            rows = await db.execute_fetchall(
-                "INSERT INTO leases (key, owner, expires_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
-                " WHERE leases.owner = excluded.owner OR leases.expires_at <= ? RETURNING owner",
-                (key, owner, encode_time(until), encode_time(now)),
-            )
-        return bool(list(rows))
+        rows = await self.write(lambda db: _query(
+            db,
+            "INSERT INTO leases (key, owner, expires_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
+            " WHERE leases.owner = excluded.owner OR leases.expires_at <= ? RETURNING owner",
+            (key, owner, encode_time(until), encode_time(now)),
+        ))
+        return bool(rows)
 
     async def release_lease(self, key: str, owner: str) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM leases WHERE key = ? AND owner = ?", (key, owner))
+        await self.write(lambda db: _query(
+            db, "DELETE FROM leases WHERE key = ? AND owner = ?", (key, owner)
+        ))
 
     # ---- preferences, votes, notices --------------------------------------------------------
 
     async def get_preference(self, user_id: int) -> Preference | None:
-        async with self._read() as db:
-            rows = await _query(db, "SELECT * FROM preferences WHERE user_id = ?", (user_id,))
+        rows = await self._read(lambda db: _query(
+            db, "SELECT * FROM preferences WHERE user_id = ?", (user_id,)
+        ))
         for r in rows:
             return Preference(user_id=user_id, locale=r["locale"], quiet_start=r["quiet_start"],
                               quiet_end=r["quiet_end"], utc_offset_minutes=r["utc_offset_minutes"])
@@ -687,134 +681,126 @@ class SqliteRepository(Repository):
 
     async def set_preference(self, preference: Preference) -> None:
         p = preference
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "INSERT OR REPLACE INTO preferences (user_id, locale, quiet_start, quiet_end,"
-                " utc_offset_minutes) VALUES (?, ?, ?, ?, ?)",
-                (p.user_id, p.locale, p.quiet_start, p.quiet_end, p.utc_offset_minutes),
-            )
+        await self.write(lambda db: _query(
+            db,
+            "INSERT OR REPLACE INTO preferences (user_id, locale, quiet_start, quiet_end,"
+            " utc_offset_minutes) VALUES (?, ?, ?, ?, ?)",
+            (p.user_id, p.locale, p.quiet_start, p.quiet_end, p.utc_offset_minutes),
+        ))
 
     async def add_vote(self, vote: Vote) -> None:
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, role, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (vote.table_id, vote.kind, vote.user_id, vote.seq, vote.role, encode_time(vote.created_at)),
-            )
+        await self.write(lambda db: _query(
+            db,
+            "INSERT OR REPLACE INTO votes (table_id, kind, user_id, seq, role, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (vote.table_id, vote.kind, vote.user_id, vote.seq, vote.role, encode_time(vote.created_at)),
+        ))
 
     async def votes(self, table_id: int, kind: VoteKind) -> list[Vote]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT * FROM votes WHERE table_id = ? AND kind = ? ORDER BY created_at, user_id",
-                (table_id, kind),
-            )
+        rows = await self._read(lambda db: _query(
+            db,
+            "SELECT * FROM votes WHERE table_id = ? AND kind = ? ORDER BY created_at, user_id",
+            (table_id, kind),
+        ))
         return [Vote(table_id=table_id, kind=kind, user_id=r["user_id"], seq=r["seq"],
                      created_at=decode_time(r["created_at"]), role=cast(VoteRole, r["role"])) for r in rows]
 
     async def clear_votes(self, table_id: int, kind: VoteKind) -> None:
-        async with self.transaction() as db:
-            await _query(db, "DELETE FROM votes WHERE table_id = ? AND kind = ?", (table_id, kind))
+        await self.write(lambda db: _query(
+            db, "DELETE FROM votes WHERE table_id = ? AND kind = ?", (table_id, kind)
+        ))
 
     async def add_notice(self, user_id: int, table_id: int | None, payload_json: str, now: datetime) -> int:
-        async with self.transaction() as db:
-            added = await _query(
-                db,
-                "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES (?, ?, ?, ?)"
-                " RETURNING id",
-                (user_id, table_id, payload_json, encode_time(now)),
-            )
+        added = await self.write(lambda db: _query(
+            db,
+            "INSERT INTO notices (user_id, table_id, payload_json, created_at) VALUES (?, ?, ?, ?)"
+            " RETURNING id",
+            (user_id, table_id, payload_json, encode_time(now)),
+        ))
         return int(added[0]["id"])
 
     async def pending_notices(self, user_id: int) -> list[NoticeRow]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT * FROM notices WHERE user_id = ? AND delivered_at IS NULL ORDER BY id", (user_id,)
-            )
+        rows = await self._read(lambda db: _query(
+            db, "SELECT * FROM notices WHERE user_id = ? AND delivered_at IS NULL ORDER BY id", (user_id,)
+        ))
         return [NoticeRow(id=r["id"], user_id=user_id, table_id=r["table_id"], payload_json=r["payload_json"],
                           created_at=decode_time(r["created_at"])) for r in rows]
 
     async def mark_delivered(self, notice_ids: Sequence[int], now: datetime) -> None:
-        async with self.transaction() as db:
-            await _query_many(
-                db,
-                "UPDATE notices SET delivered_at = ? WHERE id = ?",
-                [(encode_time(now), i) for i in notice_ids],
-            )
+        stamp = encode_time(now)
+        await self.write(lambda db: _query_many(
+            db, "UPDATE notices SET delivered_at = ? WHERE id = ?", [(stamp, i) for i in notice_ids]
+        ))
 
     # ---- away, rematches, seats handed over -------------------------------------------------
 
     async def add_away(self, spell: AwaySpell) -> None:
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "INSERT INTO away_spells (user_id, starts_at, ends_at, ended_at) VALUES (?, ?, ?, ?)",
-                (spell.user_id, encode_time(spell.starts_at), encode_time(spell.ends_at),
-                 None if spell.ended_at is None else encode_time(spell.ended_at)),
-            )
+        await self.write(lambda db: _query(
+            db,
+            "INSERT INTO away_spells (user_id, starts_at, ends_at, ended_at) VALUES (?, ?, ?, ?)",
+            (spell.user_id, encode_time(spell.starts_at), encode_time(spell.ends_at),
+             None if spell.ended_at is None else encode_time(spell.ended_at)),
+        ))
 
     async def away_spells(self, user_id: int, since: datetime) -> list[AwaySpell]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT * FROM away_spells WHERE user_id = ? AND COALESCE(ended_at, ends_at) > ?"
-                " ORDER BY starts_at",
-                (user_id, encode_time(since)),
-            )
+        rows = await self._read(lambda db: _query(
+            db,
+            "SELECT * FROM away_spells WHERE user_id = ? AND COALESCE(ended_at, ends_at) > ?"
+            " ORDER BY starts_at",
+            (user_id, encode_time(since)),
+        ))
         return [AwaySpell(user_id=user_id, starts_at=decode_time(r["starts_at"]),
                           ends_at=decode_time(r["ends_at"]),
                           ended_at=None if r["ended_at"] is None else decode_time(r["ended_at"]))
                 for r in rows]
 
     async def end_away(self, user_id: int, starts_at: datetime, at: datetime) -> bool:
-        async with self.transaction() as db:
-            ended = await _query(
-                db,
-                "UPDATE away_spells SET ended_at = ? WHERE user_id = ? AND starts_at = ? AND ended_at IS NULL"
-                " RETURNING user_id",
-                (encode_time(at), user_id, encode_time(starts_at)),
-            )
+        ended = await self.write(lambda db: _query(
+            db,
+            "UPDATE away_spells SET ended_at = ? WHERE user_id = ? AND starts_at = ? AND ended_at IS NULL"
+            " RETURNING user_id",
+            (encode_time(at), user_id, encode_time(starts_at)),
+        ))
         return bool(ended)
 
     async def expired_away_spells(self, now: datetime) -> list[AwaySpell]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT * FROM away_spells WHERE ended_at IS NULL AND ends_at <= ? ORDER BY ends_at, user_id",
-                (encode_time(now),),
-            )
+        rows = await self._read(lambda db: _query(
+            db,
+            "SELECT * FROM away_spells WHERE ended_at IS NULL AND ends_at <= ? ORDER BY ends_at, user_id",
+            (encode_time(now),),
+        ))
         return [AwaySpell(user_id=r["user_id"], starts_at=decode_time(r["starts_at"]),
                           ends_at=decode_time(r["ends_at"])) for r in rows]
 
     async def set_rematch(self, table_id: int, rematch_id: int) -> int:
-        async with self.transaction() as db:
-            await _query(db, "INSERT OR IGNORE INTO rematches (table_id, rematch_id) VALUES (?, ?)",
-                         (table_id, rematch_id))
-            rows = await _query(db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,))
+        def store(db: sqlite3.Connection) -> list[sqlite3.Row]:
+            _query(db, "INSERT OR IGNORE INTO rematches (table_id, rematch_id) VALUES (?, ?)",
+                   (table_id, rematch_id))
+            return _query(db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,))
+
+        rows = await self.write(store)
         return int(rows[0]["rematch_id"])
 
     async def rematch_of(self, table_id: int) -> int | None:
-        async with self._read() as db:
-            rows = await _query(db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,))
+        rows = await self._read(lambda db: _query(
+            db, "SELECT rematch_id FROM rematches WHERE table_id = ?", (table_id,)
+        ))
         return int(rows[0]["rematch_id"]) if rows else None
 
     async def put_handover(self, handover: Handover) -> None:
         h = handover
-        async with self.transaction() as db:
-            await _query(
-                db,
-                "INSERT OR REPLACE INTO handovers (table_id, seat, to_user_id, to_name, by_user_id,"
-                " approvals_json, offered, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (h.table_id, h.seat, h.to_user_id, h.to_name, h.by_user_id, json.dumps(list(h.approvals)),
-                 int(h.offered), encode_time(h.created_at)),
-            )
+        await self.write(lambda db: _query(
+            db,
+            "INSERT OR REPLACE INTO handovers (table_id, seat, to_user_id, to_name, by_user_id,"
+            " approvals_json, offered, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (h.table_id, h.seat, h.to_user_id, h.to_name, h.by_user_id, json.dumps(list(h.approvals)),
+             int(h.offered), encode_time(h.created_at)),
+        ))
 
     async def handover(self, table_id: int) -> Handover | None:
-        async with self._read() as db:
-            rows = await _query(db, "SELECT * FROM handovers WHERE table_id = ?", (table_id,))
+        rows = await self._read(lambda db: _query(
+            db, "SELECT * FROM handovers WHERE table_id = ?", (table_id,)
+        ))
         for r in rows:
             return Handover(table_id=table_id, seat=r["seat"], to_user_id=r["to_user_id"],
                             to_name=r["to_name"], by_user_id=r["by_user_id"],
@@ -823,56 +809,79 @@ class SqliteRepository(Repository):
         return None
 
     async def drop_handover(self, table_id: int) -> None:
-        async with self.transaction() as db:
-            await _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,))
+        await self.write(lambda db: _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,)))
 
     async def hand_seat(self, table_id: int, position: int, user_id: int, name: str, locale: str) -> None:
-        try:
-            async with self.transaction() as db:
-                await _query(
+        def hand(db: sqlite3.Connection) -> None:
+            try:
+                _query(
                     db,
                     "UPDATE seats SET user_id = ?, name = ?, locale = ?, stand_in = NULL"
                     " WHERE table_id = ? AND position = ?",
                     (user_id, name, locale, table_id, position),
                 )
-                await _query(db, "UPDATE reminders SET user_id = ? WHERE table_id = ? AND seat = ?",
-                             (user_id, table_id, position))
-                await _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,))
-        except sqlite3.IntegrityError as exc:
-            raise StorageError(f"table {table_id}: cannot hand seat {position} to {user_id}: {exc}") from exc
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(
+                    f"table {table_id}: cannot hand seat {position} to {user_id}: {exc}") from exc
+            _query(db, "UPDATE reminders SET user_id = ? WHERE table_id = ? AND seat = ?",
+                   (user_id, table_id, position))
+            _query(db, "DELETE FROM handovers WHERE table_id = ?", (table_id,))
+
+        await self.write(hand)
 
     # ---- moving house -----------------------------------------------------------------------
 
     async def row_tables(self) -> list[str]:
-        async with self._read() as db:
-            rows = await _query(
-                db,
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                " ORDER BY name",
-            )
-        return [r["name"] for r in rows]
+        return await self._read(_row_tables)
 
     async def export_rows(self, name: str) -> AsyncIterator[dict[str, Any]]:
         await self._known(name)
-        async with self._read() as db, db.execute(f'SELECT * FROM "{name}"') as cursor:
-            async for r in cursor:
-                yield {column: _plain(column, r[column]) for column in r.keys()}  # noqa: SIM118
+        sql = f'SELECT * FROM "{name}"'
+
+        def plain(rows: Iterable[sqlite3.Row]) -> list[dict[str, Any]]:
+            return [{column: _plain(column, r[column]) for column in r.keys()} for r in rows]  # noqa: SIM118
+
+        if self._reader is self._writer:  # in memory: one connection for everything, read at once
+            for row in await self._read(lambda db: plain(_query(db, sql)), consistent=True):
+                yield row
+            return
+        # A connection of the export's own, so that its read transaction spans its round trips.
+        try:
+            link = await _Link.open(self.path, self._wrap, self._busy_ms, "PRAGMA query_only = ON")
+        except sqlite3.Error as exc:
+            raise classify(exc, self.path) from exc
+        try:
+            cursor = await self._exporting(link, lambda db: _begun(db).execute(sql))
+            while batch := await self._exporting(link, lambda _: plain(cursor.fetchmany(EXPORT_BATCH))):
+                for row in batch:
+                    yield row
+        finally:
+            await link.close()
+
+    async def _exporting(self, link: _Link, work: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            return await link.run(work)
+        except sqlite3.Error as exc:
+            raise classify(exc, self.path) from exc
 
     async def import_rows(self, name: str, rows: Sequence[Mapping[str, Any]]) -> None:
         await self._known(name)
         if not rows:
             return
         columns = list(rows[0])
-        async with self.transaction() as db:
-            await _query_many(
-                db,
-                f'INSERT INTO "{name}" ({", ".join(columns)}) VALUES ({", ".join("?" for _ in columns)})',
-                [tuple(_stored(row[c]) for c in columns) for row in rows],
-            )
+        values = [tuple(_stored(row[c]) for c in columns) for row in rows]
+        await self.write(lambda db: _query_many(
+            db,
+            f'INSERT INTO "{name}" ({", ".join(columns)}) VALUES ({", ".join("?" for _ in columns)})',
+            values,
+        ))
 
     async def _known(self, name: str) -> None:
         if name not in await self.row_tables():
             raise StorageError(f"{self.path}: no table {name!r}")
+
+
+_TABLE_COLUMNS = "t.*, (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id) AS head"
 
 
 def _plain(column: str, value: Any) -> Any:
@@ -894,17 +903,16 @@ def _stored(value: Any) -> Any:
     return value
 
 
-async def _store_telling(db: aiosqlite.Connection, table_id: int, telling: str) -> None:
-    await _query(db, "INSERT OR REPLACE INTO tellings (table_id, state_json) VALUES (?, ?)",
-                 (table_id, telling))
+def _store_telling(db: sqlite3.Connection, table_id: int, telling: str) -> None:
+    _query(db, "INSERT OR REPLACE INTO tellings (table_id, state_json) VALUES (?, ?)", (table_id, telling))
 
 
-async def _check(db: aiosqlite.Connection, path: Path | str) -> None:
+def _check(db: sqlite3.Connection, path: Path | str) -> None:
     """``PRAGMA quick_check``: refuse a damaged file, naming the command that salvages it.
 
     :raises DamagedDatabase:
     """
-    problems = [str(r[0]) for r in await _query(db, "PRAGMA quick_check")]
+    problems = [str(r[0]) for r in _query(db, "PRAGMA quick_check")]
     if problems != ["ok"]:
         raise DamagedDatabase(
             f"{path} is damaged ({'; '.join(problems[:3])})",
@@ -920,50 +928,31 @@ def _refusal(exc: sqlite3.Error, path: Path | str) -> StorageError:
     return error
 
 
-async def _user_version(db: aiosqlite.Connection) -> int:
-    rows = await _query(db, "PRAGMA user_version")
-    return int(next(iter(rows))[0])
+def _user_version(db: sqlite3.Connection) -> int:
+    return int(_query(db, "PRAGMA user_version")[0][0])
 
 
-async def _head(db: aiosqlite.Connection, table_id: int) -> int:
-    rows = await _query(
-        db,
-        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
+def _head(db: sqlite3.Connection, table_id: int) -> int:
+    return int(_query(db, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,))[0][0])
+
+
+def _row_tables(db: sqlite3.Connection) -> list[str]:
+    rows = _query(
+        db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     )
-    return int(next(iter(rows))[0])
+    return [r["name"] for r in rows]
+
+
+def _begun(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db`` inside a read transaction (``BEGIN``), ended when the connection closes."""
+    _query(db, "BEGIN")
+    return db
 
 
 def _table(r: sqlite3.Row) -> TableRow:
-    return TableRow(
-        id=r["id"],
-        game_id=r["game_id"],
-        guild_id=r["guild_id"],
-        channel_id=r["channel_id"],
-        thread_id=r["thread_id"],
-        creator_id=r["creator_id"],
-        options_json=r["options_json"],
-        seed=r["seed"],
-        status=cast(TableStatus, r["status"]),
-        pace_hours=r["pace_hours"],
-        stand_ins=bool(r["stand_ins"]),
-        stand_in_after=r["stand_in_after"],
-        created_at=decode_time(r["created_at"]),
-        updated_at=decode_time(r["updated_at"]),
-        head=r["head"],
-        announced_seq=r["announced_seq"],
-        settled_seq=r["settled_seq"],
-        rules_version=r["rules_version"],
-        locale=r["locale"],
-    )
+    return table_row(r, decode_time)
 
 
-def _seat(r: sqlite3.Row) -> SeatRow:
-    return SeatRow(
-        table_id=r["table_id"],
-        position=r["position"],
-        name=r["name"],
-        user_id=r["user_id"],
-        bot=r["bot"],
-        stand_in=r["stand_in"],
-        locale=r["locale"],
-    )
+def _table_by_id(db: sqlite3.Connection, table_id: int) -> TableRow:
+    """The table ``table_id`` as the transaction on ``db`` sees it."""
+    return _table(_query(db, f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,))[0])

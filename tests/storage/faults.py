@@ -1,17 +1,15 @@
 """A fault-injecting wrapper at the connection boundary: the database itself stays a real SQLite
 file; statements matching a pattern fail with the error SQLite would raise (disk full, read-only,
 I/O error, damage, lock), and every cursor handed out is kept alive (as a third-party library
-holding references would)."""
+holding references would). The wrapper is made and used on the connection's own thread."""
 
 from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-
-import aiosqlite
 
 SQLITE_ERRORS: dict[str, tuple[int, str]] = {
     "disk_full": (sqlite3.SQLITE_FULL, "database or disk is full"),
@@ -41,33 +39,12 @@ class Fault:
     where: Callable[[tuple[Any, ...]], bool] | None = None
 
 
-class _Kept:
-    """aiosqlite's cursor result, awaitable or entered, with the cursor kept by the wrapper."""
-
-    def __init__(self, owner: FaultyConnection, result: Any) -> None:
-        self.owner = owner
-        self.result = result
-
-    def __await__(self) -> Generator[Any, None, aiosqlite.Cursor]:
-        cursor: aiosqlite.Cursor = yield from self.result.__await__()
-        self.owner.kept.append(cursor)
-        return cursor
-
-    async def __aenter__(self) -> aiosqlite.Cursor:
-        cursor: aiosqlite.Cursor = await self.result.__aenter__()
-        self.owner.kept.append(cursor)
-        return cursor
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.result.__aexit__(*exc)
-
-
 class FaultyConnection:
-    """Delegates to a real aiosqlite connection; :meth:`fail` plants faults."""
+    """Delegates to a real sqlite3 connection; :meth:`fail` plants faults."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
-        self.kept: list[aiosqlite.Cursor] = []
+        self.kept: list[sqlite3.Cursor] = []
         self.faults: list[Fault] = []
         self.statements: list[str] = []
 
@@ -92,14 +69,21 @@ class FaultyConnection:
                 fault.times -= 1
                 raise sqlite_error(fault.cause)
 
-    def execute(self, sql: str, parameters: Iterable[Any] = ()) -> _Kept:
+    def execute(self, sql: str, parameters: Iterable[Any] = ()) -> sqlite3.Cursor:
         parameters = tuple(parameters)
         self._check(sql, parameters)
-        return _Kept(self, self._db.execute(sql, parameters))
+        return self._keep(self._db.execute(sql, parameters))
 
-    def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> _Kept:
-        self._check(sql)
-        return _Kept(self, self._db.executemany(sql, parameters))
+    def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> sqlite3.Cursor:
+        """Checked once per row, with that row's parameters (as if each ran alone)."""
+        rows = [tuple(row) for row in parameters]
+        for row in rows or [()]:
+            self._check(sql, row)
+        return self._keep(self._db.executemany(sql, rows))
+
+    def _keep(self, cursor: sqlite3.Cursor) -> sqlite3.Cursor:
+        self.kept.append(cursor)
+        return cursor
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._db, name)
@@ -111,7 +95,7 @@ class Faults:
     def __init__(self) -> None:
         self.connections: list[FaultyConnection] = []
 
-    def __call__(self, db: aiosqlite.Connection) -> aiosqlite.Connection:
+    def __call__(self, db: sqlite3.Connection) -> sqlite3.Connection:
         wrapper = FaultyConnection(db)
         self.connections.append(wrapper)
         return wrapper  # type: ignore[return-value]

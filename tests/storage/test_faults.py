@@ -92,8 +92,7 @@ async def test_a_statement_this_build_got_wrong_is_no_storage_trouble(db_path: P
     repo = await SqliteRepository.open(db_path)
     try:
         with pytest.raises(StorageError) as raised:
-            async with repo.transaction() as db:
-                await db.execute("SELECT * FROM no_such_table")
+            await repo.write(lambda db: db.execute("SELECT * FROM no_such_table"))
         assert not isinstance(raised.value, StorageUnavailable)
     finally:
         await repo.close()
@@ -103,9 +102,8 @@ async def test_a_full_database_refuses_the_write_and_keeps_every_entry(db_path: 
     table_id = await filled(db_path)
     repo = await SqliteRepository.open(db_path)
     try:
-        async with repo.transaction() as db:
-            pages = list(await db.execute_fetchall("PRAGMA page_count"))
-            await db.execute_fetchall(f"PRAGMA max_page_count = {pages[0][0]}")
+        await repo.write(lambda db: db.execute(
+            f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}").fetchall())
         big = [entry(n) for n in range(4, 200)]
         with pytest.raises(StorageUnavailable) as raised:
             await repo.append(table_id, 3, big, T0)

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
-from storage.records import NewTable, Preference, TableFilter
-from storage.repository import StorageError
+from storage.records import NewEntry, NewTable, Preference, TableFilter
+from storage.repository import StaleWrite, StorageError
 from storage.sqlite import SqliteRepository
 from tests.storage.contract import T0, entry
 
@@ -220,13 +224,81 @@ async def test_a_seats_last_move_is_read_from_the_index_not_the_log(sqlite_repo:
         await sqlite_repo.last_action_by(table.id, "user:1")
 
 
-async def test_a_write_cancelled_as_its_transaction_begins_leaves_the_connection_usable(
+async def test_a_write_cancelled_while_its_thread_runs_it_is_whole_and_the_next_write_goes_through(
     sqlite_repo: SqliteRepository,
 ) -> None:
     later = T0.replace(hour=13)
     task = asyncio.create_task(sqlite_repo.acquire_lease("k", "a", T0, later))
-    await asyncio.sleep(0)  # the task now waits for BEGIN IMMEDIATE, run in the connection's thread
+    await asyncio.sleep(0)  # the transaction is now with the writer's thread
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert await sqlite_repo.acquire_lease("k", "b", T0, later), "the next write begins its own transaction"
+    assert await sqlite_repo.acquire_lease("j", "b", T0, later), "the next write begins its own transaction"
+
+
+async def test_a_write_cancelled_before_its_thread_took_it_up_never_runs(
+    sqlite_repo: SqliteRepository,
+) -> None:
+    later = T0.replace(hour=13)
+    busy = threading.Event()
+    held = asyncio.get_running_loop().run_in_executor(sqlite_repo._writer.pool, busy.wait)
+    task = asyncio.create_task(sqlite_repo.acquire_lease("k", "a", T0, later))
+    await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    busy.set()
+    await held
+    assert await sqlite_repo.acquire_lease("k", "b", T0, later), "the cancelled write took the lease"
+
+
+class Trips:
+    """Counts the calls handed to one connection's thread (each is a round trip the event loop
+    waits for)."""
+
+    def __init__(self, pool: ThreadPoolExecutor, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        submit = pool.submit
+
+        def counted(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            self.count += 1
+            return submit(fn, *args, **kwargs)
+
+        monkeypatch.setattr(pool, "submit", counted)
+
+
+async def test_an_append_is_one_round_trip_to_the_writer_thread(
+    sqlite_repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await sqlite_repo.create_table(NewTable("sealed_bid", 1, 1, 1), T0)
+    await sqlite_repo.append(table.id, 0, [entry(1)], T0)
+    trips = Trips(sqlite_repo._writer.pool, monkeypatch)
+    undo = NewEntry(kind="undo", seat=0, actor="user:0", payload_json="{}", undoes=(1,))
+    head = await sqlite_repo.append(table.id, 1, [entry(2, events=3), undo], T0, snapshot=(3, "{}"))
+    assert trips.count == 1
+    assert head == 3
+    stored = await sqlite_repo.entries(table.id)
+    assert [(e.seq, len(e.events), e.undone_by) for e in stored] == [(1, 1, 3), (2, 3, None), (3, 0, None)]
+    assert (await sqlite_repo.latest_snapshot(table.id)) is not None
+
+
+async def test_a_stale_append_is_one_round_trip_and_writes_nothing(
+    sqlite_repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await sqlite_repo.create_table(NewTable("sealed_bid", 1, 1, 1), T0)
+    await sqlite_repo.append(table.id, 0, [entry(1)], T0)
+    trips = Trips(sqlite_repo._writer.pool, monkeypatch)
+    with pytest.raises(StaleWrite):
+        await sqlite_repo.append(table.id, 0, [entry(1)], T0)
+    assert trips.count == 1
+    assert await sqlite_repo.head(table.id) == 1
+
+
+async def test_a_read_of_the_log_is_one_round_trip_to_the_reader_thread(
+    sqlite_repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await sqlite_repo.create_table(NewTable("sealed_bid", 1, 1, 1), T0)
+    await sqlite_repo.append(table.id, 0, [entry(1, events=2), entry(2)], T0)
+    trips = Trips(sqlite_repo._reader.pool, monkeypatch)
+    assert [e.seq for e in await sqlite_repo.entries(table.id)] == [1, 2]
+    assert trips.count == 1
