@@ -698,6 +698,11 @@ class PostgresRepository(Repository):
         try:
             async with self.transaction() as db:
                 await db.execute(
+                    "UPDATE tables SET creator_id = $1 WHERE id = $2 AND creator_id ="
+                    " (SELECT user_id FROM seats WHERE table_id = $2 AND position = $3)",
+                    user_id, table_id, position,
+                )
+                await db.execute(
                     "UPDATE seats SET user_id = $1, name = $2, locale = $3, stand_in = NULL"
                     " WHERE table_id = $4 AND position = $5",
                     user_id, name, locale, table_id, position,

@@ -357,7 +357,9 @@ class Repository(ABC):
     @abstractmethod
     async def hand_seat(self, table_id: int, position: int, user_id: int, name: str, locale: str) -> None:
         """In one transaction: give the seat to ``user_id`` (named ``name``, reading ``locale``), with
-        no stand-in, move the seat's deadline to them, and forget the table's handover.
+        no stand-in, move the seat's deadline to them, and forget the table's handover. The
+        creator's own seat takes the creator's say over the table with it: ``user_id`` becomes the
+        table's creator.
 
         :raises StorageError: ``user_id`` already holds another seat at the table.
         """

@@ -816,6 +816,12 @@ class SqliteRepository(Repository):
             try:
                 _query(
                     db,
+                    "UPDATE tables SET creator_id = ? WHERE id = ? AND creator_id ="
+                    " (SELECT user_id FROM seats WHERE table_id = ? AND position = ?)",
+                    (user_id, table_id, table_id, position),
+                )
+                await _query(
+                    db,
                     "UPDATE seats SET user_id = ?, name = ?, locale = ?, stand_in = NULL"
                     " WHERE table_id = ? AND position = ?",
                     (user_id, name, locale, table_id, position),

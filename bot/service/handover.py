@@ -5,7 +5,9 @@ once most of the players other than the seat's own (more than half of them) agre
 the new person is then asked, and the seat is theirs only when they accept: from then on
 everything the seat may see (private lines by DM, the panel, ``/game mine``, the record of
 ``/game export``) goes to them alone, its clock runs for them, a stand-in playing it leaves, and
-the member who held it no longer has a seat there. The thread is told each step in plain words.
+the member who held it no longer has a seat there. The creator's own seat takes the creator's say
+over the table with it (settings, handovers, giving the table up): the member who left the game
+no longer runs it. The thread is told each step in plain words.
 
 Refused in words: a seat that is a bot's, a person who already has a seat at the table, a bot, and
 someone who is not a member of the table's server. One handover is under way at a table at a
@@ -128,6 +130,7 @@ class HandoverCommands(TableCore):
             if t.seat_of(user_id) is not None:
                 raise self._seated(name)
             old = next(s for s in t.seats if s.position == seat)
+            handover_creator = t.row.creator_id
             await self.repo.mark_settled(table_id, None)  # until the settling below is written
             try:
                 await self.repo.hand_seat(table_id, seat, user_id, name, locale)
@@ -139,6 +142,10 @@ class HandoverCommands(TableCore):
                                            number=seat + 1), seq=t.head))
             outcome.private[seat] = [Line(msg("service.your_seat", number=seat + 1), frozenset({seat}),
                                           seq=t.head)]
+            if old.user_id == handover_creator:
+                outcome.public.append(Line(msg("service.runs_the_table", seat=seat), seq=t.head))
+                outcome.private[seat].append(Line(msg("service.you_run_the_table"), frozenset({seat}),
+                                                  seq=t.head))
             head = t.head
             outcome = await self._settle(t, outcome, moved=set())
             if outcome.announce_through == head:  # no log entry to tell of: the thread is told as a lobby is

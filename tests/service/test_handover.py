@@ -172,3 +172,26 @@ async def test_a_seat_a_stand_in_plays_is_handed_over_without_the_stand_in(servi
     await service.hand_over(table.id, ADA, 1, dee())
     taken = await service.accept_handover(table.id, DEE, 1, "Dee")
     assert taken.table.seats[1].stand_in is None
+
+
+async def test_the_creators_own_seat_handed_over_takes_the_creators_say_with_it(
+    service: TableService,
+) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.hand_over(table_id, ADA, 0, dee())
+    taken = await service.accept_handover(table_id, DEE, 0, "Dee")
+    assert "service.runs_the_table" in [line.message.key for line in taken.outcome.public]
+    assert "service.you_run_the_table" in [line.message.key for line in taken.outcome.private[0]]
+    with pytest.raises(NotSeated):
+        await service.hand_over(table_id, ADA, 1, Candidate(EVE, "Eve"))
+    handing = await service.hand_over(table_id, DEE, 1, Candidate(EVE, "Eve"))
+    assert handing.handover is not None and handing.handover.offered, "Dee hands a seat at once"
+
+
+async def test_another_seat_handed_over_leaves_the_creator_as_they_were(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    await service.hand_over(table_id, ADA, 1, dee())
+    taken = await service.accept_handover(table_id, DEE, 1, "Dee")
+    assert "service.runs_the_table" not in [line.message.key for line in taken.outcome.public]
+    handing = await service.hand_over(table_id, ADA, 1, Candidate(EVE, "Eve"))
+    assert handing.handover is not None and handing.handover.offered, "Ada still hands a seat at once"

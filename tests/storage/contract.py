@@ -546,6 +546,17 @@ class RepositoryContract:
         assert [d.user_id for d in await repo.deadlines(table_id)] == [900]
         assert await repo.handover(table_id) is None
 
+    async def test_the_creators_seat_handed_over_makes_its_new_person_the_creator(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)  # created by 100
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=100))
+        await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=200))
+        await repo.hand_seat(table_id, 1, 900, "Dee", "en")
+        assert [t.creator_id for t in [await repo.get_table(table_id)] if t] == [100], "another seat"
+        await repo.hand_seat(table_id, 0, 800, "Cy", "en")
+        assert [t.creator_id for t in [await repo.get_table(table_id)] if t] == [800]
+
     async def test_a_seat_is_not_handed_to_someone_seated_at_the_table(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=100))
