@@ -820,7 +820,7 @@ class SqliteRepository(Repository):
                     " (SELECT user_id FROM seats WHERE table_id = ? AND position = ?)",
                     (user_id, table_id, table_id, position),
                 )
-                await _query(
+                _query(
                     db,
                     "UPDATE seats SET user_id = ?, name = ?, locale = ?, stand_in = NULL"
                     " WHERE table_id = ? AND position = ?",
