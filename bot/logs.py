@@ -4,11 +4,13 @@ At DEBUG, discord.py logs every REST request with its JSON body and every respon
 (``discord.http``), and every gateway event whole (``discord.gateway``). Those bodies hold what the
 bot tells each player privately: their dice, cards and bids in ephemeral replies and DMs, and the
 panels a click arrives from. Interaction and webhook tokens, which let anyone answer as the bot for
-a while, are in the URLs. (Storage logs no statements: SQLite runs through plain :mod:`sqlite3`.)
+a while, are in the URLs. aiosqlite logs every call to its connection's thread, with what the call
+was given: storage hands it whole transactions (:mod:`storage.sqlite`), but a statement called on
+its own would be logged with its parameters, the game states and private events the log stores.
 
 :class:`RedactBodies` is a :class:`logging.Filter` for the handlers that write the log: in every
 record from one of those libraries' loggers (:data:`LIBRARIES`) it replaces any body (a mapping, a
-list, bytes, form data, text that is JSON) by what it was and its
+list, bytes, form data, a statement with its parameters, text that is JSON) by what it was and its
 size, keeps a gateway event's opcode and name, and cuts tokens out of URLs. Numbers, names of
 events and short texts go through as they are.
 """
@@ -20,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-LIBRARIES = ("discord",)
+LIBRARIES = ("discord", "aiosqlite")
 """The loggers (and their children) whose records are redacted."""
 
 TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/?\s]+")
@@ -46,7 +48,7 @@ def redacted(value: Any) -> Any:
 
 
 class RedactBodies(logging.Filter):
-    """Takes request, response and gateway bodies out of the libraries' log records."""
+    """Takes request, response, gateway and statement bodies out of the libraries' log records."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not record.name.startswith(LIBRARIES) or not record.args:

@@ -1,5 +1,5 @@
-"""The SQLite backend: one long-lived connection for writes and one for reads, in WAL mode, each on
-a thread of its own that storage owns.
+"""The SQLite backend: one long-lived :mod:`aiosqlite` connection for writes and one for reads, in
+WAL mode, each on the thread aiosqlite gives it.
 
 * **One round trip per transaction.** Everything a write does (``BEGIN IMMEDIATE``, the head check,
   the inserts, ``COMMIT``, or ``ROLLBACK`` on any exception) is one plain :mod:`sqlite3` function
@@ -32,12 +32,14 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, TypeVar, cast
+
+import aiosqlite
 
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION, statements
 from storage.records import (
@@ -146,46 +148,65 @@ def _query_many(db: sqlite3.Connection, sql: str, rows: Iterable[Iterable[Any]])
 
 
 class _Link:
-    """One :mod:`sqlite3` connection and the one thread that uses it: :meth:`run` hands the thread
-    a function of the connection, one round trip however many statements it runs."""
+    """One :mod:`aiosqlite` connection: :meth:`run` hands its thread a function of the connection,
+    one round trip however many statements the function runs.
 
-    def __init__(self, pool: ThreadPoolExecutor, db: sqlite3.Connection, raw: sqlite3.Connection) -> None:
-        self.pool = pool
+    aiosqlite runs every call of a connection on one thread of its own, in order; its statement
+    methods hand over one statement each. A whole transaction goes over as one function through
+    the connection's own queue (``Connection._execute``, what each of its statement methods calls),
+    so the event loop waits for one answer per transaction. ``aiosqlite`` is pinned below its next
+    minor release in ``pyproject.toml`` for that reason, and ``tests/storage/test_sqlite.py`` checks
+    that the call still runs on the connection's thread.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, db: sqlite3.Connection) -> None:
+        self.conn = conn
         self._db = db
-        self._raw = raw
 
     @classmethod
     async def open(cls, path: Path | str, wrap: Wrap | None, busy_ms: int, *pragmas: str) -> _Link:
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agora-sqlite")
+        conn = await aiosqlite.connect(path, isolation_level=None)
 
-        def connect() -> tuple[sqlite3.Connection, sqlite3.Connection]:
-            raw = sqlite3.connect(path, isolation_level=None)
+        def prepare(raw: sqlite3.Connection) -> sqlite3.Connection:
             raw.row_factory = sqlite3.Row
             db = raw if wrap is None else wrap(raw)
-            try:
-                for pragma in (f"PRAGMA busy_timeout = {int(busy_ms)}", *pragmas):
-                    _query(db, pragma)
-            except BaseException:
-                raw.close()
-                raise
-            return db, raw
+            for pragma in (f"PRAGMA busy_timeout = {int(busy_ms)}", *pragmas):
+                _query(db, pragma)
+            return db
 
         try:
-            db, raw = await asyncio.get_running_loop().run_in_executor(pool, connect)
+            db = await _on_thread(conn, prepare, conn._conn)
         except BaseException:
-            pool.shutdown(wait=False)
+            await conn.close()
             raise
-        return cls(pool, db, raw)
+        return cls(conn, db)
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)`` on the connection's thread; its result or its exception."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, work, self._db)
+        """``work(connection)`` on the connection's thread; its result or its exception.
+
+        A call cancelled before the thread took it up never runs; one the thread has begun runs
+        to its end (a transaction to its ``COMMIT`` or ``ROLLBACK``)."""
+        given_up = threading.Event()
+
+        def unless_given_up(db: sqlite3.Connection) -> T:
+            if given_up.is_set():
+                raise asyncio.CancelledError
+            return work(db)
+
+        try:
+            return await _on_thread(self.conn, unless_given_up, self._db)
+        except asyncio.CancelledError:
+            given_up.set()
+            raise
 
     async def close(self) -> None:
-        try:
-            await asyncio.get_running_loop().run_in_executor(self.pool, self._raw.close)
-        finally:
-            self.pool.shutdown(wait=False)
+        await self.conn.close()
+
+
+async def _on_thread(conn: aiosqlite.Connection, work: Callable[[Any], T], arg: Any) -> T:
+    """``work(arg)`` run on ``conn``'s thread, in turn with its other calls."""
+    execute = cast(Callable[..., Awaitable[T]], conn._execute)
+    return await execute(work, arg)
 
 
 def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:

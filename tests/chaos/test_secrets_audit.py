@@ -116,6 +116,7 @@ async def test_a_debug_log_holds_no_secret_and_no_token(fake: TimedDiscord, tmp_
         assert await process.stop() == 0, process.log()
     log = "\n".join(process.lines)
     assert "has returned" in log and "WebSocket Event" in log, "discord.py's DEBUG log was not written"
+    assert "DEBUG aiosqlite" in log, "aiosqlite's DEBUG log was not written"
     secrets = (await read_told(tmp_path / "agora.db")).secrets()
     assert secrets, "the game told no seat anything privately"
     assert [line for line in secrets if line in log] == []
