@@ -7,10 +7,12 @@ only, which the contract asks the engine to play itself. Both are averaged per g
 beside the figures measured before the turns were folded.
 
 Seat 0's moves are counted as a person taps them: a bot may answer a prompt with a complete move
-that its options offer only in steps (Praetor's tile, worker and cell), so each move is walked
+that its options offer only in steps (Praetor's tile type, tile and worker), so each move is walked
 through the options that lead to it (:meth:`rules.core.Engine.toward`), every prompt on the way
-counted. The "offered" column says how many of seat 0's answers were options of their prompt: at
-100% every move was walked, and the figure is one a person can reproduce.
+counted. A prompt's parts answered together (a panel of menus and one button: Praetor's build) are
+one decision, as any prompt is: the combination that makes the move is one answer. The "offered"
+column says how many of seat 0's answers were options of their prompt: at 100% every move was
+walked, and the figure is one a person can reproduce.
 """
 
 from __future__ import annotations

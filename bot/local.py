@@ -36,7 +36,7 @@ from bot.service.words import render, render_refusal, seat_names
 from render import for_game
 from render import pictures as pictures_of
 from rules import registry
-from rules.core import Message, RuleError, msg
+from rules.core import Message, Part, RuleError, msg
 from rules.core.messages import Text, typed
 from storage.records import TableFilter
 from storage.sqlite import SqliteRepository
@@ -139,6 +139,10 @@ class Terminal:
         if number is not None:
             pick = f"{len(options) + 1}. " if options else ""
             self.say(f"  {pick}{self.words(number.label)} ({number.low}–{number.high})")
+        parts = prompt.prompt.parts
+        if parts is not None:
+            described = "" if parts.description is None else f" — {self.words(parts.description)}"
+            self.say(f"  {len(options) + (1 if number else 0) + 1}. {self.words(parts.label)}{described}")
         self.say(self.words(msg("service.terminal_keys")))
         while True:
             try:
@@ -159,14 +163,31 @@ class Terminal:
             text = self._ask("> ")
         if text == "u":
             return "undo"
-        if number is not None and not options:
+        parts = prompt.prompt.parts
+        if number is not None and not options and parts is None:
             return number.action(self._number(text, number.low, number.high))
-        choice = self._number(text, 1, len(options) + (1 if number else 0))
+        choice = self._number(text, 1, len(options) + (1 if number else 0) + (1 if parts else 0))
         if choice <= len(options):
             return options[choice - 1].action
-        assert number is not None
-        return number.action(self._number(self._ask(f"  {number.low}–{number.high}: "), number.low,
-                                          number.high))
+        if number is not None and choice == len(options) + 1:
+            return number.action(self._number(self._ask(f"  {number.low}–{number.high}: "), number.low,
+                                              number.high))
+        assert parts is not None
+        return parts.action([self._part(part) for part in parts.menus])
+
+    def _part(self, part: Part) -> int:
+        """One menu of a prompt's parts, asked on its own (the parts go to the engine together):
+        its choices numbered with what each costs and gives; Enter takes the menu's default."""
+        default = "" if part.default is None else " " + self.t(
+            "service.terminal_default", label=typed(self.words(part.choices[part.default].label)))
+        self.say(f"  {self.words(part.label)}{default}")
+        for i, choice in enumerate(part.choices, start=1):
+            described = "" if choice.description is None else f" — {self.words(choice.description)}"
+            self.say(f"    {i}. {self.words(choice.label)}{described}")
+        text = self._ask("  > ")
+        if text == "" and part.default is not None:
+            return part.default
+        return self._number(text, 1, len(part.choices)) - 1
 
     def card(self, name: str) -> None:
         """``? NAME``: what the game's card or tile called ``name`` is, as ``/game card`` tells it."""

@@ -4,8 +4,9 @@
     python scripts/golden_praetor.py --check  # exit 1 if the engine no longer reproduces them
 
 Each file is one complete game from a fixed seed with bot seats: at every step the prompts owed
-(title and option labels in English), the action played in short notation, and the events; at each
-round start every seat's favour, morale, gold and workers; at the end the result.
+(title and option labels in English, a panel's button with its menus and their sizes), the action
+played in short notation, and the events; at each round start every seat's favour, morale, gold and
+workers; at the end the result.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ def playthrough(players: int, seed: int, bots: str, options: dict[str, object]) 
         prompt = prompts[seat]
         labels = " | ".join(_words(o.label, players) for o in prompt.options)
         number = f" | number {prompt.number.low}..{prompt.number.high}" if prompt.number else ""
+        if prompt.parts is not None:
+            menus = "; ".join(f"{_words(m.label, players)} ({len(m.choices)})" for m in prompt.parts.menus)
+            number += f" | {_words(prompt.parts.label, players)}: {menus}"
         action = lineup[seat].choose(ENGINE, state, seat, prompt, rng.fork())
         action = ENGINE.parse_action(action)
         state, events = ENGINE.apply(state, seat, action)

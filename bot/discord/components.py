@@ -22,7 +22,7 @@ from bot.discord.funnel import report
 from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
 from bot.discord.panels import build_panel
-from bot.service import Line, NotSeated, Outcome, StaleAction, TableInfo
+from bot.service import Line, NotSeated, Outcome, SeatPrompt, StaleAction, TableInfo
 from rules.core import Prompt, msg
 
 Interaction = discord.Interaction[Any]
@@ -59,12 +59,7 @@ async def answer(
     user_id = interaction.user.id
     if not interaction.response.is_done():
         await interaction.response.defer()
-    table = await agora.table_by_id(interaction, table_id)
-    mine = table.seat_of(user_id)
-    if mine is None:
-        raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
-    if mine.seat != seat:
-        raise not_your_panel()
+    await seated_at(agora, interaction, table_id, seat)
     outcome: Outcome | None = None
     for attempt in range(3):
         sp = await agora.service.prompt_for(table_id, user_id)
@@ -78,6 +73,20 @@ async def answer(
                 raise
     assert outcome is not None
     await after_move(interaction, outcome)
+
+
+async def seated_at(agora: Agora, interaction: Interaction, table_id: int, seat: int) -> TableInfo:
+    """The table, checking that the clicker holds ``seat`` there (the panel's seat).
+
+    :raises NotSeated: no seat at the table; :raises AdapterError: another player's panel.
+    """
+    table = await agora.table_by_id(interaction, table_id)
+    mine = table.seat_of(interaction.user.id)
+    if mine is None:
+        raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
+    if mine.seat != seat:
+        raise not_your_panel()
+    return table
 
 
 async def after_move(interaction: Interaction, outcome: Outcome, first: Sequence[Line] = ()) -> None:
@@ -180,6 +189,137 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
             if not ids.INDEX.fullmatch(index) or int(index) >= len(prompt.options):
                 raise stale(self.key[0])
             return prompt.options[int(index)].action
+
+        try:
+            await answer(interaction, *self.key, choose)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+async def _shown_prompt(
+    interaction: Interaction, key: tuple[int, int, int, str]
+) -> tuple[Agora, TableInfo, SeatPrompt]:
+    """The table and the clicker's prompt a panel showed, checked as :func:`answer` checks them
+    (their seat, the panel's action number or signature)."""
+    agora = agora_of(interaction)
+    table_id, seat, seq, sig = key
+    table = await seated_at(agora, interaction, table_id, seat)
+    sp = await agora.service.prompt_for(table_id, interaction.user.id)
+    if sp is None or (sp.seq != seq and ids.prompt_signature(sp.prompt) != sig):
+        raise stale(table_id)
+    return agora, table, sp
+
+
+class PartSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PART):
+    """One menu of a prompt's parts: choosing draws the panel again with the choice marked (and
+    carried by every component); nothing is played until the parts' button is pressed."""
+
+    def __init__(
+        self,
+        table: int,
+        seat: int,
+        seq: int,
+        sig: str,
+        menu: int,
+        picks: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.key = (table, seat, seq, sig)
+        self.menu, self.picks = menu, picks
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.part(table, seat, seq, sig, menu, picks),
+                options=options or [discord.SelectOption(label="·", value="0")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PartSelect:
+        return cls(
+            int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"], int(match["menu"]),
+            match["picks"],
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.discord.panels import prompt_view
+
+        values: list[str] = list(self.item.values)
+        try:
+            await interaction.response.defer()
+            agora, table, sp = await _shown_prompt(interaction, self.key)
+            parts = sp.prompt.parts
+            picks = ids.picks_of(self.picks)
+            index = str(values[0]) if values else ""
+            if (
+                parts is None
+                or len(picks) != len(parts.menus)
+                or self.menu >= len(parts.menus)
+                or not ids.INDEX.fullmatch(index)
+                or int(index) >= len(parts.menus[self.menu].choices)
+            ):
+                raise stale(self.key[0])
+            picks[self.menu] = int(index)
+            words = await agora.words(interaction, table)
+            await interaction.edit_original_response(view=prompt_view(table.id, sp, words, picks))
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class PartsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PARTS):
+    """Answers a prompt's parts with the choices its menus show (each menu's choice so far)."""
+
+    def __init__(
+        self,
+        table: int,
+        seat: int,
+        seq: int,
+        sig: str,
+        picks: str,
+        *,
+        label: str = "",
+        row: int | None = None,
+    ) -> None:
+        self.key = (table, seat, seq, sig)
+        self.picks = picks
+        super().__init__(
+            discord.ui.Button(
+                label=label or "✓",
+                style=discord.ButtonStyle.success,
+                custom_id=ids.parts(table, seat, seq, sig, picks),
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PartsButton:
+        return cls(int(match["table"]), int(match["seat"]), int(match["seq"]), match["sig"], match["picks"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        picks = ids.picks_of(self.picks)
+
+        def choose(prompt: Prompt) -> Any:
+            parts = prompt.parts
+            if parts is None or len(picks) != len(parts.menus):
+                raise stale(self.key[0])
+            for part, pick in zip(parts.menus, picks, strict=True):
+                if pick is None:
+                    raise AdapterError("Choose every part first, then press the button.",
+                                       key="bot.choose_part_first", part=part.label)
+            try:
+                return parts.action([pick for pick in picks if pick is not None])
+            except ValueError:
+                raise stale(self.key[0]) from None
 
         try:
             await answer(interaction, *self.key, choose)
@@ -299,6 +439,8 @@ KNOWN_COMPONENTS = tuple(
         ids.SELECT,
         ids.VALUE,
         ids.NUMBER,
+        ids.PART,
+        ids.PARTS,
         ids.PLAY,
         ids.HAND,
         ids.UNDO,
@@ -561,6 +703,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OptionSelect,
     ValueButton,
     NumberButton,
+    PartSelect,
+    PartsButton,
     PlayButton,
     HandButton,
     UndoButton,

@@ -10,6 +10,10 @@ id after a restart), so the id carries everything a click needs:
 * ``agora:val:<table>:<seat>:<seq>:<sig>:<value>`` — answer a bounded number with ``value``;
 * ``agora:num:<table>:<seat>:<seq>:<sig>`` — open a form (modal) to type a bounded number, and
   ``agora:numm:...`` for the form's submission;
+* ``agora:part:<table>:<seat>:<seq>:<sig>:<menu>:<picks>`` — one menu of a prompt's parts, and
+  ``agora:parts:<table>:<seat>:<seq>:<sig>:<picks>`` — the button that answers with the parts
+  chosen; ``picks`` is every menu's choice so far, dot-separated, ``-`` where none is (the panel
+  is drawn again with each choice, so every component carries them all);
 * ``agora:play:<table>`` — open the clicker's own panel; ``agora:hand:<table>`` — show the clicker's
   private picture again; ``agora:undo:<table>:<seq>`` — consent to an undo;
   ``agora:reclaim:<table>`` — take one's seat back from a stand-in; ``agora:rematch:<table>`` —
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 
 from rules.core import Prompt
 
@@ -32,8 +37,11 @@ PREFIX = "agora"
 
 
 def prompt_signature(prompt: Prompt) -> str:
-    """A short, stable hash of what a prompt asks (title, options, number bounds)."""
-    text = prompt.model_dump_json(include={"seat", "title", "options", "number"})
+    """A short, stable hash of what a prompt asks (title, options, number bounds, parts)."""
+    include = {"seat", "title", "options", "number"}
+    if prompt.parts is not None:
+        include.add("parts")
+    text = prompt.model_dump_json(include=include)
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
 
@@ -59,6 +67,24 @@ def number(table_id: int, seat: int, seq: int, sig: str) -> str:
 
 def number_form(table_id: int, seat: int, seq: int, sig: str) -> str:
     return f"{PREFIX}:numm:{table_id}:{seat}:{seq}:{sig}"
+
+
+def part(table_id: int, seat: int, seq: int, sig: str, menu: int, picks: str) -> str:
+    return f"{PREFIX}:part:{table_id}:{seat}:{seq}:{sig}:{menu}:{picks}"
+
+
+def parts(table_id: int, seat: int, seq: int, sig: str, picks: str) -> str:
+    return f"{PREFIX}:parts:{table_id}:{seat}:{seq}:{sig}:{picks}"
+
+
+def picks_text(picks: Sequence[int | None]) -> str:
+    """Every menu's choice so far as a ``custom_id`` carries it (``"3.-.0"``)."""
+    return ".".join("-" if pick is None else str(pick) for pick in picks)
+
+
+def picks_of(text: str) -> list[int | None]:
+    """:func:`picks_text` read back."""
+    return [None if part == "-" else int(part) for part in text.split(".")]
 
 
 def play(table_id: int) -> str:
@@ -99,6 +125,9 @@ SELECT = rf"{PREFIX}:sel:{_PROMPT}"
 VALUE = rf"{PREFIX}:val:{_PROMPT}:(?P<value>-?{_N})"
 NUMBER = rf"{PREFIX}:num:{_PROMPT}"
 NUMBER_FORM = rf"{PREFIX}:numm:{_PROMPT}"
+_PICKS = r"(?P<picks>(?:[0-9]{1,2}|-)(?:\.(?:[0-9]{1,2}|-)){0,2})"
+PART = rf"{PREFIX}:part:{_PROMPT}:(?P<menu>[0-2]):{_PICKS}"
+PARTS = rf"{PREFIX}:parts:{_PROMPT}:{_PICKS}"
 PLAY = rf"{PREFIX}:play:(?P<table>{_N})"
 HAND = rf"{PREFIX}:hand:(?P<table>{_N})"
 UNDO = rf"{PREFIX}:undo:(?P<table>{_N}):(?P<seq>{_N})"

@@ -5,6 +5,10 @@ Built from the engine's :class:`~rules.core.Prompt` alone, so every game gets th
 
 * up to :data:`BUTTONS` options become buttons (five per row), more become one select menu
   (a prompt never offers more than 25);
+* a prompt's parts (answered together) become one select menu each and a green button that
+  answers with the choices made; each choice redraws the panel with it marked, and the button
+  carries them all (a combination the engine refuses gets its sentence, privately, and changes
+  nothing);
 * a bounded number becomes one button per value when the range is small, else a button that opens
   a modal with the bounds;
 * the last row always holds "Show my hand" (private pictures go stale; this re-sends one).
@@ -22,7 +26,7 @@ from bot.discord import ids
 from bot.discord.context import Agora
 from bot.discord.i18n import Words
 from bot.service import Line, SeatPrompt, TableInfo
-from rules.core import Option, Prompt, msg
+from rules.core import Choice, Option, Prompt, msg
 from rules.core.messages import typed
 
 BUTTONS = 15
@@ -90,18 +94,31 @@ def cut_at_word(text: str, limit: int) -> str:
     return head.rstrip(" ,;:·-–") + "…"
 
 
-def describe(option: Option, words: Words) -> str | None:
-    """An option's description line for a select menu entry (Discord allows 100 characters)."""
+def describe(option: Option | Choice, words: Words) -> str | None:
+    """An option's (or a part's choice's) description line for a select menu entry (Discord allows
+    100 characters)."""
     if option.description is None:
         return None
     return cut_at_word(words.label(option.description), DESCRIPTION) or None
 
 
-def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
+def prompt_view(
+    table_id: int, sp: SeatPrompt, words: Words, picks: Sequence[int | None] | None = None
+) -> discord.ui.View:
     """The components answering ``sp``, laid out in rows: the answers (buttons, or a select menu
-    when they carry descriptions or are too many for buttons), the number, then navigation (Undo,
-    Start over, Back, More) as grey buttons on a row of their own, and "Show my hand" last."""
-    from bot.discord.components import HandButton, NumberButton, OptionButton, OptionSelect, ValueButton
+    when they carry descriptions, are too many for buttons or share the panel with parts), the
+    parts' menus (``picks``: each menu's choice so far, the defaults when ``None``), the number,
+    then the parts' button (green) with navigation (Undo, Start over, Back, More: grey buttons) on
+    a row of their own, and "Show my hand" last."""
+    from bot.discord.components import (
+        HandButton,
+        NumberButton,
+        OptionButton,
+        OptionSelect,
+        PartsButton,
+        PartSelect,
+        ValueButton,
+    )
 
     prompt = sp.prompt
     sig = ids.prompt_signature(prompt)
@@ -109,14 +126,19 @@ def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     choices = [(i, o) for i, o in enumerate(prompt.options) if not o.navigation]
     navigation = [(i, o) for i, o in enumerate(prompt.options) if o.navigation]
+    parts = prompt.parts
+    menus = () if parts is None else parts.menus
+    chosen = list(parts.defaults if picks is None else picks) if parts is not None else []
     number = prompt.number
     values = number is not None and number.high - number.low < VALUE_BUTTONS and len(choices) <= PER_ROW
     number_rows = 0 if number is None else (_rows(number.high - number.low + 1) if values else 1)
-    nav_rows = _rows(len(navigation))
+    nav_rows = _rows(len(navigation) + (1 if parts is not None else 0))
     hand_row = 1
-    button_rows = ROWS - number_rows - nav_rows - hand_row
-    as_select = any(o.description is not None for _, o in choices) or len(choices) > min(
-        BUTTONS, button_rows * PER_ROW
+    button_rows = ROWS - number_rows - nav_rows - hand_row - len(menus)
+    as_select = (
+        parts is not None
+        or any(o.description is not None for _, o in choices)
+        or len(choices) > min(BUTTONS, button_rows * PER_ROW)
     )
     row = 0
     if choices and as_select:
@@ -133,6 +155,18 @@ def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
         for n, (label, (i, _)) in enumerate(zip(labels, choices, strict=True)):
             view.add_item(OptionButton(*key, i, label=label, row=row + n // PER_ROW))
         row += _rows(len(choices))
+    picks_text = ids.picks_text(chosen)
+    for m, part in enumerate(menus):
+        labels = unique_labels([words.label(c.label) for c in part.choices], 100)
+        entries = [
+            discord.SelectOption(
+                label=label, value=str(i), description=describe(c, words), default=chosen[m] == i
+            )
+            for i, (label, c) in enumerate(zip(labels, part.choices, strict=True))
+        ]
+        placeholder = short(words.label(part.label), 150)
+        view.add_item(PartSelect(*key, m, picks_text, options=entries, placeholder=placeholder, row=row))
+        row += 1
     if number is not None:
         label = words.label(number.label)
         if values:
@@ -144,11 +178,16 @@ def prompt_view(table_id: int, sp: SeatPrompt, words: Words) -> discord.ui.View:
             text = words.label(msg("bot.choose_number", label=typed(label), low=number.low, high=number.high))
             view.add_item(NumberButton(*key, label=short(text), row=row))
         row += number_rows
+    buttons = len(navigation)
+    if parts is not None:
+        view.add_item(PartsButton(*key, picks_text, label=short(words.label(parts.label)), row=row))
+        buttons += 1
     labels = unique_labels([words.label(o.label) for _, o in navigation], LABEL)
     for n, (label, (i, _)) in enumerate(zip(labels, navigation, strict=True)):
-        view.add_item(OptionButton(*key, i, label=label, navigation=True, row=row + n // PER_ROW))
+        at = n + (1 if parts is not None else 0)
+        view.add_item(OptionButton(*key, i, label=label, navigation=True, row=row + at // PER_ROW))
     row += nav_rows
-    if row >= ROWS and len(navigation) % PER_ROW:
+    if row >= ROWS and buttons % PER_ROW:
         row -= 1  # no row left: "Show my hand" joins the navigation's last row
     view.add_item(HandButton(table_id, words.t("bot.show_hand"), row=row))
     return view

@@ -296,7 +296,7 @@ class _GameCheck:
         some_prompt = prompts[min(prompts)]
         parts = some_prompt.parts
         if some_prompt.options or parts is not None:
-            action = (some_prompt.options[0].action if some_prompt.options or parts is None
+            action = (some_prompt.options[0].action if parts is None
                       else parts.action([0] * len(parts.menus)))
             samples += [(s, action, True) for s in idle[:1]]
             samples += [(min(prompts), m, False) for m in _mangled(action)]

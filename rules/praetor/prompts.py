@@ -1,22 +1,23 @@
 """What each seat owes now, as prompts of at most 25 options (docs/contract.md, "Prompt").
 
-On a turn the choice goes in steps: the tile (or the tile type, then which tile of it), then the
-worker, then the cell, each legal cell labelled with the favour it would give (24 a page). A step
-whose answer is forced is never asked: the option that leads to it carries the rest of the choice
-(an activation with the only worker that can go is offered as the complete activation). When the
-flat list of first steps would exceed 25, it is grouped into build / activate / special first; a
-group of one is offered as that one choice. When it fits with room to spare, tile types to activate
-are spelled out as each tile with each worker (one answer for the whole activation), then tiles to
-build as the tile with each worker (the cell is asked next), as many as fit one menu. Market
-trades go by number, any amount of a good at a time (rulebook p. 8). Every option carries a
-description: what it costs and what it gives.
+A build with an active worker is one decision: the turn prompt carries the Build panel
+(:func:`build_panel`), its tile, worker and cell answered together beside the turn's menu. The
+other moves go in steps: the tile (or the tile type, then which tile of it), then the worker, each
+an option. A step whose answer is forced is never asked: the option that leads to it carries the
+rest of the choice (an activation with the only worker that can go is offered as the complete
+activation). When the flat list of first steps would exceed 25, it is grouped into build / activate
+/ special first; a group of one is offered as that one choice. When it fits with room to spare,
+tile types to activate are spelled out as each tile with each worker (one answer for the whole
+activation), as many as fit one menu. Market trades go by number, any amount of a good at a time
+(rulebook p. 8). Every option and every choice of a panel carries a description: what it costs and
+what it gives.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core import MAX_OPTIONS, Message, NumberChoice, Option, Prompt, msg
+from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
 from rules.core.messages import Param
 from rules.praetor.actions import (
     Activate,
@@ -152,6 +153,9 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
     if draft.group is not None:
         chosen = [o for o in items if _group(o) == draft.group]
         return Prompt(seat=seat, title=title, options=(*chosen, _back()))
+    panel = build_panel(content, state, seat, moves)
+    if panel is not None:
+        items = [o for o in items if not _is_build(o)]
     if len(items) + 1 <= MAX_OPTIONS:
         items = _whole_moves(content, state, seat, items, moves)
     else:
@@ -166,7 +170,79 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
                                       description=msg("praetor.desc.group", count=len(members))))
         items = grouped
     passing = Option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
-    return Prompt(seat=seat, title=title, options=(*items, passing))
+    return Prompt(seat=seat, title=title, options=(*items, passing),
+                  parts=panel)
+
+
+def _is_build(option: Option) -> bool:
+    """A first step to build with an active worker (the Build panel asks these)."""
+    action = option.action
+    return isinstance(action, Pick) and action.build is not None and action.via is None
+
+
+def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Parts | None:
+    """A build with an active worker asked as one decision (rulebook p. 7: a tile, a worker and a
+    cell sharing an edge with the city): the Build panel's menus of the tiles the seat can build,
+    its workers and the open cells, a menu with one choice left out (its value goes in the
+    template; a city always has several open cells); every combination is a legal build (what it
+    costs depends on the tile alone, the worker only moves its experience, any open cell takes any
+    tile). With more open cells than fit one menu, the panel chooses the tile and the worker and
+    the cells follow a page at a time. ``None`` when nothing can be built, or when that build's
+    first step, a tile and a worker with nothing else to choose, is the option it was."""
+    tiles = moves.buildable(None)
+    workers = moves.exps(None)
+    if not tiles or not workers:
+        return None
+    cells = open_cells((t.x, t.y) for t in state.city)
+    paged = len(cells) > MAX_OPTIONS
+    menus = []
+    if len(tiles) > 1:
+        field = "build" if paged else "tile"
+        menus.append(Part(label=msg("praetor.part.tile"), choices=tuple(
+            Choice(values={field: uid}, label=option.label, description=option.description)
+            for uid in tiles for option in [_build_option(content, state, seat, uid, None)])))
+    if len(workers) > 1:
+        menus.append(Part(label=msg("praetor.part.worker"), choices=tuple(
+            Choice(values={"exp": e}, label=msg("praetor.opt.worker", exp=e),
+                   description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
+            for e in workers)))
+    if paged:
+        step = Pick(build=tiles[0], exp=workers[0])
+        if not menus:
+            return None
+        return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
+                     description=msg("praetor.desc.build_cells"))
+    ranked = _cells_by_favour(content, state, tiles, cells)
+    move = Build(tile=tiles[0], exp=workers[0], x=ranked[0][0][0], y=ranked[0][0][1])
+    menus.append(Part(label=msg("praetor.part.cell"), default=0, choices=tuple(
+        _cell_choice(content, tiles, cell, favours) for cell, favours in ranked)))
+    return Parts(template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
+                 description=msg("praetor.desc.build_panel"))
+
+
+def _cells_by_favour(content: Content, state: State, tiles: list[str],
+                     cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """Each open cell with the printed favour and square bonus each tile would gain there, the
+    cells that give most first (then north to south, west to east)."""
+    ranked = [((x, y), [build_favour(content, state, uid, x, y) for uid in tiles]) for x, y in cells]
+    ranked.sort(key=lambda r: (-max(p + b for p, b in r[1]), -r[0][1], r[0][0]))
+    return ranked
+
+
+def _cell_choice(content: Content, tiles: list[str], cell: tuple[int, int],
+                 favours: list[tuple[int, int]]) -> Choice:
+    """A cell of the Build panel: with one tile, the favour it gives there; with several, each
+    tile's favour there."""
+    where = cell_name(*cell)
+    values = {"x": cell[0], "y": cell[1]}
+    if len(tiles) == 1:
+        printed, bonus = favours[0]
+        return Choice(values=values, label=msg("praetor.opt.cell", cell=where, favour=printed + bonus),
+                      description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
+    each: Param = [msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=p + b)
+                   for uid, (p, b) in zip(tiles, favours, strict=True)]
+    return Choice(values=values, label=msg("praetor.opt.cell_where", cell=where),
+                  description=msg("praetor.desc.cell_tiles", favours=each))
 
 
 def _whole_moves(content: Content, state: State, seat: int, items: list[Option],

@@ -2,8 +2,10 @@
 
 A prompt accepts any complete move, and the greedy bot answers with one; a person taps the options
 the prompt offers: the group, the tile or tile type, the worker, the cell (and "more cells" when it
-is on a later page), or at the Market each good's one-unit trade that keeps the visit open when the
-amount is not on the menu (rulebook p. 8: "as many resources as you like", one trade after another).
+is on a later page), a build in the Build panel (its tile, worker and cell together, or its tile
+and worker when the cells follow a page at a time), or at the Market each good's one-unit trade
+that keeps the visit open when the amount is not on the menu (rulebook p. 8: "as many resources as
+you like", one trade after another).
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ def toward(content: Content, draft: Draft, prompt: Prompt, action: Any) -> Step 
         return _trade_on(prompt, action)
     if not isinstance(action, Build | Activate):
         return None
+    parts = prompt.parts
+    if parts is not None and isinstance(action, Build) and action.via is None and not draft.build:
+        step = Pick(build=action.tile, exp=action.exp)
+        if parts.picks(step) is not None:
+            return step, action
     for option in prompt.options:
         step = option.action
         if not isinstance(step, Pick):

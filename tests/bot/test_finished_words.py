@@ -1,5 +1,6 @@
 """Finished words: a game of every title, played by bots, reads without raw data in English and
-Greek. Every prompt (title, option labels and descriptions, number label), every event after a
+Greek. Every prompt (title, option labels and descriptions, number label, its parts' button, menus
+and choices), every event after a
 JSON round trip (as storage keeps it) and the table service's closing lines are rendered as a
 player reads them, and none shows a brace, a message key or an internal id."""
 
@@ -41,6 +42,16 @@ def prompt_messages(prompt: Prompt) -> Iterator[Message]:
             yield option.description
     if prompt.number is not None:
         yield prompt.number.label
+    if prompt.parts is not None:
+        yield prompt.parts.label
+        if prompt.parts.description is not None:
+            yield prompt.parts.description
+        for part in prompt.parts.menus:
+            yield part.label
+            for choice in part.choices:
+                yield choice.label
+                if choice.description is not None:
+                    yield choice.description
 
 
 def a_game(game_id: str, seed: int) -> tuple[list[Message], int]:

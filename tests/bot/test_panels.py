@@ -266,3 +266,85 @@ def test_autocomplete_shows_what_an_option_costs_and_gives_after_its_label() -> 
         "sealed.take(value=1) · cost.1",
         "sealed.take(value=2) · cost.2",
     ]
+
+
+def parts_prompt(options: int = 24, navigation: int = 0, menus: int = 3, default: int | None = 0) -> Prompt:
+    """A prompt with ``options`` described answers, ``navigation`` navigation options and parts
+    of ``menus`` menus of 25 choices each (every choice described)."""
+    from rules.core import Choice, Part, Parts
+
+    parts = Parts(
+        template=Take(token=0),
+        label=msg("sealed.take_button"),
+        menus=tuple(
+            Part(
+                label=msg(f"part.{m}"),
+                default=default,
+                choices=tuple(
+                    Choice(values={"token": i}, label=msg("sealed.take", value=i),
+                           description=msg(f"c.{m}.{i}"))
+                    for i in range(25)
+                ),
+            )
+            for m in range(menus)
+        ),
+    )
+    return Prompt(seat=0, title=msg("sealed.choose"), options=described_prompt(options, navigation).options
+                   if options + navigation else (), parts=parts)
+
+
+def part_menus(view: discord.ui.View) -> list[dict[str, object]]:
+    return [c for row in rows(view) for c in row if str(c.get("custom_id", "")).startswith("agora:part:")]
+
+
+def test_each_part_is_a_select_menu_whose_options_carry_their_descriptions() -> None:
+    view = prompt_view(3, seat_prompt(parts_prompt()), WORDS)
+    menus = part_menus(view)
+    assert [m["placeholder"] for m in menus] == ["part.0", "part.1", "part.2"]
+    for n, menu in enumerate(menus):
+        entries = menu["options"]
+        assert isinstance(entries, list) and len(entries) == 25
+        assert [e.get("description") for e in entries] == [f"c.{n}.{i}" for i in range(25)]
+
+
+def test_a_part_starts_at_its_default_and_the_button_carries_every_choice() -> None:
+    view = prompt_view(3, seat_prompt(parts_prompt()), WORDS, picks=[4, None, 0])
+    menus = part_menus(view)
+    marked = [[e["value"] for e in m["options"] if e.get("default")] for m in menus]  # type: ignore[union-attr]
+    assert marked == [["4"], [], ["0"]]
+    button = next(c for row in rows(view) for c in row
+                  if str(c.get("custom_id", "")).startswith("agora:parts:"))
+    match = re.fullmatch(ids.PARTS, str(button["custom_id"]))
+    assert match is not None and ids.picks_of(match["picks"]) == [4, None, 0]
+    assert all(ids.picks_of(str(m["custom_id"]).rsplit(":", 1)[1]) == [4, None, 0] for m in menus)
+    fresh = part_menus(prompt_view(3, seat_prompt(parts_prompt()), WORDS))
+    assert [[e["value"] for e in m["options"] if e.get("default")] for m in fresh] == [["0"]] * 3  # type: ignore[union-attr]
+
+
+def test_the_parts_button_is_green_on_the_navigation_row_apart_from_the_answers() -> None:
+    laid = rows(prompt_view(3, seat_prompt(parts_prompt(options=5, navigation=2)), WORDS))
+    row = next(r for r in laid if any(str(c.get("custom_id", "")).startswith("agora:parts:") for c in r))
+    assert row[0]["style"] == discord.ButtonStyle.success.value and row[0]["label"] == "sealed.take_button"
+    assert all(c["style"] == discord.ButtonStyle.secondary.value for c in row[1:])
+    assert laid.index(row) == len(laid) - 1
+
+
+def test_a_turn_with_its_menu_three_parts_and_navigation_fits_discord_rows() -> None:
+    for options in (0, 3, 22):
+        for navigation in (0, 1, 3):
+            for menus in (1, 2, 3):
+                view = prompt_view(3, seat_prompt(parts_prompt(options, navigation, menus)), WORDS)
+                assert len(view.to_components()) <= 5, (options, navigation, menus)
+                assert all(len(cid) <= 100 for cid in custom_ids(view))
+                assert len(part_menus(view)) == menus
+
+
+def test_the_signature_changes_with_the_parts() -> None:
+    assert ids.prompt_signature(parts_prompt(menus=2)) != ids.prompt_signature(parts_prompt(menus=3))
+    assert ids.prompt_signature(parts_prompt()) == ids.prompt_signature(parts_prompt())
+
+
+def test_part_ids_are_parsed_back_with_every_choice_so_far() -> None:
+    match = re.fullmatch(ids.PART, ids.part(1, 2, 3, "ab12", 2, ids.picks_text([24, None, 3])))
+    assert match is not None and match["menu"] == "2" and ids.picks_of(match["picks"]) == [24, None, 3]
+    assert re.fullmatch(ids.PARTS, ids.parts(1, 2, 3, "ab12", "-"))

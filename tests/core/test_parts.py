@@ -7,7 +7,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.core import Choice, Event, Option, Part, Parts, Prompt, Rng, RuleError, Seat, msg, random_choice
 from rules.core.conformance import ConformanceError, check_games
-from tests.fixtures.sealed_bid import Pass, SealedBid, State, Take
+from tests.fixtures.sealed_bid import Pass, SealedParts, State, Take
 
 
 class Move(BaseModel):
@@ -87,32 +87,11 @@ def test_a_random_answer_to_parts_is_a_combination_the_engine_accepts() -> None:
 # ---- the conformance kit -------------------------------------------------------------------
 
 
-class TakeByParts(SealedBid):
-    """The taker chooses the token from a menu (as parts) that also lists one slot past the market:
-    taking it is refused, as the engine refuses any token it does not have."""
-
-    def pending(self, state: State) -> dict[Seat, Prompt]:
-        prompts = super().pending(state)
-        if not state.order:
-            return prompts
-        seat = state.order[0]
-        menu = Part(label=msg("sealed.choose"), choices=tuple(
-            Choice(values={"token": i}, label=msg("sealed.take", slot=i + 1, value=0))
-            for i in range(self.slots(state))))
-        parts = Parts(template=Take(token=0), menus=(menu,), label=msg("sealed.choose"))
-        passing = tuple(o for o in prompts[seat].options if o.action == Pass())
-        prompts[seat] = prompts[seat].model_copy(update={"options": passing, "parts": parts})
-        return prompts
-
-    def slots(self, state: State) -> int:
-        return len(state.market) + 1
-
-
 def test_parts_whose_combinations_apply_or_are_refused_pass() -> None:
-    check_games(TakeByParts(), players=2, games=2, seed=4)
+    check_games(SealedParts(), players=2, games=2, seed=4)
 
 
-class CrashOnAMissingToken(TakeByParts):
+class CrashOnAMissingToken(SealedParts):
     def play(self, state: State, seat: Seat, action: BaseModel) -> list[Event]:
         if isinstance(action, Take) and action.token >= len(state.market):
             raise IndexError("no such token")
@@ -124,7 +103,7 @@ def test_a_combination_that_raises_is_caught() -> None:
         check_games(CrashOnAMissingToken(), players=2, games=1, seed=4)
 
 
-class OneSlot(TakeByParts):
+class OneSlot(SealedParts):
     def slots(self, state: State) -> int:
         return 1
 
@@ -134,7 +113,7 @@ def test_parts_with_a_single_combination_are_caught() -> None:
         check_games(OneSlot(), players=2, games=1, seed=4)
 
 
-class OnlyMissingTokens(TakeByParts):
+class OnlyMissingTokens(SealedParts):
     def pending(self, state: State) -> dict[Seat, Prompt]:
         prompts = super().pending(state)
         for seat, prompt in prompts.items():
@@ -154,7 +133,7 @@ def test_parts_none_of_whose_combinations_is_legal_are_caught() -> None:
 
 
 def test_a_refused_combination_is_a_rule_error() -> None:
-    engine = TakeByParts()
+    engine = SealedParts()
     state = engine.new_game(2, {}, 4)
     while not state.order:
         seat = min(engine.pending(state))

@@ -12,7 +12,8 @@ from typing import Any
 
 from tests.e2e.fakediscord import Captured, FakeDiscord, FakeUser, Ix
 
-ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:", "agora:num:")
+ANSWER_PREFIXES = ("agora:opt:", "agora:val:", "agora:sel:", "agora:num:", "agora:parts:")
+PART_PREFIX = "agora:part:"
 
 
 def components(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -43,6 +44,24 @@ async def done(fake: FakeDiscord, ix: Ix, what: str = "") -> Ix:
 def _loading(ix: Ix) -> bool:
     last = ix.outputs[-1]
     return bool((last.body.get("flags") or 0) & 128) and not last.body.get("content")
+
+
+def part_menus(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The select menus of a panel's parts (answered together by the parts' button)."""
+    return [c for c in components(message) if str(c.get("custom_id", "")).startswith(PART_PREFIX)]
+
+
+async def choose_parts(
+    fake: FakeDiscord, user: FakeUser, message: dict[str, Any], chooser: Callable[[int], int]
+) -> dict[str, Any]:
+    """Choose an entry (``chooser(count)``) in each of a panel's part menus, as a person does before
+    pressing the parts' button; each choice draws the panel again. Return the panel as it is then."""
+    for menu in range(len(part_menus(message))):
+        comp = part_menus(message)[menu]
+        ix = await press(fake, user, message, comp, chooser(len(comp["options"])))
+        assert ix.outputs and ix.outputs[-1].op == "edit", f"the panel was not drawn again: {ix.texts()}"
+        message = fake.messages[int(message["id"])]
+    return message
 
 
 async def open_panel(fake: FakeDiscord, user: FakeUser, channel_id: int) -> dict[str, Any]:
@@ -99,7 +118,11 @@ async def play_panel(
             return steps
         if chooser is not None:
             pick = chooser(len(choices))
-        ix = await press(fake, user, panel, choices[pick % len(choices)], pick)
+        chosen = choices[pick % len(choices)]
+        if str(chosen.get("custom_id", "")).startswith("agora:parts:"):
+            panel = await choose_parts(fake, user, panel, chooser or (lambda count, pick=pick: pick))
+            chosen = button(panel, "agora:parts:")
+        ix = await press(fake, user, panel, chosen, pick)
         assert ix.outputs[0].op == "edit", f"the panel was not updated: {ix.texts()}"
         steps += 1
         panel = fake.messages[int(panel["id"])]

@@ -15,7 +15,16 @@ from rules.verify import verify
 from tests.e2e.audit import audit_secrets
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import components, done, finished, open_table, play_to_the_end, public_text, start
+from tests.e2e.players import (
+    components,
+    done,
+    finished,
+    open_table,
+    part_menus,
+    play_to_the_end,
+    public_text,
+    start,
+)
 from tests.e2e.test_export import record_of
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
@@ -23,6 +32,9 @@ TELLS_PRIVATE_LINES = {"rftg"}
 """Games whose engines tell every seat private lines in every game (Roll for the Galaxy's rolls).
 The Ancient World's private lines (a card stored blind, a Hideout or Expand seen) and Patchistory's
 (a forced answer) come only in some games; Praetor has no secrets."""
+PARTS = {"praetor"}
+"""Games whose panels ask a choice as parts answered together (Praetor's Build panel), whose menus
+(select menus like the others, their entries described) the game must have shown."""
 
 
 def menus(panel: dict[str, Any]) -> list[dict[str, Any]]:
@@ -44,6 +56,8 @@ async def test_a_complete_game_through_panels(game_id: str, fake: FakeDiscord, b
     described = [o["description"] for o in entries if o.get("description")]
     assert described, f"no select option of a {game_id} panel carried a description"
     assert all(len(text) <= 100 and "{" not in text for text in described)
+    if game_id in PARTS:
+        assert any(part_menus(panel) for panel in panels), f"no {game_id} panel showed its parts' menus"
     pictures = [c for c in fake.in_channel(thread_id) if c.pngs]
     assert pictures, "no board picture was posted in the thread"
     assert all(p.pngs[0].startswith(b"\x89PNG") for p in pictures)

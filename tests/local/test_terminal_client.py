@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.local import CLEAR, main, parse_seats, write_pictures
+from bot.local import CLEAR, Terminal, main, parse_seats, write_pictures
 from bot.service import Outcome, Picture, TableService
 from rules import registry
 from storage.sqlite import SqliteRepository
@@ -200,3 +200,37 @@ def test_a_question_mark_in_greek_answers_in_greek() -> None:
     assert code == 1, shown
     assert "Αγορά · πλακίδιο πόλης με πράσινη θέση ενεργοποίησης" in shown
     assert "τιμές σχεδιασμένες για το bot" in shown
+
+
+def test_parts_are_asked_one_after_another_and_played_together_a_refused_one_asked_again() -> None:
+    """Sealed Parts: the take is a menu of parts (one slot past the market is refused by the
+    engine); the parts entry comes after the options, its menu is asked next, and a refusal is
+    told and the prompt asked again."""
+    out = io.StringIO()
+    answers = "0\n2\n5\n2\n1\n" + "0\n2\n1\n" * 2  # round 1: slot 5 is past the market, then slot 1
+    code = main(["--engine", "tests.fixtures.sealed_bid:PARTS_ENGINE", "--out", "", "--game", "sealed_parts",
+                 "--seats", "Ada,bot", "--seed", "3"], stdin=io.StringIO(answers), stdout=out)
+    registry.unregister("sealed_parts")
+    shown = out.getvalue()
+    assert code == 0, shown
+    assert "  2. sealed.choose" in shown and "    5. sealed.take(slot=5, value=0)" in shown
+    assert shown.count("! There is no token 4 in the market.") == 1
+    assert "sealed.took(seat=Ada, value=" in shown
+    assert "The game is over." in shown
+
+
+def test_a_part_with_a_default_is_answered_by_enter() -> None:
+    from rules.core import Choice, Part, msg
+
+    lines: list[str] = []
+    client = SimpleNamespace(
+        say=lines.append,
+        words=lambda m: m.key,
+        t=lambda key, **params: f"{key}:{params['label'].text}",
+        _ask=lambda question: "",
+        _number=lambda text, low, high: int(text),
+    )
+    part = Part(label=msg("part.cell"), default=1, choices=tuple(
+        Choice(values={"x": i}, label=msg(f"cell.{i}")) for i in range(3)))
+    assert Terminal._part(client, part) == 1  # type: ignore[arg-type]
+    assert lines[0] == "  part.cell service.terminal_default:cell.1"

@@ -1,14 +1,16 @@
-"""Prompts walk a turn in steps of at most 25 options: tile, then worker, then cell."""
+"""Prompts walk a turn in steps of at most 25 options, a build in one Build panel of menus."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.core import MAX_OPTIONS, RuleError
+from rules.core import MAX_OPTIONS, Message, Parts, RuleError
 from rules.praetor import ENGINE
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
+from rules.praetor.grid import open_cells
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Placed, State
+from rules.praetor.turns import build_favour
 from tests.praetor.helpers import (
     BLACKSMITH,
     CAMP,
@@ -32,11 +34,12 @@ def _actions(state: State, seat: int = YELLOW) -> list[object]:
     return [o.action for o in ENGINE.pending(state)[seat].options]
 
 
-def test_the_first_step_offers_builds_activations_and_pass() -> None:
+def test_the_first_step_offers_activations_and_pass_with_the_build_panel_beside_them() -> None:
     state = _yellow_to_play()
-    actions = _actions(state)
-    assert Pass() in actions
-    assert {a.build for a in actions if isinstance(a, Pick) and a.build} <= set(state.available)
+    prompt = ENGINE.pending(state)[YELLOW]
+    assert Pass() in _actions(state)
+    assert not any(isinstance(a, Pick) and a.build for a in _actions(state))
+    assert prompt.parts is not None and isinstance(prompt.parts.template, Build)
 
 
 def test_each_tile_with_each_worker_is_one_option_when_the_menu_has_room() -> None:
@@ -50,7 +53,7 @@ def test_each_tile_with_each_worker_is_one_option_when_the_menu_has_room() -> No
 
 def test_a_tile_type_whose_tiles_and_workers_do_not_fit_the_menu_stays_a_step() -> None:
     state = _yellow_to_play()
-    set_workers(state, YELLOW, 1, 2, 3, 4)
+    set_workers(state, YELLOW, 1, 2, 3, 4, 5)
     actions = _actions(state)
     assert Pick(type="gold_mine") in actions
     assert Activate(tile=CAMP, exp=4) in actions and len(actions) <= 25
@@ -58,18 +61,98 @@ def test_a_tile_type_whose_tiles_and_workers_do_not_fit_the_menu_stays_a_step() 
     assert Pick(tile=MINES[0]) in _actions(state)
 
 
-def test_a_build_with_its_worker_is_one_option_when_the_menu_has_room() -> None:
+def _panel(state: State) -> Parts:
+    parts = ENGINE.pending(state)[YELLOW].parts
+    assert parts is not None
+    return parts
+
+
+def _menu(parts: Parts, key: str) -> list[dict[str, object]]:
+    return [c.values for m in parts.menus if m.label.key == key for c in m.choices]
+
+
+def test_a_build_is_one_answer_the_build_panel_asks_tile_worker_and_cell_together() -> None:
+    """Rulebook p. 7: a build is a tile, a worker and a cell sharing an edge with the city; the
+    panel's three menus are answered with one button."""
     state = _yellow_to_play()
-    built = [a for a in _actions(state) if isinstance(a, Pick) and a.build and a.exp is not None]
-    assert [a.exp for a in built if a.build == built[0].build] == [1, 2, 3]
-    state, _ = ENGINE.apply(state, YELLOW, built[1])
+    parts = _panel(state)
+    cells = open_cells((t.x, t.y) for t in state.city)
+    assert _menu(parts, "praetor.part.tile") == [{"tile": u} for u in state.available]
+    assert _menu(parts, "praetor.part.worker") == [{"exp": e} for e in (1, 2, 3)]
+    assert sorted((c["x"], c["y"]) for c in _menu(parts, "praetor.part.cell")) == sorted(cells)
+    move = parts.action([1, 1, 2])
+    assert isinstance(move, Build) and move.exp == 2 and move.tile == state.available[1]
+    after, _ = ENGINE.apply(state, YELLOW, move)
+    assert any(t.uid == move.tile and (t.x, t.y) == (move.x, move.y) for t in after.city)
+
+
+def test_every_combination_of_the_build_panel_is_a_legal_build() -> None:
+    state = _yellow_to_play()
+    parts = _panel(state)
+    for picks in parts.every():
+        ENGINE.apply(state, YELLOW, parts.action(picks))
+
+
+def test_the_build_panel_starts_at_the_cell_that_gives_most_favour() -> None:
+    state = _yellow_to_play()
+    parts = _panel(state)
+    cell = next(m for m in parts.menus if m.label.key == "praetor.part.cell")
+    assert cell.default == 0
+    best = max(sum(build_favour(ENGINE.content, state, u, c["x"], c["y"])) for u in state.available
+               for c in (ch.values for ch in cell.choices))
+    first = cell.choices[0].values
+    assert max(sum(build_favour(ENGINE.content, state, u, first["x"], first["y"]))
+               for u in state.available) == best
+
+
+def test_each_cell_of_the_panel_says_the_favour_each_tile_would_give_there() -> None:
+    state = _yellow_to_play()
+    parts = _panel(state)
+    cell = next(m for m in parts.menus if m.label.key == "praetor.part.cell")
+    for choice in cell.choices[:4]:
+        assert choice.description is not None
+        favours = choice.description.params["favours"]
+        assert isinstance(favours, list)
+        for uid, said in zip(state.available, favours, strict=True):
+            move = parts.template.model_copy(update={"tile": uid, **choice.values})
+            after, _ = ENGINE.apply(state, YELLOW, move)
+            gained = after.players[YELLOW].favour - state.players[YELLOW].favour
+            assert isinstance(said, Message) and said.params["favour"] == gained
+
+
+def test_a_menu_with_one_choice_is_left_out_of_the_panel() -> None:
+    state = _yellow_to_play()
+    set_workers(state, YELLOW, 2)
+    parts = _panel(state)
+    assert [m.label.key for m in parts.menus] == ["praetor.part.tile", "praetor.part.cell"]
+    assert parts.template.exp == 2
+
+
+def test_with_one_tile_and_one_worker_over_25_cells_the_build_is_its_first_step() -> None:
+    state = _yellow_to_play()
+    state.city = [Placed(uid=t.uid, x=i * 2, y=0) for i, t in enumerate(ENGINE.content.city_tiles[:20])]
+    set_workers(state, YELLOW, 2)
+    state.available = state.available[:1]
+    prompt = ENGINE.pending(state)[YELLOW]
+    assert prompt.parts is None and Pick(build=state.available[0]) in _actions(state)
+
+
+def test_with_more_open_cells_than_fit_the_panel_chooses_tile_and_worker_and_cells_follow() -> None:
+    state = _yellow_to_play()
+    state.city = [Placed(uid=t.uid, x=i * 2, y=0) for i, t in enumerate(ENGINE.content.city_tiles[:20])]
+    parts = _panel(state)
+    assert isinstance(parts.template, Pick)
+    step = parts.action([0, 1])
+    assert step == Pick(build=state.available[0], exp=2)
+    state, _ = ENGINE.apply(state, YELLOW, step)
     cells = [a for a in _actions(state) if isinstance(a, Build)]
-    assert cells and all(a.tile == built[1].build and a.exp == 2 for a in cells)
+    assert len(cells) == CELLS_PER_PAGE and all(a.tile == step.build and a.exp == 2 for a in cells)
 
 
-def test_build_steps_go_tile_then_worker_then_cell() -> None:
+def test_the_build_steps_earlier_prompts_offered_still_go_tile_then_worker_then_cell() -> None:
+    """Action logs recorded before the Build panel hold these steps; they still lead to the build."""
     state = _yellow_to_play()
-    uid = next(a.build for a in _actions(state) if isinstance(a, Pick) and a.build)
+    uid = state.available[0]
     state, _ = ENGINE.apply(state, YELLOW, Pick(build=uid))
     assert _actions(state) == [Pick(exp=1), Pick(exp=2), Pick(exp=3), Back()]
     state, _ = ENGINE.apply(state, YELLOW, Pick(exp=2))
@@ -101,7 +184,8 @@ def test_cells_come_in_pages_when_the_city_is_large() -> None:
     assert state.draft.page == 1
 
 
-def test_a_first_step_over_25_options_is_grouped_into_build_activate_special() -> None:
+def test_with_builds_in_the_panel_a_city_of_every_tile_type_fits_one_menu() -> None:
+    """The 21 tile types fit one menu once builds are asked in the Build panel: no group step."""
     state = _yellow_to_play()
     state.options = state.options.model_copy(update={"marker_limit": False})
     uids = [t.uid for t in ENGINE.content.city_tiles]
@@ -110,12 +194,21 @@ def test_a_first_step_over_25_options_is_grouped_into_build_activate_special() -
     state.players[YELLOW].stock.gold, state.players[YELLOW].stock.marble = 60, 9
     state.players[YELLOW].stock.weapons, state.players[YELLOW].retired = 9, 1
     prompt = ENGINE.pending(state)[YELLOW]
-    assert [o.action for o in prompt.options] == [Pick(group="build"), Pick(group="activate"),
-                                                  Pick(group="special"), Pass()]
+    assert not any(isinstance(a, Pick) and a.group for a in _actions(state))
+    assert Pass() in _actions(state) and prompt.parts is not None
+    kinds = {ENGINE.content.type_of(t.uid).id for t in state.city if not t.activated}
+    reached = {ENGINE.content.type_of(a.tile).id for a in _actions(state) if isinstance(a, Activate)}
+    reached |= {a.type for a in _actions(state) if isinstance(a, Pick) and a.type}
+    assert reached and reached <= kinds
+
+
+def test_a_group_step_of_earlier_prompts_still_leads_to_its_group() -> None:
+    state = _yellow_to_play()
     state, _ = ENGINE.apply(state, YELLOW, Pick(group="activate"))
     options = ENGINE.pending(state)[YELLOW].options
-    assert 15 <= len(options) <= MAX_OPTIONS
-    assert all(isinstance(o.action, Pick) and o.action.type for o in options[:-1])
+    assert options[-1].action == Back()
+    assert all(isinstance(o.action, Pick | Activate) and not getattr(o.action, "build", None)
+               for o in options[:-1])
 
 
 def test_activation_steps_go_type_then_tile_then_worker() -> None:

@@ -9,7 +9,7 @@ from rules.core import Rng
 from rules.praetor import ENGINE
 from rules.praetor.actions import Activate, Build, Pick, Trade
 from rules.praetor.bots import GreedyBot
-from rules.praetor.state import State
+from rules.praetor.state import Placed, State
 from tests.praetor.helpers import (
     CAMP,
     MARKET,
@@ -46,7 +46,7 @@ def _walk(state: State, move: Any) -> tuple[State, list[Any]]:
         target = rest
 
 
-def test_a_build_is_reached_by_the_tile_with_its_worker_then_the_cell() -> None:
+def test_a_build_is_reached_in_one_answer_of_the_build_panel() -> None:
     state = _yellow_to_play()
     set_city(state, (CAMP, 0, 0, None))
     set_workers(state, YELLOW, 1, 2)
@@ -54,13 +54,24 @@ def test_a_build_is_reached_by_the_tile_with_its_worker_then_the_cell() -> None:
     move = Build(tile=tile, exp=2, x=1, y=0)
     walked, taps = _walk(state, move)
     direct, _ = ENGINE.apply(state, YELLOW, move)
-    assert taps == [Pick(build=tile, exp=2), move]
+    assert taps == [move]
     assert walked == direct
+
+
+def test_a_build_is_reached_by_the_panel_then_the_cell_when_the_cells_do_not_fit_it() -> None:
+    state = _yellow_to_play()
+    state.city = [Placed(uid=t.uid, x=i * 2, y=0) for i, t in enumerate(ENGINE.content.city_tiles[:20])]
+    set_workers(state, YELLOW, 1, 2)
+    tile = state.available[0]
+    move = Build(tile=tile, exp=2, x=1, y=0)
+    walked, taps = _walk(state, move)
+    assert taps[0] == Pick(build=tile, exp=2) and taps[-1] == move
+    assert walked == ENGINE.apply(state, YELLOW, move)[0]
 
 
 def test_an_activation_is_reached_by_the_type_the_tile_and_the_worker_when_they_do_not_fit() -> None:
     state = _yellow_to_play()
-    set_workers(state, YELLOW, 1, 2, 3, 4)
+    set_workers(state, YELLOW, 1, 2, 3, 4, 5)
     move = Activate(tile=MINES[1], exp=3)
     walked, taps = _walk(state, move)
     assert taps == [Pick(type="gold_mine"), Pick(tile=MINES[1]), move]
