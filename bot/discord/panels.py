@@ -257,7 +257,8 @@ def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[t
     """Autocomplete choices for ``/act``: (label, value) pairs matching what the user typed; an
     option that says what it costs and gives shows that after its label.
 
-    Values are ``"<seq>:<sig>:o<index>"`` for an option and ``"<seq>:<sig>:n<value>"`` for a number.
+    Values are ``"<seq>:<sig>:o<index>"`` for an option, ``"<seq>:<sig>:n<value>"`` for a number
+    and ``"<seq>:<sig>:p<picks>"`` for a combination of the prompt's parts (:func:`parts_choices`).
     """
     sig = ids.prompt_signature(prompt)
     typed_low = typed.strip().lower()
@@ -280,4 +281,32 @@ def answer_choices(prompt: Prompt, words: Words, seq: int, typed: str) -> list[t
             )
         for value in list(values)[:25]:
             found.append((short(f"{label}: {value}", 100), f"{seq}:{sig}:n{value}"))
-    return found[:25]
+    combined = parts_choices(prompt, words, typed_low, f"{seq}:{sig}")
+    if combined:
+        found = found[: max(ACT_PARTS_ROOM, 25 - len(combined))]
+    return (found + combined)[:25]
+
+
+ACT_PARTS_ROOM = 20
+"""Autocomplete entries kept for options when a prompt's parts match too (the rest are parts)."""
+
+
+def parts_choices(prompt: Prompt, words: Words, typed: str, version: str) -> list[tuple[str, str]]:
+    """Autocomplete choices for a prompt's parts: the combinations (at most 25) whose words, the
+    button's and each menu's choice, contain every word typed ("curia m13 2"); values are
+    ``"<seq>:<sig>:p<picks>"``."""
+    parts = prompt.parts
+    if parts is None:
+        return []
+    head = words.label(parts.label)
+    labels = [[words.label(c.label) for c in part.choices] for part in parts.menus]
+    wanted = typed.split()
+    found: list[tuple[str, str]] = []
+    for picks in parts.every():
+        text = " · ".join([head, *(labels[m][pick] for m, pick in enumerate(picks))])
+        low = text.lower()
+        if all(word in low for word in wanted):
+            found.append((cut_at_word(text, 100), f"{version}:p{ids.picks_text(picks)}"))
+            if len(found) == 25:
+                break
+    return found

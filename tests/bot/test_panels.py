@@ -348,3 +348,18 @@ def test_part_ids_are_parsed_back_with_every_choice_so_far() -> None:
     match = re.fullmatch(ids.PART, ids.part(1, 2, 3, "ab12", 2, ids.picks_text([24, None, 3])))
     assert match is not None and match["menu"] == "2" and ids.picks_of(match["picks"]) == [24, None, 3]
     assert re.fullmatch(ids.PARTS, ids.parts(1, 2, 3, "ab12", "-"))
+
+
+def test_autocomplete_offers_the_combinations_of_the_parts_matching_every_word_typed() -> None:
+    prompt = parts_prompt(options=3, menus=2)
+    sig = ids.prompt_signature(prompt)
+    found = answer_choices(prompt, WORDS, 9, "value=24 value=3")
+    assert found == [("sealed.take_button · sealed.take(value=3) · sealed.take(value=24)", f"9:{sig}:p3.24"),
+                     ("sealed.take_button · sealed.take(value=24) · sealed.take(value=3)", f"9:{sig}:p24.3")]
+
+
+def test_autocomplete_keeps_room_for_the_parts_beside_a_full_menu() -> None:
+    prompt = parts_prompt(options=24, menus=3)
+    found = answer_choices(prompt, WORDS, 9, "")
+    assert len(found) == 25
+    assert sum(":o" in v for _, v in found) == 20 and sum(":p" in v for _, v in found) == 5

@@ -75,6 +75,19 @@ def test_an_autocomplete_number() -> None:
     assert (pick.index, pick.number) == (None, 5)
 
 
+def test_an_autocomplete_combination_of_the_parts() -> None:
+    pick = parse_choice("12:ab12cd34:p3.0.24", PROMPT, LABELS)
+    assert pick.picks == [3, 0, 24] and pick.seq_sig == (12, "ab12cd34") and pick.index is None
+
+
+@pytest.mark.parametrize(
+    "choice", ["12:ab12cd34:p", "12:ab12cd34:p1.2.3.4", "12:ab12cd34:p-1", "12:ab12cd34:p1..2"]
+)
+def test_a_malformed_combination_is_an_unknown_choice(choice: str) -> None:
+    with pytest.raises(RuleError, match="not one of your options"):
+        parse_choice(choice, PROMPT, LABELS)
+
+
 def test_a_typed_label_matches_regardless_of_case() -> None:
     assert parse_choice("pass", PROMPT, LABELS).index == 1
 

@@ -69,3 +69,19 @@ async def test_parts_are_chosen_in_menus_and_played_by_the_button(fake: FakeDisc
         await fake.wait_for(lambda: "sealed.took(seat=Ann" in public_text(fake, thread_id),
                             what="Ann's take told in the thread")
         assert await done(fake, played)
+
+
+async def test_act_autocompletes_the_parts_combinations_and_plays_one(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with running(fake, tmp_path, AGORA_EXTRA_GAMES=GAMES):
+        ann = fake.user("Ann")
+        thread_id, lobby = await open_table(fake, ann, bots=1, game="sealed_parts")
+        await start(fake, ann, lobby)
+        await _to_the_take(fake, ann, thread_id)
+        choices = await fake.autocomplete(ann, "act", "choice", "slot=1,", channel_id=thread_id)
+        assert [c["name"] for c in choices] == ["sealed.choose · sealed.take(slot=1, value=0)"]
+        ix = await done(fake, await fake.slash(ann, "act", channel_id=thread_id, choice=choices[0]["value"]))
+        assert ix.ephemeral
+        await fake.wait_for(lambda: "sealed.took(seat=Ann" in public_text(fake, thread_id),
+                            what="Ann's take told in the thread")

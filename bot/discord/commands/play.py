@@ -1,11 +1,13 @@
 """``/play`` (the caller's decision as a private panel) and ``/act`` (the same from the keyboard).
 
-``/act choice:`` autocompletes from the legal options of the caller's current prompt; whatever
-arrives is checked again by the engine (an autocomplete value may be stale or typed by hand).
+``/act choice:`` autocompletes from the legal options of the caller's current prompt (and the
+combinations of its parts matching the words typed); whatever arrives is checked again by the engine
+(an autocomplete value may be stale or typed by hand).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -20,6 +22,8 @@ from rules.core import Prompt, RuleError
 from rules.core.messages import typed
 
 Interaction = discord.Interaction[Any]
+PICKS = r"[0-9]{1,2}(?:\.[0-9]{1,2}){0,2}"
+"""A choice in each menu of a prompt's parts, as an autocomplete value carries them."""
 
 
 @app_commands.command(name="play", description="Open your move at this table (only you see it).")
@@ -52,6 +56,13 @@ async def act(interaction: Interaction, choice: str, table: int | None = None) -
         seq, sig = pick.seq_sig
 
     def choose(prompt: Prompt) -> Any:
+        if pick.picks is not None:
+            if prompt.parts is None:
+                raise unknown_choice(choice)
+            try:
+                return prompt.parts.action(pick.picks)
+            except ValueError:
+                raise unknown_choice(choice) from None
         if pick.number is not None:
             if prompt.number is None:
                 raise unknown_choice(choice)
@@ -83,12 +94,17 @@ async def act_choices(interaction: Interaction, current: str) -> list[app_comman
 
 
 class Pick:
-    """What ``/act`` received: an option index or a number, and the prompt version it came from."""
+    """What ``/act`` received: an option index, a number or a choice in each menu of the prompt's
+    parts, and the prompt version it came from."""
 
     def __init__(
-        self, index: int | None = None, number: int | None = None, seq_sig: tuple[int, str] | None = None
+        self,
+        index: int | None = None,
+        number: int | None = None,
+        seq_sig: tuple[int, str] | None = None,
+        picks: list[int] | None = None,
     ) -> None:
-        self.index, self.number, self.seq_sig = index, number, seq_sig
+        self.index, self.number, self.seq_sig, self.picks = index, number, seq_sig, picks
 
 
 def unknown_choice(choice: str) -> AdapterError:
@@ -100,7 +116,8 @@ def unknown_choice(choice: str) -> AdapterError:
 
 
 def parse_choice(choice: str, prompt: Prompt, labels: list[str]) -> Pick:
-    """An autocomplete value (``"<seq>:<sig>:o3"``, ``"...:n5"``), an option's label, or a number.
+    """An autocomplete value (``"<seq>:<sig>:o3"``, ``"...:n5"``, a combination of the parts
+    ``"...:p2.0.13"``), an option's label, or a number.
 
     Numbers are plain ASCII digits of sensible length (:data:`~bot.discord.ids.INDEX`,
     :data:`~bot.discord.ids.NUMBER_TEXT`): a superscript ``²`` passes :meth:`str.isdigit` but is
@@ -108,9 +125,11 @@ def parse_choice(choice: str, prompt: Prompt, labels: list[str]) -> Pick:
     the choices; each is refused as an unknown choice.
     """
     parts = choice.split(":")
-    if len(parts) == 3 and ids.INDEX.fullmatch(parts[0]) and parts[2][:1] in ("o", "n"):
+    if len(parts) == 3 and ids.INDEX.fullmatch(parts[0]) and parts[2][:1] in ("o", "n", "p"):
         seq_sig = (int(parts[0]), parts[1])
         kind, body = parts[2][0], parts[2][1:]
+        if kind == "p" and re.fullmatch(PICKS, body):
+            return Pick(picks=[int(n) for n in body.split(".")], seq_sig=seq_sig)
         if kind == "o" and ids.INDEX.fullmatch(body):
             return Pick(index=int(body), seq_sig=seq_sig)
         if kind == "n" and ids.NUMBER_TEXT.fullmatch(body):
