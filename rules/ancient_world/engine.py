@@ -69,23 +69,26 @@ class AncientWorld(Engine[State, act.Action]):
     def play(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
         state.forced = []
         events = self._move(state, seat, action)
-        return events + self._play_forced(state)
+        forced, prompts = self._play_forced(state)
+        self.settled(state, prompts)
+        return events + forced
 
     def _move(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
         current = _step_for(state, seat)
         events = self._turn(state, seat, action) if current is None else self._decide(state, current, action)
         return events + rounds.advance(self.content, state)
 
-    def _play_forced(self, state: State) -> list[Event]:
+    def _play_forced(self, state: State) -> tuple[list[Event], dict[Seat, Prompt]]:
         """Answer every question that has a single possible answer, as part of the move that led to
-        it; the seat is told, in private, that this was chosen for it."""
+        it; the seat is told, in private, that this was chosen for it. Returns the events and the
+        prompts of the state reached."""
         events: list[Event] = []
         while True:
             prompts = pending(self.content, state)
             forced = next(((s, p) for s, p in sorted(prompts.items())
                            if p.answers == 1 and not _may_go_back(p)), None)
             if forced is None:
-                return events
+                return events, prompts
             seat, prompt = forced
             option = next(o for o in prompt.options if not o.navigation)
             state.forced.append((seat, self.dump_action(option.action)))

@@ -3,6 +3,8 @@
 :func:`check_games` plays complete seeded games with bot seats and checks, at every step:
 
 * every option of every pending prompt applies without error (legal actions never raise);
+* :meth:`Engine.prompts` (remembered per state, also as a game's :meth:`Engine.play` left them,
+  :meth:`Engine.settled`) equals :meth:`Engine.pending` computed anew;
 * :meth:`Engine.owing` names exactly the seats with a pending prompt (a game may answer it
   without building the prompts);
 * no prompt asks a question with a single possible answer (:attr:`Prompt.answers` below two): the
@@ -234,6 +236,9 @@ class _GameCheck:
         return new_state
 
     def check_prompts(self, state: BaseModel, prompts: dict[Seat, Prompt]) -> None:
+        remembered = self.call("prompts()", self.engine.prompts, state)
+        if remembered != prompts:
+            raise self.fail("prompts() (remembered for the state) differ from pending() computed anew")
         owing = self.call("owing()", self.engine.owing, state)
         if sorted(owing) != sorted(prompts):
             raise self.fail(f"owing() says seats {sorted(owing)}, the prompts are for {sorted(prompts)}")

@@ -48,11 +48,14 @@ class _PromptMemo:
         self._by_id: OrderedDict[int, tuple[weakref.ref[Any], dict[Seat, Prompt]]] = OrderedDict()
 
     def get(self, state: Any, compute: Callable[[Any], dict[Seat, Prompt]]) -> dict[Seat, Prompt]:
-        key = id(state)
-        found = self._by_id.get(key)
+        found = self._by_id.get(id(state))
         if found is not None and found[0]() is state:
             return found[1]
-        prompts = compute(state)
+        return self.put(state, compute(state))
+
+    def put(self, state: Any, prompts: dict[Seat, Prompt]) -> dict[Seat, Prompt]:
+        """Keep ``prompts`` as those of ``state``; returns them."""
+        key = id(state)
         by_id = self._by_id
 
         def freed(ref: weakref.ref[Any], key: int = key) -> None:
@@ -148,10 +151,19 @@ class Engine(ABC, Generic[S, A]):
         Only for states no code changes any more: those :meth:`setup`, :meth:`apply` and
         :meth:`load` returned (a game's :meth:`play` calls :meth:`pending` on the copy it changes).
         """
+        return dict(self._memo().get(state, self.pending))
+
+    def settled(self, state: S, prompts: dict[Seat, Prompt]) -> None:
+        """Tell :meth:`prompts` that ``prompts`` are :meth:`pending` of ``state``, so that they are
+        not computed again: for a game's :meth:`play` that computed them last (to find questions
+        with a single answer) and changes nothing in ``state`` after."""
+        self._memo().put(state, prompts)
+
+    def _memo(self) -> _PromptMemo:
         memo: _PromptMemo | None = self.__dict__.get("_prompt_memo")
         if memo is None:
             memo = self.__dict__["_prompt_memo"] = _PromptMemo()
-        return dict(memo.get(state, self.pending))
+        return memo
 
     def owing(self, state: S) -> Sequence[Seat]:
         """The seats that owe a decision now (:meth:`apply`'s seat check). By default the seats of

@@ -66,8 +66,21 @@ Message.model_rebuild()
 
 
 def msg(key: str, **params: Param) -> Message:
-    """Shorthand for :class:`Message`: ``msg("praetor.build", tile="Sawmill")``."""
-    return Message(key=key, params=params)
+    """Shorthand for :class:`Message`: ``msg("praetor.build", tile="Sawmill")``.
+
+    Built without validation: the parameters' types are checked where they are written (``Param``,
+    mypy --strict), and engines build thousands of messages per move. A message read from JSON or
+    built as ``Message(...)`` is validated as before."""
+    message = _new(Message)
+    _set(message, "__dict__", {"key": key, "params": params})
+    _set(message, "__pydantic_fields_set__", {"key", "params"})
+    _set(message, "__pydantic_extra__", None)
+    _set(message, "__pydantic_private__", None)
+    return message
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @cache

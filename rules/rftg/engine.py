@@ -119,13 +119,19 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         if isinstance(action, Select):
             state.legacy_flow = True
         events = self._play(state, seat, action)
-        return events if state.legacy_flow else events + self._play_forced(state)
+        if state.legacy_flow:
+            return events
+        events += self._play_forced(state)
+        return events
 
     def _play_forced(self, state: State) -> list[Event]:
+        """Play every single-answer question; the prompts left are those of the state reached."""
         events: list[Event] = []
         while True:
-            forced = next(((s, p) for s, p in sorted(self.pending(state).items()) if p.answers < 2), None)
+            prompts = self.pending(state)
+            forced = next(((s, p) for s, p in sorted(prompts.items()) if p.answers < 2), None)
             if forced is None:
+                self.settled(state, prompts)
                 return events
             seat, prompt = forced
             option = next(o for o in prompt.options if not o.navigation) if prompt.options else None

@@ -44,6 +44,21 @@ def test_a_legal_option_that_raises_is_caught() -> None:
         check_games(CrashOnTake(), players=2, games=1, seed=0)
 
 
+class SettlesStalePrompts(SealedBid):
+    """Tells the prompt memo that the prompts from before the move are those after it."""
+
+    def play(self, state: State, seat: Seat, action: BaseModel) -> list[Event]:
+        before = self.pending(state)
+        events = super().play(state, seat, action)  # type: ignore[arg-type]
+        self.settled(state, before)
+        return events
+
+
+def test_prompts_remembered_for_a_state_that_are_not_its_own_are_caught() -> None:
+    with pytest.raises(ConformanceError, match=r"prompts\(\) \(remembered for the state\) differ"):
+        check_games(SettlesStalePrompts(), players=2, games=1, seed=0, every_option=False)
+
+
 class UsesGlobalRandom(SealedBid):
     def play(self, state: State, seat: Seat, action: BaseModel) -> list[Event]:
         import random

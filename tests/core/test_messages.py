@@ -1,6 +1,9 @@
 """Words as data: catalogues, fallbacks, seat names and nested keys."""
 
-from rules.core.messages import Message, msg, placeholders, render
+import pytest
+from pydantic import ValidationError
+
+from rules.core.messages import Message, Param, msg, placeholders, render, typed
 
 PACKAGES = ("tests.fixtures.catalogue",)
 
@@ -93,3 +96,18 @@ def test_the_engine_core_refusals_speak_greek() -> None:
     for key, template in greek.items():
         assert placeholders(template) <= placeholders(english[key]), key
     assert render(msg("core.not_your_turn"), "el", PACKAGES) == "Δεν είναι η σειρά σας."
+
+
+def test_msg_builds_the_message_a_validated_one_is() -> None:
+    """msg skips validation (its parameters are typed where they are written); what it builds is
+    the validated model in every way the project reads one."""
+    inner = msg("praetor.cost", gold=2)
+    params: dict[str, Param] = {"n": 2, "phase": "@rftg.phase.explore", "cost": inner, "parts": [inner, 1],
+                                "who": typed("@bot.internal_error"), "flag": True, "none": None}
+    built, validated = msg("rftg.scout", **params), Message(key="rftg.scout", params=params)
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert built.model_fields_set == validated.model_fields_set
+    assert Message.model_validate_json(built.model_dump_json()) == built
+    with pytest.raises(ValidationError):
+        built.key = "other"  # type: ignore[misc]
