@@ -4,14 +4,16 @@ bot's choice, seeds 101-103), as issue "a turn on a phone" measures them.
 
 Each outcome of the table service is delivered by the adapter's own code
 (:func:`bot.discord.delivery.deliver`) to an in-memory thread that keeps its messages as Discord
-would: the story messages (one per chapter, edited while it fills), the one "Waiting for" message
-(edited, or posted anew and the old one deleted when a seat newly becomes awaited), and the board
-pictures (counted, not drawn). Figures per game:
+would: the story messages (one per chapter, edited while it fills, the last ending with the
+"Waiting for" line) and the board pictures (counted, not drawn); and to in-memory DMs. Figures per
+game:
 
 * *posted*: messages the thread was sent (each notifies whoever it names and may notify);
 * *kept*: messages the thread holds at the end, what a reader scrolls through;
-* *story*: of those posted, story messages; *waiting*: "Waiting for" messages posted;
-* *edits* and *pictures* (board pictures sent); *rounds*: chapters the game opened.
+* *story*: of those posted, story messages; *waiting*: "Waiting for" lines posted on their own;
+  *pings*: mentions of players whose DMs are closed;
+* *edits* and *pictures* (board pictures sent); *rounds*: chapters the game opened;
+* *dms*: "your move" DMs sent to whoever newly owes a move; *dms_kept*: those not replaced since.
 
 The targets: at most a quarter as many public messages as decisions, and a few pictures per round.
 """
@@ -44,6 +46,17 @@ PEOPLE = (11, 12, 13)
 NAMES = ("Ann", "Bo", "Cy")
 GUILD = 1
 WAITING = "Waiting for"
+YOUR_MOVE = "Your move at table"
+
+
+def kind(text: str) -> str:
+    """What a message is: a "Waiting for" line of its own, a thread mention of a player whose DMs
+    are closed, a "your move" DM, or a story message (which may end with the Waiting line)."""
+    if text.startswith(WAITING) or text.split("\n", 1)[0].count(" · Waiting for"):
+        return "waiting"
+    if text.endswith(", your move."):
+        return "pings"
+    return "your_move" if text.startswith(YOUR_MOVE) else "story"
 
 
 @dataclass
@@ -52,7 +65,7 @@ class Thread:
 
     messages: dict[int, str] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
-        ("posted", "story", "waiting", "edits", "deletes", "pictures"), 0))
+        ("posted", "story", "waiting", "pings", "your_move", "edits", "deletes", "pictures"), 0))
     nonces: dict[str, SimpleNamespace] = field(default_factory=dict)
     _next: int = 0
 
@@ -64,8 +77,7 @@ class Thread:
         message = SimpleNamespace(id=self._next, content=content or "")
         self.messages[message.id] = message.content
         self.counts["posted"] += 1
-        self.counts["waiting" if message.content.startswith(WAITING) or " · Waiting for" in message.content
-                    else "story"] += 1
+        self.counts[kind(message.content)] += 1
         self.counts["pictures"] += len(kwargs.get("files") or ())
         if nonce is not None:
             self.nonces[nonce] = message
@@ -105,8 +117,12 @@ async def one_game(folder: Path, game_id: str, seed: int) -> dict[str, int]:
         async def create_dm(user: object) -> Thread:
             return dms
 
+        async def get_member(guild_id: int, user_id: int) -> dict[str, Any]:
+            return {"user": {"id": user_id}}
+
         client = cast(discord.Client, SimpleNamespace(get_partial_messageable=lambda channel_id: thread,
-                                                      create_dm=create_dm))
+                                                      create_dm=create_dm,
+                                                      http=SimpleNamespace(get_member=get_member)))
         agora = Agora(client, service, Settings(default_locale="en"), Clock(), CountedPictures(service))
         for person in PEOPLE:
             agora.members.seen(GUILD, person)
@@ -128,12 +144,15 @@ async def one_game(folder: Path, game_id: str, seed: int) -> dict[str, int]:
             decisions += 1
             rounds += sum(1 for line in outcome.public if line.chapter and not outcome.finished)
             await deliver(agora, outcome, actor_id=user)
-        return {"decisions": decisions, **thread.counts, "kept": len(thread.messages), "rounds": rounds}
+        kept_dms = sum(kind(text) == "your_move" for text in dms.messages.values())
+        return {"decisions": decisions, **thread.counts, "kept": len(thread.messages), "rounds": rounds,
+                "dms": dms.counts["your_move"], "dms_kept": kept_dms}
     finally:
         await repo.close()
 
 
-FIGURES = ("decisions", "posted", "kept", "story", "waiting", "edits", "pictures", "rounds")
+FIGURES = ("decisions", "posted", "kept", "story", "waiting", "pings", "edits", "pictures", "rounds", "dms",
+           "dms_kept")
 
 
 def run(seeds: tuple[int, ...] = SEEDS) -> dict[str, Any]:

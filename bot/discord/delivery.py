@@ -12,15 +12,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
 
 from bot.discord.context import Agora
 from bot.discord.i18n import Words, choose_locale
-from bot.discord.story import LIMIT, NONCE_LIMIT, Piece, StoryLine, Telling, compose, nonce, step_of
+from bot.discord.story import (
+    LIMIT,
+    NONCE_LIMIT,
+    ROOM,
+    Piece,
+    StoryLine,
+    Telling,
+    compose,
+    ended,
+    nonce,
+    step_of,
+)
 from bot.discord.text import shown
 from bot.discord.threads import archived, reopen
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
@@ -183,9 +196,13 @@ async def dm(
 
 
 async def deliver(
-    agora: Agora, outcome: Outcome, *, actor_id: int | None = None, board: bool = True
+    agora: Agora, outcome: Outcome, *, actor_id: int | None = None, board: bool = True,
+    moved_by: int | None = None,
 ) -> list[Line]:
     """Tell everyone what ``outcome`` says; return the private lines meant for ``actor_id``.
+
+    ``moved_by`` (``actor_id`` by default) is who brought the outcome about, and is not DMed that
+    they owe a move: they are looking at the table already.
 
     The actor's private lines and private picture belong in their ephemeral panel, which the caller
     updates (headed, when the table's thread is archived and the bot may not reopen it, by a line
@@ -196,7 +213,8 @@ async def deliver(
     async with agora.telling_table(table.id):
         told = await _to_tell(agora, outcome)
         if told is not None:
-            await tell_thread(agora, outcome, *told, board=board)
+            await tell_thread(agora, outcome, *told, board=board,
+                              actor_id=actor_id if moved_by is None else moved_by)
     mine: list[Line] = []
     if actor_id is not None and (table.thread_id or table.channel_id) in agora.closed_threads:
         mine.append(Line(msg("bot.thread_closed")))
@@ -234,19 +252,21 @@ async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | No
 
 
 async def tell_thread(
-    agora: Agora, outcome: Outcome, public: Sequence[Line], first: int | None, *, board: bool = True
+    agora: Agora, outcome: Outcome, public: Sequence[Line], first: int | None, *, board: bool = True,
+    actor_id: int | None = None,
 ) -> bool:
     """Tell the table's thread ``public`` (the outcome's public lines, or more: they tell of the
-    log entries from ``first`` on) as the game's story, and whom the table waits for; then move
-    the table's announcement mark to the outcome's ``announce_through``, with what the thread now
-    holds (:class:`~bot.discord.story.Telling`) in the same write. Call it holding
+    log entries from ``first`` on) as the game's story, ending with whom the table waits for, and
+    DM whoever newly owes a move (but ``actor_id``, who just moved); then move the table's
+    announcement mark to the outcome's ``announce_through``, with what the thread now holds
+    (:class:`~bot.discord.story.Telling`) in the same write. Call it holding
     ``agora.telling_table(table id)``.
 
     The lines join the story message of their chapter, edited in place; a chapter the engine
     opens (a round), the end of the game, or a full message starts a new one, and the board picture
-    goes with the last story message a chapter opened. The "Waiting for" line is its own message
-    below the story, edited while it only shrinks, posted anew when a seat newly becomes awaited
-    (only those are notified) or a story message went below it (see :mod:`bot.discord.story`).
+    goes with the last story message a chapter opened. The "Waiting for" line ends the last story
+    message, with the Play button, and is kept current by edits, which notify nobody: the players
+    newly awaited are told by DM (:func:`tell_newly_awaited`), see :mod:`bot.discord.story`.
 
     The mark moves only once Discord has taken every story message, so a post Discord refuses is
     told again: the table goes into ``agora.untold`` for the reminder loop (:func:`catch_up`), and
@@ -265,32 +285,32 @@ async def tell_thread(
     # reuse the nonce of a message the head's own entry started, and Discord would hand that back.
     marked = first is not None and through is not None and first <= through
     telling = Telling.read(await agora.service.told_how(table.id))
-    pieces = compose(telling, story_lines(words, public, table.id, marked=marked))
+    pieces = compose(telling, story_lines(words, public, table.id, marked=marked), limit=LIMIT - ROOM)
     pictures: list[discord.File] = []
     if board and any(p.opens for p in pieces) and any(p.seat is None for p in outcome.pictures):
         pictures = await agora.pictures.board(table, words.locale)
-    view = None
+    waiting = awaited_now(telling, outcome, words)
     if outcome.finished:
         from bot.discord.rematch import rematch_view
 
-        view = rematch_view(table.id, words)
-    told = await _tell_story(agora, channel_id, telling, pieces, pictures, view=view)
+        view: discord.ui.View | None = rematch_view(table.id, words)
+    else:
+        view = play_view(table.id, words) if waiting.users else None
+    told = await _tell_story(agora, channel_id, telling, pieces, pictures, waiting.text, view=view,
+                             nonce=nonce(table.id, "w", through) if marked else None)
     if told is None:
         agora.untold.add(table.id)
         return False
-    moved = any(p.message_id is None for p in pieces)
-    told, waited = await _tell_waiting(agora, channel_id, told, outcome, words, moved=moved,
-                                       nonce=nonce(table.id, "w", through) if marked else None)
+    newly = [u for u in waiting.users if u not in telling.awaited and u != actor_id]
+    told = await tell_newly_awaited(agora, table, told, newly, channel_id)
+    told = told.model_copy(update={"awaited": waiting.users, "seats": waiting.seats, "step": waiting.step})
     state = told.model_dump_json()
     if through is None:
         await agora.service.set_told_how(table.id, state)
     else:
         await agora.service.mark_announced(table.id, through, telling=state)
-    if waited:
-        agora.untold.discard(table.id)
-    else:
-        agora.untold.add(table.id)
-    return waited
+    agora.untold.discard(table.id)
+    return True
 
 
 def story_lines(words: Words, public: Sequence[Line], table_id: int, *, marked: bool) -> list[StoryLine]:
@@ -306,74 +326,176 @@ def story_lines(words: Words, public: Sequence[Line], table_id: int, *, marked: 
     return out
 
 
-async def _tell_story(
-    agora: Agora, channel_id: int, telling: Telling, pieces: Sequence[Piece],
-    pictures: Sequence[discord.File], *, view: discord.ui.View | None = None,
-) -> Telling | None:
-    """Edit and post ``pieces``, the board ``pictures`` with the last piece that opens a chapter
-    and ``view`` (the finished game's Rematch button) with the last piece; the telling the thread
-    then holds, or ``None`` when Discord refused (nothing is recorded, so the same pieces are told
-    again)."""
-    last_opening = max((i for i, p in enumerate(pieces) if p.opens), default=None)
-    story_id, story_text = telling.story_id, telling.story_text
-    for i, piece in enumerate(pieces):
-        files = list(pictures) if i == last_opening else []
-        buttons = view if i == len(pieces) - 1 else None
-        try:
-            if piece.message_id is not None:
-                if await _edit(agora, channel_id, piece.message_id, content=piece.text, view=buttons):
-                    story_id, story_text = piece.message_id, piece.text
-                    continue
-                piece = Piece(piece.added, nonce=None)  # the message is gone: its news on their own
-            message = await _send(agora, channel_id, piece.text, files=files, view=buttons, nonce=piece.nonce)
-            if message.content != piece.text:  # the nonce's message, posted before with less
-                await _edit(agora, channel_id, message.id, content=piece.text, view=buttons)
-            story_id, story_text = message.id, piece.text
-        except discord.HTTPException as exc:
-            log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
-            return None
-    return telling.model_copy(update={"story_id": story_id, "story_text": story_text})
+@dataclass(frozen=True)
+class Awaited:
+    """Whom the table waits for after an outcome: the "Waiting for" line, the users and seats it
+    names, and the seats of the step it ticks off (see :func:`~bot.discord.story.step_of`)."""
+
+    text: str
+    users: list[int]
+    seats: list[int]
+    step: list[int]
 
 
-async def _tell_waiting(
-    agora: Agora, channel_id: int, telling: Telling, outcome: Outcome, words: Words, *, moved: bool,
-    nonce: str | None,
-) -> tuple[Telling, bool]:
-    """Bring the thread's one "Waiting for" message up to date: gone once nobody is awaited,
-    edited while the step only shrinks, posted anew (the old one deleted) when a seat newly
-    becomes awaited, notifying those alone, or when a story message went below it (``moved``).
-
-    :returns: the telling the thread then holds, and whether Discord took it (a refusal leaves
-        ``telling`` as it was, to be told again)."""
-    table = outcome.table
+def awaited_now(telling: Telling, outcome: Outcome, words: Words) -> Awaited:
+    """Whom the table waits for once ``outcome`` is told (nobody once the game is over), after what
+    the thread said last (``telling``)."""
     if outcome.finished or not outcome.waiting:
-        if telling.waiting_id is not None:
-            await _delete(agora, channel_id, telling.waiting_id)
-        gone = telling.model_copy(update={"waiting_id": None, "waiting_text": "", "awaited": [], "seats": [],
-                                          "step": []})
-        return gone, True
+        return Awaited("", [], [], [])
+    table = outcome.table
     seats = [w.seat for w in outcome.waiting]
     step = step_of(telling, seats)
     done = [words.seat_name(s, table.names[s]) for s in step if s not in seats and 0 <= s < len(table.names)]
-    text = waiting_line(words, outcome.waiting, done=done)
     users = [w.user_id for w in outcome.waiting if w.user_id is not None]
-    newly = [u for u in users if u not in telling.awaited]
-    view = play_view(table.id, words) if users else None
-    waiting_id = telling.waiting_id
+    return Awaited(waiting_line(words, outcome.waiting, done=done), users, seats, step)
+
+
+async def _tell_story(
+    agora: Agora, channel_id: int, telling: Telling, pieces: Sequence[Piece],
+    pictures: Sequence[discord.File], waiting: str, *, view: discord.ui.View | None, nonce: str | None,
+) -> Telling | None:
+    """Edit and post ``pieces``, the board ``pictures`` with the last piece that opens a chapter,
+    and end the last story message with the "Waiting for" line ``waiting`` and ``view`` (the Play
+    button, or the finished game's Rematch button); the message that ended with them before is
+    edited back to its story (or deleted, when it held nothing else). The telling the thread then
+    holds, or ``None`` when Discord refused (nothing is recorded, so the same pieces are told
+    again)."""
+    last_opening = max((i for i, p in enumerate(pieces) if p.opens), default=None)
+    story_id, story_text = telling.story_id, telling.story_text
+    host: int | None = None
+    touched: set[int] = set()
     try:
-        if waiting_id is None or newly or moved:
-            message = await _send(agora, channel_id, text, view=view, ping=pinging(*newly), nonce=nonce)
-            if waiting_id is not None and waiting_id != message.id:
-                await _delete(agora, channel_id, waiting_id)
-            waiting_id = message.id
-        elif text != telling.waiting_text:
-            await _edit(agora, channel_id, waiting_id, content=text, view=view)
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            files = list(pictures) if i == last_opening else []
+            text = (ended(piece.text, waiting) or piece.text) if last else piece.text
+            buttons = view if last else None
+            if piece.message_id is not None:
+                edited = await _edit(agora, channel_id, piece.message_id, content=text, view=buttons,
+                                     clear=not last)
+                if edited:
+                    story_id, story_text = piece.message_id, piece.text
+                    touched.add(piece.message_id)
+                    continue
+                piece = Piece(piece.added, nonce=None)  # the message is gone: its news on their own
+                text = (ended(piece.text, waiting) or piece.text) if last else piece.text
+            message = await _send(agora, channel_id, text, files=files, view=buttons, nonce=piece.nonce)
+            if message.content != text:  # the nonce's message, posted before with less
+                await _edit(agora, channel_id, message.id, content=text, view=buttons)
+            story_id, story_text = message.id, piece.text
+            touched.add(message.id)
+        if pieces and (not waiting or ended(story_text, waiting) is not None):
+            host = story_id if waiting else None
+        else:
+            host = await _tell_waiting(agora, channel_id, telling, story_id, story_text, waiting, view=view,
+                                       nonce=nonce)
+            if host is not None and host == story_id:
+                touched.add(host)
+        await _leave(agora, channel_id, telling, host, touched)
     except discord.HTTPException as exc:
         log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
-        return telling, False
-    now = telling.model_copy(update={"waiting_id": waiting_id, "waiting_text": text, "awaited": users,
-                                     "seats": seats, "step": step})
-    return now, True
+        return None
+    return telling.model_copy(update={"story_id": story_id, "story_text": story_text, "waiting_id": host,
+                                      "waiting_text": waiting if host is not None else ""})
+
+
+async def _tell_waiting(
+    agora: Agora, channel_id: int, telling: Telling, story_id: int | None, story_text: str, waiting: str, *,
+    view: discord.ui.View | None, nonce: str | None,
+) -> int | None:
+    """Bring the "Waiting for" line up to date when no story message was told: at the end of the
+    story message if it fits there, else in the message of its own the thread has (or a new one);
+    the message that holds it, ``None`` once nobody is awaited."""
+    if not waiting:
+        return None
+    text = ended(story_text, waiting) if story_id is not None else None
+    if text is not None and story_id is not None:
+        if telling.waiting_id == story_id and telling.waiting_text == waiting:
+            return story_id
+        if await _edit(agora, channel_id, story_id, content=text, view=view):
+            return story_id
+    own = telling.waiting_id if telling.waiting_id != story_id else None
+    if own is not None:
+        if telling.waiting_text == waiting:
+            return own
+        if await _edit(agora, channel_id, own, content=waiting, view=view):
+            return own
+    message = await _send(agora, channel_id, waiting, view=view, nonce=nonce)
+    if message.content != waiting:
+        await _edit(agora, channel_id, message.id, content=waiting, view=view)
+    return message.id
+
+
+async def _leave(
+    agora: Agora, channel_id: int, telling: Telling, host: int | None, touched: set[int]
+) -> None:
+    """The message that said whom the table waits for before, when another says it now: a story
+    message is edited back to its story without the Play button, a message of its own deleted."""
+    old = telling.waiting_id
+    if old is None or old == host or old in touched:
+        return
+    if old == telling.story_id and telling.story_text:
+        await _edit(agora, channel_id, old, content=telling.story_text, clear=True)
+    else:
+        await _delete(agora, channel_id, old)
+
+
+async def tell_newly_awaited(
+    agora: Agora, table: TableInfo, telling: Telling, newly: Sequence[int], channel_id: int
+) -> Telling:
+    """DM each user in ``newly`` (who now owe a move they did not owe when the thread was last
+    told, and did not just move themselves) that the table waits for them, with a link to the
+    thread and the Play button, deleting their previous such DM of the table so that they do not
+    pile up. One whose DMs are closed is mentioned in the thread instead, in one message that
+    notifies them alone (the previous such message deleted); one Discord says left the server is
+    sent nothing. Neither is a notice: the thread and ``/game mine`` already say it.
+
+    :returns: ``telling`` with the DMs and the mention sent."""
+    nudged = dict(telling.nudged)
+    closed: list[int] = []
+    for user_id in newly:
+        if await agora.members.is_member(table.guild_id, user_id) is False:
+            continue
+        sent = await _your_move(agora, table, user_id, channel_id, nudged.get(user_id))
+        if sent is None:
+            closed.append(user_id)
+        else:
+            nudged[user_id] = sent
+    ping_id = telling.ping_id
+    if closed:
+        words = agora.table_words(table)
+        who = " ".join(f"<@{u}>" for u in closed)
+        try:
+            message = await _send(agora, channel_id, words.t("bot.your_move_here", who=who),
+                                  view=play_view(table.id, words), ping=pinging(*closed))
+        except discord.HTTPException as exc:
+            log.warning("could not post to channel %s: %s %s", channel_id, exc.status, exc.text)
+        else:
+            if ping_id is not None:
+                await _delete(agora, channel_id, ping_id)
+            ping_id = message.id
+    return telling.model_copy(update={"nudged": nudged, "ping_id": ping_id})
+
+
+async def _your_move(
+    agora: Agora, table: TableInfo, user_id: int, channel_id: int, previous: int | None
+) -> int | None:
+    """DM ``user_id`` that table ``table`` waits for their move, and delete their ``previous``
+    such DM; the new DM's id, or ``None`` when Discord refused it (DMs closed)."""
+    words = await reader_words(agora, table, user_id)
+    text = words(msg("bot.your_move", table=table.id, game=table.title, thread=f"<#{channel_id}>"))
+    try:
+        channel = await agora.client.create_dm(discord.Object(user_id))
+        message = await channel.send(text, view=play_view(table.id, words))
+    except discord.HTTPException as exc:
+        log.info("could not DM user %s their move at table %s (%s %s)", user_id, table.id, exc.status,
+                 exc.text)
+        return None
+    if previous is not None:
+        # deleted by the user already, or kept by Discord: the new one is below it
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(previous).delete()
+    return message.id
 
 
 async def _reopening(agora: Agora, channel_id: int, call: Callable[[], Awaitable[T]]) -> T:
@@ -405,14 +527,15 @@ async def _send(
 
 
 async def _edit(agora: Agora, channel_id: int, message_id: int, *, content: str,
-                view: discord.ui.View | None = None) -> bool:
-    """Edit one message of the thread; ``False`` when it is gone (deleted by a moderator).
+                view: discord.ui.View | None = None, clear: bool = False) -> bool:
+    """Edit one message of the thread, with ``view`` (its buttons left as they are without one, or
+    taken off with ``clear``); ``False`` when it is gone (deleted by a moderator).
 
     :raises discord.HTTPException: Discord refused otherwise.
     """
     message = agora.client.get_partial_messageable(channel_id).get_partial_message(message_id)
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
-    if view is not None:
+    if view is not None or clear:
         kwargs["view"] = view
     try:
         await _reopening(agora, channel_id, lambda: message.edit(**kwargs))

@@ -97,7 +97,7 @@ async def lobby_action(interaction: Interaction, table_id: int, what: str) -> No
     view = lobby_view(table, words)
     await interaction.edit_original_response(content=lobby_text(table, words), view=view)
     if what == "start":
-        await deliver(agora, outcome)
+        await deliver(agora, outcome, moved_by=user.id)
     await show_notices(agora, interaction)
 
 

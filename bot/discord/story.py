@@ -4,10 +4,12 @@ says whom the table waits for.
 The thread holds the game as story messages, one per chapter (a round, a phase: an event the
 engine marked, :data:`rules.core.CHAPTER`, or the end of the game), each edited while its chapter
 fills up, and a new one only when a chapter opens or the last one would pass Discord's 2,000
-characters. Below them, one message says whom the table waits for, with the Play button: edited
-while a simultaneous step fills up (``Ann ✓ Bo ✓ · Waiting for: @Cy``), and posted anew (the old
-one deleted) only when a seat newly becomes awaited, whose player it then notifies (an edit
-notifies nobody), or when a new story message has gone below it.
+characters (less :data:`ROOM`). The last story message ends with the one line that says whom the
+table waits for, and carries the Play button: that line is edited while a step fills up
+(``Ann ✓ Bo ✓ · Waiting for: @Cy``) and as the table moves on, and moves (an edit of the old
+message, one of the new) only with a new story message, so it is never posted on its own to
+notify anyone. An edit notifies nobody: whoever newly owes a move is told by a DM of their own
+(:mod:`bot.discord.delivery`), and only one whose DMs are closed by a mention in the thread.
 
 Which message a line goes into depends only on what the thread holds already and on the lines
 themselves, one after another, never on the time or on whom the table waits for: a telling that
@@ -31,24 +33,37 @@ LIMIT = 2000
 NONCE_LIMIT = 25
 """Discord's limit on a message nonce's length."""
 
+ROOM = 300
+"""Characters the last story message keeps free for the "Waiting for" line at its end (a longer
+line is cut)."""
+
 
 class Telling(BaseModel):
-    """How a table's thread was told so far: the story message that goes on being edited and the
-    message that says whom the table waits for."""
+    """How a table's thread was told so far: the story message that goes on being edited, the
+    message that says whom the table waits for (the last story message, but for a table told before
+    the line went into it), and the "your move" DMs that are replaced by the next one."""
 
     story_id: int | None = None
     """The story message new lines are added to (``None``: the next line starts one)."""
     story_text: str = ""
     """What that message says now."""
     waiting_id: int | None = None
-    """The message that says whom the table waits for, with the Play button."""
+    """The message that says whom the table waits for, with the Play button: ``story_id`` when the
+    line ends the story message, else a message of its own (a table told before, or one whose
+    story message has no room or is gone)."""
     waiting_text: str = ""
+    """The "Waiting for" line as that message says it."""
     awaited: list[int] = []
     """The users that message names (one who is not among them is newly awaited: notified)."""
     seats: list[int] = []
     """The seats that message names."""
     step: list[int] = []
     """The seats awaited since the current step began (those no longer awaited have answered)."""
+    nudged: dict[int, int] = {}
+    """Per user, their last "your move" DM about this table (deleted when the next one goes out)."""
+    ping_id: int | None = None
+    """The thread's last "your move" mention, for players whose DMs are closed (deleted when the
+    next one is posted)."""
 
     @classmethod
     def read(cls, text: str | None) -> Telling:
@@ -118,6 +133,17 @@ def compose(telling: Telling, lines: Sequence[StoryLine], *, limit: int = LIMIT)
     return pieces
 
 
+def ended(story: str, waiting: str, *, limit: int = LIMIT) -> str | None:
+    """The story message ``story`` ending with the "Waiting for" line ``waiting`` (cut to
+    :data:`ROOM`), below a blank line; ``None`` when the two do not fit one message (a story message
+    told before the line went into it), which then leaves the line to a message of its own."""
+    waiting = waiting[: ROOM - 2]
+    if not story or not waiting:
+        return story or waiting
+    text = f"{story}\n\n{waiting}"
+    return text if len(text) <= limit else None
+
+
 def step_of(telling: Telling, seats: Sequence[int]) -> list[int]:
     """The seats of the step the table is in: those awaited since it began, as long as no seat is
     awaited that was not at the last telling (then a new step begins with the seats awaited now)."""
@@ -133,4 +159,5 @@ def nonce(*parts: object) -> str | None:
     return text if len(text) <= NONCE_LIMIT else None
 
 
-__all__ = ["LIMIT", "NONCE_LIMIT", "Piece", "StoryLine", "Telling", "compose", "nonce", "step_of"]
+__all__ = ["LIMIT", "NONCE_LIMIT", "ROOM", "Piece", "StoryLine", "Telling", "compose", "ended", "nonce",
+           "step_of"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord.story import LIMIT, StoryLine, Telling, compose, step_of
+from bot.discord.story import LIMIT, ROOM, StoryLine, Telling, compose, ended, step_of
 
 TOLD = Telling(story_id=7, story_text="Round 1: everyone rolls.")
 
@@ -66,3 +66,18 @@ def test_a_seat_awaited_again_begins_a_new_step() -> None:
     telling = Telling(seats=[1], step=[0, 1])
     assert step_of(telling, [0]) == [0], "seat 0 had answered: it is awaited for something new"
     assert step_of(Telling(), [2, 0]) == [0, 2]
+
+
+def test_the_waiting_line_ends_the_story_message_below_a_blank_line() -> None:
+    assert ended("Ann rolls.", "Waiting for: @Bo") == "Ann rolls.\n\nWaiting for: @Bo"
+    assert ended("Ann rolls.", "") == "Ann rolls."
+
+
+def test_a_waiting_line_longer_than_the_room_kept_for_it_is_cut() -> None:
+    text = ended("Ann rolls.", "w" * (ROOM + 50))
+    assert text == "Ann rolls.\n\n" + "w" * (ROOM - 2)
+
+
+def test_a_story_message_without_room_leaves_the_waiting_line_to_its_own() -> None:
+    assert ended("x" * (LIMIT - 10), "Waiting for: @Bo") is None
+    assert ended("x" * (LIMIT - 12), "y" * 10) is not None, "exactly the limit fits"

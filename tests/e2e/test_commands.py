@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.fakediscord import Captured, FakeDiscord
+from tests.e2e.fakediscord import Captured, FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers, done, open_panel, open_table, press, public_text, start
 
@@ -174,21 +174,29 @@ async def test_play_outside_the_thread_opens_the_one_table_waiting(
     assert answers(panel), "Bo's bid panel, opened from the channel"
 
 
-async def test_only_players_whose_turn_just_came_are_pinged(fake: FakeDiscord, bot: BotProcess) -> None:
+async def test_the_waiting_line_notifies_nobody_and_only_whose_turn_just_came_is_dmed(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
     thread_id, ann, bo = await started_table(fake)
 
     def waiting_lines() -> list[Captured]:
         return [c for c in fake.in_channel(thread_id) if "Waiting for" in c.text()]
 
+    def your_moves(user: FakeUser) -> list[Captured]:
+        return [c for c in fake.visible_to(user) if c.audience[0] == "dm" and "Your move at" in c.text()]
+
     opening = (await fake.wait_for(waiting_lines, what="the opening message"))[0]
-    assert {int(u) for u in opening.body["allowed_mentions"]["users"]} == {ann.id, bo.id}
+    assert not opening.body["allowed_mentions"].get("users"), "the thread notifies nobody"
+    await fake.wait_for(lambda: your_moves(bo), what="Bo's DM")
+    assert your_moves(ann) == [], "Ann pressed Start herself"
     panel = await open_panel(fake, ann, thread_id)
     await press(fake, ann, panel, answers(panel)[1])
     after = (await fake.wait_for(lambda: waiting_lines()[1:], what="the line after Ann's bid"))[-1]
     assert f"<@{bo.id}>" in after.text() and f"<@{ann.id}>" not in after.text()
-    # Bo was awaited already: the line is edited, and an edit notifies nobody.
+    # Bo was awaited already: the line is edited, and nobody is told again.
     assert (after.op, after.message_id) == ("edit", opening.message_id)
     assert [c.op for c in waiting_lines()] == ["create", "edit"]
+    assert len(your_moves(bo)) == 1 and your_moves(ann) == []
 
 
 async def test_a_thread_discord_refuses_does_not_lose_the_move(fake: FakeDiscord, bot: BotProcess) -> None:

@@ -1,6 +1,7 @@
 """The thread reads like the game's story: one message per chapter, edited while a simultaneous
-step fills up; a new one when a round begins, with the board; one "Waiting for" line kept current;
-told once and in order after Discord refused it or the bot was killed."""
+step fills up; a new one when a round begins, with the board; one "Waiting for" line at the end of
+the story kept current, whoever newly owes a move told by DM (by a mention when their DMs are
+closed); told once and in order after Discord refused it or the bot was killed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers, open_panel, open_table, play_panel, press, public_text, shown, start
 
 OPENING = "The game of Sealed Bid begins."
+YOUR_MOVE = "Your move at table"
+YOUR_MOVE_HERE = ", your move."
 
 
 def waiting(fake: FakeDiscord, thread_id: int) -> list[Captured]:
@@ -18,8 +21,18 @@ def waiting(fake: FakeDiscord, thread_id: int) -> list[Captured]:
 
 def story(fake: FakeDiscord, thread_id: int) -> list[Captured]:
     """The thread's story messages as they stand now (after the lobby, the thread's first message;
-    not the Waiting line)."""
-    return [c for c in shown(fake, thread_id)[1:] if "Waiting for" not in c.text()]
+    the last ends with the Waiting line)."""
+    return [c for c in shown(fake, thread_id)[1:] if not content(c).endswith(YOUR_MOVE_HERE)]
+
+
+def content(captured: Captured) -> str:
+    """A message's own words (not its buttons')."""
+    return str(captured.body.get("content") or "")
+
+
+def your_moves(fake: FakeDiscord, user: FakeUser) -> list[Captured]:
+    """The "your move" DMs ``user`` was sent."""
+    return [c for c in fake.visible_to(user) if c.audience[0] == "dm" and c.text().startswith(YOUR_MOVE)]
 
 
 async def bid(fake: FakeDiscord, user: FakeUser, thread_id: int, coins: int) -> None:
@@ -27,20 +40,20 @@ async def bid(fake: FakeDiscord, user: FakeUser, thread_id: int, coins: int) -> 
     await press(fake, user, panel, answers(panel)[coins])
 
 
-async def sealed_bid_table(fake: FakeDiscord) -> tuple[int, FakeUser, FakeUser]:
-    ann, bo = fake.user("Ann"), fake.user("Bo")
+async def sealed_bid_table(fake: FakeDiscord, *, bo_dms_open: bool = True) -> tuple[int, FakeUser, FakeUser]:
+    ann, bo = fake.user("Ann"), fake.user("Bo", dms_open=bo_dms_open)
     thread_id, lobby = await open_table(fake, ann, bo)
     await start(fake, ann, lobby)
     await fake.wait_for(lambda: waiting(fake, thread_id), what="the Waiting for line")
     return thread_id, ann, bo
 
 
-async def test_a_simultaneous_step_edits_one_story_message_and_one_waiting_line(
+async def test_a_simultaneous_step_edits_the_story_message_that_ends_with_the_waiting_line(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
     thread_id, ann, bo = await sealed_bid_table(fake)
     (opening,) = story(fake, thread_id)
-    (line,) = waiting(fake, thread_id)
+    assert content(opening).split("\n\n")[-1].startswith("Waiting for"), "the story ends with it"
     await bid(fake, ann, thread_id, 2)
     await fake.wait_for(lambda: "sealed.bid_placed(seat=Ann)" in public_text(fake, thread_id),
                         what="Ann's bid")
@@ -49,24 +62,35 @@ async def test_a_simultaneous_step_edits_one_story_message_and_one_waiting_line(
     assert now.message_id == opening.message_id and now.op == "edit", "the opening message was edited"
     assert OPENING in now.text() and "sealed.bid_placed(seat=Ann)" in now.text()
     (after,) = waiting(fake, thread_id)
-    assert after.message_id == line.message_id and after.op == "edit"
+    assert after.message_id == opening.message_id
     assert f"<@{bo.id}>" in after.text() and f"<@{ann.id}>" not in after.text()
 
 
-async def test_the_waiting_line_is_posted_anew_only_to_notify_who_is_newly_awaited(
+async def test_whoever_newly_owes_a_move_is_told_by_dm_and_the_thread_gets_no_new_message(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
     thread_id, ann, bo = await sealed_bid_table(fake)
+    await fake.wait_for(lambda: your_moves(fake, bo), what="Bo's DM: Ann started the game, Bo owes a bid")
     await bid(fake, ann, thread_id, 3)
     await bid(fake, bo, thread_id, 1)
     await fake.wait_for(lambda: "sealed.revealed" in public_text(fake, thread_id), what="the reveal")
-    # Ann bid more: she takes first, newly awaited after her bid, and is notified by a new line.
-    await fake.wait_for(lambda: any(c.op == "create" and f"<@{ann.id}>" in c.text() for c in
-                                    fake.in_channel(thread_id)[2:]), what="a new Waiting line for Ann")
-    (line,) = waiting(fake, thread_id)
-    assert line.op == "create" and [int(u) for u in line.body["allowed_mentions"]["users"]] == [ann.id]
+    # Ann bid more: she takes first, newly awaited after Bo's bid, and is told so by DM.
+    (dm,) = await fake.wait_for(lambda: your_moves(fake, ann), what="Ann's DM")
+    assert f"<#{thread_id}>" in dm.text() and "agora:play:" in str(dm.body.get("components"))
+    assert len(your_moves(fake, bo)) == 1, "Bo owed his bid from the start and then moved himself"
     created = [c for c in fake.in_channel(thread_id) if c.op == "create"][1:]  # after the lobby
-    assert len(created) == 3, "the opening story, its Waiting line, and the new Waiting line"
+    assert len(created) == 1, "the opening story message, edited since"
+    assert not created[0].body["allowed_mentions"].get("users"), "it notifies nobody"
+    assert f"<@{ann.id}>" in waiting(fake, thread_id)[0].text()
+
+
+async def test_closed_dms_fall_back_to_a_mention_in_the_thread(fake: FakeDiscord, bot: BotProcess) -> None:
+    thread_id, _, bo = await sealed_bid_table(fake, bo_dms_open=False)
+    (ping,) = await fake.wait_for(
+        lambda: [c for c in shown(fake, thread_id) if content(c).endswith(YOUR_MOVE_HERE)], what="a mention")
+    assert content(ping) == f"<@{bo.id}>{YOUR_MOVE_HERE}"
+    assert [int(u) for u in ping.body["allowed_mentions"]["users"]] == [bo.id], "it notifies Bo alone"
+    assert your_moves(fake, bo) == []
 
 
 async def test_a_round_begins_a_new_story_message_with_the_board(fake: FakeDiscord, bot: BotProcess) -> None:

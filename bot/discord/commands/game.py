@@ -217,7 +217,7 @@ class GameCommands(app_commands.Group):
         where = outcome.table.thread_id or outcome.table.channel_id
         await post(agora, where, [lobby_text(outcome.table, words)], view=lobby_view(outcome.table, words))
         if what == "start":
-            await deliver(agora, outcome)
+            await deliver(agora, outcome, moved_by=user.id)
         reader = await agora.words(interaction, outcome.table)
         await interaction.followup.send(reader.t("bot.done"), ephemeral=True)
         await show_notices(agora, interaction)
