@@ -58,7 +58,7 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.players import answers
 from tests.fixtures.sealed_bid import ENGINE as SEALED_BID
 
-SIZES = tuple(int(n) for n in os.environ.get("AGORA_BENCH_SIZES", "10,100,500").split(","))
+SIZES = tuple(int(n) for n in os.environ.get("AGORA_BENCH_SIZES", "10,100,500").split(",") if n)
 """Table counts measured (``AGORA_BENCH_SIZES`` to change them)."""
 RUNS = int(os.environ.get("AGORA_BENCH_RUNS", "3"))
 """Runs per N; each figure is the median over them."""

@@ -95,8 +95,14 @@ async def after_move(interaction: Interaction, outcome: Outcome, first: Sequence
     agora = agora_of(interaction)
     words = await agora.words(interaction, outcome.table)
     mine = await deliver(agora, outcome, actor_id=interaction.user.id)
-    panel = await build_panel(agora, outcome.table, interaction.user.id, words, [*first, *mine])
-    await interaction.edit_original_response(**panel.edit_kwargs())
+    user_id = interaction.user.id
+    panel = await build_panel(agora, outcome.table, user_id, words, [*first, *mine], pictures=False)
+    # The panel's words at once, its picture when drawn (unless the panel moved on meanwhile).
+    panel_id = interaction.message.id if interaction.message is not None else interaction.id
+    edit = interaction.edit_original_response
+    turn = await agora.pictures.shown(panel_id, lambda: edit(**panel.edit_kwargs()))
+    files = await agora.pictures.private(outcome.table, user_id, words.locale)
+    await agora.pictures.attach(panel_id, turn, files, lambda f: edit(attachments=f))
     await show_notices(agora, interaction)
 
 
@@ -561,9 +567,16 @@ async def _seated_table(interaction: Interaction, table_id: int | None) -> tuple
 async def send_panel(interaction: Interaction, table_id: int | None) -> None:
     """Answer with the caller's panel, ephemerally (``/play`` and the Play button)."""
     agora, table, words = await _seated_table(interaction, table_id)
-    panel = await build_panel(agora, table, interaction.user.id, words)
-    await interaction.followup.send(ephemeral=True, **panel.send_kwargs())
+    panel = await build_panel(agora, table, interaction.user.id, words, pictures=False)
+    message = await interaction.followup.send(ephemeral=True, wait=True, **panel.send_kwargs())
+    turn = await agora.pictures.shown(message.id, _nothing)
+    files = await agora.pictures.private(table, interaction.user.id, words.locale)
+    await agora.pictures.attach(message.id, turn, files, lambda f: message.edit(attachments=f))
     await show_notices(agora, interaction)
+
+
+async def _nothing() -> None:
+    """No edit: the message was just sent as it should read."""
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):

@@ -217,13 +217,16 @@ def _same_as_any(line: Line, told: Sequence[Line]) -> bool:
 
 
 async def build_panel(
-    agora: Agora, table: TableInfo, user_id: int, words: Words, told: Sequence[Line] = ()
+    agora: Agora, table: TableInfo, user_id: int, words: Words, told: Sequence[Line] = (),
+    *, pictures: bool = True,
 ) -> Panel:
-    """The panel ``user_id`` sees now at ``table``: their prompt, or why there is none."""
+    """The panel ``user_id`` sees now at ``table``: their prompt, or why there is none; without
+    ``pictures``, its words and buttons alone (the picture follows: see
+    :meth:`~bot.discord.pictures.Pictures.attach`)."""
     from bot.discord.components import HandButton, PlayButton
 
     sp = await agora.service.prompt_for(table.id, user_id) if table.status == "active" else None
-    files = await agora.pictures.private(table, user_id, words.locale)
+    files = await agora.pictures.private(table, user_id, words.locale) if pictures else []
     if sp is not None:
         text = prompt_text(table, sp, words, told)
         return Panel(_fit(text), prompt_view(table.id, sp, words), files)

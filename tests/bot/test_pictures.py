@@ -3,6 +3,8 @@ that draws no words is called without one, and each language's picture is kept a
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from types import SimpleNamespace
 from typing import Any
 
@@ -71,3 +73,52 @@ async def test_a_table_drawn_as_several_pictures_is_sent_as_all_of_them(
     files = await Pictures(_Service()).board(TABLE, "en")  # type: ignore[arg-type]
     assert [f.fp.read() for f in files] == [b"overview", b"empires", b"auction"]
     assert [f.filename for f in files] == ["table-1-board.png", "table-1-board-2.png", "table-1-board-3.png"]
+
+
+class _Moving:
+    """A table whose view changes as its log grows."""
+
+    def __init__(self) -> None:
+        self.round = 1
+
+    async def view_for(self, table_id: int, user_id: int | None) -> BoardView:
+        return BoardView(game_id="sealed_bid", seat=None, view=_View(round=self.round))
+
+
+def _drawing_rounds(
+    monkeypatch: pytest.MonkeyPatch, calls: list[int], gate: threading.Event | None = None
+) -> None:
+    def render_board(view: Any, names: Any = ()) -> bytes:
+        calls.append(view.round)
+        if gate is not None:
+            gate.wait(10)
+        return f"round {view.round}".encode()
+
+    module = SimpleNamespace(render_board=render_board, render_private=lambda view, seat, names=(): b"")
+    monkeypatch.setattr(render, "for_game", lambda game_id: module)
+
+
+async def test_a_kept_picture_is_never_one_of_an_earlier_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    _drawing_rounds(monkeypatch, calls)
+    table = _Moving()
+    pictures = Pictures(table)  # type: ignore[arg-type]
+    [first] = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
+    table.round = 2
+    [second] = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
+    assert (first.fp.read(), second.fp.read()) == (b"round 1", b"round 2")
+    [again] = await pictures.board(TABLE, "en")  # type: ignore[arg-type]
+    assert again.fp.read() == b"round 2" and calls == [1, 2], "the same state was drawn twice"
+
+
+async def test_a_picture_asked_for_by_several_at_once_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    gate = threading.Event()
+    _drawing_rounds(monkeypatch, calls, gate)
+    pictures = Pictures(_Moving())  # type: ignore[arg-type]
+    asked = [asyncio.create_task(pictures.board(TABLE, "en")) for _ in range(3)]  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    gate.set()
+    drawn = await asyncio.gather(*asked)
+    assert [files[0].fp.read() for files in drawn] == [b"round 1"] * 3
+    assert calls == [1]

@@ -162,7 +162,9 @@ async def test_board_hand_and_panel_carry_pictures(fake: FakeDiscord, bot: BotPr
     hand = await done(fake, await fake.slash(ann, "game hand", channel_id=thread_id))
     assert hand.ephemeral and hand.outputs[-1].pngs
     panel_ix = await done(fake, await fake.slash(ann, "play", channel_id=thread_id))
-    assert panel_ix.ephemeral and panel_ix.outputs[-1].pngs
+    assert panel_ix.ephemeral and answers(panel_ix.outputs[-1].body)
+    await fake.wait_for(lambda: panel_ix.outputs[-1].pngs, what="the panel's picture, after its words")
+    assert fake.messages[panel_ix.original_id]["components"], "the picture came without taking the buttons"
     assert any(c.pngs for c in fake.in_channel(thread_id)), "the opening board is posted in the thread"
 
 
