@@ -317,6 +317,15 @@ class Recorded(_Act):
     action: Annotated[AnyAction, Field(discriminator="kind")]
 
 
-Played = AnyAction | Recorded
+class RecordedV2(_Act):
+    """A move as rules version 2 recorded it, when a forced answer in a simultaneous step was
+    played the moment it was the only one: the game it belongs to goes on playing them so
+    (:attr:`State.forced_held`), so that its log replays from the seed as it was played."""
+
+    kind: Literal["v2"] = "v2"
+    action: Annotated[AnyAction, Field(discriminator="kind")]
+
+
+Played = AnyAction | Recorded | RecordedV2
 """Every move a log may hold."""
 Action = Annotated[Played, Field(discriminator="kind")]

@@ -52,6 +52,7 @@ from rules.patchistory.actions import (
     Played,
     Reclaim,
     Recorded,
+    RecordedV2,
     RemoveRoute,
     Rest,
     ReturnWorker,
@@ -75,6 +76,15 @@ def upgrade_from_version_1(data: Any) -> Any:
     return {"kind": "v1", "action": data}
 
 
+def upgrade_from_version_2(data: Any) -> Any:
+    """Rules version 3 holds a forced answer in a simultaneous step until nobody else has a choice
+    left in it; a version 2 move is marked as such (:class:`RecordedV2`). A version 1 move stays
+    as it was: its game asks every question, forced or not."""
+    if isinstance(data, dict) and data.get("kind") == "v1":
+        return data
+    return {"kind": "v2", "action": data}
+
+
 class Patchistory(Engine[State, Played]):
     """Patchistory for 2–4 players: 3 eras × 5 rounds (§1)."""
 
@@ -87,9 +97,12 @@ class Patchistory(Engine[State, Played]):
         has_simultaneous_steps=True,
         max_actions=20_000,
         messages_package="rules.patchistory",
-        rules_version=2,
+        rules_version=3,
     )
-    action_migrations: ClassVar[Mapping[int, Callable[[Any], Any]]] = {1: upgrade_from_version_1}
+    action_migrations: ClassVar[Mapping[int, Callable[[Any], Any]]] = {
+        1: upgrade_from_version_1,
+        2: upgrade_from_version_2,
+    }
     state_type = State
     action_adapter: TypeAdapter[Played] = TypeAdapter(Action)
     options_type = Options
@@ -105,20 +118,31 @@ class Patchistory(Engine[State, Played]):
         assert isinstance(options, Options)
         state, _ = flow.setup(self.ctx, players, options, seed)
         state.forced_played = True
+        state.forced_held = True
         state.moves = 0
         advance(self.ctx, state)
         self.play_forced(state)
         return state
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
+        asked = self.asked(state)
+        kept = holding(state, asked)
+        return {seat: prompt for seat, prompt in asked.items() if seat not in kept}
+
+    def asked(self, state: State) -> dict[Seat, Prompt]:
+        """Each seat's prompt, the forced answers :meth:`play_forced` holds too."""
+        found: dict[Seat, Prompt] = {}
         if state.phase == Phase.OVER:
-            return {}
-        found = {}
+            return found
         for seat in range(len(state.players)):
-            prompt = self.unfolded(state, seat)
+            prompt = self.asked_of(state, seat)
             if prompt is not None:
-                found[seat] = menus.fold(state, seat, prompt, self.unfolded)
+                found[seat] = prompt
         return found
+
+    def asked_of(self, state: State, seat: Seat) -> Prompt | None:
+        prompt = self.unfolded(state, seat)
+        return None if prompt is None else menus.fold(state, seat, prompt, self.unfolded)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
@@ -127,12 +151,25 @@ class Patchistory(Engine[State, Played]):
         return PROMPTS[state.phase](self.ctx, state, seat)
 
     def play(self, state: State, seat: Seat, action: Played) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, RecordedV2):
+            action, events = self.recorded_v2(state, action)
         if isinstance(action, Recorded):
             action = recorded(state, action)
         if state.moves is not None:
             state.moves += 1
-        events = self.step(state, seat, action)
+        events += self.step(state, seat, action)
         return events + self.play_forced(state)
+
+    def recorded_v2(self, state: State, move: RecordedV2) -> tuple[AnyAction | Recorded, list[Event]]:
+        """The move a rules version 2 log recorded. Replayed from the seed, the first one tells
+        that the game was played when forced answers were played at once: it goes on playing them
+        so, as its snapshots do (a state set up then lacks :attr:`State.forced_held`), and plays
+        at once what the setup held."""
+        if not (state.forced_held and state.moves == 0):
+            return move.action, []
+        state.forced_held = False
+        return move.action, self.play_forced(state)
 
     def step(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         events = self.dispatch(state, seat, action)
@@ -144,16 +181,22 @@ class Patchistory(Engine[State, Played]):
         """Play every answer that is the only one a prompt offers, as part of the move that led to
         it: nobody is asked a question with one possible answer.
 
-        The forced answers depend only on what their seat may see, and are played at once, in seat
-        order, whatever the other seats hold. The seat is told privately what was played for it.
+        The forced answers depend only on what their seat may see, and are played in seat order.
+        One that ends the seat's part of a simultaneous step (Done) or answers a secret one (votes,
+        a card, a bid) is held while another seat still has a choice in it, and committed when
+        nobody has: played at once, it would tell the others when that seat ran out of choices,
+        which only that seat's goods and cards decide (issue #13, item 1). Its commitment then
+        comes where a player who answered last would have made it. The seat is told privately
+        what was played for it.
         """
         events: list[Event] = []
         if not state.forced_played:
             return events
         for _ in range(10_000):
+            asked = self.asked(state)
+            kept = holding(state, asked)
             forced = next(
-                ((s, p) for s, p in sorted(self.pending(state).items()) if p.answers < 2),
-                None,
+                ((s, p) for s, p in sorted(asked.items()) if p.answers < 2 and s not in kept), None
             )
             if forced is None:
                 return events
@@ -169,7 +212,7 @@ class Patchistory(Engine[State, Played]):
         p = state.players[seat]
         homing = any(q.homing > 0 for q in state.players)
         if isinstance(action, Pick | Back):
-            prompt = self.pending(state).get(seat)
+            prompt = self.asked_of(state, seat)
             if prompt is None or (
                 action not in [o.action for o in prompt.options]
                 and not unfolded_step(self.unfolded(state, seat), action)
@@ -361,6 +404,24 @@ def recorded(state: State, move: Recorded) -> AnyAction:
     if state.forced_played and state.moves == 0:
         state.forced_played = False
     return move.action
+
+
+def holding(state: State, asked: Mapping[Seat, Prompt]) -> set[Seat]:
+    """The seats whose forced answer :meth:`Patchistory.play_forced` holds: nobody is asked it,
+    and it is committed once no seat has a choice left."""
+    if not (state.forced_played and state.forced_held) or all(p.answers < 2 for p in asked.values()):
+        return set()
+    return {seat for seat, prompt in asked.items() if prompt.answers < 2 and held(prompt)}
+
+
+def held(prompt: Prompt) -> bool:
+    """Whether a forced answer is one :meth:`Patchistory.play_forced` holds while another seat
+    has a choice: one in a simultaneous step that ends the seat's part of it, or answers a secret
+    one."""
+    if not prompt.simultaneous:
+        return False
+    action, _ = only_answer(prompt)
+    return prompt.secret or isinstance(action, Done)
 
 
 def unfolded_step(prompt: Prompt | None, action: Pick | Back) -> bool:

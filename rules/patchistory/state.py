@@ -241,6 +241,10 @@ class State(BaseModel):
     """The engine plays a question's only answer itself. Games stored before it did (whose states
     lack this field) go on asking such questions, so that the moves recorded after their last
     snapshot still apply."""
+    forced_held: bool = False
+    """A forced answer that ends a seat's part of a simultaneous step, or answers a secret one,
+    is held until no other seat has a choice left in it (:meth:`Patchistory.play_forced`). Games
+    stored before (whose states lack this field) go on playing such answers at once."""
     moves: int | None = None
     """Moves played since setup; ``None`` in states stored before it was counted."""
     stealth: tuple[int, int] | None = None

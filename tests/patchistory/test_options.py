@@ -176,7 +176,8 @@ def negotiating_without_resources(**options: object) -> State:
 
 
 def colours_offered(state: State, seat: int) -> list[str]:
-    return [o.action.colour for o in ENGINE.pending(state)[seat].options if isinstance(o.action, Choose)]
+    """The colours the seat's choice offers (a single one is held and played for it)."""
+    return [o.action.colour for o in ENGINE.asked(state)[seat].options if isinstance(o.action, Choose)]
 
 
 def test_an_attacker_short_of_the_war_preparation_still_declares_war() -> None:
@@ -192,9 +193,10 @@ def test_a_player_short_of_the_war_preparation_may_only_choose_blue_when_it_must
     state = negotiating_without_resources(attack_without_preparation=False)
     assert colours_offered(state, 0) == ["blue"]
     assert colours_offered(state, 1) == ["red", "blue"]
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Choose(colour="red"))
-    assert caught.value.key == "patchistory.error.war_prep"
+    state, _ = ENGINE.apply(state, 1, Choose(colour="red"))
+    assert state.routes[0].war_attackers == [1]
 
 
 # 19 #24: where Build Building may go ---------------------------------------------------------------
