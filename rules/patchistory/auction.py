@@ -184,6 +184,7 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         o = a.offers[i]
         name = tile_name(ctx, o.tile)
         side = f"@patchistory.side.{o.side}"
+        gives = side_summary(ctx, o)
         shown = high - low + 1 if high - low + 1 <= room else room - 1
         for coins in range(low, low + shown):
             extra = coins - (mine.coins if mine else 0)
@@ -191,7 +192,7 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
                 Option(
                     action=BidCoins(tile=i, coins=coins),
                     label=label("auction.bid_total", tile=name, side=side, coins=coins),
-                    description=label("auction.bid_pays", extra=extra, side_gives=side_summary(ctx, o)),
+                    description=label("auction.bid_pays", extra=extra, side_gives=gives),
                 )
             )
         if shown < high - low + 1:
@@ -199,7 +200,7 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
                 Option(
                     action=Pick(choice=f"tile:{i}"),
                     label=label("auction.bid_more", tile=name, side=side, low=low + shown, high=high),
-                    description=side_summary(ctx, o),
+                    description=gives,
                 )
             )
     if passing:

@@ -129,6 +129,18 @@ class Patchistory(Engine[State, Played]):
         kept = holding(state, asked)
         return {seat: prompt for seat, prompt in asked.items() if seat not in kept}
 
+    def owing(self, state: State) -> list[Seat]:
+        """The seats :meth:`pending` asks. Folding menus never takes a seat's prompt away, so
+        without a simultaneous step (where a forced answer may be held, #13) they are the seats
+        with a prompt as its phase asks it, menus unfolded; with one, :meth:`pending` says."""
+        if state.phase == Phase.OVER:
+            return []
+        seats = range(len(state.players))
+        unfolded = {seat: prompt for seat in seats if (prompt := self.unfolded(state, seat)) is not None}
+        if state.forced_played and state.forced_held and any(p.simultaneous for p in unfolded.values()):
+            return list(self.pending(state))
+        return list(unfolded)
+
     def asked(self, state: State) -> dict[Seat, Prompt]:
         """Each seat's prompt, the forced answers :meth:`play_forced` holds too."""
         found: dict[Seat, Prompt] = {}
@@ -159,7 +171,7 @@ class Patchistory(Engine[State, Played]):
         if state.moves is not None:
             state.moves += 1
         events += self.step(state, seat, action)
-        return events + self.play_forced(state)
+        return events + self.play_forced(state, settle=True)
 
     def recorded_v2(self, state: State, move: RecordedV2) -> tuple[AnyAction | Recorded, list[Event]]:
         """The move a rules version 2 log recorded. Replayed from the seed, the first one tells
@@ -177,7 +189,7 @@ class Patchistory(Engine[State, Played]):
             state.players[seat].menu = []
         return events + advance(self.ctx, state)
 
-    def play_forced(self, state: State) -> list[Event]:
+    def play_forced(self, state: State, *, settle: bool = False) -> list[Event]:
         """Play every answer that is the only one a prompt offers, as part of the move that led to
         it: nobody is asked a question with one possible answer.
 
@@ -187,7 +199,8 @@ class Patchistory(Engine[State, Played]):
         nobody has: played at once, it would tell the others when that seat ran out of choices,
         which only that seat's goods and cards decide (issue #13, item 1). Its commitment then
         comes where a player who answered last would have made it. The seat is told privately
-        what was played for it.
+        what was played for it. With ``settle`` (the end of a move), the prompts of the state it
+        leaves are kept for it (:meth:`Engine.settled`).
         """
         events: list[Event] = []
         if not state.forced_played:
@@ -199,6 +212,8 @@ class Patchistory(Engine[State, Played]):
                 ((s, p) for s, p in sorted(asked.items()) if p.answers < 2 and s not in kept), None
             )
             if forced is None:
+                if settle:
+                    self.settled(state, {s: p for s, p in asked.items() if s not in kept})
                 return events
             seat, prompt = forced
             action, shown = only_answer(prompt)

@@ -6,6 +6,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import Any
+
 from rules.core import Event, Option, Prompt, Seat
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
 from rules.patchistory.common import (
@@ -19,8 +22,16 @@ from rules.patchistory.common import (
     tile_name,
     waits_for_turn,
 )
-from rules.patchistory.content import Stat
-from rules.patchistory.empire import abilities, empty_spaces, grid_of, placements, stats, try_patch
+from rules.patchistory.content import Content, Stat
+from rules.patchistory.empire import (
+    abilities,
+    empty_spaces,
+    grid_of,
+    placements,
+    routes_owned,
+    stats,
+    try_patch,
+)
 from rules.patchistory.state import Phase, Player, Route, State, Worker
 
 SHORT = {
@@ -93,8 +104,38 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     )
 
 
+PLACEMENTS_KEPT = 1024
+"""How many seats' placement menus :func:`placement_options` keeps."""
+
+_placement_menus: OrderedDict[tuple[Any, ...], tuple[Option, ...]] = OrderedDict()
+_contents: dict[int, Content] = {}
+
+
 def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
-    """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first)."""
+    """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first).
+
+    Worked out once for each empire: the menu depends only on what :func:`stats` and the legal
+    patches read (the tiles, tokens and workers of the empire, the routes the seat owns), the
+    tile, its side, the era, the options and the row chosen, so it is kept by those."""
+    p = state.players[seat]
+    o = state.options
+    _contents.setdefault(id(ctx.content), ctx.content)
+    key = (
+        id(ctx.content), tuple(p.layers), tuple(p.tokens),
+        tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
+        p.reserve[reserve].tile, reserve, side, state.era,
+        next((m for m in p.path if m.startswith("row:")), None),
+        o.sea_adjacency_diagonal, o.sea_over_land, o.patch_between_building,
+    )
+    found = _placement_menus.get(key)
+    if found is None:
+        found = _placement_menus[key] = tuple(_placement_options(ctx, state, seat, reserve, side))
+        if len(_placement_menus) > PLACEMENTS_KEPT:
+            _placement_menus.popitem(last=False)
+    return list(found)
+
+
+def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
     p = state.players[seat]
     tile = p.reserve[reserve].tile
     o = state.options

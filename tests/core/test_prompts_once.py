@@ -71,7 +71,7 @@ def _counting(game: str) -> tuple[Engine[Any, Any], list[int]]:
     return engine, built
 
 
-@pytest.mark.parametrize("game", ["rftg", "ancient_world"])
+@pytest.mark.parametrize("game", ["rftg", "ancient_world", "patchistory"])
 def test_the_prompts_a_move_ends_on_are_not_built_again(game: str) -> None:
     """The engine's play looks for single-answer questions after each move: the prompts it
     finds are those of the state the move leads to, kept for it (Engine.settled)."""
