@@ -18,7 +18,7 @@ from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, empire_cards_left
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
 from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
-from rules.ancient_world.rounds import attackable_decks, citizen_targets, placeable_ranks
+from rules.ancient_world.rounds import attackable_decks, citizen_targets
 from rules.ancient_world.state import Space, State
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
 
@@ -47,7 +47,9 @@ class _Group:
 
 def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
     """Place a citizen, attack a Titan or pass, in one answer where it fits one menu."""
-    groups = [_rank_group(content, state, seat, r) for r in placeable_ranks(content, state, seat)]
+    targets = [(r, citizen_targets(content, state, seat, r)) for r in state.players[seat].available()]
+    groups = [_rank_group(content, state, seat, r, spaces, cards) for r, (spaces, cards) in targets
+              if spaces or cards]  # the ranks of placeable_ranks, each rank's targets found once
     attacks = [attack_group(content, state, seat, d) for d in attackable_decks(content, state, seat)]
     everything = groups + attacks
     while sum(len(g.shown()) for g in everything) + 1 > MAX_OPTIONS:
@@ -71,8 +73,8 @@ def _fold_largest(groups: list[_Group]) -> None:
     raise AssertionError("every group is folded and the turn still does not fit")
 
 
-def _rank_group(content: Content, state: State, seat: Seat, rank: int) -> _Group:
-    spaces, cards = citizen_targets(content, state, seat, rank)
+def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: list[Space],
+                cards: list[str]) -> _Group:
     options: list[Option | _Group] = [_place_group(content, state, seat, space, rank) for space in spaces]
     options += [Option(action=act.UseCard(card=c, rank=rank),
                        label=_m("opt.card_citizen", card=city.card_name(content, c), rank=rank),

@@ -242,12 +242,17 @@ def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -
                                 column=f"@rftg.column.{column}"),
                       description=after)
 
-    combos = [choose(ph, colour, column) for ph in PHASES for colour, column in keys]
     title = msg("rftg.assign.choose" if confirms else "rftg.assign.choose_then_reassign",
                 dice=len(a.dice))
-    if len(combos) + len(first) + len(undo) <= MAX_OPTIONS:
-        return _prompt(seat, title, first + combos + undo)
+    room = MAX_OPTIONS - len(first) - len(undo)  # each menu is counted before it is built
+    if len(PHASES) * len(keys) <= room:
+        return _prompt(seat, title, first + [choose(ph, colour, column) for ph in PHASES
+                                             for colour, column in keys] + undo)
     by_column = {q: [colour for colour, column in keys if column == q] for q in PHASES}
+    if sum(len(colours) if q == ph or len(colours) == 1 else 1
+           for ph in PHASES for q, colours in by_column.items() if colours) > room:
+        own = [choose(ph, colour, column) for ph in PHASES for colour, column in keys if column == ph]
+        return _selection_in_steps(seat, title, first, own, after, undo)
     grouped_combos = []
     for ph in PHASES:
         for q, colours in by_column.items():
@@ -258,9 +263,13 @@ def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -
                                              label=msg("rftg.opt.select_from", phase=phase_word(ph),
                                                        column=f"@rftg.column.{q}"),
                                              description=after))
-    if len(grouped_combos) + len(first) + len(undo) <= MAX_OPTIONS:
-        return _prompt(seat, title, first + grouped_combos + undo)
-    own = [o for o in combos if o.action.column == o.action.phase]
+    return _prompt(seat, title, first + grouped_combos + undo)
+
+
+def _selection_in_steps(seat: int, title: Message, first: list[Option], own: list[Option],
+                        after: Message, undo: list[Option]) -> Prompt:
+    """Each phase with the dice of its own column and "with a die from another column…"; when
+    even that does not fit, the phase first."""
     others = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select_other", phase=phase_word(ph)),
                      description=after) for ph in PHASES]
     if len(own) + len(others) + len(first) + len(undo) <= MAX_OPTIONS:
@@ -329,8 +338,11 @@ def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
 
 
 def _restore(a: AssignState, core: AssignCore) -> None:
+    """Back to the kept version ``core``, copied: kept versions are shared by the states a move
+    was copied from (:meth:`rules.rftg.state.State.__deepcopy__`) and never change."""
+    kept = core.model_copy(deep=True)
     for name in AssignCore.model_fields:
-        setattr(a, name, getattr(core, name))
+        setattr(a, name, getattr(kept, name))
 
 
 def _step(c: Content, state: State, seat: int, a: AssignState, action: AnyAction) -> list[Event]:

@@ -351,6 +351,23 @@ def test_undo_steps_back_and_reset_restores_the_roll() -> None:
     assert [w for _, _, w in columns(reset, 0)] == ["column"] * 3 and reset.players[0].assign.selected is None
 
 
+def test_moves_after_an_undo_leave_the_states_before_it_as_they_were() -> None:
+    """A state's Assign history is shared with the states copied from it: playing on after an
+    Undo changes none of the earlier states."""
+    state = _selected(
+        bare(), 0, [("white", "ship"), ("red", "settle"), ("red", "explore")], "ship", "white", "ship"
+    )
+    state = play(state, 0, Dictate(), PickDie(colour="red", column="settle"))
+    before = ENGINE.dump(state)
+    from rules.rftg.actions import MoveDie, Undo
+
+    undone = play(state, 0, Undo())
+    play(undone, 0, PickDie(colour="red", column="explore"))
+    play(undone, 0, PickDie(colour="red", column="settle"),
+         MoveDie(colour="red", column="explore", to="develop"))
+    assert ENGINE.dump(state) == before
+
+
 def test_wild_dice_go_to_any_column_before_selection() -> None:
     state = bare()
     rolled(state, 0, [("red", "wild"), ("white", "ship")])
