@@ -11,8 +11,9 @@ from typing import Any
 
 from rules.core import Event, Rng, Seat
 from rules.patchistory import ENGINE
-from rules.patchistory.actions import Done
+from rules.patchistory.actions import Done, Vote
 from rules.patchistory.state import Phase, State
+from tests.patchistory.helpers import at_phase, game
 
 HELD = 1
 """The seat whose secrets decide whether it has a choice."""
@@ -119,3 +120,33 @@ def test_a_forced_end_of_administration_is_committed_after_every_other_seat_has_
         state, events = ENGINE.apply(state, seat, Done())
         ends += [e.message.params["seat"] for e in events if e.message.key == "patchistory.admin_done"]
     assert ends == [0, 2, HELD]
+
+
+def voting_on_one_card(held_votes: int) -> State:
+    """3 players voting on one prosperity card; :data:`HELD` holds ``held_votes`` votes, a secret
+    (p. 13: votes are placed in secret, §15)."""
+    state = at_phase(game(3), Phase.VOTE)
+    state.voting.cards = ["p01"]
+    state.voting.standings = [[1, 2, 3]]
+    for seat, p in enumerate(state.players):
+        p.goods.votes = held_votes if seat == HELD else 2
+    return state
+
+
+def votes_told(state: State, votes: dict[Seat, int]) -> list[Event]:
+    """The events the observer is told while the seats of ``votes`` vote in turn (the engine plays
+    what is left, the forced answers)."""
+    told: list[Event] = []
+    for seat, n in votes.items():
+        state, events = ENGINE.apply(state, seat, Vote(votes=n))
+        told += [e for e in events if e.visible(OBSERVER)]
+    return told
+
+
+def test_a_seat_without_votes_is_not_asked_and_its_vote_of_0_comes_where_a_last_vote_would() -> None:
+    without = voting_on_one_card(0)
+    with_one = voting_on_one_card(1)
+    assert ENGINE.view(without, OBSERVER) == ENGINE.view(with_one, OBSERVER)
+    assert HELD not in ENGINE.pending(without)
+    forced = votes_told(without, {0: 2, 2: 1})
+    assert forced == votes_told(with_one, {0: 2, 2: 1, HELD: 0})
