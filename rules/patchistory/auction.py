@@ -263,17 +263,46 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    options = [
-        Option(
-            action=Pick(choice=f"tile:{i}"),
-            label=label("auction.marker", number=i + 1, tile=tile_name(ctx, o.tile)),
-            description=side_summary(ctx, o),
-        )
-        for i, o in enumerate(a.offers)
-    ]
     return Prompt(
-        seat=seat, title=label("auction.sealed"), options=tuple(options), secret=True, simultaneous=True
+        seat=seat,
+        title=label("auction.sealed", coins=coins),
+        options=tuple(sealed_options(ctx, state, seat)),
+        secret=True,
+        simultaneous=True,
     )
+
+
+def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
+    """Each secret bid as one answer, the tile and the coins together (p. 15): a bid is typed once.
+
+    The tiles share one menu of 25; where a tile's higher bids do not fit, a last entry for that
+    tile opens the full range as a number.
+    """
+    a = state.auction
+    high = max(1, state.players[seat].goods.coins)
+    room = MAX_OPTIONS // max(1, len(a.offers))
+    shown = high if high <= room else room - 1
+    options: list[Option] = []
+    for i, o in enumerate(a.offers):
+        name = tile_name(ctx, o.tile)
+        side = f"@patchistory.side.{o.side}"
+        options += [
+            Option(
+                action=SealedBid(tile=i, coins=coins),
+                label=label("auction.sealed_bid", number=i + 1, tile=name, coins=coins),
+                description=side_summary(ctx, o),
+            )
+            for coins in range(1, shown + 1)
+        ]
+        if shown < high:
+            options.append(
+                Option(
+                    action=Pick(choice=f"tile:{i}"),
+                    label=label("auction.bid_more", tile=name, side=side, low=shown + 1, high=high),
+                    description=side_summary(ctx, o),
+                )
+            )
+    return options
 
 
 def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

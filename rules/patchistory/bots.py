@@ -108,6 +108,12 @@ class GreedyBot:
                         engine, state.auction.offers[t.tile].tile, state.auction.offers[t.tile].side
                     ),
                 )
+        sealed = [a for a in actions if isinstance(a, SealedBid)]
+        if sealed:
+            offers = state.auction.offers
+            worth = {b.tile: tile_worth(engine, offers[b.tile].tile, offers[b.tile].side) for b in sealed}
+            best_tile = max(worth, key=lambda t: worth[t])
+            return max((b for b in sealed if b.tile == best_tile and b.coins <= 2), key=lambda b: b.coins)
         bids = [a for a in actions if isinstance(a, BidCoins)]
         if bids:
             offers = state.auction.offers

@@ -451,8 +451,10 @@ def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> boo
     move, the one tile to patch."""
     if not isinstance(action, Pick) or state.players[seat].menu:
         return False
-    if state.phase == Phase.AUCTION and action.choice.startswith("tile:") and len(state.players) > 2:
+    if state.phase == Phase.AUCTION and action.choice.startswith("tile:"):
         tile = action.choice[5:]
+        if len(state.players) == 2:
+            return tile.isdigit() and int(tile) < len(state.auction.offers)
         return tile.isdigit() and auction.bid_range(state, seat, int(tile)) is not None
     if state.phase == Phase.MOVEMENT and not state.players[seat].done:
         return movement.opens(ctx, state, seat, action.choice)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.messages import render
 from rules.patchistory import auction
-from rules.patchistory.actions import BidCoins, Pick
+from rules.patchistory.actions import BidCoins, Pick, SealedBid
 from rules.patchistory.state import State
 from tests.patchistory.helpers import CONTENT, ENGINE, game
 
@@ -52,3 +52,40 @@ def test_higher_totals_that_do_not_fit_the_menu_open_a_number_for_that_tile() ->
     state, _ = ENGINE.apply(state, 0, more[0])
     number = ENGINE.pending(state)[0].number
     assert number is not None and number.high == 20
+
+
+def secret_auction_with(coins: int) -> State:
+    """The 2-player secret auction (p. 15), seat 0 holding ``coins`` coins."""
+    state = game(2)
+    state.players[0].goods.coins = coins
+    return state
+
+
+def test_a_secret_bid_is_one_answer_naming_the_tile_and_the_coins() -> None:
+    """p. 15: each player secretly puts coins on one tile; the bid is typed once."""
+    state = secret_auction_with(3)
+    prompt = ENGINE.pending(state)[0]
+    assert prompt.secret
+    actions = [o.action for o in prompt.options]
+    assert actions == [SealedBid(tile=t, coins=c) for t in range(2) for c in (1, 2, 3)]
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=1, coins=2))
+    assert 0 not in ENGINE.pending(state)
+    assert state.auction.sealed[0] == (1, 2)
+    assert "3 coins" in render(prompt.title, "en", PACKAGES, ("Ann", "Bo"))
+
+
+def test_higher_secret_bids_that_do_not_fit_the_menu_open_a_number_for_that_tile() -> None:
+    state = secret_auction_with(30)
+    options = ENGINE.pending(state)[0].options
+    assert len(options) == 24
+    assert Pick(choice="tile:1") in [o.action for o in options]
+    state, _ = ENGINE.apply(state, 0, Pick(choice="tile:1"))
+    number = ENGINE.pending(state)[0].number
+    assert number is not None and (number.low, number.high) == (1, 30)
+
+
+def test_a_secret_bid_recorded_in_two_steps_is_still_accepted() -> None:
+    state = secret_auction_with(3)
+    state, _ = ENGINE.apply(state, 0, Pick(choice="tile:0"))
+    state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=3))
+    assert state.auction.sealed[0] == (0, 3)
