@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.discord import ids
-from bot.discord.context import AdapterError, Agora
+from bot.discord import faces, ids
+from bot.discord.context import AdapterError, Agora, agora_of
 from bot.discord.delivery import deliver
 from bot.discord.funnel import report
 from bot.discord.i18n import Words
+from bot.discord.lobby import lobby_action
 from bot.discord.notices import show_notices
-from bot.discord.panels import build_panel
+from bot.discord.panels import build_panel, prompt_view
 from bot.service import Line, NotSeated, Outcome, SeatPrompt, StaleAction, TableInfo
 from rules.core import Prompt, msg
 
@@ -29,11 +30,6 @@ Interaction = discord.Interaction[Any]
 
 MODAL_LOOKUP_BUDGET = 1.5
 """Seconds a member lookup may take before a number form opens anyway (the form is the answer)."""
-
-
-def agora_of(interaction: Interaction) -> Agora:
-    agora: Agora = interaction.client.agora
-    return agora
 
 
 def not_your_panel() -> AdapterError:
@@ -124,12 +120,7 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         self.key = (table, seat, seq, sig)
         self.index = index
         super().__init__(
-            discord.ui.Button(
-                label=label or str(index),
-                style=discord.ButtonStyle.secondary if navigation else discord.ButtonStyle.primary,
-                custom_id=ids.option(table, seat, seq, sig, index),
-                row=row,
-            )
+            faces.option(table, seat, seq, sig, index, label=label, navigation=navigation, row=row)
         )
 
     @classmethod
@@ -171,14 +162,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     ) -> None:
         self.key = (table, seat, seq, sig)
         super().__init__(
-            discord.ui.Select(
-                custom_id=ids.select(table, seat, seq, sig),
-                options=options or [discord.SelectOption(label="·", value="0")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-                row=row,
-            )
+            faces.select(table, seat, seq, sig, options=options, placeholder=placeholder, row=row)
         )
 
     @classmethod
@@ -236,14 +220,7 @@ class PartSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PA
         self.key = (table, seat, seq, sig)
         self.menu, self.picks = menu, picks
         super().__init__(
-            discord.ui.Select(
-                custom_id=ids.part(table, seat, seq, sig, menu, picks),
-                options=options or [discord.SelectOption(label="·", value="0")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-                row=row,
-            )
+            faces.part(table, seat, seq, sig, menu, picks, options=options, placeholder=placeholder, row=row)
         )
 
     @classmethod
@@ -256,8 +233,6 @@ class PartSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PA
         )
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.panels import prompt_view
-
         values: list[str] = list(self.item.values)
         try:
             await interaction.response.defer()
@@ -296,14 +271,7 @@ class PartsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.P
     ) -> None:
         self.key = (table, seat, seq, sig)
         self.picks = picks
-        super().__init__(
-            discord.ui.Button(
-                label=label or "✓",
-                style=discord.ButtonStyle.success,
-                custom_id=ids.parts(table, seat, seq, sig, picks),
-                row=row,
-            )
-        )
+        super().__init__(faces.parts(table, seat, seq, sig, picks, label=label, row=row))
 
     @classmethod
     async def from_custom_id(
@@ -349,14 +317,7 @@ class ValueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.V
     ) -> None:
         self.key = (table, seat, seq, sig)
         self.value = value
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(value),
-                style=discord.ButtonStyle.primary,
-                custom_id=ids.value(table, seat, seq, sig, value),
-                row=row,
-            )
-        )
+        super().__init__(faces.value(table, seat, seq, sig, value, label=label, row=row))
 
     @classmethod
     async def from_custom_id(
@@ -482,14 +443,7 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         self, table: int, seat: int, seq: int, sig: str, *, label: str = "", row: int | None = None
     ) -> None:
         self.key = (table, seat, seq, sig)
-        super().__init__(
-            discord.ui.Button(
-                label=label or "#",
-                style=discord.ButtonStyle.primary,
-                custom_id=ids.number(table, seat, seq, sig),
-                row=row,
-            )
-        )
+        super().__init__(faces.number(table, seat, seq, sig, label=label, row=row))
 
     @classmethod
     async def from_custom_id(
@@ -532,11 +486,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PL
 
     def __init__(self, table: int, label: str = "") -> None:
         self.table_id = table
-        super().__init__(
-            discord.ui.Button(
-                label=label or "▶", style=discord.ButtonStyle.success, custom_id=ids.play(table)
-            )
-        )
+        super().__init__(faces.play(table, label))
 
     @classmethod
     async def from_custom_id(
@@ -584,11 +534,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
     def __init__(self, table: int, label: str = "", row: int | None = None) -> None:
         self.table_id = table
-        super().__init__(
-            discord.ui.Button(
-                label=label or "🂠", style=discord.ButtonStyle.secondary, custom_id=ids.hand(table), row=row
-            )
-        )
+        super().__init__(faces.hand(table, label, row))
 
     @classmethod
     async def from_custom_id(
@@ -620,11 +566,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
 
     def __init__(self, table: int, seq: int, label: str = "") -> None:
         self.table_id, self.seq = table, seq
-        super().__init__(
-            discord.ui.Button(
-                label=label or "✓", style=discord.ButtonStyle.secondary, custom_id=ids.undo(table, seq)
-            )
-        )
+        super().__init__(faces.undo(table, seq, label))
 
     @classmethod
     async def from_custom_id(
@@ -652,11 +594,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 
     def __init__(self, table: int, label: str = "") -> None:
         self.table_id = table
-        super().__init__(
-            discord.ui.Button(
-                label=label or "↩", style=discord.ButtonStyle.primary, custom_id=ids.reclaim(table)
-            )
-        )
+        super().__init__(faces.reclaim(table, label))
 
     @classmethod
     async def from_custom_id(
@@ -683,18 +621,9 @@ async def reclaim(interaction: Interaction, table_id: int | None) -> None:
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
     """Join, Leave, Add bot, Start: the lobby's buttons; the lobby message updates in place."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "bot": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-    }
-
     def __init__(self, table: int, what: str, label: str = "") -> None:
         self.table_id, self.what = table, what
-        super().__init__(
-            discord.ui.Button(label=label or what, style=self.STYLES[what], custom_id=ids.lobby(table, what))
-        )
+        super().__init__(faces.lobby(table, what, label))
 
     @classmethod
     async def from_custom_id(
@@ -703,8 +632,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(int(match["table"]), match["what"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.lobby import lobby_action
-
         try:
             await lobby_action(interaction, self.table_id, self.what)
         except Exception as exc:

@@ -170,3 +170,9 @@ class Agora:
         table_ids = sorted({w.table_id for w in waiting})
         tables = [await self.service.table(table_id) for table_id in table_ids]
         return [t for t in tables if t.status == "active"]
+
+
+def agora_of(interaction: discord.Interaction[Any]) -> Agora:
+    """The :class:`Agora` of the client an interaction came to."""
+    agora: Agora = interaction.client.agora
+    return agora

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord.context import Agora
+from bot.discord.faces import play_view, rematch_view
 from bot.discord.i18n import Words, choose_locale
 from bot.discord.story import (
     LIMIT,
@@ -82,15 +83,6 @@ def waiting_line(words: Words, waiting: Sequence[Waiting], done: Sequence[str] =
     if done:
         return words.t("bot.waiting_step", done=" ".join(f"{shown(n)} ✓" for n in done), who=", ".join(who))
     return words.t("bot.waiting_for", who=", ".join(who))
-
-
-def play_view(table_id: int, words: Words) -> discord.ui.View:
-    """A public "Open my move" button: each player who clicks gets their own private panel."""
-    from bot.discord.components import PlayButton
-
-    view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(table_id, words.t("bot.open_panel")))
-    return view
 
 
 async def post(
@@ -291,8 +283,6 @@ async def tell_thread(
         pictures = await agora.pictures.board(table, words.locale)
     waiting = awaited_now(telling, outcome, words)
     if outcome.finished:
-        from bot.discord.rematch import rematch_view
-
         view: discord.ui.View | None = rematch_view(table.id, words)
     else:
         view = play_view(table.id, words) if waiting.users else None

@@ -12,8 +12,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord import ids
-from bot.discord.components import agora_of
-from bot.discord.context import Agora
+from bot.discord.context import Agora, agora_of
 from bot.discord.delivery import deliver, dm, pinging, post, reader_words
 from bot.discord.funnel import report
 from bot.discord.i18n import Words

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from bot import cards
-from bot.discord.components import LobbyButton, agora_of
-from bot.discord.context import Agora
+from bot.discord import faces
+from bot.discord.context import Agora, agora_of
 from bot.discord.delivery import deliver
 from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
@@ -68,12 +68,10 @@ def _hours(value: float) -> int | float:
 
 def lobby_view(table: TableInfo, words: Words) -> discord.ui.View:
     """The lobby's buttons while it gathers players; none once the game started or closed."""
-    view = discord.ui.View(timeout=None)
     if table.status != "lobby":
-        return view
-    for what in ("join", "leave", "bot", "start"):
-        view.add_item(LobbyButton(table.id, what, words.t(f"bot.lobby_{what}")))
-    return view
+        return faces.view()
+    return faces.view(*(faces.lobby(table.id, what, words.t(f"bot.lobby_{what}"))
+                        for what in ("join", "leave", "bot", "start")))
 
 
 async def lobby_action(interaction: Interaction, table_id: int, what: str) -> None:

@@ -22,8 +22,9 @@ from typing import Any
 
 import discord
 
-from bot.discord import ids
+from bot.discord import faces, ids
 from bot.discord.context import Agora
+from bot.discord.delivery import waiting_line
 from bot.discord.i18n import Words
 from bot.service import Line, SeatPrompt, TableInfo
 from rules.core import Choice, Option, Prompt, msg
@@ -110,20 +111,10 @@ def prompt_view(
     parts' menus (``picks``: each menu's choice so far, the defaults when ``None``), the number,
     then the parts' button (green) with navigation (Undo, Start over, Back, More: grey buttons) on
     a row of their own, and "Show my hand" last."""
-    from bot.discord.components import (
-        HandButton,
-        NumberButton,
-        OptionButton,
-        OptionSelect,
-        PartsButton,
-        PartSelect,
-        ValueButton,
-    )
-
     prompt = sp.prompt
     sig = ids.prompt_signature(prompt)
     key = (table_id, sp.seat, sp.seq, sig)
-    view = discord.ui.View(timeout=None)
+    items: list[discord.ui.Item[Any]] = []
     choices = [(i, o) for i, o in enumerate(prompt.options) if not o.navigation]
     navigation = [(i, o) for i, o in enumerate(prompt.options) if o.navigation]
     parts = prompt.parts
@@ -148,12 +139,12 @@ def prompt_view(
             for label, (i, o) in zip(labels, choices, strict=True)
         ]
         placeholder = short(words.label(prompt.title), 150)
-        view.add_item(OptionSelect(*key, options=entries, placeholder=placeholder, row=row))
+        items.append(faces.select(*key, options=entries, placeholder=placeholder, row=row))
         row += 1
     elif choices:
         labels = unique_labels([words.label(o.label) for _, o in choices], LABEL)
         for n, (label, (i, _)) in enumerate(zip(labels, choices, strict=True)):
-            view.add_item(OptionButton(*key, i, label=label, row=row + n // PER_ROW))
+            items.append(faces.option(*key, i, label=label, row=row + n // PER_ROW))
         row += _rows(len(choices))
     picks_text = ids.picks_text(chosen)
     for m, part in enumerate(menus):
@@ -165,32 +156,31 @@ def prompt_view(
             for i, (label, c) in enumerate(zip(labels, part.choices, strict=True))
         ]
         placeholder = short(words.label(part.label), 150)
-        view.add_item(PartSelect(*key, m, picks_text, options=entries, placeholder=placeholder, row=row))
+        items.append(faces.part(*key, m, picks_text, options=entries, placeholder=placeholder, row=row))
         row += 1
     if number is not None:
         label = words.label(number.label)
         if values:
             for n, value in enumerate(range(number.low, number.high + 1)):
-                view.add_item(
-                    ValueButton(*key, value, label=short(f"{label}: {value}"), row=row + n // PER_ROW)
-                )
+                at = row + n // PER_ROW
+                items.append(faces.value(*key, value, label=short(f"{label}: {value}"), row=at))
         else:
             text = words.label(msg("bot.choose_number", label=typed(label), low=number.low, high=number.high))
-            view.add_item(NumberButton(*key, label=short(text), row=row))
+            items.append(faces.number(*key, label=short(text), row=row))
         row += number_rows
     buttons = len(navigation)
     if parts is not None:
-        view.add_item(PartsButton(*key, picks_text, label=short(words.label(parts.label)), row=row))
+        items.append(faces.parts(*key, picks_text, label=short(words.label(parts.label)), row=row))
         buttons += 1
     labels = unique_labels([words.label(o.label) for _, o in navigation], LABEL)
     for n, (label, (i, _)) in enumerate(zip(labels, navigation, strict=True)):
         at = n + (1 if parts is not None else 0)
-        view.add_item(OptionButton(*key, i, label=label, navigation=True, row=row + at // PER_ROW))
+        items.append(faces.option(*key, i, label=label, navigation=True, row=row + at // PER_ROW))
     row += nav_rows
     if row >= ROWS and buttons % PER_ROW:
         row -= 1  # no row left: "Show my hand" joins the navigation's last row
-    view.add_item(HandButton(table_id, words.t("bot.show_hand"), row=row))
-    return view
+    items.append(faces.hand(table_id, words.t("bot.show_hand"), row=row))
+    return faces.view(*items)
 
 
 def _rows(buttons: int) -> int:
@@ -223,8 +213,6 @@ async def build_panel(
     """The panel ``user_id`` sees now at ``table``: their prompt, or why there is none; without
     ``pictures``, its words and buttons alone (the picture follows: see
     :meth:`~bot.discord.pictures.Pictures.attach`)."""
-    from bot.discord.components import HandButton, PlayButton
-
     sp = await agora.service.prompt_for(table.id, user_id) if table.status == "active" else None
     files = await agora.pictures.private(table, user_id, words.locale) if pictures else []
     if sp is not None:
@@ -235,8 +223,6 @@ async def build_panel(
     if table.status == "active":
         status = await agora.service.status(table.id)
         parts.append(words.t("bot.nothing_to_decide"))
-        from bot.discord.delivery import waiting_line
-
         if status.waiting:
             parts.append(waiting_line(words, status.waiting))
     elif table.status == "finished":
@@ -245,10 +231,10 @@ async def build_panel(
         parts.append(words.t("bot.table_abandoned"))
     else:
         parts.append(words.t("bot.table_not_active"))
-    view = discord.ui.View(timeout=None)
+    view = faces.view()
     if table.status == "active":
-        view.add_item(PlayButton(table.id, words.t("bot.refresh")))
-        view.add_item(HandButton(table.id, words.t("bot.show_hand")))
+        view = faces.view(faces.play(table.id, words.t("bot.refresh")),
+                          faces.hand(table.id, words.t("bot.show_hand")))
     return Panel(_fit("\n".join(parts)), view, files)
 
 

@@ -15,12 +15,10 @@ from typing import Any
 
 import discord
 
-from bot.discord import ids
-from bot.discord.components import agora_of
-from bot.discord.context import Agora
+from bot.discord import faces, ids
+from bot.discord.context import Agora, agora_of
 from bot.discord.delivery import chunks, pinging, post
 from bot.discord.funnel import report
-from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby
 from bot.discord.notices import show_notices
 from bot.discord.threads import open_thread
@@ -34,11 +32,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 
     def __init__(self, table: int, label: str = "") -> None:
         self.table_id = table
-        super().__init__(
-            discord.ui.Button(
-                label=label or "↻", style=discord.ButtonStyle.success, custom_id=ids.rematch(table)
-            )
-        )
+        super().__init__(faces.rematch(table, label))
 
     @classmethod
     async def from_custom_id(
@@ -53,11 +47,6 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
             await report(interaction, exc)
 
 
-def rematch_view(table_id: int, words: Words) -> discord.ui.View:
-    """The Rematch button, for the last message of a finished game."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table_id, words.t("bot.rematch")))
-    return view
 
 
 async def rematch(interaction: Interaction, table_id: int) -> None:
@@ -104,4 +93,4 @@ async def invite(agora: Agora, made: Rematch) -> None:
     await post(agora, new.thread_id or new.channel_id, [text], ping=pinging(*present))
 
 
-__all__ = ["RematchButton", "invite", "rematch", "rematch_view"]
+__all__ = ["RematchButton", "invite", "rematch"]

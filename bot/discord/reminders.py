@@ -20,10 +20,9 @@ import asyncio
 import contextlib
 import logging
 
-import discord
-
 from bot.discord.context import Agora
 from bot.discord.delivery import catch_up, deliver, dm, remind
+from bot.discord.faces import reclaim_view
 from bot.discord.i18n import Words, choose_locale
 from bot.service import Reminder, TableInfo
 from bot.service.words import seat_names
@@ -124,13 +123,10 @@ class ReminderScheduler:
 
     async def offer_reclaim(self, table: TableInfo, user_id: int) -> None:
         """Tell a player a bot now plays their seat, with a button to take it back."""
-        from bot.discord.components import ReclaimButton
-
         preference = await self.agora.service.preferences(user_id)
         locale = choose_locale(None, preference.locale, self.agora.settings.default_locale)
         words = Words(locale, table.game_id, seat_names(table, locale))
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReclaimButton(table.id, words.t("bot.reclaim")))
+        view = reclaim_view(table.id, words)
         await dm(
             self.agora,
             table,

@@ -13,8 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import cards
-from bot.discord.components import agora_of
-from bot.discord.context import Agora
+from bot.discord.context import Agora, agora_of
 from bot.discord.delivery import chunks
 from bot.discord.i18n import Words
 from bot.service import TableInfo

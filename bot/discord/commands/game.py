@@ -17,7 +17,8 @@ from discord import app_commands
 from bot.discord.commands.options import game_choices, option_choices, options
 from bot.discord.commands.seats import away_commands, handover_commands
 from bot.discord.commands.standing import history, stats
-from bot.discord.components import UndoButton, agora_of, reclaim, send_hand
+from bot.discord.components import UndoButton, reclaim, send_hand
+from bot.discord.context import agora_of
 from bot.discord.delivery import chunks, deliver, post, waiting_line
 from bot.discord.i18n import Words, choose_locale
 from bot.discord.lobby import lobby_text, lobby_view, post_lobby

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
-from bot.discord.components import agora_of
+from bot.discord.context import agora_of
 from bot.discord.delivery import chunks
 from bot.discord.i18n import Words
 from bot.service import UnknownGameError

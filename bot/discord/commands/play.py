@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.discord import ids
-from bot.discord.components import agora_of, answer, send_panel
-from bot.discord.context import AdapterError
+from bot.discord.components import answer, send_panel
+from bot.discord.context import AdapterError, agora_of
 from bot.discord.panels import answer_choices
 from bot.service import NotSeated, NotYourTurn
 from rules.core import Prompt, RuleError

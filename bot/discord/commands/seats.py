@@ -14,8 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import agora_of
-from bot.discord.context import AdapterError
+from bot.discord.context import AdapterError, agora_of
 from bot.discord.delivery import deliver
 from bot.discord.handover import tell_handing
 from bot.service.away import day_of

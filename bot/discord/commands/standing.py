@@ -12,8 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import agora_of
-from bot.discord.context import AdapterError
+from bot.discord.context import AdapterError, agora_of
 from bot.discord.delivery import chunks
 from bot.discord.i18n import Words
 from bot.discord.text import shown
