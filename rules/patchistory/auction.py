@@ -10,7 +10,7 @@ from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, gains, label, tile_name
+from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
@@ -211,26 +211,34 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
 def side_summary(ctx: Ctx, offer: Offer) -> Message:
     """What the side on offer shows, in words (its symbols outside and inside gold frames)."""
     tile = ctx.content.tiles_by_id[offer.tile]
-    sides = [offer.side] if offer.side in ("white", "black") else ["white", "black"]
-    parts: list[Param] = [side_words(ctx, tile.side(s)) for s in sides]
-    return label("side_summary", sides=parts)
+    if offer.side in ("white", "black"):
+        return side_words(ctx, tile.side(offer.side))
+    white, black = (side_words(ctx, tile.side(s)) for s in ("white", "black"))
+    return label("side_pair", white=white, black=black)
 
 
 def side_words(ctx: Ctx, side: SideDef) -> Message:
-    total: dict[str, int] = {}
+    """A side's symbols in short words, each stat once: what it shows outside gold frames, then in
+    brackets what a worker there adds ("White: 2(+1) cult., (+3) food"), so that a bid's
+    description fits a select entry's line of 100 characters; the auction's titles say how to
+    read it."""
+    shown: dict[str, int] = {}
     framed: dict[str, int] = {}
     for sp in side.spaces:
         for k, n in sp.yields.items():
-            total[k] = total.get(k, 0) + n
+            shown[k] = shown.get(k, 0) + n
         for k, n in sp.framed.items():
             framed[k] = framed.get(k, 0) + n
-    seas = sum(1 for sp in side.spaces if sp.sea)
+    parts: list[Param] = [
+        label(f"brief.{k}", n=shown.get(k, 0), m=framed.get(k, 0), t=shown.get(k, 0) + framed.get(k, 0))
+        for k in [*shown, *(k for k in framed if k not in shown)]
+        if shown.get(k, 0) + framed.get(k, 0)
+    ]
     return label(
         "side_words",
-        side=f"@patchistory.side.{side.colour}",
-        gains=gains(total),
-        framed=gains(framed),
-        seas=seas,
+        side=f"@patchistory.brief.side_{side.colour}",
+        gains=parts or [label("gain.nothing")],
+        seas=sum(1 for sp in side.spaces if sp.sea),
     )
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import Message
 from rules.core.messages import render
 from rules.patchistory import auction
 from rules.patchistory.actions import BidCoins, Pick, SealedBid
-from rules.patchistory.state import State
+from rules.patchistory.common import label
+from rules.patchistory.state import Offer, State
 from tests.patchistory.helpers import CONTENT, ENGINE, game
 
 CTX = ENGINE.ctx
@@ -89,3 +93,17 @@ def test_a_secret_bid_recorded_in_two_steps_is_still_accepted() -> None:
     state, _ = ENGINE.apply(state, 0, Pick(choice="tile:0"))
     state, _ = ENGINE.apply(state, 0, SealedBid(tile=0, coins=3))
     assert state.auction.sealed[0] == (0, 3)
+
+
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_every_bid_says_what_it_costs_and_what_the_side_gives_within_a_select_line(side: str) -> None:
+    """Every land tile's side on offer, the highest extra a bid can ask: at most 100 characters in
+    English and Greek after the JSON round trip, a select entry's description line."""
+    for tile in CONTENT.tiles_by_id:
+        gives = auction.side_summary(CTX, Offer(tile=tile, side=side))
+        bid = label("auction.bid_pays", extra=12, side_gives=gives)
+        message = Message.model_validate_json(bid.model_dump_json())
+        for locale in ("en", "el"):
+            text = render(message, locale, PACKAGES, ("Ann", "Bo", "Cy"))
+            assert len(text) <= 100, text
+            assert "{" not in text and "patchistory." not in text, text
