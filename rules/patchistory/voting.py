@@ -73,18 +73,28 @@ def play_return_done(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
 
 
 def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
+    """Each prosperity card in hand by its category (numbered where two share one) and where the
+    seat ranks in that category now, as the cards are scored (p. 13–14)."""
     p = state.players[seat]
     if seat in state.voting.committed or not p.cards:
         return None
-    options = [
-        Option(
-            action=Commit(card=c),
-            label=label(
-                "vote.card", card=c, category=f"@patchistory.category.{ctx.content.cards_by_id[c].category}"
-            ),
+    options = []
+    for c in p.cards:
+        category = ctx.content.cards_by_id[c].category
+        alike = [d for d in p.cards if ctx.content.cards_by_id[d].category == category]
+        options.append(
+            Option(
+                action=Commit(card=c),
+                label=label(
+                    "vote.card",
+                    category=f"@patchistory.category.{category}",
+                    number=alike.index(c) + 1 if len(alike) > 1 else 0,
+                ),
+                description=label(
+                    "vote.card_rank", rank=standings(ctx, state, category)[seat], players=len(state.players)
+                ),
+            )
         )
-        for c in p.cards
-    ]
     return Prompt(
         seat=seat, title=label("vote.commit"), options=tuple(options), secret=True, simultaneous=True
     )
