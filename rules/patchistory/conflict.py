@@ -116,7 +116,11 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return None
         if n.stage == "choose" and seat not in n.choices:
             sides = tuple(
-                Option(action=Choose(colour=colour), label=label(f"negotiation.{colour}"))
+                Option(
+                    action=Choose(colour=colour),
+                    label=label(f"negotiation.{colour}"),
+                    description=label(f"describe.{colour}", resources=war_prep(state.era)),
+                )
                 for colour in ("red", "blue")
                 if colour == "blue" or may_attack(state, seat)
             )

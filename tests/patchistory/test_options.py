@@ -525,3 +525,26 @@ def test_transport_zero_leaves_an_alliance_route_worker_in_place_when_read_for_g
     state, _ = ENGINE.apply(state, 0, Done())  # the other seats' Done is played for them
     assert state.phase != Phase.MOVEMENT
     assert (state.players[0].workers[0].where, state.players[0].workers[0].step) == ("route", 1)
+
+
+def test_each_negotiation_colour_says_what_it_leads_to_and_what_war_costs() -> None:
+    """p. 12: red declares war and pays the war preparation; blue defends, and two blues may ally."""
+    from rules.core import Message
+    from rules.core.messages import render
+    from rules.patchistory.flow import war_prep
+
+    state = negotiating_without_resources()
+    prompt = ENGINE.asked(state)[0]
+    told = {}
+    for option in prompt.options:
+        assert option.description is not None
+        stored = Message.model_validate_json(option.description.model_dump_json())
+        told[option.action.colour] = {
+            locale: render(stored, locale, ("rules.patchistory", "rules.core"), ("Ann", "Bo", "Cy"))
+            for locale in ("en", "el")
+        }
+    cost = war_prep(state.era)
+    assert f"you pay {cost} resource" in told["red"]["en"] and "war preparation" in told["red"]["en"]
+    assert f"{cost} Πόρ" in told["red"]["el"]
+    assert "ally" in told["blue"]["en"]
+    assert all(len(text) <= 100 for words in told.values() for text in words.values())
