@@ -11,9 +11,7 @@ wrap and are never cut. Where a full picture would be too tall, the cities are t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -33,19 +31,7 @@ PACKAGES = ("rules.ancient_world",)
 COVERED: kit.Colour = (225, 220, 210)
 SPACES = ("work", "build", "conscription", "expand", "educate", "rebuild", "recruit", "explore", "grow")
 
-Drawn = list[tuple[str, int, tuple[float, float, float, float]]]
-_drawn: Drawn | None = None
-
-
-@contextmanager
-def recording() -> Iterator[Drawn]:
-    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
-    global _drawn
-    _drawn = []
-    try:
-        yield _drawn
-    finally:
-        _drawn = None
+PALETTE = kit.palette(COVERED)
 
 
 class _Words:
@@ -65,8 +51,6 @@ class _Words:
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
           bold: bool = False, colour: kit.Colour = kit.THEME["ink"], anchor: str = "la") -> None:
     assert size >= SMALL
-    if _drawn is not None:
-        _drawn.append((words, size, draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)))
     kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
 
 
@@ -124,46 +108,26 @@ def _cards(draw: ImageDraw.ImageDraw, y: float, view: Any, title: str, cards: Se
     return y + 6
 
 
-@dataclass
-class _Part:
-    """A part of a picture drawn on its own, and the texts drawn in it (when recording)."""
-
-    image: Image.Image
-    drawn: Drawn
-
-    @property
-    def height(self) -> int:
-        return self.image.height
+def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float]) -> kit.Part:
+    """A part of the picture drawn on its own, cut to the height it used; drawn once per process
+    for each ``key``, which says everything of the view the part shows (:func:`render.kit.cached`):
+    a card goes by its id there, since the view's ``cards`` table gives one printed card an id."""
+    return kit.cached(("ancient_world", *key), lambda: kit.drawn(
+        WIDTH, 3 * MAX_HEIGHT, lambda draw: int(draw_part(draw)) + 4, colours=PALETTE))
 
 
-def _part(draw_part: Callable[[ImageDraw.ImageDraw], float]) -> _Part:
-    """A part of the picture drawn on its own, cut to the height it used."""
-    global _drawn
-    outer, _drawn = _drawn, ([] if _drawn is not None else None)
-    try:
-        image, draw = kit.canvas(WIDTH, 3 * MAX_HEIGHT)
-        image = image.crop((0, 0, WIDTH, int(draw_part(draw)) + 4))
-        return _Part(image, _drawn or [])
-    finally:
-        _drawn = outer
-
-
-def _stack(parts: Sequence[_Part]) -> Image.Image:
+def _stack(parts: Sequence[kit.Part]) -> Image.Image:
     """The parts one below the other; their texts are recorded where they end up."""
-    height = sum(p.height for p in parts) + PAD
-    image, _ = kit.canvas(WIDTH, height)
+    image = kit.blank(WIDTH, sum(p.height for p in parts) + PAD, PALETTE)
     y = 0
     for part in parts:
-        image.paste(part.image, (0, y))
-        if _drawn is not None:
-            _drawn.extend((w, size, (x0, y0 + y, x1, y1 + y)) for w, size, (x0, y0, x1, y1) in part.drawn)
+        kit.paste(image, part, (0, y))
         y += part.height
     return image
 
 
 def _png(image: Image.Image) -> bytes:
-    """PNG bytes reduced to a 128-colour palette (smaller and quicker to send)."""
-    return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return kit.png(image, PALETTE)
 
 
 # ---- the parts -----------------------------------------------------------------------------------
@@ -274,7 +238,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
 # ---- the pictures --------------------------------------------------------------------------------
 
 
-def _fitted(layouts: Sequence[Callable[[], list[_Part]]]) -> Image.Image:
+def _fitted(layouts: Sequence[Callable[[], list[kit.Part]]]) -> Image.Image:
     """The first of ``layouts`` (most detailed first) that keeps the picture within 1.6 widths."""
     for layout in layouts:
         parts = layout()
@@ -283,8 +247,22 @@ def _fitted(layouts: Sequence[Callable[[], list[_Part]]]) -> Image.Image:
     return _stack(parts)
 
 
-def _city_part(view: Any, seat: int, say: _Words, detail: int) -> _Part:
-    return _part(lambda d: _city(d, view, seat, say, detail))
+def _header_part(view: Any, title: str, say: _Words) -> kit.Part:
+    return _part(("header", say.locale, title, view.over, view.round, view.era),
+                 lambda d: _header(d, view, title, say))
+
+
+def _market_part(view: Any, say: _Words, brief: bool) -> kit.Part:
+    rows = (view.empire_deck, view.empire_discard, tuple(view.empire_row), view.military_deck,
+            tuple(view.military_row), tuple(view.titan_tops), tuple(view.titan_decks), view.district_top,
+            view.district_deck)
+    return _part(("market", say.locale, brief, rows), lambda d: _market(d, view, say, brief=brief))
+
+
+def _city_part(view: Any, seat: int, say: _Words, detail: int) -> kit.Part:
+    key = ("city", say.locale, say.names, seat, detail, kit.fingerprint(view.players[seat]),
+           seat == view.first_player, seat == view.current and not view.over)
+    return _part(key, lambda d: _city(d, view, seat, say, detail))
 
 
 def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
@@ -293,14 +271,16 @@ def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") ->
     say = _Words(locale, names, len(view.players))
     seats = range(len(view.players))
 
-    def layout(detail: int, brief_market: bool) -> Callable[[], list[_Part]]:
-        def parts() -> list[_Part]:
-            out = [_part(lambda d: _header(d, view, say("pic.title"), say))]
+    def layout(detail: int, brief_market: bool) -> Callable[[], list[kit.Part]]:
+        def parts() -> list[kit.Part]:
+            out = [_header_part(view, say("pic.title"), say)]
             if view.final is not None:
-                out.append(_part(lambda d: _scores(d, view, say)))
+                coins = tuple(p.coins for p in view.players)
+                scores = ("scores", say.locale, say.names, kit.fingerprint(view.final), coins)
+                out.append(_part(scores, lambda d: _scores(d, view, say)))
             else:
-                out += [_part(lambda d: _spaces(d, view, say)),
-                        _part(lambda d: _market(d, view, say, brief=brief_market))]
+                spaces = ("spaces", say.locale, kit.fingerprint(view.covered), kit.fingerprint(view.spaces))
+                out += [_part(spaces, lambda d: _spaces(d, view, say)), _market_part(view, say, brief_market)]
             return out + [_city_part(view, s, say, detail) for s in seats]
         return parts
 
@@ -315,16 +295,19 @@ def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: s
     player = view.players[seat]
     secret = [c for w in view.waiting if w.seat == seat and w.cards for c in (w.cards or [])]
 
+    stored = list(player.stored or [])
+    hidden = ("mine", say.locale, tuple(stored), tuple(secret))
+
     def mine(draw: ImageDraw.ImageDraw) -> float:
         y = _cards(draw, 0, view, say("pic.stored"), list(player.stored or []), say)
         return _cards(draw, y, view, say("pic.looking"), secret, say) if secret else y
 
-    def layout(detail: int, market: bool | None) -> Callable[[], list[_Part]]:
-        def parts() -> list[_Part]:
-            out = [_part(lambda d: _header(d, view, say("pic.private", seat=seat), say)), _part(mine)]
+    def layout(detail: int, market: bool | None) -> Callable[[], list[kit.Part]]:
+        def parts() -> list[kit.Part]:
+            out = [_header_part(view, say("pic.private", seat=seat), say), _part(hidden, mine)]
             if market is not None and not view.over:
-                out.append(_part(lambda d: _market(d, view, say, brief=market)))
-            return [*out, _part(lambda d: _city(d, view, seat, say, detail))]
+                out.append(_market_part(view, say, market))
+            return [*out, _city_part(view, seat, say, detail)]
         return parts
 
     return _png(_fitted([layout(2, False), layout(1, False), layout(0, False), layout(2, True),

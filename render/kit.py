@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 import unicodedata
-from collections.abc import Sequence
-from functools import cache
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, lru_cache
 from importlib import resources
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -63,10 +68,10 @@ def smallest_text(width: int) -> int:
     return math.ceil(width * SMALLEST_SHARE)
 
 
-def stack(blocks: Sequence[Image.Image], max_height: int) -> list[Image.Image]:
+def stack(blocks: Sequence[Part], max_height: int) -> list[Image.Image]:
     """Blocks of one width stacked top to bottom, in order, into as few pictures as keep each one
     no taller than ``max_height`` (a block taller than that has a picture of its own)."""
-    pages: list[list[Image.Image]] = []
+    pages: list[list[Part]] = []
     for block in blocks:
         if pages and sum(b.height for b in pages[-1]) + block.height <= max_height:
             pages[-1].append(block)
@@ -74,11 +79,10 @@ def stack(blocks: Sequence[Image.Image], max_height: int) -> list[Image.Image]:
             pages.append([block])
     pictures = []
     for page in pages:
-        size = (max(b.width for b in page), sum(b.height for b in page))
-        image = Image.new("RGB", size, THEME["background"])
+        image = blank(max(b.image.width for b in page), sum(b.height for b in page), page[0].image)
         y = 0
         for block in page:
-            image.paste(block, (0, y))
+            paste(image, block, (0, y))
             y += block.height
         pictures.append(image)
     return pictures
@@ -100,6 +104,129 @@ def canvas(
     return image, ImageDraw.Draw(image)
 
 
+# ---- text ----------------------------------------------------------------------------------------
+
+
+class Said(NamedTuple):
+    """A text as it was drawn: what :func:`text` was given."""
+
+    words: str
+    size: int
+    bold: bool
+    anchor: str
+    xy: tuple[float, float]
+
+
+Box = tuple[float, float, float, float]
+Drawn = list[tuple[str, int, Box]]
+"""Texts drawn as (words, size, bounding box in the picture's coordinates)."""
+
+_recording: ContextVar[Drawn | None] = ContextVar("recording", default=None)
+_collecting: ContextVar[list[Said] | None] = ContextVar("collecting", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Collect every text drawn meanwhile (also those of a :class:`Part` drawn earlier and pasted
+    now) as (words, size, bounding box), in the coordinates of the picture it is pasted into."""
+    drawn: Drawn = []
+    token = _recording.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _recording.reset(token)
+
+
+def recorded() -> Drawn | None:
+    """The texts of the :func:`recording` in progress, or ``None`` when nothing records."""
+    return _recording.get()
+
+
+def _tell(said: Said) -> None:
+    """``said`` to the part being drawn, else to the recording in progress."""
+    collecting = _collecting.get()
+    if collecting is not None:
+        collecting.append(said)
+        return
+    drawn = _recording.get()
+    if drawn is not None:
+        drawn.append((said.words, said.size, text_box(said.xy, said.words, size=said.size, bold=said.bold,
+                                                      anchor=said.anchor)))
+
+
+def text_box(xy: tuple[float, float], words: str, *, size: int = 20, bold: bool = False,
+             anchor: str = "la") -> Box:
+    """The bounding box of ``words`` drawn at ``xy`` (that of ``ImageDraw.textbbox``)."""
+    x0, y0, x1, y1 = _bbox(words, size, bold, anchor)
+    return xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1
+
+
+@lru_cache(maxsize=16384)
+def _bbox(words: str, size: int, bold: bool, anchor: str) -> tuple[float, float, float, float]:
+    return font(size, bold=bold).getbbox(words, "L", anchor=anchor)
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A least-recently-used cache holding at most ``budget`` bytes (each value's size as
+    ``weigh`` tells it); safe to share between the threads pictures are drawn in."""
+
+    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+        self.budget = budget
+        self.weigh = weigh
+        self.used = 0
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
+    def put(self, key: K, value: V) -> V:
+        weight = self.weigh(value)
+        with self._lock:
+            if key in self._items:
+                self.used -= self._items.pop(key)[1]
+            self._items[key] = (value, weight)
+            self.used += weight
+            while self.used > self.budget and len(self._items) > 1:
+                self.used -= self._items.popitem(last=False)[1][1]
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+MASK_BUDGET = 8 * 1024 * 1024
+"""Bytes of rendered text kept for drawing again (one byte a pixel)."""
+
+_masks: Lru[tuple[str, int, bool, str, float, float], tuple[Any, tuple[int, int]]] = Lru(
+    MASK_BUDGET, lambda found: found[0].size[0] * found[0].size[1] + 200)
+
+
+def _mask(words: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
+          ) -> tuple[Any, tuple[int, int]]:
+    """The anti-aliased coverage of ``words`` as FreeType renders it from ``start`` (the fraction of
+    a pixel the text begins at), and where it goes from the drawing position."""
+    key = (words, size, bold, anchor, *start)
+    found = _masks.get(key)
+    if found is None:
+        found = _masks.put(key, font(size, bold=bold).getmask2(words, "L", anchor=anchor, start=start))
+    return found
+
+
 def text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -109,11 +236,23 @@ def text(
     bold: bool = False,
     colour: Colour = THEME["ink"],
     anchor: str = "la",
-) -> None:
-    """Draw ``words`` at ``xy`` with a Pillow anchor (``"mm"`` centres it)."""
-    draw.text(xy, words, font=font(size, bold=bold), fill=colour, anchor=anchor)
+) -> float:
+    """Draw ``words`` at ``xy`` with a Pillow anchor (``"mm"`` centres it); returns the right edge of
+    its bounding box. The pixels are those of ``ImageDraw.text``; the rendered text is kept (up to
+    :data:`MASK_BUDGET` bytes), so words drawn again cost a copy."""
+    if "\n" in words or draw.mode != "RGB":
+        draw.text(xy, words, font=font(size, bold=bold), fill=colour, anchor=anchor)
+    else:
+        x, y = xy
+        mask, (dx, dy) = _mask(words, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        ink = draw._getink(colour)[0]
+        assert ink is not None
+        draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+    _tell(Said(words, size, bold, anchor, xy))
+    return xy[0] + _bbox(words, size, bold, anchor)[2]
 
 
+@lru_cache(maxsize=16384)
 def text_width(words: str, *, size: int = 20, bold: bool = False) -> float:
     """How wide ``words`` are when drawn."""
     return font(size, bold=bold).getlength(words)
@@ -135,13 +274,18 @@ NAME_LENGTH = 18
 def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> list[str]:
     """``words`` broken at spaces into lines no wider than ``width`` (a word wider than that keeps a
     line of its own, whole): names and effect texts are wrapped, never cut."""
+    return list(_wrapped(words, width, size, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(words: str, width: float, size: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for word in words.split(" "):
         if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines or [""]
+    return tuple(lines) or ("",)
 
 
 def player_name(seat: int, names: Sequence[str] = ()) -> str:
@@ -180,22 +324,130 @@ def pips(draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, *, 
         draw.ellipse((x - radius, centre[1] - radius, x + radius, centre[1] + radius), fill=colour)
 
 
-PALETTE_COLOURS = 256
-"""Colours of the palette a picture is stored with (flat fills and anti-aliased text need no more)."""
+# ---- parts and palettes --------------------------------------------------------------------------
 
 
-def png(image: Image.Image) -> bytes:
+def palette(*colours: Colour) -> Image.Image:
+    """A fixed palette for a game's pictures (as a 1 × 1 palette image): the :data:`THEME` and
+    :data:`SEAT_COLOURS`, then ``colours`` (the game's own flat fills), each stored exactly, then
+    the blends anti-aliased text makes of the inks on the two backgrounds and a 5-level colour cube
+    for the rest of the text edges. Reducing a picture to it is one look-up a pixel, and the same
+    for every part of a picture, so parts reduced apart are pasted together as they are."""
+    exact = list(dict.fromkeys([*THEME.values(), *SEAT_COLOURS, *colours]))
+    inks = [THEME[k] for k in ("ink", "muted", "bad", "good", "brown", "blue", "white")] + list(SEAT_COLOURS)
+    grounds = (THEME["background"], THEME["panel"])
+    blends = [tuple(round(b + (i - b) * share) for i, b in zip(ink, ground, strict=True))
+              for ink in inks for ground in grounds for share in (0.25, 0.5, 0.75)]
+    levels = (0, 64, 128, 192, 255)
+    cube = [(r, g, b) for r in levels for g in levels for b in levels]
+    entries = list(dict.fromkeys([*exact, *blends, *cube]))
+    assert len(exact) <= 256 - len(cube), "a game's palette leaves room for the text edges"
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for colour in entries[:256] for c in colour])
+    return image
+
+
+PALETTE = palette()
+"""The palette of a picture whose game names no colours of its own."""
+
+
+class Part(NamedTuple):
+    """A part of a picture, drawn on its own and reduced to a palette, and the texts drawn in it
+    (replayed into a :func:`recording` wherever the part is pasted)."""
+
+    image: Image.Image
+    said: tuple[Said, ...]
+
+    @property
+    def height(self) -> int:
+        return self.image.height
+
+
+def drawn(width: int, height: int, draw_part: Callable[[ImageDraw.ImageDraw], float | None], *,
+          colours: Image.Image = PALETTE, colour: Colour = THEME["background"]) -> Part:
+    """A part ``width`` × ``height`` px drawn by ``draw_part`` and cut to the height it returns
+    (``None``: the whole), reduced to the ``colours`` palette."""
+    image, draw = canvas(width, height, colour)
+    said: list[Said] = []
+    token = _collecting.set(said)
+    try:
+        used = draw_part(draw)
+    finally:
+        _collecting.reset(token)
+    if used is not None:
+        image = image.crop((0, 0, width, max(1, math.ceil(used))))
+    return Part(image.quantize(palette=colours, dither=Image.Dither.NONE), tuple(said))
+
+
+PART_BUDGET = 24 * 1024 * 1024
+"""Bytes of drawn parts kept for pasting again (one byte a pixel)."""
+
+_parts: Lru[Hashable, Part] = Lru(PART_BUDGET, lambda part: part.image.width * part.image.height + 64 * len(
+    part.said) + 200)
+
+
+def cached(key: Hashable, make: Callable[[], Part]) -> Part:
+    """The part ``make`` draws, drawn once per process for each ``key`` (which must say everything
+    the part shows: what of the view it draws, the language, the names, the options) and kept while
+    the parts drawn since fit in :data:`PART_BUDGET`."""
+    found = _parts.get(key)
+    if found is None:
+        found = _parts.put(key, make())
+    return found
+
+
+def fingerprint(value: Any) -> str:
+    """``value`` as a string that changes whenever it does (a pydantic view as its JSON), to key a
+    :func:`cached` part with."""
+    dump = getattr(value, "model_dump_json", None)
+    if dump is not None:
+        return str(dump())
+    if isinstance(value, list | tuple | dict):
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return "[" + ",".join(f"{k!r}:{fingerprint(v)}" for k, v in items) + "]"
+    return repr(value)
+
+
+def forget() -> None:
+    """Drop every kept part and text (a picture drawn next is drawn from nothing)."""
+    _parts.clear()
+    _masks.clear()
+
+
+def kept() -> int:
+    """Bytes of parts and text kept now."""
+    return _parts.used + _masks.used
+
+
+def blank(width: int, height: int, colours: Image.Image = PALETTE) -> Image.Image:
+    """A picture of the background colour, in the ``colours`` palette."""
+    image = Image.new("P", (width, height), 0)
+    image.putpalette(colours.getpalette() or [])
+    return image
+
+
+def paste(image: Image.Image, part: Part, xy: tuple[int, int]) -> None:
+    """``part`` pasted into ``image`` (of its palette) at ``xy``, its texts told there."""
+    image.paste(part.image, xy)
+    dx, dy = xy
+    for said in part.said:
+        x, y = said.xy
+        _tell(said._replace(xy=(x + dx, y + dy)))
+
+
+COMPRESS_LEVEL = 3
+"""zlib level of the stored PNGs, chosen by measurement (``python -m bench render``)."""
+
+
+def png(image: Image.Image, colours: Image.Image = PALETTE) -> bytes:
     """PNG bytes of ``image`` as a palette image; deterministic (no timestamps or metadata).
 
-    A colour picture is reduced to a palette of at most :data:`PALETTE_COLOURS` colours (fast octree,
-    no dithering, so that flat fills stay flat) before it is encoded: one byte per pixel instead of
-    three makes the encode several times cheaper and the file about a third of the size, for
-    pictures drawn from a few flat colours. A picture that is a palette image already is kept as
-    it is. Compression level 3: near level 6's size at a fraction of its time.
+    A colour picture is reduced to the fixed ``colours`` palette (:func:`palette`) first: one byte
+    per pixel instead of three makes the encode several times cheaper and the file about a third of
+    the size. A picture that is a palette image already is written as it is.
     """
     if image.mode in ("RGB", "RGBA"):
-        image = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
-                               dither=Image.Dither.NONE)
+        image = image.convert("RGB").quantize(palette=colours, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=3)
+    image.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()

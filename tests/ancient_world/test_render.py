@@ -12,6 +12,7 @@ from PIL import Image
 
 import render
 from render import ancient_world as picture
+from render.kit import recording
 from rules.ancient_world import ENGINE
 from rules.core import Rng, random_choice
 
@@ -104,7 +105,7 @@ def _check(data: bytes, drawn: list[tuple[str, int, tuple[float, float, float, f
 @pytest.mark.parametrize("locale", ["en", "el"])
 @pytest.mark.parametrize("stage", ["2p-early", "2p-late", "4p-early", "4p-late", "4p-over", "4p-random-mid"])
 def test_the_board_is_legible_uncut_and_no_taller_than_1_6_widths(stage: str, locale: str) -> None:
-    with picture.recording() as drawn:
+    with recording() as drawn:
         data = picture.render_board(ENGINE.view(_stages()[stage], None), NAMES, locale=locale)
     _check(data, drawn)
 
@@ -114,14 +115,14 @@ def test_the_board_is_legible_uncut_and_no_taller_than_1_6_widths(stage: str, lo
 def test_every_private_picture_is_legible_and_uncut(stage: str, locale: str) -> None:
     state = _stages()[stage]
     for seat in range(len(state.players)):
-        with picture.recording() as drawn:
+        with recording() as drawn:
             data = picture.render_private(ENGINE.view(state, seat), seat, NAMES, locale=locale)
         _check(data, drawn)
 
 
 def test_the_final_picture_gives_every_score_and_marks_the_winner() -> None:
     state = _stages()["4p-over"]
-    with picture.recording() as drawn:
+    with recording() as drawn:
         picture.render_board(ENGINE.view(state, None), NAMES)
     lines = [words for words, _, _ in drawn if " VP (banners " in words]
     assert len(lines) == 4
@@ -130,7 +131,7 @@ def test_the_final_picture_gives_every_score_and_marks_the_winner() -> None:
 
 def test_greek_readers_read_greek_words_and_card_names_as_printed() -> None:
     state = _stages()["2p-early"]
-    with picture.recording() as drawn:
+    with recording() as drawn:
         picture.render_board(ENGINE.view(state, None), NAMES, locale="el")
     words = " ".join(w for w, _, _ in drawn)
     assert "Σειρά καρτών Αυτοκρατορίας" in words and "Empire row" not in words
@@ -140,6 +141,6 @@ def test_greek_readers_read_greek_words_and_card_names_as_printed() -> None:
 def test_a_damaged_card_is_marked_in_the_readers_words() -> None:
     state = _stages()["2p-late"].model_copy(deep=True)
     state.players[0].empire[0].damaged = True
-    with picture.recording() as drawn:
+    with recording() as drawn:
         picture.render_private(ENGINE.view(state, 0), 0, NAMES, locale="el")
     assert any("χτυπημένη" in w for w, _, _ in drawn)

@@ -8,7 +8,8 @@ import io
 import pytest
 from PIL import Image
 
-from render.praetor import SEAT_COLOURS, recording, render_board, render_private
+from render.kit import recording
+from render.praetor import SEAT_COLOURS, render_board, render_private
 from rules.core import Rng
 from rules.core.messages import render
 from rules.praetor import ENGINE

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.rftg import board_pictures, recording, render_board, render_private
+from render.kit import recording
+from render.rftg import board_pictures, render_board, render_private
 from rules.core import Rng
 from rules.rftg import ENGINE
 

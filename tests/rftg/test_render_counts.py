@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from render.rftg import recording, render_board
+from render.kit import recording
+from render.rftg import render_board
 from rules.rftg import ENGINE
 
 from .test_render import NAMES, _stages
