@@ -1,34 +1,44 @@
 """Picture figures per game: ms per picture (p50, p95) for the public board and a private view at a
-mid-game and a late-game state, and PNG bytes (all of a table's pictures together, where a game
-draws it as several).
+mid-game and a late-game state, against the floor of its PNG, and PNG bytes (all of a table's
+pictures together, where a game draws it as several).
 
-The encoding is timed apart, inside the same renders: the time spent reducing the drawn picture to
-a palette and writing the PNG (*encode*), beside what the same drawn pictures cost to encode as
-they were before palette PNGs (full colour, compression level 6: *before*) and the floor of any PNG
-of the stored pixels (the palette picture written at compression level 1, nothing reduced:
-*floor*). Each is the median over the repeats."""
+Two ways of drawing are timed. *Again*: the same view drawn again (a click's follow-up, its panel
+and a thread message ask for the same board). *After a move*: the views of the states one action
+apart, each drawn once, in order, as a table's players see them while they play; what a move did
+not change is pasted from the parts drawn before it (:func:`render.kit.cached`).
+
+The *floor* is the least any PNG of the stored pixels costs: the stored palette picture written
+at compression level 1, nothing drawn and nothing reduced; each picture's time is divided by the
+floor of the same pictures measured in the same run (*× floor*). *Encode* is the time a render
+spends reducing drawn parts to the palette and writing the PNG (timed inside the renders). Every
+figure is the median (or percentile) over the repeats. The compression levels are compared on
+every board picture drawn (sizes and encode times), and the memory the kept parts and texts hold
+at the end is given beside their budget."""
 
 from __future__ import annotations
 
 import io
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
 import render
 from bench.common import percentile, report, table
+from render import kit
 from rules import registry
 from rules.core import Rng, random_choice
 from rules.core.engine import Engine
 
 
-def sample_states(engine: Engine[Any, Any], players: int, seed: int) -> dict[str, Any]:
-    """The states at half-way and near the end of one random selfplay game."""
+def sample_states(engine: Engine[Any, Any], players: int, seed: int, count: int) -> dict[str, list[Any]]:
+    """``count`` states one action apart from half-way and from nine tenths of one random selfplay
+    game."""
     state = engine.new_game(players, {}, seed)
     rng = Rng.from_seed(seed)
     history = [state]
@@ -36,16 +46,16 @@ def sample_states(engine: Engine[Any, Any], players: int, seed: int) -> dict[str
         seat = rng.choice(sorted(prompts))
         state, _ = engine.apply(state, seat, random_choice(prompts[seat], rng))
         history.append(state)
-    return {"mid": history[len(history) // 2], "late": history[max(0, len(history) * 9 // 10)]}
+    mid, late = len(history) // 2, max(0, min(len(history) * 9 // 10, len(history) - count))
+    return {"mid": history[mid:mid + count], "late": history[late:late + count]}
 
 
 class Encodes:
     """What the pictures drawn meanwhile cost to encode: seconds spent in ``Image.quantize`` and
-    PNG ``Image.save``, and the pictures as drawn (full colour) and as stored (palette)."""
+    PNG ``Image.save``, and the pictures as stored (palette)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
-        self.drawn: list[Image.Image] = []
         self.stored: list[Image.Image] = []
 
 
@@ -58,8 +68,6 @@ def encoding() -> Iterator[Encodes]:
         start = time.perf_counter()
         out = quantize(image, *args, **kwargs)
         found.seconds += time.perf_counter() - start
-        if image.mode in ("RGB", "RGBA"):
-            found.drawn.append(image)
         return out
 
     def timed_save(image: Image.Image, *args: Any, **kwargs: Any) -> None:
@@ -77,48 +85,80 @@ def encoding() -> Iterator[Encodes]:
         Image.Image.save = save  # type: ignore[method-assign]
 
 
-def _saved(images: list[Image.Image], level: int) -> float:
+def _saved(images: list[Image.Image], level: int) -> tuple[float, int]:
+    """Seconds and bytes to write ``images`` as PNGs at zlib ``level``."""
     start = time.perf_counter()
+    size = 0
     for image in images:
-        image.save(io.BytesIO(), format="PNG", optimize=False, compress_level=level)
-    return time.perf_counter() - start
+        out = io.BytesIO()
+        image.save(out, format="PNG", optimize=False, compress_level=level)
+        size += len(out.getvalue())
+    return time.perf_counter() - start, size
+
+
+def _timed(draws: list[Callable[[], list[bytes]]]) -> dict[str, Any]:
+    """Each of ``draws`` run once, in order: p50 and p95 ms, encode and floor ms, × floor."""
+    times, encodes, floors, ratios = [], [], [], []
+    size = count = 0
+    for draw in draws:
+        with encoding() as encoded:
+            start = time.perf_counter()
+            drawn = draw()
+            took = time.perf_counter() - start
+        floor = _saved(encoded.stored, 1)[0]
+        times.append(took)
+        encodes.append(encoded.seconds)
+        floors.append(floor)
+        ratios.append(took / floor)
+        size, count = sum(len(png) for png in drawn), len(drawn)
+    return {"p50_ms": percentile(times, 50) * 1000, "p95_ms": percentile(times, 95) * 1000,
+            "encode_ms": statistics.median(encodes) * 1000, "floor_ms": statistics.median(floors) * 1000,
+            "x_floor": statistics.median(ratios), "png_bytes": size, "pictures": count}
+
+
+def _drawing(module: ModuleType, engine: Engine[Any, Any], seat: int | None, state: Any
+             ) -> Callable[[], list[bytes]]:
+    """Drawing the pictures of ``seat``'s view of ``state`` (the view made beforehand, untimed)."""
+    return partial(render.pictures, module, engine.view(state, seat), seat)
 
 
 def run(repeats: int = 15) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     rows = []
+    boards: list[Image.Image] = []
+    kit.forget()
     for gid in registry.available():
         module = render.for_game(gid)
         if module is None:
             continue
         engine = registry.get(gid)
         players = min(4, engine.info.max_players)
-        for stage, state in sample_states(engine, players, seed=7).items():
-            pictures = {
-                "board": partial(render.pictures, module, engine.view(state, None), None),
-                "private": partial(render.pictures, module, engine.view(state, 0), 0),
-            }
-            for kind, draw in pictures.items():
-                times, encodes, before, floor = [], [], [], []
-                size = count = 0
-                for _ in range(repeats):
+        for stage, states in sample_states(engine, players, seed=7, count=repeats).items():
+            for kind, seat in (("board", None), ("private", 0)):
+                draw = partial(_drawing, module, engine, seat)
+                moves = _timed([draw(state) for state in states])
+                again = _timed([draw(states[-1])] * repeats)
+                if kind == "board":
                     with encoding() as encoded:
-                        start = time.perf_counter()
-                        drawn = draw()
-                        times.append(time.perf_counter() - start)
-                    size, count = sum(len(png) for png in drawn), len(drawn)
-                    encodes.append(encoded.seconds)
-                    before.append(_saved(encoded.drawn, 6))
-                    floor.append(_saved(encoded.stored, 1))
-                entry = {"p50_ms": percentile(times, 50) * 1000, "p95_ms": percentile(times, 95) * 1000,
-                         "encode_ms": statistics.median(encodes) * 1000,
-                         "before_ms": statistics.median(before) * 1000,
-                         "floor_ms": statistics.median(floor) * 1000,
-                         "png_bytes": size, "pictures": count}
-                figures[f"{gid}/{stage}/{kind}"] = entry
-                rows.append([gid, stage, kind, *entry.values()])
-    print(table(f"render ({repeats} pictures each)", ["game", "stage", "picture", "p50 ms", "p95 ms",
-                                                       "encode ms", "before ms", "floor ms", "PNG bytes",
+                        draw(states[-1])()
+                    boards += encoded.stored
+                for how, entry in (("after a move", moves), ("again", again)):
+                    figures[f"{gid}/{stage}/{kind}/{how}"] = entry
+                    rows.append([gid, stage, kind, how, *entry.values()])
+    print(table(f"render ({repeats} pictures each)", ["game", "stage", "picture", "drawn", "p50 ms", "p95 ms",
+                                                       "encode ms", "floor ms", "× floor", "PNG bytes",
                                                        "pictures"], rows))
+    levels = []
+    for level in range(1, 7):
+        seconds = statistics.median(_saved(boards, level)[0] for _ in range(3))
+        size = _saved(boards, level)[1]
+        figures[f"level/{level}"] = {"ms_per_picture": seconds / len(boards) * 1000,
+                                     "kb_per_picture": size / len(boards) / 1024}
+        levels.append([level, *figures[f"level/{level}"].values()])
+    print(table(f"compression levels ({len(boards)} board pictures, now {kit.COMPRESS_LEVEL})",
+                ["level", "ms a picture", "KB a picture"], levels))
+    figures["kept"] = {"bytes": kit.kept(), "budget": kit.PART_BUDGET + kit.MASK_BUDGET}
+    budget = figures["kept"]["budget"] / 2**20
+    print(f"kept parts and texts: {kit.kept() / 2**20:.1f} MiB of a {budget:.0f} MiB budget")
     print(f"-> {report('render', figures)}")
     return figures

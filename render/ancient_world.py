@@ -113,7 +113,8 @@ def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], 
     for each ``key``, which says everything of the view the part shows (:func:`render.kit.cached`):
     a card goes by its id there, since the view's ``cards`` table gives one printed card an id."""
     return kit.cached(("ancient_world", *key), lambda: kit.drawn(
-        WIDTH, 3 * MAX_HEIGHT, lambda draw: int(draw_part(draw)) + 4, colours=PALETTE))
+        WIDTH, 3 * MAX_HEIGHT, lambda draw: int(draw_part(draw)) + 4, colours=PALETTE,
+        guess=MAX_HEIGHT // 2))
 
 
 def _stack(parts: Sequence[kit.Part]) -> Image.Image:

@@ -4,6 +4,13 @@ Fonts (DejaVu Sans, see ``fonts/LICENSE-DejaVu.txt``) ship inside the package so
 same on every machine. Pictures are sized for a phone, which shows them about 400 px wide: text no
 smaller than :func:`smallest_text` (2.25% of the width, 9 px at 400), no picture taller than
 :data:`MAX_RATIO` widths (what does not fit goes into further pictures, :func:`stack`).
+
+A picture is made of parts (:class:`Part`: the heading, a player's panel, an empire), each drawn
+once per process for what it shows (:func:`cached`) and pasted; text is drawn from kept FreeType
+renderings. Every part is reduced to its game's fixed :func:`palette` as it is drawn, so a picture
+is pasted together and written as a palette PNG with nothing more to reduce. What is kept is
+bounded: :data:`PART_BUDGET` and :data:`MASK_BUDGET` bytes, and 16,384 text widths and boxes and
+4,096 wrapped texts. :func:`recording` collects every text drawn, where it ends up.
 """
 
 from __future__ import annotations
@@ -334,17 +341,23 @@ def palette(*colours: Colour) -> Image.Image:
     for the rest of the text edges. Reducing a picture to it is one look-up a pixel, and the same
     for every part of a picture, so parts reduced apart are pasted together as they are."""
     exact = list(dict.fromkeys([*THEME.values(), *SEAT_COLOURS, *colours]))
-    inks = [THEME[k] for k in ("ink", "muted", "bad", "good", "brown", "blue", "white")] + list(SEAT_COLOURS)
     grounds = (THEME["background"], THEME["panel"])
-    blends = [tuple(round(b + (i - b) * share) for i, b in zip(ink, ground, strict=True))
-              for ink in inks for ground in grounds for share in (0.25, 0.5, 0.75)]
+    fine = [_blend(ink, ground, i / 8) for ink in (THEME["ink"], THEME["muted"]) for ground in grounds
+            for i in range(1, 8)]
+    inks = [THEME[k] for k in ("bad", "good", "brown", "blue", "highlight")] + list(SEAT_COLOURS)
+    coarse = [_blend(ink, ground, i / 4) for ink in inks for ground in grounds for i in range(1, 4)]
     levels = (0, 64, 128, 192, 255)
     cube = [(r, g, b) for r in levels for g in levels for b in levels]
-    entries = list(dict.fromkeys([*exact, *blends, *cube]))
-    assert len(exact) <= 256 - len(cube), "a game's palette leaves room for the text edges"
+    entries = list(dict.fromkeys([*exact, *fine, *coarse, *cube]))
+    assert len(entries) <= 256, "a palette holds 256 colours"
     image = Image.new("P", (1, 1))
-    image.putpalette([c for colour in entries[:256] for c in colour])
+    image.putpalette([c for colour in entries for c in colour])
     return image
+
+
+def _blend(ink: Colour, ground: Colour, share: float) -> Colour:
+    r, g, b = (round(base + (top - base) * share) for top, base in zip(ink, ground, strict=True))
+    return r, g, b
 
 
 PALETTE = palette()
@@ -364,18 +377,39 @@ class Part(NamedTuple):
 
 
 def drawn(width: int, height: int, draw_part: Callable[[ImageDraw.ImageDraw], float | None], *,
-          colours: Image.Image = PALETTE, colour: Colour = THEME["background"]) -> Part:
+          colours: Image.Image = PALETTE, colour: Colour = THEME["background"],
+          guess: int | None = None) -> Part:
     """A part ``width`` × ``height`` px drawn by ``draw_part`` and cut to the height it returns
-    (``None``: the whole), reduced to the ``colours`` palette."""
-    image, draw = canvas(width, height, colour)
+    (``None``: the whole), reduced to the ``colours`` palette. With a ``guess`` of the height it
+    is drawn that high first (a smaller canvas is cheaper to fill) and again only if it is taller."""
+    used: list[float | None] = []
+
+    def make(tall: int) -> Image.Image:
+        image, draw = canvas(width, tall, colour)
+        used.append(draw_part(draw))
+        high = used[-1]
+        return image if high is None else image.crop((0, 0, width, max(1, math.ceil(high))))
+
+    if guess is not None and guess < height:
+        first = part(lambda: make(guess), colours=colours)
+        high = used[-1]
+        if high is not None and high <= guess:
+            return first
+        height = min(height, math.ceil(high)) if high is not None else height
+    return part(lambda: make(height), colours=colours)
+
+
+def part(make: Callable[[], Image.Image | None], *, colours: Image.Image = PALETTE) -> Part:
+    """The picture ``make`` draws as a part: reduced to the ``colours`` palette, with its texts (no
+    picture: a part 0 px high)."""
     said: list[Said] = []
     token = _collecting.set(said)
     try:
-        used = draw_part(draw)
+        image = make()
     finally:
         _collecting.reset(token)
-    if used is not None:
-        image = image.crop((0, 0, width, max(1, math.ceil(used))))
+    if image is None:
+        return Part(Image.new("P", (0, 0)), ())
     return Part(image.quantize(palette=colours, dither=Image.Dither.NONE), tuple(said))
 
 
@@ -429,6 +463,8 @@ def blank(width: int, height: int, colours: Image.Image = PALETTE) -> Image.Imag
 def paste(image: Image.Image, part: Part, xy: tuple[int, int]) -> None:
     """``part`` pasted into ``image`` (of its palette) at ``xy``, its texts told there."""
     image.paste(part.image, xy)
+    if _collecting.get() is None and _recording.get() is None:
+        return
     dx, dy = xy
     for said in part.said:
         x, y = said.xy
@@ -439,15 +475,20 @@ COMPRESS_LEVEL = 3
 """zlib level of the stored PNGs, chosen by measurement (``python -m bench render``)."""
 
 
-def png(image: Image.Image, colours: Image.Image = PALETTE) -> bytes:
+def png(image: Image.Image, colours: Image.Image | None = None) -> bytes:
     """PNG bytes of ``image`` as a palette image; deterministic (no timestamps or metadata).
 
-    A colour picture is reduced to the fixed ``colours`` palette (:func:`palette`) first: one byte
-    per pixel instead of three makes the encode several times cheaper and the file about a third of
-    the size. A picture that is a palette image already is written as it is.
+    A colour picture is reduced to the fixed ``colours`` palette (:func:`palette`) first, or, for a
+    picture of colours no palette names, to 256 colours of its own (fast octree, no dithering, so
+    that flat fills stay flat): one byte per pixel instead of three makes the encode several times
+    cheaper and the file about a third of the size. A palette image is written as it is.
     """
     if image.mode in ("RGB", "RGBA"):
-        image = image.convert("RGB").quantize(palette=colours, dither=Image.Dither.NONE)
+        image = image.convert("RGB")
+        if colours is None:
+            image = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        else:
+            image = image.quantize(palette=colours, dither=Image.Dither.NONE)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()

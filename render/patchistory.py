@@ -19,13 +19,13 @@ whole in the empire's legend. Pure functions of the view: the same view gives th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from string import ascii_uppercase
 
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, canvas, png, text, text_width
+from render.kit import THEME, Colour, box, canvas, text, text_width
 from rules.core.messages import catalogue, msg, render
 from rules.patchistory import ENGINE
 from rules.patchistory.common import building_name, name_key
@@ -89,6 +89,9 @@ SEA: Colour = (120, 170, 220)
 WASTE: Colour = (170, 130, 90)
 GOLD: Colour = (212, 160, 30)
 FRAMED_INK: Colour = (150, 110, 10)
+
+PALETTE = kit.palette(*SEAT_COLOURS.values(), *STAT_COLOURS.values(), *KIND_FILL.values(), SEA, WASTE, GOLD,
+                      FRAMED_INK)
 
 Cell = tuple[int, int]
 
@@ -512,17 +515,40 @@ def routes_block(view: View, locale: str) -> Image.Image | None:
     return image
 
 
-def stacked(blocks: Sequence[Image.Image | None]) -> list[bytes]:
+def _kept(key: tuple[Hashable, ...], make: Callable[[], Image.Image | None]) -> kit.Part | None:
+    """A block drawn once per process for each ``key``, which says everything of the view it shows."""
+    found = kit.cached(("patchistory", *key), lambda: kit.part(make, colours=PALETTE))
+    return None if found.height == 0 else found
+
+
+def stacked(blocks: Sequence[kit.Part | None]) -> list[bytes]:
     """The blocks stacked into pictures no taller than 1.6 widths, as PNGs."""
-    return [png(page) for page in kit.stack([b for b in blocks if b is not None], MAX_HEIGHT)]
+    return [kit.png(page, PALETTE) for page in kit.stack([b for b in blocks if b is not None], MAX_HEIGHT)]
+
+
+def _empire(view: View, seat: int, names: Sequence[str], locale: str, spots: Sequence[Cell] = ()) -> kit.Part:
+    p = view.players[seat]
+    key = ("empire", locale, tuple(names), seat, p.colour, kit.fingerprint(p.squares), tuple(spots))
+    found = _kept(key, lambda: empire_block(view, seat, names, locale, spots=spots))
+    assert found is not None
+    return found
 
 
 def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en") -> list[bytes]:
     """The public pictures: everything the spectator view holds; ``names`` in seat order; the words
     of the catalogues in ``locale``."""
-    blocks = [table_block(view, names, locale), auction_block(view, names, locale),
-              routes_block(view, locale)]
-    blocks += [empire_block(view, s, names, locale) for s in range(len(view.players))]
+    colours = tuple(p.colour for p in view.players)
+    seats = tuple((p.colour, p.born, p.upkeep, len(p.reserve), kit.fingerprint(p.workers),
+                   kit.fingerprint(p.stats)) for p in view.players)
+    table = ("table", locale, tuple(names), view.era, view.round, view.phase.value, view.first,
+             kit.fingerprint(view.scores), seats)
+    auction = ("auction", locale, tuple(names), view.phase.value, kit.fingerprint(view.offers),
+               view.first_choice, kit.fingerprint(view.bids), colours)
+    routes = ("routes", locale, view.general_left, view.alliance_left, kit.fingerprint(view.routes), colours)
+    blocks = [_kept(table, lambda: table_block(view, names, locale)),
+              _kept(auction, lambda: auction_block(view, names, locale)),
+              _kept(routes, lambda: routes_block(view, locale))]
+    blocks += [_empire(view, s, names, locale) for s in range(len(view.players))]
     return stacked(blocks)
 
 
@@ -587,8 +613,12 @@ def private_pictures(view: View, seat: int, names: Sequence[str] = (), *, locale
     """What is behind ``seat``'s screen, then its own empire with the spots its patch options offer
     marked; the catalogues' words in ``locale``."""
     spots = [(r, c) for r, c in view.spots]
-    return stacked([screen_block(view, seat, names, locale),
-                    empire_block(view, seat, names, locale, spots=spots)])
+    p = view.players[seat]
+    mine = (view.my_sealed, view.my_choice, view.my_spend, view.my_card, view.my_vote, view.categories)
+    screen = ("screen", locale, tuple(names), seat, view.era, view.round, view.phase.value,
+              kit.fingerprint(p), kit.fingerprint(mine), kit.fingerprint(view.offers))
+    return stacked([_kept(screen, lambda: screen_block(view, seat, names, locale)),
+                    _empire(view, seat, names, locale, spots)])
 
 
 def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:

@@ -17,13 +17,12 @@ are the tiles' activation colours.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, canvas, player_name, text_width
+from render.kit import THEME, Colour, box, player_name, text_width
 from rules.core.messages import Message, msg, render
 from rules.praetor.describe import effect_message
 from rules.praetor.grid import cell_name, column_name, open_cells, row_name
@@ -53,25 +52,12 @@ RESOURCE_COLOURS: dict[str, Colour] = {"gold": (222, 170, 40), "wood": (230, 130
                                        "weapons": (40, 40, 40)}
 RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
 
-_drawn: list[tuple[str, int, tuple[float, float, float, float]]] | None = None
-
-
-@contextmanager
-def recording() -> Iterator[list[tuple[str, int, tuple[float, float, float, float]]]]:
-    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
-    global _drawn
-    _drawn = []
-    try:
-        yield _drawn
-    finally:
-        _drawn = None
+PALETTE = kit.palette(*SEAT_COLOURS, *PATTERNS.values(), *SLOT.values(), *RESOURCE_COLOURS.values())
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
           bold: bool = False, colour: Colour = THEME["ink"], anchor: str = "la") -> None:
     assert size >= SMALL
-    if _drawn is not None:
-        _drawn.append((words, size, draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)))
     kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
 
 
@@ -116,8 +102,7 @@ def seat_ink(seat: int) -> Colour:
 
 
 def _png(image: Image.Image) -> bytes:
-    """PNG bytes reduced to a 128-colour palette (smaller and quicker to send)."""
-    return kit.png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return kit.png(image, PALETTE)
 
 
 # ---- the public picture --------------------------------------------------------------------------
@@ -126,22 +111,44 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     """The public picture of the table; ``names`` are the players' names in seat order. The city
     takes the height the other parts leave, so the picture is never taller than 1.6 times its width."""
     say = _Words(locale, names, len(view.players))
-    lower = _part(lambda d: _final(d, view, 0, say) if view.phase == "over" else _display(d, view, 0, say))
-    legend = _part(lambda d: _legend(d, view, 0, say))
-    image, draw = canvas(WIDTH, MAX_HEIGHT)
-    y = _header(draw, view, say)
-    y = _order(draw, view, y, say)
-    room = MAX_HEIGHT - y - lower.height - legend.height - MARGIN
-    y = _city(draw, view, y, room, say)
-    image.paste(lower, (0, y))
-    image.paste(legend, (0, y + lower.height))
-    return _png(image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + lower.height + legend.height + MARGIN))))
+    if view.phase == "over":
+        lower = _part(("final", locale, say.names, kit.fingerprint(view.final)),
+                      lambda d: _final(d, view, 0, say))
+    else:
+        shown = (tuple(view.available), _tiles(view, view.available), kit.fingerprint(view.wall))
+        lower = _part(("display", locale, shown), lambda d: _display(d, view, 0, say))
+    kinds = _kinds(view)
+    legend = _part(("legend", locale, kinds), lambda d: _legend(d, view, 0, say))
+    header = _part(("header", locale, view.last_round, view.round, view.stack_era, view.stack_size,
+                    view.walls_left), lambda d: _header(d, view, say))
+    seats = tuple((p.passed, p.favour, p.morale_value) for p in view.players)
+    order = _part(("order", locale, say.names, tuple(view.order), view.turn_seat, seats),
+                  lambda d: _order(d, view, 0, say))
+    room = MAX_HEIGHT - header.height - order.height - lower.height - legend.height - MARGIN
+    city = _part(("city", locale, room, kit.fingerprint(view.city), kit.fingerprint(view.on), kinds,
+                  _tiles(view, [t.uid for t in view.city])), lambda d: _city(d, view, 0, room, say))
+    parts = (header, order, city, lower, legend)
+    image = kit.blank(WIDTH, min(MAX_HEIGHT, sum(p.height for p in parts) + MARGIN), PALETTE)
+    y = 0
+    for part in parts:
+        kit.paste(image, part, (0, y))
+        y += part.height
+    return _png(image)
 
 
-def _part(draw_part: Callable[[ImageDraw.ImageDraw], int]) -> Image.Image:
-    """A part of the picture drawn on its own, cut to the height it used."""
-    image, draw = canvas(WIDTH, MAX_HEIGHT)
-    return image.crop((0, 0, WIDTH, draw_part(draw)))
+def _kinds(view: View) -> tuple[str, ...]:
+    """The tile types in the city, in the order they are first seen."""
+    return tuple(dict.fromkeys(view.tiles[t.uid].type for t in view.city))
+
+
+def _tiles(view: View, uids: Sequence[str]) -> tuple[str, ...]:
+    return tuple(kit.fingerprint(view.tiles[uid]) for uid in uids)
+
+
+def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], int]) -> kit.Part:
+    """A part of the picture drawn on its own from its top, cut to the height it used; drawn once
+    per process for each ``key``, which says everything of the view the part shows."""
+    return kit.cached(("praetor", *key), lambda: kit.drawn(WIDTH, MAX_HEIGHT, draw_part, colours=PALETTE))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
@@ -361,7 +368,15 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     """``seat``'s own board in full."""
     say = _Words(locale, names, len(view.players))
     player = view.players[seat]
-    image, draw = canvas(WIDTH, MAX_HEIGHT)
+    kinds = tuple(kit.fingerprint(view.tiles[t.uid]) for t in view.city)
+    part = _part(("private", locale, say.names, seat, kit.fingerprint(player), kinds),
+                 lambda d: _private(d, view, seat, player, say))
+    image = kit.blank(WIDTH, part.height, PALETTE)
+    kit.paste(image, part, (0, 0))
+    return _png(image)
+
+
+def _private(draw: ImageDraw.ImageDraw, view: View, seat: int, player: PlayerView, say: _Words) -> int:
     box(draw, (MARGIN, MARGIN, WIDTH - MARGIN, 76), fill=seat_colour(seat), outline=THEME["ink"])
     ink = seat_ink(seat)
     _text(draw, (MARGIN + 16, 46), say("praetor.pic.board", seat=seat, board=player.board.id), size=LARGE,
@@ -373,7 +388,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     y = _stock(draw, player, y + 10, say)
     y = _market(draw, player, y + 10, say)
     y = _reference(draw, view, y + 10, say)
-    return _png(image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + MARGIN))))
+    return min(MAX_HEIGHT, y + MARGIN)
 
 
 def _morale(draw: ImageDraw.ImageDraw, player: PlayerView, y: int, say: _Words) -> int:

@@ -15,13 +15,12 @@ are squares with a dark rim and a centre pip, so a white die never looks like an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, canvas, player_name, png, text_width
+from render.kit import THEME, Colour, box, player_name, text_width
 from rules.core.messages import Message, msg, render
 from rules.rftg.content import CONTENT
 from rules.rftg.views import PlayerView, TileView, View
@@ -49,30 +48,23 @@ DIE_FILL: dict[str, Colour] = {
     "brown": THEME["brown"], "green": THEME["green"], "yellow": THEME["yellow"],
 }
 
-Drawn = list[tuple[str, int, tuple[float, float, float, float]]]
-_drawn: Drawn | None = None
-
-
-@contextmanager
-def recording() -> Iterator[Drawn]:
-    """Collect every text drawn meanwhile as (words, size, bounding box), for the legibility test."""
-    global _drawn
-    _drawn = []
-    try:
-        yield _drawn
-    finally:
-        _drawn = None
+FINAL_FILL: Colour = (255, 246, 214)
+PALETTE = kit.palette(*WORLD_FILL.values(), DEV_FILL, *DIE_FILL.values(), FINAL_FILL)
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
           bold: bool = False, colour: Colour = THEME["ink"], anchor: str = "la") -> float:
     """Draw ``words``; return the x where they end."""
     assert size >= SMALL
-    box_ = draw.textbbox(xy, words, font=kit.font(size, bold=bold), anchor=anchor)
-    if _drawn is not None:
-        _drawn.append((words, size, box_))
-    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
-    return box_[2]
+    return kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+
+
+def _part(key: tuple[Hashable, ...], height: int,
+          draw_part: Callable[[ImageDraw.ImageDraw], int]) -> kit.Part:
+    """A part of a picture drawn on its own from its top, cut to the height it used; drawn once per
+    process for each ``key``, which says everything of the view the part shows."""
+    return kit.cached(("rftg", *key), lambda: kit.drawn(WIDTH, height, draw_part, colours=PALETTE,
+                                                        guess=MAX_HEIGHT // 2))
 
 
 def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
@@ -130,29 +122,34 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
     within 1.6 widths; a board that is taller even so (4 or 5 players late in the game) is cut
     between the players' panels into pictures within 1.6 widths each, the heading on the first."""
     say = _Words(locale, names, len(view.players))
-    best: tuple[Image.Image, list[int], Drawn] | None = None
-    start = len(_drawn) if _drawn is not None else 0
-    for columns in (2, 3):
-        if _drawn is not None:
-            del _drawn[start:]
-        image, draw = canvas(WIDTH, 12000)
-        y = _header(draw, view, say)
-        if view.stage == "over":
-            y = _final(draw, view, y, say)
-        cuts = [y]
-        for seat, p in enumerate(view.players):
-            y = _player(draw, y, seat, p, view, say, columns)
-            cuts.append(y)
-        if best is None:
-            best = (image, cuts, list(_drawn[start:]) if _drawn is not None else [])
-        if y + MARGIN <= MAX_HEIGHT:
-            return [png(image.crop((0, 0, WIDTH, y + MARGIN)))]
-    assert best is not None
-    image, cuts, texts = best
-    pages = _pages(cuts)
-    if _drawn is not None:
-        _drawn[start:] = [_on_page(entry, pages) for entry in texts]
-    return [png(image.crop((0, top, WIDTH, bottom))) for top, bottom in pages]
+    top = [_part(("header", locale, view.phase, view.stage, view.round, view.bag, view.vp_pool,
+                  tuple(view.selected)), 200, lambda d: _header(d, view, say))]
+    if view.stage == "over":
+        scores = tuple((p.score, kit.fingerprint(p.breakdown)) for p in view.players)
+        top.append(_part(("final", locale, say.names, scores), MAX_HEIGHT, lambda d: _final(d, view, 0, say)))
+    parts = top + [_player_part(view, seat, say, 2) for seat in range(len(view.players))]
+    if sum(p.height for p in parts) + MARGIN > MAX_HEIGHT:
+        wider = top + [_player_part(view, seat, say, 3) for seat in range(len(view.players))]
+        if sum(p.height for p in wider) + MARGIN <= MAX_HEIGHT:
+            parts = wider
+    cuts = [sum(p.height for p in parts[:i + 1]) for i in range(len(top) - 1, len(parts))]
+    pages = _pages(cuts) if cuts[-1] + MARGIN > MAX_HEIGHT else [(0, cuts[-1] + MARGIN)]
+    image = kit.blank(WIDTH, max(bottom for _, bottom in pages), PALETTE)
+    drawn = kit.recorded()
+    start = len(drawn) if drawn is not None else 0
+    y = 0
+    for part in parts:
+        kit.paste(image, part, (0, y))
+        y += part.height
+    if drawn is not None:
+        drawn[start:] = [_on_page(entry, pages) for entry in drawn[start:]]
+    return [kit.png(image.crop((0, top_, WIDTH, bottom)), PALETTE) for top_, bottom in pages]
+
+
+def _player_part(view: View, seat: int, say: _Words, columns: int) -> kit.Part:
+    p = view.players[seat]
+    key = ("player", say.locale, say.names, seat, columns, view.stage, kit.fingerprint(p))
+    return _part(key, 4000, lambda d: _player(d, 0, seat, p, view, say, columns))
 
 
 def _pages(cuts: Sequence[int]) -> list[tuple[int, int]]:
@@ -215,7 +212,7 @@ def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
         lines.append((("★ " if score == best else "") + line, score == best))
     wrapped = [(part, win) for line, win in lines for part in _wrap(line, WIDTH - 2 * MARGIN - 24, size=BODY)]
     height = 16 + LINE * (len(wrapped) + 1)
-    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height), fill=(255, 246, 214))
+    box(draw, (MARGIN, y, WIDTH - MARGIN, y + height), fill=FINAL_FILL)
     _text(draw, (MARGIN + 12, y + 8), say("rftg.pic.final"), size=LARGE, bold=True)
     for i, (part, win) in enumerate(wrapped):
         _text(draw, (MARGIN + 12, y + 8 + LINE * (i + 1)), part, size=BODY, bold=win)
@@ -340,7 +337,14 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     """One seat's private picture: its dice this round and its whole construction zone."""
     say = _Words(locale, names, len(view.players))
     p = view.players[seat]
-    image, draw = canvas(WIDTH, 6000)
+    key = ("private", locale, say.names, seat, view.round, kit.fingerprint(p))
+    part = _part(key, 6000, lambda d: _private(d, view, seat, p, say))
+    image = kit.blank(WIDTH, part.height, PALETTE)
+    kit.paste(image, part, (0, 0))
+    return kit.png(image, PALETTE)
+
+
+def _private(draw: ImageDraw.ImageDraw, view: View, seat: int, p: PlayerView, say: _Words) -> int:
     y = 12
     for line in _wrap(say("rftg.pic.private", seat=seat, round=view.round), WIDTH - 2 * MARGIN,
                       size=LARGE - 4, bold=True):
@@ -389,4 +393,4 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
             for line in _wrap(t, WIDTH - 2 * MARGIN, size=BODY):
                 _text(draw, (MARGIN, y), line, size=BODY)
                 y += LINE
-    return png(image.crop((0, 0, WIDTH, max(y + MARGIN, 200))))
+    return max(y + MARGIN, 200)

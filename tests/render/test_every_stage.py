@@ -4,8 +4,9 @@ ellipsis, nothing off its picture) and words, not an id; no picture is taller th
 
 Each game is played once per player count by its greedy bots from a fixed seed; the board and one
 seat's private pictures (a different seat at each stage) are drawn early (a tenth of the way in),
-in the middle, late (nine tenths) and once it is over. Every ``ImageDraw.text`` call is recorded
-while they are drawn, so a text drawn by any renderer's helper is checked.
+in the middle, late (nine tenths) and once it is over. Every text the drawing kit draws is recorded
+where it ends up (also the texts of a part drawn earlier and pasted again), so a text drawn by any
+renderer's helper is checked.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import render
 import render.stages
+from render import kit
 from rules import registry
 
 GAMES = ("rftg", "ancient_world", "praetor", "patchistory")
@@ -40,7 +42,6 @@ class Drawn:
     words: str
     size: int
     box: tuple[float, float, float, float]
-    canvas: tuple[int, int]
 
 
 @cache
@@ -62,44 +63,34 @@ NAMES = ("Alexandra Papadaki", "Κωνσταντίνος Ρήγας", "Bo", "Dee
 """Players' names as long as a picture shows whole (18 characters)."""
 
 
-def draw_all(game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[bytes],
-                                                                                      list[Drawn]]]:
-    """Every picture of the game's stages, with the texts drawn for each."""
+def draw_all(game: str, players: int) -> list[tuple[str, list[bytes], list[Drawn]]]:
+    """Every picture of the game's stages, with the texts drawn for each (in the coordinates of
+    the picture each is on)."""
     engine = registry.get(game)
     module = render.for_game(game)
     assert module is not None
-    texts: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(draw: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs.get("font")
-        box = draw.textbbox(xy, str(words), font=font, anchor=kwargs.get("anchor"))
-        texts.append(Drawn(str(words), int(getattr(font, "size", 0)), box, draw.im.size))
-        original(draw, xy, words, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
     out = []
     for i, (stage, state) in enumerate(stages(game, players).items()):
         seat = i % players
         for locale in ("en", "el"):
             for who in (None, seat):
-                texts.clear()
-                pictures = render.pictures(module, engine.view(state, who), who, NAMES[:players], locale)
+                with kit.recording() as texts:
+                    pictures = render.pictures(module, engine.view(state, who), who, NAMES[:players], locale)
                 label = f"{stage} {locale} {'board' if who is None else f'seat {who}'}"
-                out.append((label, pictures, list(texts)))
+                out.append((label, pictures, [Drawn(*t) for t in texts]))
     return out
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), cases())
 def test_every_picture_at_every_stage_is_legible_whole_and_no_taller_than_1_6_widths(
-    game: str, players: int, monkeypatch: pytest.MonkeyPatch
+    game: str, players: int
 ) -> None:
     problems: list[str] = []
-    for label, pictures, texts in draw_all(game, players, monkeypatch):
+    for label, pictures, texts in draw_all(game, players):
         sizes = [Image.open(io.BytesIO(p)).size for p in pictures]
         assert pictures and texts, label
-        width = min(w for w, _ in sizes)
+        width, height = min(w for w, _ in sizes), max(h for _, h in sizes)
         problems += [f"{label}: {w}x{h} is taller than 1.6 widths" for w, h in sizes if h > 1.6 * w]
         for t in texts:
             if t.size < 0.0225 * width:
@@ -107,7 +98,7 @@ def test_every_picture_at_every_stage_is_legible_whole_and_no_taller_than_1_6_wi
             if "…" in t.words:
                 problems.append(f"{label}: {t.words!r} is cut")
             x0, y0, x1, y1 = t.box
-            if x0 < 0 or y0 < 0 or x1 > t.canvas[0] or y1 > t.canvas[1]:
+            if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
                 problems.append(f"{label}: {t.words!r} runs off its picture at {t.box}")
             if ID_LIKE.search(t.words):
                 problems.append(f"{label}: {t.words!r} looks like an id")

@@ -44,12 +44,21 @@ def test_every_picture_draws_the_players_names(game: str) -> None:
 
 
 def test_a_picture_is_stored_as_a_palette_png_that_keeps_its_flat_colours() -> None:
+    from render.kit import PALETTE, THEME, png
+
+    image = Image.new("RGB", (120, 60), THEME["panel"])
+    image.paste(THEME["bad"], (10, 10, 50, 50))
+    stored = Image.open(io.BytesIO(png(image, PALETTE)))
+    assert stored.mode == "P"
+    assert stored.convert("RGB").getpixel((20, 20)) == THEME["bad"]
+    assert stored.convert("RGB").getpixel((100, 5)) == THEME["panel"]
+    assert png(image, PALETTE) == png(image, PALETTE)
+
+
+def test_a_picture_of_colours_no_palette_names_keeps_them() -> None:
     from render.kit import png
 
-    image = Image.new("RGB", (120, 60), (240, 235, 220))
-    image.paste((200, 30, 40), (10, 10, 50, 50))
-    stored = Image.open(io.BytesIO(png(image)))
-    assert stored.mode == "P"
-    assert stored.convert("RGB").getpixel((20, 20)) == (200, 30, 40)
-    assert stored.convert("RGB").getpixel((100, 5)) == (240, 235, 220)
-    assert png(image) == png(image)
+    image = Image.new("RGB", (120, 60), (49, 51, 56))
+    image.paste((88, 101, 242), (10, 10, 50, 50))
+    stored = Image.open(io.BytesIO(png(image))).convert("RGB")
+    assert stored.getpixel((20, 20)) == (88, 101, 242) and stored.getpixel((100, 5)) == (49, 51, 56)

@@ -1,0 +1,129 @@
+"""Parts of pictures are drawn once per process and pasted again: a picture drawn from kept parts
+is the picture drawn from nothing, whatever was drawn before it (render/kit.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, partial
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageFilter
+
+import render
+import render.stages
+from render import kit
+from rules import registry
+from rules.core import Rng
+
+GAMES = ("rftg", "ancient_world", "praetor", "patchistory")
+NAMES = ("Ada", "Βασίλης", "Chris")
+
+
+@cache
+def stages(game: str) -> dict[str, Any]:
+    return render.stages.stages(game, 3, 2)
+
+
+@cache
+def moves(game: str) -> list[Any]:
+    """Seven states one action apart from the middle of a seeded greedy 3-player game: parts a
+    move did not change are pasted again, those it changed drawn anew."""
+    engine = registry.get(game)
+    bot = engine.bots()["greedy"]
+    rng = Rng.from_seed(2)
+    state = engine.new_game(3, {}, 2)
+    history = [state]
+    while prompts := engine.pending(state):
+        seat = rng.choice(sorted(prompts))
+        state, _ = engine.apply(state, seat, bot.choose(engine, state, seat, prompts[seat], rng.fork()))
+        history.append(state)
+    return history[len(history) // 2:len(history) // 2 + 7]
+
+
+def every_picture(game: str) -> list[tuple[str, Callable[[], list[bytes]]]]:
+    """The board (English) and seat 1's pictures (Greek) after each of the moves, then at the end,
+    each as a way to draw it."""
+    engine = registry.get(game)
+    module = render.for_game(game)
+    assert module is not None
+    states = [*moves(game), stages(game)["over"]]
+    return [(f"{i} {seat} {locale}",
+             partial(render.pictures, module, engine.view(state, seat), seat, NAMES, locale))
+            for i, state in enumerate(states) for seat, locale in ((None, "en"), (1, "el"))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_picture_drawn_from_kept_parts_is_the_one_drawn_from_nothing(game: str) -> None:
+    pictures = every_picture(game)
+    kit.forget()
+    warm = [(label, draw()) for label, draw in pictures]
+    for (label, drawn), (_, draw) in zip(warm, pictures, strict=True):
+        kit.forget()
+        assert drawn == draw(), label
+
+
+def test_a_kept_part_says_its_texts_wherever_it_is_pasted() -> None:
+    part = kit.cached(("test", "greeting"), lambda: kit.drawn(
+        200, 60, lambda draw: kit.text(draw, (10, 10), "Γεια", size=24) and 40))
+    image = kit.blank(200, 200)
+    with kit.recording() as drawn:
+        kit.paste(image, part, (0, 0))
+        kit.paste(image, part, (0, 100))
+    assert [(words, size) for words, size, _ in drawn] == [("Γεια", 24), ("Γεια", 24)]
+    assert drawn[1][2][1] - drawn[0][2][1] == 100
+    assert drawn[0][2] == kit.text_box((10, 10), "Γεια", size=24)
+
+
+def test_text_drawn_again_is_the_text_pillow_draws() -> None:
+    mine, draw = kit.canvas(300, 80)
+    pillow, theirs = kit.canvas(300, 80)
+    for xy, anchor in (((10.3, 20.7), "la"), ((150.5, 40.25), "mm"), ((290, 40), "rm")):
+        for _ in range(2):
+            kit.text(draw, xy, "Γύρος 3 · Wg", size=24, bold=True, colour=kit.THEME["bad"], anchor=anchor)
+        theirs.text(xy, "Γύρος 3 · Wg", font=kit.font(24, bold=True), fill=kit.THEME["bad"], anchor=anchor)
+        theirs.text(xy, "Γύρος 3 · Wg", font=kit.font(24, bold=True), fill=kit.THEME["bad"], anchor=anchor)
+    assert mine.tobytes() == pillow.tobytes()
+
+
+def test_kept_parts_stay_within_their_budget() -> None:
+    kept = kit.Lru[str, bytes](1000, len)
+    for i in range(50):
+        kept.put(str(i), bytes(100))
+    assert kept.used <= 1000 and len(kept) == 10
+    assert kept.get("49") is not None and kept.get("0") is None
+
+
+def flat_colours(image: Image.Image) -> set[tuple[int, int, int]]:
+    """The colours of the pixels whose 3 × 3 neighbourhood is all of their colour (fills, not the
+    edges of anti-aliased text)."""
+    most, least = image.filter(ImageFilter.MaxFilter(3)), image.filter(ImageFilter.MinFilter(3))
+    flat = ImageChops.difference(most, least).convert("L").point(lambda v: 255 if v == 0 else 0)
+    shown = Image.new("RGB", image.size, (1, 2, 3))
+    shown.paste(image, mask=flat)
+    return {c for _, c in shown.getcolors(1 << 20) or []} - {(1, 2, 3)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_flat_colours_a_game_draws_are_stored_exactly(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = render.for_game(game)
+    assert module is not None
+    palette = module.PALETTE.getpalette()
+    colours = {tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)}
+    state = stages(game)["middle"]
+    drawn: list[Image.Image] = []
+    reduce = Image.Image.quantize
+
+    def keep(image: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        if image.mode == "RGB":
+            drawn.append(image)
+        return reduce(image, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", keep)
+    kit.forget()
+    for seat in (None, 0):
+        render.pictures(module, registry.get(game).view(state, seat), seat, NAMES)
+    assert drawn
+    for image in drawn:
+        assert [c for c in flat_colours(image) if c not in colours] == [], game
