@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from contextvars import ContextVar
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render import kit
 from render.patchistory import (
     MAX_HEIGHT,
     SMALLEST,
@@ -72,18 +73,16 @@ def test_board_picture_changes_when_the_table_changes(states: dict[str, State]) 
 
 
 class Drawn:
-    """Every text a picture draws, with its font size: ``ImageDraw.text`` wrapped while rendering."""
+    """Every text a picture draws for the rest of the test, with its font size (the drawing kit's
+    :func:`render.kit.recording`, also of parts drawn earlier and pasted again)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.texts: list[tuple[str, int]] = []
-        original = ImageDraw.ImageDraw.text
+        self.drawn: kit.Drawn = []
+        monkeypatch.setattr(kit, "_recording", ContextVar("recording", default=self.drawn))
 
-        def record(draw: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any) -> None:
-            size = getattr(kwargs.get("font"), "size", 0)
-            self.texts.append((str(words), int(size)))
-            original(draw, xy, words, *args, **kwargs)
-
-        monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    @property
+    def texts(self) -> list[tuple[str, int]]:
+        return [(words, size) for words, size, _ in self.drawn]
 
     def words(self) -> list[str]:
         return [w for w, _ in self.texts]
