@@ -14,6 +14,7 @@ from tests.e2e.fakediscord import FakeUser
 FIGURES = {
     "acting_tables",
     "interactions",
+    "unanswered",
     "interactions_per_s",
     "ack_p50_ms",
     "ack_p99_ms",
@@ -33,6 +34,7 @@ async def test_the_bot_benchmark_times_every_interaction_of_every_player(tmp_pat
     figures = await bench_bot.measure(2, tmp_path, bench_bot.picture_game())
     assert set(figures) == FIGURES
     assert figures["interactions"] == 2 * 2 * 2, "each of the 4 players opened a panel and answered it"
+    assert figures["unanswered"] == 0
     assert figures["picture_followups"] >= 2, "table 0 plays a game with pictures"
     assert 0 < figures["ack_p50_ms"] <= figures["followup_p50_ms"]
     assert figures["rss_mib"] > 0
