@@ -144,7 +144,7 @@ async def test_fault_suite_tells_every_fault_and_loses_no_acknowledged_move(tmp_
     assert figures["damaged_log_page"]["salvaged_actions"] > 0
 
 
-def test_render_suite_times_the_encoding_within_each_render(
+def test_render_suite_times_each_picture_drawn_again_and_after_a_move_beside_its_png_floor(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from bench import render as render_suite
@@ -152,8 +152,14 @@ def test_render_suite_times_the_encoding_within_each_render(
     monkeypatch.setattr(bench.common, "RESULTS", tmp_path)
     monkeypatch.setattr(registry, "available", lambda: ["praetor"])
     figures = render_suite.run(repeats=1)
-    kinds = {f"praetor/{stage}/{kind}" for stage in ("mid", "late") for kind in ("board", "private")}
-    assert set(figures) == kinds
-    assert all(f["encode_ms"] > 0 and f["before_ms"] > 0 and f["floor_ms"] > 0 for f in figures.values())
-    assert all(f["encode_ms"] < f["p50_ms"] and f["pictures"] >= 1 for f in figures.values())
+    kinds = {f"praetor/{stage}/{kind}/{when}" for stage in ("mid", "late") for kind in ("board", "private")
+             for when in ("again", "after a move")}
+    levels = {key for key in figures if key.startswith("level/")}
+    assert set(figures) == kinds | levels | {"kept"} and len(levels) >= 2
+    pictures = [figures[k] for k in kinds]
+    assert all(f["encode_ms"] > 0 and f["floor_ms"] > 0 and f["pictures"] >= 1 for f in pictures)
+    assert all(f["encode_ms"] <= f["p50_ms"] for f in pictures), "the encoding is part of each picture's time"
+    assert all(f["x_floor"] == f["p50_ms"] / f["floor_ms"] for f in pictures)
+    assert all(figures[k]["ms_per_picture"] > 0 and figures[k]["kb_per_picture"] > 0 for k in levels)
+    assert 0 < figures["kept"]["bytes"] <= figures["kept"]["budget"]
     assert (tmp_path / "render.json").is_file()

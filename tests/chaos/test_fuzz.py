@@ -322,7 +322,8 @@ async def test_a_player_out_of_the_server_is_refused_whatever_they_send_from_the
     bot.set_clock(25 * HOUR)
     reminder = await fake.wait_for(
         lambda: next(
-            (c for c in fake.captured if c.audience == ("dm", bo.id) and "agora:play:" in str(c.body)), None
+            (c for c in fake.captured if c.audience == ("dm", bo.id) and "agora:play:" in str(c.body)
+             and "is waiting for your move" in c.text()), None  # the reminder, not the "your move" DM
         ),
         what="the reminder DM to Bo",
     )
