@@ -96,7 +96,7 @@ class GreedyBot:
                 return best(engine, state, seat, found)
         for a in actions:
             if isinstance(a, AnswerAid | Agree):
-                return type(a)(**{next(iter(set(a.model_fields) - {"kind"})): True})
+                return type(a)(**{next(iter(set(type(a).model_fields) - {"kind"})): True})
             if isinstance(a, Choose):
                 return Choose(colour="blue")
             if isinstance(a, Commit):
