@@ -213,15 +213,16 @@ def side_summary(ctx: Ctx, offer: Offer) -> Message:
     tile = ctx.content.tiles_by_id[offer.tile]
     if offer.side in ("white", "black"):
         return side_words(ctx, tile.side(offer.side))
-    white, black = (side_words(ctx, tile.side(s)) for s in ("white", "black"))
+    white, black = (side_words(ctx, tile.side(s), "brief_pair") for s in ("white", "black"))
     return label("side_pair", white=white, black=black)
 
 
-def side_words(ctx: Ctx, side: SideDef) -> Message:
+def side_words(ctx: Ctx, side: SideDef, words: str = "brief") -> Message:
     """A side's symbols in short words, each stat once: what it shows outside gold frames, then in
     brackets what a worker there adds ("White: 2(+1) cult., (+3) food"), so that a bid's
     description fits a select entry's line of 100 characters; the auction's titles say how to
-    read it."""
+    read it. Both sides of a tile together (the 2-player auction, p. 15) use the shortest words,
+    `words="brief_pair"` ("W: 2(+1)cult. · B: (+3)food")."""
     shown: dict[str, int] = {}
     framed: dict[str, int] = {}
     for sp in side.spaces:
@@ -230,13 +231,13 @@ def side_words(ctx: Ctx, side: SideDef) -> Message:
         for k, n in sp.framed.items():
             framed[k] = framed.get(k, 0) + n
     parts: list[Param] = [
-        label(f"brief.{k}", n=shown.get(k, 0), m=framed.get(k, 0), t=shown.get(k, 0) + framed.get(k, 0))
+        label(f"{words}.{k}", n=shown.get(k, 0), m=framed.get(k, 0), t=shown.get(k, 0) + framed.get(k, 0))
         for k in [*shown, *(k for k in framed if k not in shown)]
         if shown.get(k, 0) + framed.get(k, 0)
     ]
     return label(
-        "side_words",
-        side=f"@patchistory.brief.side_{side.colour}",
+        "side_words" if words == "brief" else f"{words}.side_words",
+        side=f"@patchistory.{words}.side_{side.colour}",
         gains=parts or [label("gain.nothing")],
         seas=sum(1 for sp in side.spaces if sp.sea),
     )
