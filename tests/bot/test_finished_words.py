@@ -1,8 +1,8 @@
 """Finished words: a game of every title, played by bots, reads without raw data in English and
 Greek. Every prompt (title, option labels and descriptions, number label, its parts' button, menus
-and choices), every event after a
-JSON round trip (as storage keeps it) and the table service's closing lines are rendered as a
-player reads them, and none shows a brace, a message key or an internal id."""
+and choices) and every event, each after a JSON round trip (as storage keeps them), and the table
+service's closing lines are rendered as a player reads them, and none shows a brace, a message key
+or an internal id."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def a_game(game_id: str, seed: int) -> tuple[list[Message], int]:
         pending = engine.prompts(state)
         seat = min(pending)
         for prompt in pending.values():
-            shown += prompt_messages(prompt)
+            shown += prompt_messages(Prompt.model_validate_json(prompt.model_dump_json()))
         state, events = engine.apply(state, seat, bot.choose(engine, state, seat, pending[seat], rng))
         last = [Event.model_validate_json(e.model_dump_json()) for e in events]
         shown += [e.message for e in last]
