@@ -26,10 +26,15 @@ LEFT = "no longer a member of the server where table"
 LEFT_EL = "Δεν είστε πια μέλος του διακομιστή"
 
 
+REMINDED = ("is waiting for your move", "περιμένει την κίνησή σας")
+"""The reminder's words in each language: the "your move" DM at the start has a Play button too."""
+
+
 def reminder_dm(fake: FakeDiscord, user: FakeUser) -> Captured | None:
     """The DM reminding ``user`` of their move, with its Play button."""
     return next(
-        (c for c in fake.captured if c.audience == ("dm", user.id) and "agora:play:" in str(c.body)), None
+        (c for c in fake.captured if c.audience == ("dm", user.id) and "agora:play:" in str(c.body)
+         and any(words in c.text() for words in REMINDED)), None
     )
 
 
