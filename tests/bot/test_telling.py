@@ -17,11 +17,9 @@ from bot.service import Line, Outcome, TableInfo, TableService
 from bot.settings import Clock, Settings
 from rules.core import msg
 from storage.sqlite import SqliteRepository
+from tests.bot.sealed_table import ADA, BO, GUILD, started
 from tests.bot.thread import Thread
 from tests.fixtures.sealed_bid import Bid
-
-ADA, BO = 100, 200
-GUILD = 1
 
 
 @pytest.fixture
@@ -45,16 +43,6 @@ async def agora(tmp_path: Path, thread: Thread) -> AsyncIterator[Agora]:
         agora.members.seen(GUILD, user_id)
     yield agora
     await repo.close()
-
-
-async def started(agora: Agora) -> TableInfo:
-    """Ada and Bo at a Sealed Bid table whose opening the thread was told."""
-    service: TableService = agora.service
-    table = await service.create_table("sealed_bid", GUILD, 2, ADA, "Ada", thread_id=3)
-    await service.join(table.id, BO, "Bo")
-    opening = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
-    await deliver(agora, opening, actor_id=ADA, board=False)
-    return await service.table(table.id)
 
 
 async def last_move(agora: Agora, table: TableInfo) -> tuple[Outcome, int]:

@@ -18,11 +18,10 @@ from bot.discord.pictures import Pictures
 from bot.service import TableInfo, TableService
 from bot.settings import Clock, Settings
 from storage.sqlite import SqliteRepository
+from tests.bot.sealed_table import ADA, BO, started
 from tests.bot.thread import Posted, Thread
 from tests.fixtures.sealed_bid import Bid, Take
 
-ADA, BO = 100, 200
-GUILD = 1
 YOUR_MOVE = "Your move at table"
 
 
@@ -68,16 +67,6 @@ async def agora(tmp_path: Path, thread: Thread, people: People) -> AsyncIterator
     agora = Agora(client, service, Settings(default_locale="en"), Clock(), Pictures(service))
     yield agora
     await repo.close()
-
-
-async def started(agora: Agora) -> TableInfo:
-    """Ada and Bo at a Sealed Bid table, started by Ada and told: both owe a bid."""
-    service: TableService = agora.service
-    table = await service.create_table("sealed_bid", GUILD, 2, ADA, "Ada", thread_id=3)
-    await service.join(table.id, BO, "Bo")
-    opening = await service.start(table.id, ADA, seed=1, shuffle_seats=False)
-    await deliver(agora, opening, actor_id=ADA, board=False)
-    return await service.table(table.id)
 
 
 async def move(agora: Agora, table: TableInfo, user_id: int, action: Bid | Take) -> None:
