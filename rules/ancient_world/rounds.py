@@ -10,7 +10,7 @@ from rules.ancient_world.cards import own_card_options, zori_trigger
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import damaged_indices, draw_empire, event, intact_indices, push, step
 from rules.ancient_world.options import Options
-from rules.ancient_world.placement import feasible, repairs_pointless
+from rules.ancient_world.placement import feasible, rank_check, repairs_pointless
 from rules.ancient_world.state import (
     AUTOMATIC,
     ROUNDS,
@@ -158,13 +158,30 @@ def citizen_targets(content: Content, state: State, seat: Seat, rank: int) -> tu
     return spaces, own_card_options(content, state, seat)
 
 
-def placeable_ranks(content: Content, state: State, seat: Seat) -> list[int]:
-    ranks = []
+def rank_targets(content: Content, state: State, seat: Seat) -> list[tuple[int, list[Space], list[str]]]:
+    """:func:`citizen_targets` of every available rank, in rank order. A space's feasibility depends
+    on the rank only through the rank rule (whether it may go there, and the surcharge), so it is
+    found once per space and surcharge; the own cards (any rank, I-25) once for all ranks."""
+    cards = own_card_options(content, state, seat)
+    by_surcharge: dict[tuple[Space, int], bool] = {}
+    out = []
     for rank in state.players[seat].available():
-        spaces, cards = citizen_targets(content, state, seat, rank)
-        if spaces or cards:
-            ranks.append(rank)
-    return ranks
+        spaces = []
+        for space in Space:
+            ok, surcharge = rank_check(state, space, rank)
+            if not ok:
+                continue
+            known = by_surcharge.get((space, surcharge))
+            if known is None:
+                known = by_surcharge[space, surcharge] = feasible(content, state, seat, space, rank)
+            if known:
+                spaces.append(space)
+        out.append((rank, spaces, list(cards)))
+    return out
+
+
+def placeable_ranks(content: Content, state: State, seat: Seat) -> list[int]:
+    return [rank for rank, spaces, cards in rank_targets(content, state, seat) if spaces or cards]
 
 
 def attackable_decks(content: Content, state: State, seat: Seat) -> list[int]:

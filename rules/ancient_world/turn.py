@@ -18,7 +18,7 @@ from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, empire_cards_left
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
 from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
-from rules.ancient_world.rounds import attackable_decks, citizen_targets
+from rules.ancient_world.rounds import attackable_decks, rank_targets
 from rules.ancient_world.state import Space, State
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
 
@@ -47,8 +47,9 @@ class _Group:
 
 def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
     """Place a citizen, attack a Titan or pass, in one answer where it fits one menu."""
-    targets = [(r, citizen_targets(content, state, seat, r)) for r in state.players[seat].available()]
-    groups = [_rank_group(content, state, seat, r, spaces, cards) for r, (spaces, cards) in targets
+    spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]] = {}
+    groups = [_rank_group(content, state, seat, r, spaces, cards, spaces_seen)
+              for r, spaces, cards in rank_targets(content, state, seat)
               if spaces or cards]  # the ranks of placeable_ranks, each rank's targets found once
     attacks = [attack_group(content, state, seat, d) for d in attackable_decks(content, state, seat)]
     everything = groups + attacks
@@ -74,8 +75,10 @@ def _fold_largest(groups: list[_Group]) -> None:
 
 
 def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: list[Space],
-                cards: list[str]) -> _Group:
-    options: list[Option | _Group] = [_place_group(content, state, seat, space, rank) for space in spaces]
+                cards: list[str], spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]],
+                ) -> _Group:
+    options: list[Option | _Group] = [_place_group(content, state, seat, space, rank, spaces_seen)
+                                      for space in spaces]
     options += [Option(action=act.UseCard(card=c, rank=rank),
                        label=_m("opt.card_citizen", card=city.card_name(content, c), rank=rank),
                        description=_m("desc.card_action", what=action_description(
@@ -86,14 +89,22 @@ def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: l
     return _Group(options, folded)
 
 
-def _place_group(content: Content, state: State, seat: Seat, space: Space, rank: int) -> Option | _Group:
-    """The citizen on ``space``: one option, or one per answer to the action's first question."""
+def _place_group(content: Content, state: State, seat: Seat, space: Space, rank: int,
+                 spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]]) -> Option | _Group:
+    """The citizen on ``space``: one option, or one per answer to the action's first question.
+    What the space gives depends on the rank only through the surcharge, so it is found once per
+    space and surcharge (``spaces_seen``) for all the ranks of a turn."""
     _, surcharge = rank_check(state, space, rank)
+    seen = spaces_seen.get((space, surcharge))
+    if seen is None:
+        seen = spaces_seen[space, surcharge] = (space_description(content, state, seat, space),
+                                                _first_answers(content, state, seat, space, surcharge))
+    description, first_answers = seen
     plain = _place_option(act.Place(space=space, rank=rank), f"@{GAME}.space.{space}", rank, surcharge,
-                          space_description(content, state, seat, space))
+                          description)
     variants = [_place_option(act.Place(space=space, rank=rank, then=then), label, rank, surcharge, effect,
                               explain=False)
-                for then, label, effect in _first_answers(content, state, seat, space, surcharge)]
+                for then, label, effect in first_answers]
     if len(variants) < 2:
         return variants[0] if variants else plain
     return _Group(list(variants), plain)
