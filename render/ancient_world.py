@@ -12,7 +12,7 @@ wrap and are never cut. Where a full picture would be too tall, the cities are t
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -108,13 +108,29 @@ def _cards(draw: ImageDraw.ImageDraw, y: float, view: Any, title: str, cards: Se
     return y + 6
 
 
-def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float]) -> kit.Part:
-    """A part of the picture drawn on its own, cut to the height it used; drawn once per process
-    for each ``key``, which says everything of the view the part shows (:func:`render.kit.cached`):
-    a card goes by its id there, since the view's ``cards`` table gives one printed card an id."""
-    return kit.cached(("ancient_world", *key), lambda: kit.drawn(
-        WIDTH, 3 * MAX_HEIGHT, lambda draw: int(draw_part(draw)) + 4, colours=PALETTE,
-        guess=MAX_HEIGHT // 2))
+class _Piece(NamedTuple):
+    """A part of the picture not drawn yet: its key and how to draw it (:func:`_part`)."""
+
+    key: tuple[Hashable, ...]
+    draw: Callable[[ImageDraw.ImageDraw], float]
+
+    def height(self) -> int:
+        """The part's height, measured without drawing it (:func:`render.kit.measured`)."""
+        return kit.measured(("ancient_world", *self.key), self._cut)
+
+    def _cut(self, draw: ImageDraw.ImageDraw) -> float:
+        return int(self.draw(draw)) + 4
+
+    def part(self) -> kit.Part:
+        """The part drawn on its own, cut to the height it used; drawn once per process for each
+        key, which says everything of the view the part shows (:func:`render.kit.cached`): a card
+        goes by its id there, since the view's ``cards`` table gives one printed card an id."""
+        return kit.cached(("ancient_world", *self.key), lambda: kit.drawn(
+            WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=MAX_HEIGHT // 2))
+
+
+def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float]) -> _Piece:
+    return _Piece(key, draw_part)
 
 
 def _stack(parts: Sequence[kit.Part]) -> Image.Image:
@@ -239,28 +255,29 @@ def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
 # ---- the pictures --------------------------------------------------------------------------------
 
 
-def _fitted(layouts: Sequence[Callable[[], list[kit.Part]]]) -> Image.Image:
-    """The first of ``layouts`` (most detailed first) that keeps the picture within 1.6 widths."""
+def _fitted(layouts: Sequence[Callable[[], list[_Piece]]]) -> Image.Image:
+    """The first of ``layouts`` (most detailed first) that keeps the picture within 1.6 widths,
+    chosen by the parts' measured heights, so only the parts it shows are drawn."""
     for layout in layouts:
-        parts = layout()
-        if sum(p.height for p in parts) + PAD <= MAX_HEIGHT:
+        pieces = layout()
+        if sum(p.height() for p in pieces) + PAD <= MAX_HEIGHT:
             break
-    return _stack(parts)
+    return _stack([p.part() for p in pieces])
 
 
-def _header_part(view: Any, title: str, say: _Words) -> kit.Part:
+def _header_part(view: Any, title: str, say: _Words) -> _Piece:
     return _part(("header", say.locale, title, view.over, view.round, view.era),
                  lambda d: _header(d, view, title, say))
 
 
-def _market_part(view: Any, say: _Words, brief: bool) -> kit.Part:
+def _market_part(view: Any, say: _Words, brief: bool) -> _Piece:
     rows = (view.empire_deck, view.empire_discard, tuple(view.empire_row), view.military_deck,
             tuple(view.military_row), tuple(view.titan_tops), tuple(view.titan_decks), view.district_top,
             view.district_deck)
     return _part(("market", say.locale, brief, rows), lambda d: _market(d, view, say, brief=brief))
 
 
-def _city_part(view: Any, seat: int, say: _Words, detail: int) -> kit.Part:
+def _city_part(view: Any, seat: int, say: _Words, detail: int) -> _Piece:
     key = ("city", say.locale, say.names, seat, detail, kit.fingerprint(view.players[seat]),
            seat == view.first_player, seat == view.current and not view.over)
     return _part(key, lambda d: _city(d, view, seat, say, detail))
@@ -272,8 +289,8 @@ def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") ->
     say = _Words(locale, names, len(view.players))
     seats = range(len(view.players))
 
-    def layout(detail: int, brief_market: bool) -> Callable[[], list[kit.Part]]:
-        def parts() -> list[kit.Part]:
+    def layout(detail: int, brief_market: bool) -> Callable[[], list[_Piece]]:
+        def parts() -> list[_Piece]:
             out = [_header_part(view, say("pic.title"), say)]
             if view.final is not None:
                 coins = tuple(p.coins for p in view.players)
@@ -303,8 +320,8 @@ def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: s
         y = _cards(draw, 0, view, say("pic.stored"), list(player.stored or []), say)
         return _cards(draw, y, view, say("pic.looking"), secret, say) if secret else y
 
-    def layout(detail: int, market: bool | None) -> Callable[[], list[kit.Part]]:
-        def parts() -> list[kit.Part]:
+    def layout(detail: int, market: bool | None) -> Callable[[], list[_Piece]]:
+        def parts() -> list[_Piece]:
             out = [_header_part(view, say("pic.private", seat=seat), say), _part(hidden, mine)]
             if market is not None and not view.over:
                 out.append(_market_part(view, say, market))

@@ -130,6 +130,7 @@ Drawn = list[tuple[str, int, Box]]
 
 _recording: ContextVar[Drawn | None] = ContextVar("recording", default=None)
 _collecting: ContextVar[list[Said] | None] = ContextVar("collecting", default=None)
+_measuring: ContextVar[bool] = ContextVar("measuring", default=False)
 
 
 @contextmanager
@@ -246,7 +247,10 @@ def text(
 ) -> float:
     """Draw ``words`` at ``xy`` with a Pillow anchor (``"mm"`` centres it); returns the right edge of
     its bounding box. The pixels are those of ``ImageDraw.text``; the rendered text is kept (up to
-    :data:`MASK_BUDGET` bytes), so words drawn again cost a copy."""
+    :data:`MASK_BUDGET` bytes), so words drawn again cost a copy. While :func:`measured` runs,
+    nothing is drawn or told: only the right edge is found."""
+    if _measuring.get():
+        return xy[0] + _bbox(words, size, bold, anchor)[2]
     if "\n" in words or draw.mode != "RGB":
         draw.text(xy, words, font=font(size, bold=bold), fill=colour, anchor=anchor)
     else:
@@ -430,6 +434,27 @@ def cached(key: Hashable, make: Callable[[], Part]) -> Part:
     return found
 
 
+_heights: Lru[Hashable, int] = Lru(1024 * 1024, lambda _: 100)
+
+
+def measured(key: Hashable, draw_part: Callable[[ImageDraw.ImageDraw], float]) -> int:
+    """The height of the part :func:`cached` keeps under ``key``, which ``draw_part`` cuts to the
+    height it returns, found without drawing it when it is not kept: ``draw_part`` is run on a
+    1 × 1 canvas with text measured, not drawn (a layout chosen by height draws only what it
+    shows). Heights are kept by ``key`` too (up to 10,000)."""
+    found = _parts.get(key)
+    if found is not None:
+        return found.height
+    high = _heights.get(key)
+    if high is None:
+        token = _measuring.set(True)
+        try:
+            high = _heights.put(key, max(1, math.ceil(draw_part(canvas(1, 1)[1]))))
+        finally:
+            _measuring.reset(token)
+    return high
+
+
 def fingerprint(value: Any) -> str:
     """``value`` as a string that changes whenever it does (a pydantic view as its JSON), to key a
     :func:`cached` part with."""
@@ -446,6 +471,7 @@ def forget() -> None:
     """Drop every kept part and text (a picture drawn next is drawn from nothing)."""
     _parts.clear()
     _masks.clear()
+    _heights.clear()
 
 
 def kept() -> int:
