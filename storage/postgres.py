@@ -446,6 +446,19 @@ class PostgresRepository(Repository):
             )
         return log_entries(table_id, rows, event_rows, _utc)
 
+    async def actions_in_force(self, table_id: int, after: int, through: int) -> list[Entry]:
+        in_force = ("a.table_id = $1 AND a.seq > $2 AND a.seq <= $3 AND a.kind = 'action'"
+                    " AND (a.undone_by IS NULL OR a.undone_by > $3)")
+        async with self._acquire() as db:
+            rows = await db.fetch(f"SELECT a.* FROM actions a WHERE {in_force} ORDER BY a.seq",
+                                  table_id, after, through)
+            event_rows = [] if not rows else await db.fetch(
+                "SELECT e.* FROM events e JOIN actions a ON a.table_id = e.table_id AND a.seq = e.seq"
+                f" WHERE {in_force} ORDER BY e.seq, e.idx",
+                table_id, after, through,
+            )
+        return log_entries(table_id, rows, event_rows, _utc)
+
     async def last_action_by(self, table_id: int, actor: str) -> int:
         async with self._acquire() as db:
             return int(await db.fetchval(

@@ -209,7 +209,8 @@ class Repository(ABC):
     ) -> int:
         """Append ``entries`` as seqs ``expected_head + 1 …`` with their events, atomically, and
         return the new head. ``snapshot`` (seq, state JSON) is stored in the same transaction with
-        its :func:`~storage.records.snapshot_checksum`. An undo entry marks the entries it cancels
+        its :func:`~storage.records.snapshot_checksum`; with no entries, the snapshot alone is
+        stored, of the head ``expected_head`` (still checked). An undo entry marks the entries it cancels
         (their :attr:`~storage.records.Entry.undone_by`) in the same transaction.
 
         :raises StaleWrite: the log's head is not ``expected_head``; nothing is written.
@@ -219,6 +220,12 @@ class Repository(ABC):
     async def entries(self, table_id: int, after: int = 0, through: int | None = None) -> list[Entry]:
         """Log entries with ``after < seq <= through`` (no upper bound when ``None``) in order, with
         their events and whether an undo cancelled them."""
+
+    @abstractmethod
+    async def actions_in_force(self, table_id: int, after: int, through: int) -> list[Entry]:
+        """The action entries with ``after < seq <= through`` that no undo up to ``through``
+        cancels, in order, with their events: the moves a position is made of, read without the
+        moves taken back between them."""
 
     @abstractmethod
     async def last_action_by(self, table_id: int, actor: str) -> int:

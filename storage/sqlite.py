@@ -588,6 +588,23 @@ class SqliteRepository(Repository):
 
         return await self._read(read, consistent=True)
 
+    async def actions_in_force(self, table_id: int, after: int, through: int) -> list[Entry]:
+        in_force = ("a.table_id = ? AND a.seq > ? AND a.seq <= ? AND a.kind = 'action'"
+                    " AND (a.undone_by IS NULL OR a.undone_by > ?)")
+        bounds = (table_id, after, through, through)
+
+        def read(db: sqlite3.Connection) -> list[Entry]:
+            rows = _query(db, f"SELECT a.* FROM actions a WHERE {in_force} ORDER BY a.seq", bounds)
+            event_rows = _query(
+                db,
+                "SELECT e.* FROM events e JOIN actions a ON a.table_id = e.table_id AND a.seq = e.seq"
+                f" WHERE {in_force} ORDER BY e.seq, e.idx",
+                bounds,
+            )
+            return log_entries(table_id, rows, event_rows, decode_time)
+
+        return await self._read(read, consistent=True)
+
     async def last_action_by(self, table_id: int, actor: str) -> int:
         rows = await self._read(lambda db: _query(
             db,

@@ -282,6 +282,22 @@ class TableCore:
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head
 
+    async def _keep_snapshot(self, t: Loaded) -> Loaded:
+        """Store the state at the head when ``snapshot_every`` log entries or more have come since
+        the snapshot it was rebuilt from. An undo drops the snapshots of the moves it takes back and
+        stores none of its own, so without this a table whose moves are often taken back would load
+        an ever longer tail of the log (the head check keeps the snapshot the head's)."""
+        every = self.snapshot_every
+        if every <= 0 or t.state is None or t.head - t.base < every:
+            return t
+        try:
+            await self.repo.append(t.row.id, t.head, [], self.clock(),
+                                   snapshot=(t.head, t.engine.dump(t.state)))
+        except StaleWrite:
+            return t  # another process moved on meanwhile: its own load will do
+        self.cache.put(t.row.id, Cached(head=t.head, state=t.state, base=t.head))
+        return replace(t, base=t.head)
+
     async def _settle(
         self, t: Loaded, outcome: Outcome, moved: set[Seat], since: int | None = None, *,
         committed: bool = True,

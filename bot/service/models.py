@@ -157,6 +157,11 @@ class Outcome:
         return sorted([*self.public, *mine], key=lambda line: line.seq)
 
 
+DIGEST_LINES = 40
+"""The most lines a :attr:`SeatPrompt.digest` holds (the Discord panel shows the last 15 it has not
+just told)."""
+
+
 @dataclass(frozen=True)
 class SeatPrompt:
     """The decision a user owes at a table, as ``prompt_for`` shows it.
@@ -172,7 +177,8 @@ class SeatPrompt:
     """The log length the prompt was computed at; pass it as ``expected_seq`` to ``act``."""
     digest: tuple[Line, ...]
     """What this seat may see from its own last move on (that move's events included, since it
-    may have completed a reveal), for catching up."""
+    may have completed a reveal), for catching up: the last :data:`DIGEST_LINES` of it at most, so
+    that a prompt costs the same however long ago that move was."""
     can_undo: bool
     """Whether ``undo`` would succeed now without the other players' consent."""
 

@@ -6,14 +6,13 @@ from typing import Any
 
 from bot.service import errors
 from bot.service.core import MAX_RETRIES, TableCore, tell
-from bot.service.models import BoardView, Line, Outcome, SeatPrompt, TableStatus
+from bot.service.models import DIGEST_LINES, BoardView, Line, Outcome, SeatPrompt, TableStatus
 from bot.service.tables import (
     effective_since,
     entry_lines,
     last_visible_lines,
     stored,
     user_actor,
-    visible_lines,
 )
 from bot.service.undo import plan_undo
 from rules.core import Message
@@ -98,7 +97,7 @@ class PlayCommands(TableCore):
             seq=t.head,
             # From the seat's own last move on: what it did and what that brought out (a reveal
             # completed by this very move), then everything since.
-            digest=tuple(await visible_lines(self.repo, t, seat.position, after=since)),
+            digest=tuple(await last_visible_lines(self.repo, t, seat.position, DIGEST_LINES, after=since)),
             can_undo=plan is not None and plan.alone,
         )
 

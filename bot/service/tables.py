@@ -86,7 +86,7 @@ def in_force(entry: Entry, head: int) -> bool:
 
 async def effective_since(repo: Repository, t: Loaded, after: int) -> list[Entry]:
     """The action entries after ``after`` up to ``t``'s head that no undo cancels, in order."""
-    return [e for e in await repo.entries(t.row.id, after=after, through=t.head) if in_force(e, t.head)]
+    return await repo.actions_in_force(t.row.id, after, t.head)
 
 
 async def visible_lines(repo: Repository, t: Loaded, seat: Seat | None, after: int = 0) -> list[Line]:
@@ -100,14 +100,16 @@ async def visible_lines(repo: Repository, t: Loaded, seat: Seat | None, after: i
     return lines
 
 
-async def last_visible_lines(repo: Repository, t: Loaded, seat: Seat | None, n: int) -> list[Line]:
-    """The last ``n`` lines ``seat`` may see (:func:`visible_lines`), reading back from the head in
-    growing ranges rather than the whole log."""
+async def last_visible_lines(
+    repo: Repository, t: Loaded, seat: Seat | None, n: int, after: int = 0
+) -> list[Line]:
+    """The last ``n`` lines ``seat`` may see of the log entries after ``after``
+    (:func:`visible_lines`), reading back from the head in growing ranges rather than the whole log."""
     window = max(4 * n, 16)
     while True:
-        after = max(t.head - window, 0)
-        lines = await visible_lines(repo, t, seat, after)
-        if len(lines) >= n or after == 0:
+        start = max(t.head - window, after)
+        lines = await visible_lines(repo, t, seat, start)
+        if len(lines) >= n or start == after:
             return lines[-n:] if n > 0 else []
         window *= 4
 

@@ -144,7 +144,7 @@ class UndoCommands(TableCore):
                 "This prompt is out of date: the table has moved on. Open it again.") from None
         await self.repo.clear_votes(t.row.id, "undo")
         before = t.head
-        t = await self._load(t.row.id)
+        t = await self._keep_snapshot(await self._load(t.row.id))
         outcome = Outcome(table=t.info())
         tell(outcome, entry_lines(entry, seq=before + 1))
         outcome.pictures.append(Picture(seat))

@@ -18,6 +18,7 @@ from bot.service import (
     StaleAction,
     TableService,
 )
+from bot.service.models import DIGEST_LINES
 from rules.core import RuleError
 from storage.records import NewEntry
 from storage.sqlite import SqliteRepository
@@ -137,6 +138,24 @@ async def test_the_prompt_digest_tells_what_happened_since_my_last_move(service:
     prompt = await service.prompt_for(table_id, ADA)
     assert prompt is not None
     assert [line.message.key for line in prompt.digest] == ["sealed.took", "sealed.passed", "sealed.round"]
+
+
+async def test_the_digest_holds_the_last_lines_since_my_last_move_at_most(service: TableService) -> None:
+    table_id = await two_players(service)
+    await service.act(table_id, ADA, Bid(coins=2))
+    await service.act(table_id, BO, Bid(coins=1))
+    await service.act(table_id, ADA, Take(token=0))
+    for _ in range(DIGEST_LINES + 5):
+        await service.act(table_id, BO, Pass())
+        await service.request_undo(table_id, BO)
+        await service.consent_undo(table_id, ADA)
+    await service.act(table_id, BO, Pass())
+    prompt = await service.prompt_for(table_id, ADA)
+    assert prompt is not None
+    keys = [line.message.key for line in prompt.digest]
+    assert len(keys) == DIGEST_LINES
+    assert keys[-3:] == ["service.undone", "sealed.passed", "sealed.round"]
+    assert "sealed.took" not in keys
 
 
 async def test_the_digest_includes_the_reveal_my_own_move_completed(service: TableService) -> None:

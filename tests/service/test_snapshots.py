@@ -194,3 +194,31 @@ async def test_a_snapshot_that_cannot_be_read_leaves_the_table_readable(
         await other.act(table_id, waiting, answer(prompt, 1), expected_seq=prompt.seq)  # play goes on
     finally:
         await damaged.close()
+
+
+async def test_moves_taken_back_again_and_again_leave_a_load_a_short_tail(
+    db_path: Path, clock: Clock
+) -> None:
+    """An undo drops the snapshot of the move it takes back; the state after it is stored instead
+    once the log has grown a snapshot's interval past the last one, so the tail a load reads stays
+    short however often moves are taken back."""
+    repo = await CountingRepository.open(db_path)
+    try:
+        service = TableService(repo, clock=clock, snapshot_every=4)
+        table_id = await played(service, 2)
+        for _ in range(12):
+            waiting = (await service.status(table_id)).waiting[0].user_id
+            assert waiting is not None
+            prompt = await service.prompt_for(table_id, waiting)
+            assert prompt is not None
+            await service.act(table_id, waiting, answer(prompt, 1))
+            await service.undo(table_id, waiting)
+        head = (await service.table(table_id)).seq
+        assert head == 26
+        repo.reads = []
+        base, state = await loaded_state(repo, table_id)
+        assert head - base < 4
+        assert repo.reads == [(base, None)]
+        assert state == await replayed(repo, table_id)
+    finally:
+        await repo.close()

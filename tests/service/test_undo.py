@@ -150,7 +150,7 @@ async def test_a_table_reloads_right_after_an_undo_across_a_snapshot(
     assert (snapshot := await repo.latest_snapshot(table_id)) is not None and snapshot.seq == 4
     await service.request_undo(table_id, BO)
     await service.consent_undo(table_id, ADA)
-    assert await repo.latest_snapshot(table_id) is None
+    assert await repo.latest_snapshot(table_id, at_most=4) is None
     view = (await service.view_for(table_id, BO)).view
     assert view.players[1].tokens == [] and view.round == 1  # type: ignore[attr-defined]
 

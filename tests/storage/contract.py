@@ -241,6 +241,18 @@ class RepositoryContract:
         entries = await repo.entries(table_id)
         assert [(e.seq, e.undone_by) for e in entries] == [(1, None), (2, 4), (3, 4), (4, None)]
 
+    async def test_the_actions_in_force_leave_out_undos_and_what_they_cancelled_by_then(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(n, events=2) for n in range(1, 5)], T0)
+        await repo.append(table_id, 4, [NewEntry("undo", 0, "user:0", "{}", undoes=(3, 4))], T0)
+        await repo.append(table_id, 5, [entry(6)], T0)
+        in_force = await repo.actions_in_force(table_id, after=1, through=6)
+        assert [(e.seq, len(e.events)) for e in in_force] == [(2, 2), (6, 1)]
+        assert [e.seq for e in await repo.actions_in_force(table_id, after=0, through=4)] == [1, 2, 3, 4]
+        assert [e.seq for e in await repo.actions_in_force(table_id, after=2, through=5)] == []
+
     async def test_a_range_of_the_log_is_read_between_its_bounds(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.append(table_id, 0, [entry(n, events=2) for n in range(1, 6)], T0)
@@ -374,6 +386,23 @@ class RepositoryContract:
         await repo.append(table_id, 0, [entry(1)], T0)
         with pytest.raises(StaleWrite):
             await repo.append(table_id, 0, [entry(1)], T0, snapshot=(1, "{}"))
+        assert await repo.latest_snapshot(table_id) is None
+
+    async def test_an_append_of_no_entries_stores_a_snapshot_of_the_head_alone(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        assert await repo.append(table_id, 2, [], T0, snapshot=(2, '{"s": 2}')) == 2
+        latest = await repo.latest_snapshot(table_id)
+        assert latest is not None and (latest.seq, latest.state_json, latest.intact) == (2, '{"s": 2}', True)
+        assert await repo.head(table_id) == 2
+
+    async def test_an_append_of_no_entries_at_a_stale_head_stores_no_snapshot(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1), entry(2)], T0)
+        with pytest.raises(StaleWrite):
+            await repo.append(table_id, 1, [], T0, snapshot=(1, "{}"))
         assert await repo.latest_snapshot(table_id) is None
 
     async def test_dropped_snapshots_are_gone_from_that_seq_on(self, repo: Repository) -> None:
