@@ -5,12 +5,16 @@ long the bot takes to start with many active tables.
   left out: the panel of the seat that clicks (:meth:`prompt_for`), the move (:meth:`act`), the
   follow-up panel of every person the table then waits for, the board view and the mover's own
   view (what the pictures are drawn from) and the status line. It is timed at log lengths 10,
-  1,000 and 3,000 for each shipped game (a game whose random playthrough ends sooner is timed at
-  the longest log it reached, and says so), two players, both people, a snapshot every 50 entries
-  as in the bot. *Cold*: a process that has not loaded the table yet (after a restart, or after
-  another process moved); *warm*: the process that handled the previous click. CPU is the
-  process's (every thread, the database's too), wall is the elapsed time. The late/early ratio
-  divides the longest log's figure by the figure at 10 entries.
+  1,000 and 3,000 for each shipped game, two players, both people, a snapshot every 50 entries as
+  in the bot. Every shipped game's random playthrough ends well before 1,000 moves, so a longer
+  log is the end of that playthrough followed by moves taken back with ``/game undo`` (each a move
+  and its undo entry, played through the table service as the bot plays them, asking the other
+  player's consent where the move revealed something), as a table whose players often take their
+  moves back holds: the state is the late game's and the log has the length named. *Cold*: a
+  process that has not loaded the table yet (after a restart, or after another process moved);
+  *warm*: the process that handled the previous click. CPU is the process's (every thread, the
+  database's too), wall is the elapsed time. The late/early ratio divides the figure at 3,000
+  entries by the figure at 10.
 * **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over
   ``STARTUP_TABLES`` active tables, every one settled by its last command (a restart after a clean
   stop), and then the cost per table that a crash left unsettled.
@@ -35,7 +39,7 @@ from typing import Any
 from PIL import Image
 
 from bench.common import report, table
-from bot.service import TableService
+from bot.service import TableService, errors
 from bot.service.tables import stored, user_actor
 from rules import registry
 from rules.core import Rng, random_choice
@@ -143,6 +147,29 @@ async def table_at(
     return info.id
 
 
+async def taken_back(service: TableService, table_id: int, length: int, rng: Rng) -> int:
+    """Grow the table's log to ``length`` entries with moves taken back: whoever the table waits
+    for plays a random option, then asks for it back (the other person consenting where the move
+    revealed something), as players do. The state ends where it began. Returns the log's length."""
+    head = (await service.table(table_id)).seq
+    while head + 2 <= length:
+        status = await service.status(table_id)
+        user = next((w.user_id for w in status.waiting if w.user_id is not None), None)
+        if user is None:
+            break
+        prompt = await service.prompt_for(table_id, user)
+        assert prompt is not None
+        await service.act(table_id, user, random_choice(prompt.prompt, rng), expected_seq=prompt.seq)
+        try:
+            await service.undo(table_id, user)
+        except errors.UndoRefused:
+            await service.request_undo(table_id, user)
+            other = next(p for p in PEOPLE if p != user)
+            await service.consent_undo(table_id, other)
+        head = (await service.table(table_id)).seq
+    return head
+
+
 async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, float] | None:
     """(CPU, wall) seconds of one click by whoever the table waits for (``None``: the game is over)."""
     status = await service.status(table_id)
@@ -163,35 +190,49 @@ async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, 
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
+async def timed_clicks(repo: SqliteRepository, table_id: int, rng: Rng) -> dict[str, float]:
+    """Median CPU and wall of ``RUNS`` cold clicks and ``RUNS`` warm ones, in milliseconds."""
+    cold = [c for _ in range(RUNS)
+            if (c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng))]
+    warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+    await warm_service.status(table_id)
+    warm = [c for _ in range(RUNS) if (c := await click(warm_service, table_id, rng))]
+    return {
+        "cold_cpu_ms": statistics.median(c for c, _ in cold) * 1000,
+        "cold_wall_ms": statistics.median(w for _, w in cold) * 1000,
+        "warm_cpu_ms": statistics.median(c for c, _ in warm) * 1000,
+        "warm_wall_ms": statistics.median(w for _, w in warm) * 1000,
+    }
+
+
 async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
+    """The clicks at each of ``LENGTHS``: the first on a table of its own, the longer ones on one
+    table at the end of the playthrough whose log grows from one length to the next."""
     seed = 11
     moves = playthrough(game_id, seed, max(LENGTHS) + MARGIN)
     figures: dict[str, Any] = {}
-    for length in LENGTHS:
-        at = min(length, max(len(moves) - MARGIN, 0))
-        path = folder / f"{game_id}-{length}.db"
-        repo = await SqliteRepository.open(path)
-        try:
+    tables: dict[bool, tuple[SqliteRepository, int]] = {}
+    try:
+        for length in LENGTHS:
+            late = length > LENGTHS[0]
+            at = min(length, max(len(moves) - MARGIN, 0))
+            if late not in tables:
+                repo = await SqliteRepository.open(folder / f"{game_id}-{length}.db")
+                tables[late] = repo, await table_at(TableService(repo, snapshot_every=SNAPSHOT_EVERY),
+                                                    game_id, seed, moves[:at])
+            repo, table_id = tables[late]
+            rng = Rng.from_seed(length)
             builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
-            table_id = await table_at(builder, game_id, seed, moves[:at])
-            rng = Rng.from_seed(at)
-            cold = [c for _ in range(RUNS)
-                    if (c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng))]
-            warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
-            await warm_service.status(table_id)
-            warm = [c for _ in range(RUNS) if (c := await click(warm_service, table_id, rng))]
-        finally:
+            logged = await taken_back(builder, table_id, length, rng)
+            in_force = len(await repo.actions_in_force(table_id, 0, logged))
+            figures[str(length)] = {"log_length": logged, "moves_in_force": in_force,
+                                    **await timed_clicks(repo, table_id, rng)}
+    finally:
+        for repo, _ in tables.values():
             await repo.close()
-        figures[str(length)] = {
-            "log_length": at,
-            "cold_cpu_ms": statistics.median(c for c, _ in cold) * 1000,
-            "cold_wall_ms": statistics.median(w for _, w in cold) * 1000,
-            "warm_cpu_ms": statistics.median(c for c, _ in warm) * 1000,
-            "warm_wall_ms": statistics.median(w for _, w in warm) * 1000,
-        }
-    early, late = figures[str(LENGTHS[0])], figures[str(LENGTHS[-1])]
-    figures["late_early_cold_cpu"] = late["cold_cpu_ms"] / early["cold_cpu_ms"]
-    figures["late_early_warm_cpu"] = late["warm_cpu_ms"] / early["warm_cpu_ms"]
+    early, late_figures = figures[str(LENGTHS[0])], figures[str(LENGTHS[-1])]
+    figures["late_early_cold_cpu"] = late_figures["cold_cpu_ms"] / early["cold_cpu_ms"]
+    figures["late_early_warm_cpu"] = late_figures["warm_cpu_ms"] / early["warm_cpu_ms"]
     return figures
 
 
@@ -270,13 +311,14 @@ def run(games: tuple[str, ...] | None = None) -> dict[str, Any]:
             figures[game_id] = per_game = asyncio.run(clicks(folder, game_id))
             for length in LENGTHS:
                 f = per_game[str(length)]
-                rows.append([game_id, f["log_length"], f["cold_cpu_ms"], f["cold_wall_ms"], f["warm_cpu_ms"],
+                log = f"{f['log_length']} ({f['moves_in_force']})"
+                rows.append([game_id, log, f["cold_cpu_ms"], f["cold_wall_ms"], f["warm_cpu_ms"],
                              f["warm_wall_ms"], f["cold_wall_ms"] / (commit_wall * 1000)])
             rows.append([game_id, "late/early", per_game["late_early_cold_cpu"], "",
                          per_game["late_early_warm_cpu"], "", ""])
         print(table(f"one click (pictures left out), median of {RUNS}",
-                    ["game", "log", "cold CPU ms", "cold wall ms", "warm CPU ms", "warm wall ms",
-                     "cold wall / commit"], rows))
+                    ["game", "log (moves in force)", "cold CPU ms", "cold wall ms", "warm CPU ms",
+                     "warm wall ms", "cold wall / commit"], rows))
         figures["startup"] = start = asyncio.run(startup(folder))
         print(table("startup", ["active tables", "start s (all settled)", "resume ms per unsettled table"],
                     [[start["tables"], start["settled_start_s"], start["unsettled_resume_ms_per_table"]]]))
