@@ -22,7 +22,7 @@ from rules.praetor.legal import activatable, buildable, exps, specials
 from rules.praetor.rounds import upkeep_cost
 from rules.praetor.state import State
 from rules.praetor.table import current_era, morale_value
-from rules.praetor.turns import build_favour
+from rules.praetor.turns import build_favours
 
 
 def standing(content: Content, state: State, seat: int) -> float:
@@ -83,7 +83,8 @@ class GreedyBot:
         for via in vias:
             workers = exps(content, state, seat, via)
             for uid in buildable(content, state, seat, via):
-                x, y = max(cells, key=lambda c: sum(build_favour(content, state, uid, *c)))
+                favours = build_favours(content, state, [uid], cells)
+                x, y = cells[max(range(len(cells)), key=lambda i: sum(favours[i][0]))]
                 out += [Build(tile=uid, exp=e, x=x, y=y, via=via) for e in workers]
             for uid in activatable(content, state, seat, via):
                 kind = content.type_of(uid)

@@ -63,19 +63,37 @@ def square_bonus(corners_at: Callable[[Cell], Corners | None], new: Corners, cel
     >>> square_bonus(city.get, {"NW": "a", "NE": "b", "SW": "c", "SE": "d"}, (0, 0))
     2
     """
+    return matching_squares(around_vertices(corners_at, cell, diagonal_matches=diagonal_matches), new)
+
+
+Around = dict[str, list[str | None]]
+"""For each corner of a cell, the patterns the tiles already in the city show on that vertex."""
+
+
+def around_vertices(corners_at: Callable[[Cell], Corners | None], cell: Cell,
+                    *, diagonal_matches: bool = True) -> Around:
+    """What :func:`square_bonus` compares a new tile's corners with at ``cell``, worked out once
+    for every tile that might go there: on each corner's vertex, the patterns of the tiles sharing
+    an edge with the cell (and, with ``diagonal_matches``, the tile diagonally across)."""
     x, y = cell
-    bonus = 0
+    around: Around = {}
     for (dx, dy), corner in _CORNER_AT.items():
-        mine = new.get(corner)
-        if mine is None:
-            continue
         checks = [((x + dx, y), _CORNER_AT[(-dx, dy)]), ((x, y + dy), _CORNER_AT[(dx, -dy)])]
         if diagonal_matches:
             checks.append(((x + dx, y + dy), _CORNER_AT[(-dx, -dy)]))
-        for other_cell, theirs in checks:
-            other = corners_at(other_cell)
-            if other is not None and other.get(theirs) == mine:
-                bonus += 1
+        around[corner] = [other.get(theirs) for other_cell, theirs in checks
+                          if (other := corners_at(other_cell)) is not None]
+    return around
+
+
+def matching_squares(around: Around, new: Corners) -> int:
+    """The corner squares a tile with corners ``new`` completes among ``around``: +1 for each
+    pattern on a vertex that is the same as the new tile's corner there (§7.1)."""
+    bonus = 0
+    for corner, theirs in around.items():
+        mine = new.get(corner)
+        if mine is not None:
+            bonus += theirs.count(mine)
     return bonus
 
 

@@ -8,13 +8,13 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rules.core import Event, RuleError, msg
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
-from rules.praetor.grid import cell_name, is_open_cell, square_bonus
+from rules.praetor.grid import Cell, around_vertices, cell_name, is_open_cell, matching_squares
 from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
     amount_message,
@@ -146,10 +146,21 @@ def check_build_cost(content: Content, state: State, seat: int, uid: str, sendin
 
 def build_favour(content: Content, state: State, uid: str, x: int, y: int) -> tuple[int, int]:
     """The printed favour and the corner-square bonus (§7.1) for building ``uid`` at (x, y)."""
+    return build_favours(content, state, [uid], [(x, y)])[0][0]
+
+
+def build_favours(content: Content, state: State, uids: Sequence[str],
+                  cells: Sequence[Cell]) -> list[list[tuple[int, int]]]:
+    """:func:`build_favour` of each tile in ``uids`` (inner lists) at each of ``cells`` (outer
+    list), the city's corners and each cell's vertices looked at once for every tile."""
     corners = {(t.x, t.y): content.tile(t.uid).corners for t in state.city}
-    tile = content.tile(uid)
-    bonus = square_bonus(corners.get, tile.corners, (x, y), diagonal_matches=state.options.diagonal_matches)
-    return tile.favour, bonus
+    tiles = [content.tile(uid) for uid in uids]
+    diagonal = state.options.diagonal_matches
+    out = []
+    for cell in cells:
+        around = around_vertices(corners.get, cell, diagonal_matches=diagonal)
+        out.append([(tile.favour, matching_squares(around, tile.corners)) for tile in tiles])
+    return out
 
 
 def do_build(content: Content, state: State, seat: int, action: Build) -> list[Event]:
