@@ -5,10 +5,7 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -31,6 +28,7 @@ from rules.praetor.actions import (
 )
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
+from rules.praetor.memo import Memo
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
 from rules.praetor.rounds import academy_choices, emergency_due
@@ -39,23 +37,6 @@ from rules.praetor.views import View, make_view
 
 VIEW_CACHE = 64
 """States whose views are remembered."""
-_LOCK = threading.Lock()
-T = TypeVar("T")
-
-
-def _memo(cache: OrderedDict[str, T], key: str, make: Callable[[], T]) -> T:
-    """The cached value for ``key``, made on a miss; the oldest entries are dropped."""
-    with _LOCK:
-        value = cache.get(key)
-        if value is not None:
-            cache.move_to_end(key)
-            return value
-    value = make()
-    with _LOCK:
-        cache[key] = value
-        while len(cache) > VIEW_CACHE:
-            cache.popitem(last=False)
-    return value
 
 
 def _take_step(state: State, step: Pick) -> None:
@@ -82,7 +63,7 @@ class Praetor(Engine[State, AnyAction]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else load_content()
-        self._views: OrderedDict[str, View] = OrderedDict()
+        self._views: Memo[View] = Memo(VIEW_CACHE)
 
     def setup(self, players: int, options: BaseModel, seed: int) -> State:
         assert isinstance(options, Options)
@@ -182,7 +163,7 @@ class Praetor(Engine[State, AnyAction]):
     def view(self, state: State, seat: Seat | None) -> View:
         """Everyone sees the same table (Praetor has no secrets), so the view does not depend on
         ``seat``; it is memoised by the state's JSON. Views are read-only."""
-        return _memo(self._views, state.model_dump_json(), lambda: make_view(self.content, state))
+        return self._views.get(state.model_dump_json(), lambda: make_view(self.content, state))
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
         """Nothing is known to one seat only (§11): the scrambled state is the same state."""

@@ -15,7 +15,11 @@ what it gives.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import cache, partial
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
 from rules.core.messages import Param
@@ -34,10 +38,11 @@ from rules.praetor.content import GOODS, Content
 from rules.praetor.describe import effect_text, fee, outcome
 from rules.praetor.grid import cell_name, open_cells
 from rules.praetor.legal import Moves
+from rules.praetor.memo import Memo
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
-from rules.praetor.turns import build_favour, current_seat
+from rules.praetor.turns import build_favours, current_seat
 
 CELLS_PER_PAGE = MAX_OPTIONS - 2
 """Cells on one page, leaving room for "more cells" and "back"."""
@@ -117,7 +122,7 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
         price = prices[good].buy if buy else prices[good].sell
         ending += [_trade_option(good, buy, n, price, gold, False) for n in amounts]
         going_on.append(_trade_option(good, buy, 1, price, gold, True))
-    done = Option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
+    done = _option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
     return Prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
                   options=(*ending, *going_on, done))
 
@@ -125,10 +130,10 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
 def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more: bool) -> Option:
     after = gold - price * amount if buy else gold + price * amount
     key = ("praetor.opt.buy" if buy else "praetor.opt.sell") + ("_more" if more else "")
-    return Option(action=Trade.model_validate({"resource": good, "buy": buy, "amount": amount, "more": more}),
-                  label=msg(key, goods=amount_message(good, amount), gold=price * amount),
-                  description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
-                                  after=after))
+    trade = Trade.model_validate({"resource": good, "buy": buy, "amount": amount, "more": more})
+    return _option(action=trade, label=msg(key, goods=amount_message(good, amount), gold=price * amount),
+                   description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
+                                   after=after))
 
 
 def turn_prompt(content: Content, state: State, seat: int) -> Prompt:
@@ -146,37 +151,53 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
     if draft.type is not None or draft.tile is not None:
         return _activation(content, state, seat, draft, moves)
     if draft.via is not None:
-        items = _targets(content, state, seat, draft, moves)
-        return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*items, _back()))
-    items = _first_steps(content, state, seat, draft, moves)
+        targets = _targets(content, state, seat, draft, moves)
+        return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*targets, _back()))
+    steps = _first_steps(content, state, seat, draft, moves)
     title = _turn_title(state, seat)
     if draft.group is not None:
-        chosen = [o for o in items if _group(o) == draft.group]
+        chosen = [s.option() for s in steps if _group(s.action) == draft.group]
         return Prompt(seat=seat, title=title, options=(*chosen, _back()))
     panel = build_panel(content, state, seat, moves)
     if panel is not None:
-        items = [o for o in items if not _is_build(o)]
-    if len(items) + 1 <= MAX_OPTIONS:
-        items = _whole_moves(content, state, seat, items, moves)
+        steps = [s for s in steps if not _is_build(s.action)]
+    if len(steps) + 1 <= MAX_OPTIONS:
+        items = _whole_moves(content, state, seat, steps, moves)
     else:
         grouped: list[Option] = []
         for group in GROUPS:
-            members = [o for o in items if _group(o) == group]
+            members = [s for s in steps if _group(s.action) == group]
             if len(members) == 1:
-                grouped += members
+                grouped.append(members[0].option())
             elif members:
                 grouped.append(Option(action=Pick.model_validate({"group": group}),
                                       label=msg(f"praetor.opt.group_{group}"),
                                       description=msg("praetor.desc.group", count=len(members))))
         items = grouped
-    passing = Option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
+    passing = _option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
     return Prompt(seat=seat, title=title, options=(*items, passing),
                   parts=panel)
 
 
-def _is_build(option: Option) -> bool:
+class _Step:
+    """A first step of the turn: its action, and its option (label and description) made only
+    when the menu shows the step as it is (most turns spell a step out as whole moves instead)."""
+
+    __slots__ = ("_made", "_make", "action")
+
+    def __init__(self, action: AnyAction, make: Callable[[], Option]) -> None:
+        self.action = action
+        self._make = make
+        self._made: Option | None = None
+
+    def option(self) -> Option:
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+
+def _is_build(action: AnyAction) -> bool:
     """A first step to build with an active worker (the Build panel asks these)."""
-    action = option.action
     return isinstance(action, Pick) and action.build is not None and action.via is None
 
 
@@ -199,12 +220,12 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     if len(tiles) > 1:
         field = "build" if paged else "tile"
         menus.append(Part(label=msg("praetor.part.tile"), choices=tuple(
-            Choice(values={field: uid}, label=option.label, description=option.description)
+            _choice(values={field: uid}, label=option.label, description=option.description)
             for uid in tiles for option in [_build_option(content, state, seat, uid, None)])))
     if len(workers) > 1:
         menus.append(Part(label=msg("praetor.part.worker"), choices=tuple(
-            Choice(values={"exp": e}, label=msg("praetor.opt.worker", exp=e),
-                   description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
+            _choice(values={"exp": e}, label=msg("praetor.opt.worker", exp=e),
+                    description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
             for e in workers)))
     if paged:
         step = Pick(build=tiles[0], exp=workers[0])
@@ -212,19 +233,41 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
             return None
         return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
                      description=msg("praetor.desc.build_cells"))
-    ranked = _cells_by_favour(content, state, tiles, cells)
-    move = Build(tile=tiles[0], exp=workers[0], x=ranked[0][0][0], y=ranked[0][0][1])
-    menus.append(Part(label=msg("praetor.part.cell"), default=0, choices=tuple(
-        _cell_choice(content, tiles, cell, favours) for cell, favours in ranked)))
+    key = (tuple((t.uid, t.x, t.y) for t in state.city), tuple(tiles), state.options.diagonal_matches)
+    part = _kept_cells(content).get(key, lambda: _cell_part(content, state, tiles, cells))
+    first = part.choices[0].values
+    move = Build(tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
+    menus.append(part)
     return Parts(template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
                  description=msg("praetor.desc.build_panel"))
+
+
+KEPT_CELL_MENUS = 64
+"""Build panels' cell menus remembered (by the city and the tiles to build)."""
+
+
+def _kept_cells(content: Content) -> Memo[Part]:
+    """The Build panel's cell menus, by the city's tiles and places, the tiles to build and the
+    diagonal rule: all the menu depends on, so a move that builds nothing finds it made."""
+    kept: dict[str, Memo[Part]] = content.memo("kept")
+    memo = kept.get("cell_menus")
+    if memo is None:
+        memo = kept.setdefault("cell_menus", Memo(KEPT_CELL_MENUS))
+    return memo
+
+
+def _cell_part(content: Content, state: State, tiles: list[str], cells: list[tuple[int, int]]) -> Part:
+    """The Build panel's cell menu, starting at the cell that gives most favour."""
+    return Part(label=msg("praetor.part.cell"), default=0, choices=tuple(
+        _cell_choice(content, tiles, cell, favours)
+        for cell, favours in _cells_by_favour(content, state, tiles, cells)))
 
 
 def _cells_by_favour(content: Content, state: State, tiles: list[str],
                      cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
     """Each open cell with the printed favour and square bonus each tile would gain there, the
     cells that give most first (then north to south, west to east)."""
-    ranked = [((x, y), [build_favour(content, state, uid, x, y) for uid in tiles]) for x, y in cells]
+    ranked = list(zip(cells, build_favours(content, state, tiles, cells), strict=True))
     ranked.sort(key=lambda r: (-max(p + b for p, b in r[1]), -r[0][1], r[0][0]))
     return ranked
 
@@ -237,63 +280,121 @@ def _cell_choice(content: Content, tiles: list[str], cell: tuple[int, int],
     values = {"x": cell[0], "y": cell[1]}
     if len(tiles) == 1:
         printed, bonus = favours[0]
-        return Choice(values=values, label=msg("praetor.opt.cell", cell=where, favour=printed + bonus),
-                      description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
+        return _choice(values=values, label=msg("praetor.opt.cell", cell=where, favour=printed + bonus),
+                       description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
     each: Param = [msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=p + b)
                    for uid, (p, b) in zip(tiles, favours, strict=True)]
-    return Choice(values=values, label=msg("praetor.opt.cell_where", cell=where),
-                  description=msg("praetor.desc.cell_tiles", favours=each))
+    return _choice(values=values, label=msg("praetor.opt.cell_where", cell=where),
+                   description=msg("praetor.desc.cell_tiles", favours=each))
 
 
-def _whole_moves(content: Content, state: State, seat: int, items: list[Option],
+def _whole_moves(content: Content, state: State, seat: int, steps: list[_Step],
                  moves: Moves) -> list[Option]:
     """The first steps with as many as fit one menu (with Pass) spelled out: a tile type to
     activate as each of its tiles with each worker, a tile to build as the tile with each worker
     (the cell is asked next). Rulebook p. 5: an action places one worker on one tile, so each
     option is one whole choice of tile and worker; nothing is lost, only asked at once."""
-    room = MAX_OPTIONS - 1 - len(items)
-    wholes = [_spelled_out(content, state, seat, option, moves) for option in items]
+    room = MAX_OPTIONS - 1 - len(steps)
+    sizes = [_spelled_size(step.action, moves) for step in steps]
     chosen: set[int] = set()
     for builds in (False, True):  # activations first: most turns are one
-        for i, (option, whole) in enumerate(zip(items, wholes, strict=True)):
-            is_build = isinstance(option.action, Pick) and option.action.build is not None
-            if whole and is_build == builds and len(whole) - 1 <= room:
-                room -= len(whole) - 1
+        for i, (step, size) in enumerate(zip(steps, sizes, strict=True)):
+            is_build = isinstance(step.action, Pick) and step.action.build is not None
+            if size and is_build == builds and size - 1 <= room:
+                room -= size - 1
                 chosen.add(i)
     out: list[Option] = []
-    for i, option in enumerate(items):
-        out += wholes[i] if i in chosen else [option]
+    for i, step in enumerate(steps):
+        out += _spelled_out(content, state, seat, step, moves) if i in chosen else [step.option()]
     return out
 
 
-def _spelled_out(content: Content, state: State, seat: int, option: Option, moves: Moves) -> list[Option]:
-    """What the step ``option`` leads to, tile and worker chosen (empty when it is no step)."""
-    step = option.action
+def _spelled_size(step: AnyAction, moves: Moves) -> int:
+    """How many options :func:`_spelled_out` makes of ``step`` (one for each tile and worker)."""
+    if not isinstance(step, Pick) or step.via is not None:
+        return 0
+    workers = moves.exps(None)
+    if step.build is not None:
+        return len(workers) if len(workers) > 1 else 0
+    if step.type is None:
+        return 0
+    return len(moves.by_type(None).get(step.type, [])) * len(workers)
+
+
+def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves: Moves) -> list[Option]:
+    """What the step ``first`` leads to, tile and worker chosen (empty when it is no step)."""
+    step = first.action
     if not isinstance(step, Pick) or step.via is not None:
         return []
     workers = moves.exps(None)
     if step.build is not None:
         if len(workers) == 1:
             return []
-        return [Option(action=Pick(build=step.build, exp=e), description=option.description,
-                       label=msg("praetor.opt.build_with", tile=tile_label(content, step.build), exp=e))
+        return [_option(action=Pick(build=step.build, exp=e), description=first.option().description,
+                        label=msg("praetor.opt.build_with", tile=tile_label(content, step.build), exp=e))
                 for e in workers]
     if step.type is None:
         return []
     out = []
     for uid in moves.by_type(None).get(step.type, []):
+        owed = fee(content, state, seat, uid)
         for e in workers:
-            label = msg("praetor.opt.activate_with", tile=tile_label(content, uid), exp=e)
+            action, label = _activation_with(content, uid, e)
             if content.type_of(uid).effect == "forge":
                 forge = Pick(type=step.type, tile=uid, exp=e)
                 if _forge_limit(content, state, seat, uid, e, None) > 0:
-                    out.append(Option(action=forge, label=label, description=fee(content, state, seat, uid)))
+                    out.append(_option(action=forge, label=label, description=owed))
                     continue
-            action = Activate(tile=uid, exp=e)
-            about = msg("praetor.desc.activate", effect=outcome(content, state, seat, uid, e),
-                        fee=fee(content, state, seat, uid))
-            out.append(Option(action=action, label=label, description=about))
+            about = msg("praetor.desc.activate", effect=outcome(content, state, seat, uid, e), fee=owed)
+            out.append(_option(action=action, label=label, description=about))
     return out
+
+
+def _activation_with(content: Content, uid: str, exp: int) -> tuple[Activate, Message]:
+    """Activating ``uid`` with a worker of experience ``exp``, and its label (made once for each;
+    actions and messages are frozen)."""
+    made: dict[tuple[str, int], tuple[Activate, Message]] = content.memo("activations_with")
+    found = made.get((uid, exp))
+    if found is None:
+        found = made[uid, exp] = (Activate(tile=uid, exp=exp),
+                                  msg("praetor.opt.activate_with", tile=tile_label(content, uid), exp=exp))
+    return found
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _option(**fields: Any) -> Option:
+    """``Option(**fields)`` without validation (:func:`_unchecked`)."""
+    return _unchecked(Option, fields)
+
+
+def _choice(**fields: Any) -> Choice:
+    """``Choice(**fields)`` without validation (:func:`_unchecked`)."""
+    return _unchecked(Choice, fields)
+
+
+def _unchecked(model: type[M], fields: dict[str, Any]) -> M:
+    """``model(**fields)`` built without validation, as :func:`rules.core.msg` builds messages: a
+    turn's prompt holds dozens of options and menu entries, and their fields are typed where they
+    are written (the actions and messages this module makes; mypy --strict)."""
+    made = _new(model)
+    _set(made, "__dict__", {**_defaults(model), **fields})
+    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+@cache
+def _defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """Every field of ``model`` with its default, in the model's order (a required field's is
+    always given)."""
+    return {name: field.default for name, field in model.model_fields.items()}
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _turn_title(state: State, seat: int) -> Message:
@@ -303,8 +404,7 @@ def _turn_title(state: State, seat: int) -> Message:
                workers=pool)
 
 
-def _group(option: Option) -> str:
-    action = option.action
+def _group(action: AnyAction) -> str:
     if isinstance(action, Build) or (isinstance(action, Pick) and action.build):
         return "special" if action.via else "build"
     return "special" if getattr(action, "via", None) else "activate"
@@ -378,16 +478,24 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
     return _fold(content, state, seat, {**draft, **fields}, fields, Pick(**fields), moves)
 
 
-def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[Option]:
-    items = [_build_option(content, state, seat, uid, None) for uid in moves.buildable()]
-    items += _types(content, state, seat, draft, None, moves)
+def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[_Step]:
+    steps = [_made(_build_option(content, state, seat, uid, None)) for uid in moves.buildable()]
+    steps += _types(content, state, seat, draft, None, moves)
     for uid in moves.specials():
-        label = msg("praetor.opt.special", tile=tile_label(content, uid))
-        about = msg("praetor.desc.special", exp=content.type_of(uid).amount,
-                    fee=fee(content, state, seat, uid))
-        items.append(Option(action=_folded(content, state, seat, draft, Pick(via=uid), moves), label=label,
-                            description=about))
-    return items
+        action = _folded(content, state, seat, draft, Pick(via=uid), moves)
+        steps.append(_Step(action, partial(_special_option, content, state, seat, uid, action)))
+    return steps
+
+
+def _made(option: Option) -> _Step:
+    return _Step(option.action, lambda: option)
+
+
+def _special_option(content: Content, state: State, seat: int, uid: str, action: AnyAction) -> Option:
+    """Sending a retired worker through the Encampment ``uid``."""
+    label = msg("praetor.opt.special", tile=tile_label(content, uid))
+    about = msg("praetor.desc.special", exp=content.type_of(uid).amount, fee=fee(content, state, seat, uid))
+    return _option(action=action, label=label, description=about)
 
 
 def _build_option(content: Content, state: State, seat: int, uid: str, via: str | None) -> Option:
@@ -409,24 +517,31 @@ def _tile_build_option(content: Content, uid: str, via: str | None) -> Option:
 
 
 def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None,
-           moves: Moves) -> list[Option]:
-    options = []
+           moves: Moves) -> list[_Step]:
+    steps = []
     for type_id, uids in moves.by_type(via).items():
-        kind = content.type_of(uids[0])
+        step = Pick.model_validate({"type": type_id, "via": via})
+        action = _folded(content, state, seat, draft, step, moves)
+        steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action)))
+    return steps
+
+
+def _type_option(content: Content, state: State, seat: int, uids: list[str], action: AnyAction) -> Option:
+    """Activating a tile type: the whole activation when what follows is forced, else the type
+    (one tile of it with its fee, or how many)."""
+    kind = content.type_of(uids[0])
+    if isinstance(action, Activate):
+        label = msg("praetor.opt.activate_with", tile=tile_label(content, action.tile), exp=action.exp)
+        gives = outcome(content, state, seat, action.tile, action.exp)
+        about = msg("praetor.desc.activate", effect=gives, fee=fee(content, state, seat, action.tile))
+    else:
+        label = msg("praetor.opt.activate", tile=_type_name(kind.id))
         if len(uids) == 1:
             about = msg("praetor.desc.activate", effect=effect_text(kind),
                         fee=fee(content, state, seat, uids[0]))
         else:
             about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=len(uids))
-        step = Pick.model_validate({"type": type_id, "via": via})
-        action = _folded(content, state, seat, draft, step, moves)
-        label = msg("praetor.opt.activate", tile=_type_name(kind.id))
-        if isinstance(action, Activate):
-            label = msg("praetor.opt.activate_with", tile=tile_label(content, action.tile), exp=action.exp)
-            gives = outcome(content, state, seat, action.tile, action.exp)
-            about = msg("praetor.desc.activate", effect=gives, fee=fee(content, state, seat, action.tile))
-        options.append(Option(action=action, label=label, description=about))
-    return options
+    return _option(action=action, label=label, description=about)
 
 
 def _type_name(type_id: str) -> str:
@@ -439,7 +554,7 @@ def _targets(content: Content, state: State, seat: int, draft: Draft, moves: Mov
     items = []
     if state.options.encampment_can_build:
         items = [_build_option(content, state, seat, uid, via) for uid in moves.buildable(via)]
-    return items + _types(content, state, seat, draft, via, moves)
+    return items + [step.option() for step in _types(content, state, seat, draft, via, moves)]
 
 
 def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> Prompt:
@@ -454,8 +569,8 @@ def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, mo
     exp = draft.exp if draft.exp is not None else workers[0]
     cells = open_cells((t.x, t.y) for t in state.city)
     scored = []
-    for x, y in cells:
-        printed, bonus = build_favour(content, state, draft.build, x, y)
+    favours = build_favours(content, state, [draft.build], cells)
+    for (x, y), [(printed, bonus)] in zip(cells, favours, strict=True):
         scored.append((-(printed + bonus), -y, x, printed, bonus))
     scored.sort()
     pages = max(1, -(-len(scored) // CELLS_PER_PAGE))
@@ -575,6 +690,6 @@ def offered_step(content: Content, state: State, seat: int, step: Pick) -> bool:
     if draft.page and draft.build is None:
         return False
     if draft.group is not None:
-        groups = {_group(o) for o in _first_steps(content, state, seat, Draft(), moves)}
+        groups = {_group(s.action) for s in _first_steps(content, state, seat, Draft(), moves)}
         return draft.group in groups
     return True
