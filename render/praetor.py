@@ -17,15 +17,18 @@ are the tiles' activation colours.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import kit
 from render.kit import THEME, Colour, box, player_name, text_width
 from rules.core.messages import Message, msg, render
 from rules.praetor.describe import effect_message
 from rules.praetor.grid import cell_name, column_name, open_cells, row_name
+from rules.praetor.state import Placed
 from rules.praetor.views import PlayerView, TileView, View
 
 PACKAGES = ("rules.praetor",)
@@ -113,27 +116,30 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     say = _Words(locale, names, len(view.players))
     if view.phase == "over":
         lower = _part(("final", locale, say.names, kit.fingerprint(view.final)),
-                      lambda d: _final(d, view, 0, say))
+                      lambda d: _final(d, view, 0, say), guess=MAX_HEIGHT // 2)
     else:
         shown = (tuple(view.available), _tiles(view, view.available), kit.fingerprint(view.wall))
-        lower = _part(("display", locale, shown), lambda d: _display(d, view, 0, say))
+        lower = _part(("display", locale, shown), lambda d: _display(d, view, 0, say), guess=MAX_HEIGHT // 2)
     kinds = _kinds(view)
-    legend = _part(("legend", locale, kinds), lambda d: _legend(d, view, 0, say))
+    legend = _part(("legend", locale, kinds), lambda d: _legend(d, view, 0, say), guess=MAX_HEIGHT // 4)
     header = _part(("header", locale, view.last_round, view.round, view.stack_era, view.stack_size,
-                    view.walls_left), lambda d: _header(d, view, say))
-    seats = tuple((p.passed, p.favour, p.morale_value) for p in view.players)
-    order = _part(("order", locale, say.names, tuple(view.order), view.turn_seat, seats),
-                  lambda d: _order(d, view, 0, say))
-    room = MAX_HEIGHT - header.height - order.height - lower.height - legend.height - MARGIN
-    city = _part(("city", locale, room, kit.fingerprint(view.city), kit.fingerprint(view.on), kinds,
-                  _tiles(view, [t.uid for t in view.city])), lambda d: _city(d, view, 0, room, say))
-    parts = (header, order, city, lower, legend)
-    image = kit.blank(WIDTH, min(MAX_HEIGHT, sum(p.height for p in parts) + MARGIN), PALETTE)
+                    view.walls_left), lambda d: _header(d, view, say), guess=HEADER_HEIGHT)
+    order = _order_pieces(view, say, locale)
+    room = MAX_HEIGHT - header.height - order[0][0].height - lower.height - legend.height - MARGIN
+    city = _city_pieces(view, room, say, locale)
+    blocks = ([(header, (0, 0))], order, city, [(lower, (0, 0))], [(legend, (0, 0))])
+    heights = [pieces[0][0].height for pieces in blocks]
+    image = kit.blank(WIDTH, min(MAX_HEIGHT, sum(heights) + MARGIN), PALETTE)
     y = 0
-    for part in parts:
-        kit.paste(image, part, (0, y))
-        y += part.height
+    for pieces, height in zip(blocks, heights, strict=True):
+        for part, (dx, dy) in pieces:
+            kit.paste(image, part, (dx, y + dy))
+        y += height
     return _png(image)
+
+
+Piece = tuple[kit.Part, tuple[int, int]]
+"""A part and where it goes in its block (the first piece of a block spans it)."""
 
 
 def _kinds(view: View) -> tuple[str, ...]:
@@ -145,10 +151,18 @@ def _tiles(view: View, uids: Sequence[str]) -> tuple[str, ...]:
     return tuple(kit.fingerprint(view.tiles[uid]) for uid in uids)
 
 
-def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], int]) -> kit.Part:
+def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], int], *,
+          guess: int = MAX_HEIGHT) -> kit.Part:
     """A part of the picture drawn on its own from its top, cut to the height it used; drawn once
-    per process for each ``key``, which says everything of the view the part shows."""
-    return kit.cached(("praetor", *key), lambda: kit.drawn(WIDTH, MAX_HEIGHT, draw_part, colours=PALETTE))
+    per process for each ``key``, which says everything of the view the part shows. It is drawn on
+    a canvas ``guess`` px high (a small canvas is cheaper to fill), again on a taller one only when
+    it took more."""
+    return kit.cached(("praetor", *key), lambda: kit.drawn(WIDTH, MAX_HEIGHT, draw_part, colours=PALETTE,
+                                                           guess=guess))
+
+
+HEADER_HEIGHT = 66 + LINE + 10
+"""The most the round and the stacks take (:func:`_header`)."""
 
 
 def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
@@ -169,24 +183,66 @@ def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
     return bottom + 10
 
 
-def _order(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
-    """Turn order, one row per seat: place, name, favour, passed; the seat to act is outlined."""
+def _order_height(view: View) -> int:
+    """The height :func:`_order` takes from its top."""
+    return 12 + LINE * len(view.order) + 10
+
+
+def _order_pieces(view: View, say: _Words, locale: str) -> list[Piece]:
+    """The turn order as its panel and each row drawn on its own, so that a move redraws only the
+    rows it changed (the same picture as :func:`_order` draws at once: each row is drawn inside
+    its own band of the panel); as one part when a row does not fit its band."""
+    frame = _part(("order_panel", len(view.order)), lambda d: _order(d, view, 0, say, rows=False),
+                  guess=_order_height(view))
+    rows = [_order_row_piece(view, i, seat, say, locale) for i, seat in enumerate(view.order)]
+    if any(row is None for row in rows):
+        seats = tuple((p.passed, p.favour, p.morale_value) for p in view.players)
+        key = ("order", locale, say.names, tuple(view.order), view.turn_seat, seats)
+        return [(_part(key, lambda d: _order(d, view, 0, say), guess=_order_height(view)), (0, 0))]
+    return [(frame, (0, 0)), *(row for row in rows if row is not None)]
+
+
+ROW_INSIDE = (MARGIN + 8, WIDTH - MARGIN - 8)
+"""The columns of the turn order's panel a row may draw in (clear of the panel's rounded edge)."""
+
+
+def _order_row_piece(view: View, i: int, seat: int, say: _Words, locale: str) -> Piece | None:
+    """Row ``i`` of the turn order and where it goes, or ``None`` when it draws outside its band."""
+    player = view.players[seat]
+    key = ("order_row", locale, say.names[seat], i, seat, view.turn_seat == seat, player.passed,
+           player.favour, player.morale_value)
+    inside = (ROW_INSIDE[0], CUT_MARGIN, ROW_INSIDE[1], CUT_MARGIN + LINE)
+    size = (WIDTH, LINE + 2 * CUT_MARGIN)
+    part = kit.cached(("praetor", *key),
+                      lambda: _cut(size, lambda d: _order_row(d, view, i, seat, CUT_MARGIN, say), inside))
+    if part.height == 0:
+        return None
+    return part, (ROW_INSIDE[0], 6 + i * LINE)
+
+
+def _order(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words, *, rows: bool = True) -> int:
+    """Turn order, one row per seat: place, name, favour, passed; the seat to act is outlined
+    (the panel alone when ``rows`` is false: :func:`_order_pieces`)."""
     height = 12 + LINE * len(view.order)
     box(draw, (MARGIN, y, WIDTH - MARGIN, y + height))
-    for i, seat in enumerate(view.order):
-        ry = y + 6 + i * LINE
-        player = view.players[seat]
-        acting = view.turn_seat == seat
-        outline = THEME["highlight"] if acting else THEME["ink"]
-        draw.rounded_rectangle((MARGIN + 10, ry + 3, MARGIN + 38, ry + LINE - 3), radius=6,
-                               fill=seat_colour(seat), outline=outline, width=4 if acting else 1)
-        _text(draw, (MARGIN + 24, ry + LINE / 2), str(i + 1), size=SMALL, bold=True, colour=seat_ink(seat),
-              anchor="mm")
-        _text(draw, (MARGIN + 52, ry + LINE / 2), say.names[seat], size=BODY, bold=True, anchor="lm")
-        state = say("praetor.pic.passed") if player.passed else ""
-        line = say("praetor.pic.favour_morale", favour=player.favour, morale=f"{player.morale_value:+d}")
-        _text(draw, (WIDTH - MARGIN - 14, ry + LINE / 2), f"{line}  {state}".rstrip(), size=BODY, anchor="rm")
+    for i, seat in enumerate(view.order if rows else ()):
+        _order_row(draw, view, i, seat, y + 6 + i * LINE, say)
     return y + height + 10
+
+
+def _order_row(draw: ImageDraw.ImageDraw, view: View, i: int, seat: int, ry: int, say: _Words) -> None:
+    """Seat ``seat``, ``i``-th in turn order, in the row whose top is ``ry``."""
+    player = view.players[seat]
+    acting = view.turn_seat == seat
+    outline = THEME["highlight"] if acting else THEME["ink"]
+    draw.rounded_rectangle((MARGIN + 10, ry + 3, MARGIN + 38, ry + LINE - 3), radius=6,
+                           fill=seat_colour(seat), outline=outline, width=4 if acting else 1)
+    _text(draw, (MARGIN + 24, ry + LINE / 2), str(i + 1), size=SMALL, bold=True, colour=seat_ink(seat),
+          anchor="mm")
+    _text(draw, (MARGIN + 52, ry + LINE / 2), say.names[seat], size=BODY, bold=True, anchor="lm")
+    state = say("praetor.pic.passed") if player.passed else ""
+    line = say("praetor.pic.favour_morale", favour=player.favour, morale=f"{player.morale_value:+d}")
+    _text(draw, (WIDTH - MARGIN - 14, ry + LINE / 2), f"{line}  {state}".rstrip(), size=BODY, anchor="rm")
 
 
 def _bounds(view: View) -> tuple[int, int, int, int]:
@@ -196,15 +252,156 @@ def _bounds(view: View) -> tuple[int, int, int, int]:
     return min(xs), max(xs), min(ys), max(ys)
 
 
-def _city(draw: ImageDraw.ImageDraw, view: View, y: int, room: int, say: _Words) -> int:
-    """The city on its labelled grid, in at most ``room`` pixels of height; every empty space a
-    tile may go on carries its name, the one its placement option uses."""
+class _Grid(NamedTuple):
+    """Where the city's cells go: its bounds in cells and the side of a cell in pixels."""
+
+    west: int
+    north: int
+    cols: int
+    rows: int
+    cell: int
+
+    @property
+    def height(self) -> int:
+        """The height :func:`_city` takes from its top."""
+        return CITY_BAND + 6 + self.rows * self.cell + 18
+
+    @property
+    def origin(self) -> tuple[float, int]:
+        """Where the north-west cell's corner is (centred across the picture)."""
+        return (WIDTH - self.cols * self.cell - CITY_BAND) / 2 + CITY_BAND, CITY_BAND + 6
+
+    def corner(self, x: int, y: int) -> tuple[float, float]:
+        """Where cell (x, y)'s north-west corner is."""
+        left, top = self.origin
+        return left + (x - self.west) * self.cell, top + (self.north - y) * self.cell
+
+
+CITY_BAND = 36
+"""The band of the column and row names."""
+
+
+def _city_grid(view: View, room: int) -> _Grid:
+    """The city's grid in at most ``room`` pixels of height: every tile and every open cell, cells
+    at most 110 px wide."""
     west, east, south, north = _bounds(view)
     cols, rows = east - west + 1, north - south + 1
-    band = 36
-    cell = int(min(110, (WIDTH - 2 * MARGIN - band - 8) / cols, (room - band - 24) / rows))
-    left = (WIDTH - cols * cell - band) / 2 + band
-    top = y + band + 6
+    cell = int(min(110, (WIDTH - 2 * MARGIN - CITY_BAND - 8) / cols, (room - CITY_BAND - 24) / rows))
+    return _Grid(west, north, cols, rows, cell)
+
+
+def _city_pieces(view: View, room: int, say: _Words, locale: str) -> list[Piece]:
+    """The city as its grid (frame, names and open cells) and each tile with its dice drawn on its
+    own, so that a move redraws only the tiles it changed. The pieces make the same picture as
+    :func:`_city` does at once because nothing of a tile is drawn outside its cell, nor anything
+    else inside it; when a tile or a name does not fit its cell (a city too large for its room),
+    the city is drawn as one part."""
+    grid = _city_grid(view, room)
+    tiles = [_tile_piece(view, t, grid, say, locale) for t in view.city] if _names_fit(view, grid) else [None]
+    if any(piece is None for piece in tiles):
+        key = ("city", locale, room, kit.fingerprint(view.city), kit.fingerprint(view.on), _kinds(view),
+               _tiles(view, [t.uid for t in view.city]))
+        return [(_part(key, lambda d: _city(d, view, 0, room, say), guess=grid.height), (0, 0))]
+    frame = _part(("city_grid", room, tuple((t.x, t.y) for t in view.city)),
+                  lambda d: _city(d, view, 0, room, say, tiles=False), guess=grid.height)
+    return [(frame, (0, 0)), *(piece for piece in tiles if piece is not None)]
+
+
+def _names_fit(view: View, grid: _Grid) -> bool:
+    """Whether every open cell's name lies inside its cell (the rest of the grid is outside the
+    cells)."""
+    cell = grid.cell
+    for x, y in open_cells((t.x, t.y) for t in view.city):
+        cx, cy = grid.corner(x, y)
+        name = cell_name(x, y)
+        x0, y0, x1, y1 = kit.text_box((cx + cell / 2, cy + cell / 2), name, size=SMALL, anchor="mm")
+        if x0 < cx + 1 or y0 < cy + 1 or x1 > cx + cell - 1 or y1 > cy + cell - 1:
+            return False
+    return True
+
+
+CUT_MARGIN = 24
+"""Pixels around a piece drawn on its own (a tile, a row) where drawing outside it would show
+(:func:`_cut`; even: see :func:`_tile_piece`)."""
+
+
+def _tile_piece(view: View, placed: Placed, grid: _Grid, say: _Words, locale: str) -> Piece | None:
+    """A city tile with its dice, drawn on its own, and where it goes: the whole pixels of its
+    cell; ``None`` when something of it is drawn outside them.
+
+    The pixels are those :func:`_city` draws: every coordinate is worked out as there and moved by
+    an even whole number of pixels (exact in floating point, and Pillow rounds a coordinate
+    alike after any such move)."""
+    cx, cy = grid.corner(placed.x, placed.y)
+    shift = (math.floor(cx) // 2 * 2 - CUT_MARGIN, math.floor(cy) // 2 * 2 - CUT_MARGIN)
+    inside = (math.ceil(cx) - shift[0], math.ceil(cy) - shift[1],
+              math.floor(cx + grid.cell) - shift[0], math.floor(cy + grid.cell) - shift[1])
+    tile = view.tiles[placed.uid]
+    dice = tuple(view.on.get(placed.uid, [])[:2])
+    key = ("city_tile", locale, kit.fingerprint(tile), placed.owner, placed.activated, dice, grid.cell,
+           cx, cy)
+    part = kit.cached(("praetor", *key), lambda: _tile_part(tile, placed, dice, (cx, cy), grid.cell, shift,
+                                                            inside, say))
+    if part.height == 0:
+        return None
+    return part, (shift[0] + inside[0], shift[1] + inside[1])
+
+
+def _tile_part(tile: TileView, placed: Placed, dice: tuple[tuple[int, int], ...], xy: tuple[float, float],
+               cell: int, shift: tuple[int, int], inside: tuple[int, int, int, int], say: _Words) -> kit.Part:
+    """The tile drawn as :func:`_city` draws it, moved by ``shift`` and cut to ``inside`` (the
+    texts told where they are in the cut); 0 px high when something is drawn outside."""
+    cx, cy = xy
+    side = cell + 2 + 2 * CUT_MARGIN
+
+    def draw_tile(draw: ImageDraw.ImageDraw) -> None:
+        _tile(draw, tile, (cx, cy), cell, say, owner=placed.owner, activated=placed.activated, shift=shift)
+        for i, (seat, exp) in enumerate(dice):
+            _die(draw, _die_centre((cx, cy), cell, i), cell * 0.28, seat, exp, shift=shift)
+
+    return _cut((side, side), draw_tile, inside)
+
+
+def _cut(size: tuple[int, int], draw_piece: Callable[[ImageDraw.ImageDraw], None],
+         inside: tuple[int, int, int, int]) -> kit.Part:
+    """What ``draw_piece`` draws on a panel-coloured canvas of ``size``, cut to ``inside`` (its texts
+    told where they are in the cut); 0 px high when it draws anything outside ``inside``."""
+
+    def make() -> Image.Image | None:
+        image, draw = kit.canvas(*size, THEME["panel"])
+        draw_piece(draw)
+        used = ImageChops.difference(image, Image.new("RGB", image.size, THEME["panel"])).getbbox()
+        x0, y0, x1, y1 = inside
+        if used is not None and (used[0] < x0 or used[1] < y0 or used[2] > x1 or used[3] > y1):
+            return None
+        return image.crop(inside)
+
+    part = kit.part(make, colours=PALETTE)
+    return part._replace(said=tuple(said._replace(xy=(said.xy[0] - inside[0], said.xy[1] - inside[1]))
+                                    for said in part.said))
+
+
+def _die_centre(corner: tuple[float, float], cell: int, i: int) -> tuple[float, float]:
+    """Where the ``i``-th die on a tile whose cell's north-west corner is ``corner`` goes."""
+    cx, cy = corner
+    return cx + cell * 0.24 + i * cell * 0.3, cy + cell * 0.76
+
+
+def _moved(points: tuple[float, ...], shift: tuple[int, int]) -> tuple[float, ...]:
+    """``points`` (x, y, x, y, ...) moved back by ``shift``."""
+    return tuple(v - shift[i % 2] for i, v in enumerate(points))
+
+
+def _city(draw: ImageDraw.ImageDraw, view: View, y: int, room: int, say: _Words, *,
+          tiles: bool = True) -> int:
+    """The city on its labelled grid, in at most ``room`` pixels of height; every empty space a
+    tile may go on carries its name, the one its placement option uses (without the tiles when
+    ``tiles`` is false: :func:`_city_pieces`)."""
+    grid = _city_grid(view, room)
+    west, north, cols, rows, cell = grid
+    band = CITY_BAND
+    left, top = grid.origin
+    top += y
     box(draw, (MARGIN / 2, y, WIDTH - MARGIN / 2, top + rows * cell + 8))
     for c in range(cols):
         _text(draw, (left + (c + 0.5) * cell, y + 6 + band / 2), column_name(west + c), size=SMALL, bold=True,
@@ -213,26 +410,30 @@ def _city(draw: ImageDraw.ImageDraw, view: View, y: int, room: int, say: _Words)
         _text(draw, (left - band / 2 - 2, top + (r + 0.5) * cell), row_name(north - r), size=SMALL, bold=True,
               colour=THEME["muted"], anchor="mm")
     for x, yy in open_cells((t.x, t.y) for t in view.city):
-        cx, cy = left + (x - west) * cell, top + (north - yy) * cell
+        cx, cy = grid.corner(x, yy)
+        cy += y
         draw.rounded_rectangle((cx + 4, cy + 4, cx + cell - 4, cy + cell - 4), radius=8,
                                outline=THEME["line"], width=2)
         _text(draw, (cx + cell / 2, cy + cell / 2), cell_name(x, yy), size=SMALL, colour=THEME["muted"],
               anchor="mm")
-    for t in view.city:
-        cx, cy = left + (t.x - west) * cell, top + (north - t.y) * cell
+    for t in view.city if tiles else ():
+        cx, cy = grid.corner(t.x, t.y)
+        cy += y
         _tile(draw, view.tiles[t.uid], (cx, cy), cell, say, owner=t.owner, activated=t.activated)
         for i, (seat, exp) in enumerate(view.on.get(t.uid, [])[:2]):
-            _die(draw, (cx + cell * 0.24 + i * cell * 0.3, cy + cell * 0.76), cell * 0.28, seat, exp)
+            _die(draw, _die_centre((cx, cy), cell, i), cell * 0.28, seat, exp)
     return top + rows * cell + 18
 
 
 def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], size: float, say: _Words, *,
-          owner: int | None, activated: bool) -> None:
+          owner: int | None, activated: bool, shift: tuple[int, int] = (0, 0)) -> None:
+    """A city tile with its cell's north-west corner at ``xy``, drawn moved back by ``shift``."""
     x, y = xy
     pad = max(2, size * 0.03)
     outline = THEME["ink"] if activated else THEME["line"]
-    box(draw, (x + pad, y + pad, x + size - pad, y + size - pad), fill=SLOT[tile.activation], outline=outline,
-        radius=6, width=3 if activated else 2)
+    x0, y0, x1, y1 = _moved((x + pad, y + pad, x + size - pad, y + size - pad), shift)
+    box(draw, (x0, y0, x1, y1), fill=SLOT[tile.activation], outline=outline, radius=6,
+        width=3 if activated else 2)
     corner = size * 0.15
     far = size - pad - corner
     spots = {"NW": (x + pad, y + pad), "NE": (x + far, y + pad),
@@ -240,21 +441,28 @@ def _tile(draw: ImageDraw.ImageDraw, tile: TileView, xy: tuple[float, float], si
     for name, (qx, qy) in spots.items():
         pattern = tile.corners.get(name)
         if pattern is not None:
-            draw.rectangle((qx, qy, qx + corner, qy + corner), fill=PATTERNS.get(pattern, THEME["muted"]))
-    _text(draw, (x + size / 2, y + size * 0.3), say.abbr(tile), size=BODY, bold=True, anchor="mm")
-    _text(draw, (x + size / 2, y + size * 0.54), f"#{tile.uid[1:]}", size=SMALL, anchor="mm")
+            draw.rectangle(_moved((qx, qy, qx + corner, qy + corner), shift),
+                           fill=PATTERNS.get(pattern, THEME["muted"]))
+    ax, ay = _moved((x + size / 2, y + size * 0.3), shift)
+    _text(draw, (ax, ay), say.abbr(tile), size=BODY, bold=True, anchor="mm")
+    nx, ny = _moved((x + size / 2, y + size * 0.54), shift)
+    _text(draw, (nx, ny), f"#{tile.uid[1:]}", size=SMALL, anchor="mm")
     if owner is not None:
         r = size * 0.14
         ox, oy = x + size - pad - r - 3, y + size - pad - r - 3
-        draw.ellipse((ox - r, oy - r, ox + r, oy + r), fill=seat_colour(owner), outline=THEME["ink"], width=2)
+        draw.ellipse(_moved((ox - r, oy - r, ox + r, oy + r), shift), fill=seat_colour(owner),
+                     outline=THEME["ink"], width=2)
 
 
-def _die(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, seat: int, exp: int) -> None:
+def _die(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, seat: int, exp: int, *,
+         shift: tuple[int, int] = (0, 0)) -> None:
+    """A worker die of ``seat`` centred at ``centre``, drawn moved back by ``shift``."""
     x, y = centre
     half = max(size / 2, 14)
-    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=seat_colour(seat),
-                           outline=THEME["ink"])
-    _text(draw, (x, y), "R" if exp == 0 else str(exp), size=SMALL, bold=True, colour=seat_ink(seat),
+    draw.rounded_rectangle(_moved((x - half, y - half, x + half, y + half), shift), radius=4,
+                           fill=seat_colour(seat), outline=THEME["ink"])
+    tx, ty = _moved((x, y), shift)
+    _text(draw, (tx, ty), "R" if exp == 0 else str(exp), size=SMALL, bold=True, colour=seat_ink(seat),
           anchor="mm")
 
 
