@@ -8,9 +8,10 @@ import io
 import pytest
 from PIL import Image
 
+from render import praetor as praetor_pictures
 from render.kit import recording
 from render.praetor import SEAT_COLOURS, render_board, render_private
-from rules.core import Rng
+from rules.core import Rng, random_choice
 from rules.core.messages import render
 from rules.praetor import ENGINE
 from rules.praetor.actions import Build
@@ -78,6 +79,38 @@ def test_the_same_view_gives_the_same_bytes() -> None:
     view = ENGINE.view(STAGES["4p-middle"], None)
     assert render_board(view, NAMES) == render_board(view, NAMES)
     assert render_private(view, 1, NAMES) == render_private(view, 1, NAMES)
+
+
+def _boards_one_move_apart(players: int, seed: int, moves: int) -> list[State]:
+    state = ENGINE.new_game(players, {}, seed)
+    rng = Rng.from_seed(seed)
+    out = [state]
+    for _ in range(moves):
+        prompts = ENGINE.prompts(state)
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_board_drawn_in_pieces_is_the_board_drawn_whole(players: int,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """After each move the board pastes the city's tiles and the turn order's rows drawn on their own
+    (kept from the moves before); its pixels and its texts are those of the city and the turn order
+    drawn whole."""
+    states = _boards_one_move_apart(players, 30 + players, 40)
+    pieces = []
+    for state in states:
+        with recording() as drawn:
+            pieces.append((render_board(ENGINE.view(state, None), NAMES, locale="el"), drawn))
+    monkeypatch.setattr(praetor_pictures, "_tile_piece", lambda *args: None)
+    monkeypatch.setattr(praetor_pictures, "_order_row_piece", lambda *args: None)
+    for state, (picture, texts) in zip(states, pieces, strict=True):
+        with recording() as drawn:
+            whole = render_board(ENGINE.view(state, None), NAMES, locale="el")
+        assert picture == whole
+        assert texts == drawn
 
 
 def _texts(state: State, locale: str) -> list[str]:
