@@ -16,6 +16,8 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import (
     AnyAction,
@@ -162,17 +164,13 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     a = state.players[seat].assign
     if a is None or a.confirmed:
         return None
-    undo = [Option(action=Undo(), label=msg("rftg.opt.undo"), navigation=True)] if a.history else []
-    reset = ([Option(action=Reset(), label=msg("rftg.opt.reset"), navigation=True)]
-             if len(a.history) > 1 else [])
+    undo = [_undo()] if a.history else []
+    reset = [_reset()] if len(a.history) > 1 else []
     wild = next((d for d in a.dice if d.column is None), None)
     if wild is not None:
-        opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
-                for ph in PHASES]
+        opts = [_to_column(ph) for ph in PHASES]
         if sum(1 for d in a.dice if d.column is None) == 1:
-            opts += [Option(action=SelectWithWild(phase=ph),
-                            label=msg("rftg.opt.select_wild", phase=phase_word(ph)),
-                            description=msg("rftg.desc.confirms")) for ph in PHASES]
+            opts += [_select_with_wild(ph) for ph in PHASES]
         return _prompt(seat, msg("rftg.assign.wild", colour=colour_word(wild.colour)), opts + undo)
     if a.choosing_phase is not None:
         idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
@@ -187,32 +185,23 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         pw, most = _power(c, state, seat, a.power)
         if a.picked is not None:
             die = a.dice[a.picked]
-            opts = [Option(action=ToColumn(phase=ph), label=msg("rftg.opt.column", phase=phase_word(ph)))
-                    for ph in targets(a, die, pw)]
+            opts = [_to_column(ph) for ph in targets(a, die, pw)]
             return _prompt(seat, msg("rftg.assign.target", colour=colour_word(die.colour),
                                      power=a.power), opts + undo)
         extras = list(undo)
         if a.moved and not (pw.exact and len(a.moved) < most):
-            extras.insert(0, Option(action=Finish(), label=msg("rftg.opt.finish")))
-        moves = [Option(action=MoveDie(colour=colour, column=column, to=to),
-                        label=msg("rftg.opt.move_die", colour=f"@rftg.hue.{colour}",
-                                  column=f"@rftg.column.{column}", to=phase_word(to)))
-                 for colour, column, to in _moves(a, pw)]
+            extras.insert(0, _finish())
+        moves = [_move_die(colour, column, to) for colour, column, to in _moves(a, pw)]
         if a.narrow is None and len(moves) + len(extras) <= MAX_OPTIONS:
             return _prompt(seat, msg("rftg.assign.move_die", power=a.power), moves + extras)
         return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras)
-    opts = [Option(action=Confirm(), label=msg("rftg.opt.confirm"))]
-    powers_now = [Option(action=UsePower(tile=i), label=msg("rftg.opt.power", power=name))
-                  for i, name in usable(c, state, seat)]
+    opts = [_confirm()]
+    powers_now = [_use_power(i, name) for i, name in usable(c, state, seat)]
     if can_dictate(c, state, seat):
         keys = list(dict.fromkeys((d.colour, d.column or "explore") for d in a.dice if d.where == "column"))
-        dictates = [Option(action=DictateWith(colour=colour, column=column),
-                           label=msg("rftg.opt.dictate_with", colour=f"@rftg.hue.{colour}",
-                                     column=f"@rftg.column.{column}"),
-                           description=msg("rftg.desc.dictate"))
-                    for colour, column in keys]
+        dictates = [_dictate_with(colour, column) for colour, column in keys]
         if len(opts) + len(dictates) + len(powers_now) + len(undo) + len(reset) > MAX_OPTIONS:
-            dictates = [Option(action=Dictate(), label=msg("rftg.opt.dictate"))]
+            dictates = [_dictate()]
         opts += dictates
     opts += powers_now
     return _prompt(seat, msg("rftg.assign.main", phase=phase_word(a.selected)), opts[:23] + undo + reset)
@@ -231,16 +220,12 @@ def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -
     a = state.players[seat].assign
     assert a is not None
     keys = list(dict.fromkeys((d.colour, d.column or "explore") for d in a.dice if d.where == "column"))
-    first = ([Option(action=ReassignFirst(), label=msg("rftg.opt.reassign_first"),
-                     description=msg("rftg.desc.reassign_first"))]
-             if not a.reassign_first and may_reassign(c, state, seat) else [])
+    first = [_reassign_first()] if not a.reassign_first and may_reassign(c, state, seat) else []
     confirms = not a.reassign_first
-    after = msg("rftg.desc.confirms" if confirms else "rftg.desc.then_reassign")
+    after = _after(confirms)
+
     def choose(ph: Phase, colour: Colour, column: Phase) -> Option:
-        return Option(action=Choose(phase=ph, colour=colour, column=column),
-                      label=msg("rftg.opt.choose", phase=phase_word(ph), colour=f"@rftg.hue.{colour}",
-                                column=f"@rftg.column.{column}"),
-                      description=after)
+        return _choose(ph, colour, column, confirms)
 
     title = msg("rftg.assign.choose" if confirms else "rftg.assign.choose_then_reassign",
                 dice=len(a.dice))
@@ -259,10 +244,7 @@ def _selection_prompt(c: Content, state: State, seat: int, undo: list[Option]) -
             if q == ph or len(colours) == 1:
                 grouped_combos += [choose(ph, colour, q) for colour in colours]
             elif colours:
-                grouped_combos.append(Option(action=ChoosePhase(phase=ph, column=q),
-                                             label=msg("rftg.opt.select_from", phase=phase_word(ph),
-                                                       column=f"@rftg.column.{q}"),
-                                             description=after))
+                grouped_combos.append(_choose_phase(ph, q, confirms))
     return _prompt(seat, title, first + grouped_combos + undo)
 
 
@@ -297,13 +279,108 @@ def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list
     opts = grouped(
         keys, extras, a.narrow,
         place_of=lambda k: k[1],
-        option_for=lambda k: Option(action=PickDie(colour=k[0], column=k[1]),
-                                    label=msg("rftg.opt.die", colour=colour_word(k[0]),
-                                              phase=f"@rftg.column.{k[1]}")),
-        narrow_option=lambda ph: Option(action=Narrow(column=ph),
-                                        label=msg("rftg.opt.narrow", phase=f"@rftg.column.{ph}")),
+        option_for=lambda k: _pick_die(*k),
+        narrow_option=_narrow,
     )
     return _prompt(seat, title, opts)
+
+
+# The options of Assign depend on their words and action alone, so each is made once and shared
+# by every prompt that offers it (options and messages are never changed once made).
+
+
+@cache
+def _undo() -> Option:
+    return Option(action=Undo(), label=msg("rftg.opt.undo"), navigation=True)
+
+
+@cache
+def _reset() -> Option:
+    return Option(action=Reset(), label=msg("rftg.opt.reset"), navigation=True)
+
+
+@cache
+def _confirm() -> Option:
+    return Option(action=Confirm(), label=msg("rftg.opt.confirm"))
+
+
+@cache
+def _finish() -> Option:
+    return Option(action=Finish(), label=msg("rftg.opt.finish"))
+
+
+@cache
+def _dictate() -> Option:
+    return Option(action=Dictate(), label=msg("rftg.opt.dictate"))
+
+
+@cache
+def _reassign_first() -> Option:
+    return Option(action=ReassignFirst(), label=msg("rftg.opt.reassign_first"),
+                  description=msg("rftg.desc.reassign_first"))
+
+
+@cache
+def _after(confirms: bool) -> Message:
+    """What choosing the phase and die does next: confirm, or go on to Dictate and Reassign."""
+    return msg("rftg.desc.confirms" if confirms else "rftg.desc.then_reassign")
+
+
+@cache
+def _to_column(phase: Phase) -> Option:
+    return Option(action=ToColumn(phase=phase), label=msg("rftg.opt.column", phase=phase_word(phase)))
+
+
+@cache
+def _select_with_wild(phase: Phase) -> Option:
+    return Option(action=SelectWithWild(phase=phase),
+                  label=msg("rftg.opt.select_wild", phase=phase_word(phase)), description=_after(True))
+
+
+@cache
+def _choose(phase: Phase, colour: Colour, column: Phase, confirms: bool) -> Option:
+    return Option(action=Choose(phase=phase, colour=colour, column=column),
+                  label=msg("rftg.opt.choose", phase=phase_word(phase), colour=f"@rftg.hue.{colour}",
+                            column=f"@rftg.column.{column}"),
+                  description=_after(confirms))
+
+
+@cache
+def _choose_phase(phase: Phase, column: Phase, confirms: bool) -> Option:
+    return Option(action=ChoosePhase(phase=phase, column=column),
+                  label=msg("rftg.opt.select_from", phase=phase_word(phase), column=f"@rftg.column.{column}"),
+                  description=_after(confirms))
+
+
+@cache
+def _move_die(colour: Colour, column: Phase, to: Phase) -> Option:
+    return Option(action=MoveDie(colour=colour, column=column, to=to),
+                  label=msg("rftg.opt.move_die", colour=f"@rftg.hue.{colour}",
+                            column=f"@rftg.column.{column}", to=phase_word(to)))
+
+
+@cache
+def _dictate_with(colour: Colour, column: Phase) -> Option:
+    return Option(action=DictateWith(colour=colour, column=column),
+                  label=msg("rftg.opt.dictate_with", colour=f"@rftg.hue.{colour}",
+                            column=f"@rftg.column.{column}"),
+                  description=msg("rftg.desc.dictate"))
+
+
+@cache
+def _use_power(tile: int, name: str) -> Option:
+    return Option(action=UsePower(tile=tile), label=msg("rftg.opt.power", power=name))
+
+
+@cache
+def _pick_die(colour: Colour, column: Phase) -> Option:
+    return Option(action=PickDie(colour=colour, column=column),
+                  label=msg("rftg.opt.die", colour=colour_word(colour), phase=f"@rftg.column.{column}"))
+
+
+@cache
+def _narrow(column: Phase) -> Option:
+    return Option(action=Narrow(column=column), label=msg("rftg.opt.narrow", phase=f"@rftg.column.{column}"))
 
 
 # ---- actions ---------------------------------------------------------------------------------

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from typing import Any
+
 from pydantic import BaseModel, TypeAdapter
 
 from rules.core import (
@@ -28,6 +31,9 @@ from rules.rftg.scoring import result
 from rules.rftg.setup import setup, split_start
 from rules.rftg.state import State
 from rules.rftg.views import View, view
+
+_BEFORE: ContextVar[dict[Seat, Prompt] | None] = ContextVar("rftg_prompts_before", default=None)
+"""The prompts of the state :meth:`RollForTheGalaxy.apply` is playing a move on, while it plays it."""
 
 
 class RollForTheGalaxy(Engine[State, AnyAction]):
@@ -60,6 +66,11 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
     # ---- prompts ------------------------------------------------------------------------------
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
+        return self._pending(state)
+
+    def _pending(self, state: State, kept: dict[Seat, Prompt | None] | None = None) -> dict[Seat, Prompt]:
+        """:meth:`pending`; during Assign, a seat in ``kept`` has the prompt kept for it (``None``:
+        none), not one built again."""
         c = self.content
         out: dict[Seat, Prompt] = {}
         if state.stage == "setup":
@@ -67,8 +78,9 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
                 if p.start_tiles:
                     out[seat] = self._split_prompt(state, seat)
         elif state.stage == "assign":
+            kept = kept or {}
             for seat in range(len(state.players)):
-                prompt = assign.prompt(c, state, seat)
+                prompt = kept[seat] if seat in kept else assign.prompt(c, state, seat)
                 if prompt is not None:
                     out[seat] = prompt
         elif state.giveback:
@@ -113,22 +125,45 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
 
     # ---- actions ------------------------------------------------------------------------------
 
+    def apply(self, state: State, seat: Seat, action: Any) -> tuple[State, list[Event]]:
+        """:meth:`Engine.apply`, with the prompts of ``state`` at hand while the move is played
+        (:meth:`play` keeps those of the seats the move leaves alone)."""
+        token = _BEFORE.set(self.prompts(state))
+        try:
+            return super().apply(state, seat, action)
+        finally:
+            _BEFORE.reset(token)
+
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         """Carry out ``action``, then every answer that is the only one possible: the contract asks
         no question with a single answer."""
         if isinstance(action, Select):
             state.legacy_flow = True
+        assigning = state.round if state.stage == "assign" else None
         events = self._play(state, seat, action)
         if state.legacy_flow:
             return events
-        events += self._play_forced(state)
+        events += self._play_forced(state, self._kept(state, seat, assigning))
         return events
 
-    def _play_forced(self, state: State) -> list[Event]:
-        """Play every single-answer question; the prompts left are those of the state reached."""
+    @staticmethod
+    def _kept(state: State, seat: Seat, assigning: int | None) -> dict[Seat, Prompt | None] | None:
+        """The prompts of the other seats as they were before ``seat``'s Assign step of round
+        ``assigning``, while that Assign goes on: a step changes only its own player's assignment,
+        and a player's Assign prompt reads only that assignment and the tableaus, which Assign
+        leaves alone (§5.2)."""
+        before = _BEFORE.get()
+        if before is None or state.stage != "assign" or state.round != assigning:
+            return None
+        return {other: before.get(other) for other in range(len(state.players)) if other != seat}
+
+    def _play_forced(self, state: State, kept: dict[Seat, Prompt | None] | None = None) -> list[Event]:
+        """Play every single-answer question; the prompts left are those of the state reached
+        (the first time round, ``kept`` are those of seats the move left alone: :meth:`_pending`)."""
         events: list[Event] = []
         while True:
-            prompts = self.pending(state)
+            prompts = self._pending(state, kept)
+            kept = None
             forced = next(((s, p) for s, p in sorted(prompts.items()) if p.answers < 2), None)
             if forced is None:
                 self.settled(state, prompts)
