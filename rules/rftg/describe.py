@@ -10,8 +10,21 @@ from rules.core import Message, msg
 from rules.rftg.content import Side
 from rules.rftg.dice import Words
 
+_DESCRIBED: dict[int, tuple[Side, Message]] = {}
+"""Each side's description by the side object (kept with it, so that its id stays its own): a
+side never changes, and a prompt of drawn or zone tiles describes every one of them."""
+
 
 def side_description(side: Side) -> Message:
+    kept = _DESCRIBED.get(id(side))
+    if kept is not None and kept[0] is side:
+        return kept[1]
+    message = _described(side)
+    _DESCRIBED[id(side)] = (side, message)
+    return message
+
+
+def _described(side: Side) -> Message:
     if side.kind == "development":
         phases: Words = [f"@rftg.power_phase.{ph}" for ph in side.phases]
         key = "rftg.desc.development_six" if side.endgame is not None else "rftg.desc.development"

@@ -36,6 +36,21 @@ _BEFORE: ContextVar[dict[Seat, Prompt] | None] = ContextVar("rftg_prompts_before
 """The prompts of the state :meth:`RollForTheGalaxy.apply` is playing a move on, while it plays it."""
 
 
+def _own_step(state: State) -> tuple[object, ...] | None:
+    """The step under way when it is one where each seat decides for its own player alone, or
+    ``None``: Assign (§5.2), Explore played at once (§5.5; not in timing order, no tiles being
+    given back) and Manage Empire (§5.11). There a move changes only its own player, the bag and
+    the tiles returned under the Explore tile (which no prompt reads), and a player's prompt reads
+    only that player (in Assign also the tableaus, which Assign leaves alone), so while the same
+    step goes on, the other seats' prompts stay what they were. Each step comes once a round
+    (Explore's end, when Alien Research Team draws, counts as a step of its own)."""
+    if state.stage in ("assign", "manage"):
+        return (state.stage, state.round)
+    if state.stage == "phase" and state.phase == "explore" and not state.sequential and not state.giveback:
+        return ("explore", state.round, state.explore_end)
+    return None
+
+
 class RollForTheGalaxy(Engine[State, AnyAction]):
     """Roll for the Galaxy, 2–5 players, base game (spec: shared/rules/roll_for_the_galaxy.md)."""
 
@@ -69,16 +84,16 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         return self._pending(state)
 
     def _pending(self, state: State, kept: dict[Seat, Prompt | None] | None = None) -> dict[Seat, Prompt]:
-        """:meth:`pending`; during Assign, a seat in ``kept`` has the prompt kept for it (``None``:
-        none), not one built again."""
+        """:meth:`pending`; a seat in ``kept`` has the prompt kept for it (``None``: none), not one
+        built again (:meth:`_kept`)."""
         c = self.content
         out: dict[Seat, Prompt] = {}
+        kept = kept or {}
         if state.stage == "setup":
             for seat, p in enumerate(state.players):
                 if p.start_tiles:
                     out[seat] = self._split_prompt(state, seat)
         elif state.stage == "assign":
-            kept = kept or {}
             for seat in range(len(state.players)):
                 prompt = kept[seat] if seat in kept else assign.prompt(c, state, seat)
                 if prompt is not None:
@@ -88,7 +103,7 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
             out[seat] = explore.giveback_prompt(c, state, seat)
         elif state.stage in ("phase", "manage"):
             for seat in flow.acting(state):
-                prompt = self._phase_prompt(state, seat)
+                prompt = kept[seat] if seat in kept else self._phase_prompt(state, seat)
                 if prompt is not None:
                     out[seat] = prompt
         return out
@@ -139,21 +154,19 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         no question with a single answer."""
         if isinstance(action, Select):
             state.legacy_flow = True
-        assigning = state.round if state.stage == "assign" else None
+        step = _own_step(state)
         events = self._play(state, seat, action)
         if state.legacy_flow:
             return events
-        events += self._play_forced(state, self._kept(state, seat, assigning))
+        events += self._play_forced(state, self._kept(state, seat, step))
         return events
 
     @staticmethod
-    def _kept(state: State, seat: Seat, assigning: int | None) -> dict[Seat, Prompt | None] | None:
-        """The prompts of the other seats as they were before ``seat``'s Assign step of round
-        ``assigning``, while that Assign goes on: a step changes only its own player's assignment,
-        and a player's Assign prompt reads only that assignment and the tableaus, which Assign
-        leaves alone (§5.2)."""
+    def _kept(state: State, seat: Seat, step: tuple[object, ...] | None) -> dict[Seat, Prompt | None] | None:
+        """The prompts of the other seats as they were before ``seat``'s move, when the move was
+        one of the steps :func:`_own_step` names and that step goes on (``None`` otherwise)."""
         before = _BEFORE.get()
-        if before is None or state.stage != "assign" or state.round != assigning:
+        if before is None or step is None or _own_step(state) != step:
             return None
         return {other: before.get(other) for other in range(len(state.players)) if other != seat}
 

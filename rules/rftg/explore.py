@@ -26,7 +26,7 @@ from rules.rftg.actions import (
     Stock,
     StockMany,
 )
-from rules.rftg.content import Colour, Content
+from rules.rftg.content import Colour, Content, Side
 from rules.rftg.describe import side_description
 from rules.rftg.dice import colour_word
 from rules.rftg.state import Player, State
@@ -143,17 +143,28 @@ def _explorer_prompt(c: Content, state: State, seat: int) -> Prompt:
 def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
     p = state.players[seat]
     ends = (False, True) if _has(c, p, "scout_place_on_top") else (False,)
-    opts = []
-    for t in dict.fromkeys(p.work.drawn):
-        for world in (False, True):
-            for top in ends:
-                name = c.side_of(t, world).name
-                key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
-                opts.append(Option(action=PlaceTile(tile=t, as_world=world, top=top),
-                                   label=msg(key + ("_top" if top else ""), tile=name),
-                                   description=side_description(c.side_of(t, world))))
+    opts = [_place_option(c, t, world, top) for t in dict.fromkeys(p.work.drawn)
+            for world in (False, True) for top in ends]
     return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)),
                   options=paged(opts, p.work.page, _more_tiles))
+
+
+_PLACE_OPTIONS: dict[tuple[int, bool, bool], tuple[Side, Option]] = {}
+"""The option placing a drawn tile, by tile, side and end, with the side it was made for: the
+same tile of the same content is placed in the same words every time."""
+
+
+def _place_option(c: Content, tile: int, world: bool, top: bool) -> Option:
+    side = c.side_of(tile, world)
+    kept = _PLACE_OPTIONS.get((tile, world, top))
+    if kept is not None and kept[0] is side:
+        return kept[1]
+    key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
+    option = Option(action=PlaceTile(tile=tile, as_world=world, top=top),
+                    label=msg(key + ("_top" if top else ""), tile=side.name),
+                    description=side_description(side))
+    _PLACE_OPTIONS[(tile, world, top)] = (side, option)
+    return option
 
 
 def _more_tiles(page: int, shown: int, pages: int) -> Option:
