@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -36,6 +36,9 @@ _BEFORE: ContextVar[dict[Seat, Prompt] | None] = ContextVar("rftg_prompts_before
 """The prompts of the state :meth:`RollForTheGalaxy.apply` is playing a move on, while it plays it."""
 
 
+_ACTIONS = frozenset(get_args(AnyAction))
+
+
 def _own_step(state: State) -> tuple[object, ...] | None:
     """The step under way when it is one where each seat decides for its own player alone, or
     ``None``: Assign (§5.2), Explore played at once (§5.5; not in timing order, no tiles being
@@ -49,6 +52,20 @@ def _own_step(state: State) -> tuple[object, ...] | None:
     if state.stage == "phase" and state.phase == "explore" and not state.sequential and not state.giveback:
         return ("explore", state.round, state.explore_end)
     return None
+
+
+def _alone(state: State, seat: Seat) -> bool:
+    """Whether a move of ``seat`` now changes its own player and nothing of the others': a step of
+    :func:`_own_step` while another player has yet to finish it, so that the move cannot end the
+    step (Reveal, §5.3; the end of Explore, §5.5; the next round, §5.11), and in Explore while the
+    bag holds more tiles than the player can draw, so that it cannot run out (§5.5, X16)."""
+    others = [p for s, p in enumerate(state.players) if s != seat]
+    if state.stage == "assign":
+        return any(p.assign is not None and not p.assign.confirmed for p in others)
+    if state.stage == "manage" or _own_step(state) is not None:
+        return (any(not p.work.done for p in others)
+                and (state.stage == "manage" or len(state.bag) > explore.most_drawn(state.players[seat])))
+    return False
 
 
 class RollForTheGalaxy(Engine[State, AnyAction]):
@@ -140,11 +157,24 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
 
     # ---- actions ------------------------------------------------------------------------------
 
+    def parse_action(self, data: Any) -> AnyAction:
+        """:meth:`Engine.parse_action`; an action model of this game is taken as it is: actions are
+        frozen, and were validated when they were made."""
+        if type(data) in _ACTIONS:
+            return data  # type: ignore[no-any-return]
+        return super().parse_action(data)
+
     def apply(self, state: State, seat: Seat, action: Any) -> tuple[State, list[Event]]:
         """:meth:`Engine.apply`, with the prompts of ``state`` at hand while the move is played
-        (:meth:`play` keeps those of the seats the move leaves alone)."""
-        token = _BEFORE.set(self.prompts(state))
+        (:meth:`play` keeps those of the seats the move leaves alone); a move that can change only
+        its own player is played on a copy that shares the other players (:func:`_alone`)."""
+        before = self.prompts(state)
+        token = _BEFORE.set(before)
         try:
+            if seat in before and _alone(state, seat):
+                parsed = self.parse_action(action)
+                new_state = state.copy_for(seat)
+                return new_state, self.play(new_state, seat, parsed)
             return super().apply(state, seat, action)
         finally:
             _BEFORE.reset(token)

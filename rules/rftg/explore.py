@@ -405,6 +405,14 @@ def _rearrange(state: State, seat: int, action: AnyAction) -> list[Event]:
     return [Event(message=msg("rftg.event.rearranged", seat=seat))]
 
 
+def most_drawn(p: Player) -> int:
+    """More tiles than ``p`` can draw in the rest of the phase: each explorer left (and one more)
+    Scouts once, returning at most the whole zone, with the tiles being returned and those drawn
+    and not yet placed, and drawing one more than returned (§5.5)."""
+    scouts = len(explorers(p)) + 1
+    return scouts * (len(zone(p)) + p.work.returning + len(p.work.drawn) + scouts)
+
+
 def bag_may_run_out(state: State, extra_draws: int) -> bool:
     """The bound of §5.5: could the bag empty if every Scout returned every tile?
 

@@ -194,10 +194,26 @@ class State(BaseModel):
         (:func:`rules.rftg.assign.act`)."""
         new = State.model_validate(self.model_dump(round_trip=True, exclude=_HISTORY))
         for old, player in zip(self.players, new.players, strict=True):
-            if old.assign is not None and old.assign.history:
-                assert player.assign is not None
-                player.assign.history = list(old.assign.history)
+            _share_history(old, player)
         return new
+
+    def copy_for(self, seat: int) -> State:
+        """A copy for a move that changes no player but ``seat``'s: the other players are shared
+        with this state, not copied (the Assign undo history is shared as in :meth:`__deepcopy__`)."""
+        others: dict[int, Any] = {s: True for s in range(len(self.players)) if s != seat}
+        new = State.model_validate(self.model_dump(
+            round_trip=True, exclude={"players": {**others, seat: {"assign": {"history"}}}}))
+        (player,) = new.players
+        _share_history(self.players[seat], player)
+        new.players = [player if s == seat else p for s, p in enumerate(self.players)]
+        return new
+
+
+def _share_history(old: Player, copy: Player) -> None:
+    """``copy`` (of ``old``, made without the Assign undo history) shares that history."""
+    if old.assign is not None and old.assign.history:
+        assert copy.assign is not None
+        copy.assign.history = list(old.assign.history)
 
 
 _HISTORY: Any = {"players": {"__all__": {"assign": {"history"}}}}
