@@ -35,6 +35,8 @@ MARGIN = 16
 LINE = 34
 DIE = 26
 MAX_HEIGHT = int(WIDTH * 1.6)
+ROW_GUESS = 6 * LINE
+"""The height a row of a player's panel is drawn at first (a taller one is drawn again)."""
 
 PHASES = ("explore", "develop", "settle", "produce", "ship")
 NUMERAL = {"explore": "I", "develop": "II", "settle": "III", "produce": "IV", "ship": "V", "assign": "A"}
@@ -60,11 +62,11 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, siz
 
 
 def _part(key: tuple[Hashable, ...], height: int,
-          draw_part: Callable[[ImageDraw.ImageDraw], int]) -> kit.Part:
+          draw_part: Callable[[ImageDraw.ImageDraw], int], guess: int = MAX_HEIGHT // 2) -> kit.Part:
     """A part of a picture drawn on its own from its top, cut to the height it used; drawn once per
     process for each ``key``, which says everything of the view the part shows."""
     return kit.cached(("rftg", *key), lambda: kit.drawn(WIDTH, height, draw_part, colours=PALETTE,
-                                                        guess=MAX_HEIGHT // 2))
+                                                        guess=guess))
 
 
 def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
@@ -127,12 +129,15 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
     if view.stage == "over":
         scores = tuple((p.score, kit.fingerprint(p.breakdown)) for p in view.players)
         top.append(_part(("final", locale, say.names, scores), MAX_HEIGHT, lambda d: _final(d, view, 0, say)))
-    parts = top + [_player_part(view, seat, say, 2) for seat in range(len(view.players))]
-    if sum(p.height for p in parts) + MARGIN > MAX_HEIGHT:
-        wider = top + [_player_part(view, seat, say, 3) for seat in range(len(view.players))]
-        if sum(p.height for p in wider) + MARGIN <= MAX_HEIGHT:
-            parts = wider
-    cuts = [sum(p.height for p in parts[:i + 1]) for i in range(len(top) - 1, len(parts))]
+    panels = [_player_parts(view, seat, say, 2) for seat in range(len(view.players))]
+    if sum(p.height for p in top + _flat(panels)) + MARGIN > MAX_HEIGHT:
+        wider = [_player_parts(view, seat, say, 3) for seat in range(len(view.players))]
+        if sum(p.height for p in top + _flat(wider)) + MARGIN <= MAX_HEIGHT:
+            panels = wider
+    parts = top + _flat(panels)
+    cuts = [sum(p.height for p in top)]
+    for panel in panels:
+        cuts.append(cuts[-1] + sum(p.height for p in panel))
     pages = _pages(cuts) if cuts[-1] + MARGIN > MAX_HEIGHT else [(0, cuts[-1] + MARGIN)]
     image = kit.blank(WIDTH, max(bottom for _, bottom in pages), PALETTE)
     drawn = kit.recorded()
@@ -146,10 +151,35 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
     return [kit.png(image.crop((0, top_, WIDTH, bottom)), PALETTE) for top_, bottom in pages]
 
 
-def _player_part(view: View, seat: int, say: _Words, columns: int) -> kit.Part:
+def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.Part]:
+    """A player's panel as parts one under the other, each drawn again only when what it shows
+    changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal) and
+    the tableau."""
     p = view.players[seat]
-    key = ("player", say.locale, say.names, seat, columns, view.stage, kit.fingerprint(p))
-    return _part(key, 4000, lambda d: _player(d, 0, seat, p, view, say, columns))
+    rows = [_row(("name", say.locale, say.names[seat], view.stage, p.credits, p.vp, p.tiles, p.confirmed,
+                  p.rolled, p.chose), lambda d: _name_row(d, seat, p, view.stage, say), first=True),
+            _row(("dice", say.locale, tuple(p.cup), tuple(p.citizenry)), lambda d: _dice_row(d, p, say)),
+            _row(("stacks", say.locale, p.dev_size, p.dev_top, p.dev_cost, tuple(p.dev_dice), p.world_size,
+                  p.world_top, p.world_cost, tuple(p.world_dice)), lambda d: _stacks_row(d, p, say))]
+    if any(p.columns.get(ph) for ph in PHASES):  # type: ignore[call-overload]
+        rows.append(_row(("workers", kit.fingerprint(p.columns)), lambda d: _workers_row(d, p)))
+    tableau = ("tableau", columns, kit.fingerprint(p.tableau))
+    return [*rows, _part(tableau, 4000, lambda d: _tableau_panel(d, p.tableau, columns))]
+
+
+def _row(key: tuple[Hashable, ...], draw_row: Callable[[ImageDraw.ImageDraw], int], *,
+         first: bool = False) -> kit.Part:
+    """A row of a player's panel with the panel's outline at its sides (and its top on the first)."""
+    def drawn(draw: ImageDraw.ImageDraw) -> int:
+        bottom = draw_row(draw)
+        _outline(draw, 0 if first else -MAX_HEIGHT, bottom + MAX_HEIGHT)
+        return bottom
+
+    return _part(key, 4000, drawn, guess=ROW_GUESS)
+
+
+def _flat(panels: Sequence[Sequence[kit.Part]]) -> list[kit.Part]:
+    return [part for panel in panels for part in panel]
 
 
 def _pages(cuts: Sequence[int]) -> list[tuple[int, int]]:
@@ -219,15 +249,23 @@ def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
     return y + height + 10
 
 
-def _player(draw: ImageDraw.ImageDraw, top: int, seat: int, p: PlayerView, view: View, say: _Words,
-            columns: int) -> int:
-    """One player's panel, its outline drawn once its height is known."""
-    inner = MARGIN + 12
-    right = WIDTH - MARGIN - 12
-    y = top + 8
+PANEL_INNER = MARGIN + 12
+"""Where a panel's contents start, inside its outline."""
+
+
+def _outline(draw: ImageDraw.ImageDraw, top: float, bottom: float) -> None:
+    """A panel's outline from ``top`` to ``bottom``; a part draws the whole outline from beyond its
+    edge, so that the parts of a panel pasted one under the other show one outline."""
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=8, outline=THEME["line"], width=2)
+
+
+def _name_row(draw: ImageDraw.ImageDraw, seat: int, p: PlayerView, stage: str, say: _Words) -> int:
+    """The player's name, credits, chips, tiles and Assign or selection; returns its bottom."""
+    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
+    y = 8
     items = [say("rftg.pic.credits", credits=p.credits), say("rftg.pic.chips", n=p.vp),
              say("rftg.pic.tiles", n=p.tiles)]
-    if view.stage == "assign":
+    if stage == "assign":
         items.append(say("rftg.pic.assigned") if p.confirmed else say("rftg.pic.assigning", n=p.rolled))
     elif p.chose:
         items.append(say("rftg.pic.selected", phase=say(f"rftg.phase.{p.chose}")))
@@ -236,19 +274,30 @@ def _player(draw: ImageDraw.ImageDraw, top: int, seat: int, p: PlayerView, view:
     if name_w + 16 + text_width(rest, size=BODY) <= right - inner:
         _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
         _text(draw, (inner + name_w + 16, y + 2), rest, size=BODY)
-        y += LINE + 4
-    else:
-        _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+        return y + LINE + 4
+    _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+    y += LINE
+    for line in _wrap(rest, right - inner, size=BODY):
+        _text(draw, (inner, y), line, size=BODY)
         y += LINE
-        for line in _wrap(rest, right - inner, size=BODY):
-            _text(draw, (inner, y), line, size=BODY)
-            y += LINE
-    x = _text(draw, (inner, y + 3), say("rftg.pic.cup"), size=SMALL, colour=THEME["muted"]) + 8
-    x = _dice(draw, x, y, p.cup, (inner + right) / 2 - 10) + 24
+    return y
+
+
+def _dice_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: _Words) -> int:
+    """The cup and the Citizenry."""
+    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
+    x = _text(draw, (inner, 3), say("rftg.pic.cup"), size=SMALL, colour=THEME["muted"]) + 8
+    x = _dice(draw, x, 0, p.cup, (inner + right) / 2 - 10) + 24
     x = max(x, (inner + right) / 2)
-    x = _text(draw, (x, y + 3), say("rftg.pic.citizenry"), size=SMALL, colour=THEME["muted"]) + 8
-    _dice(draw, x, y, p.citizenry, right)
-    y += LINE + 4
+    x = _text(draw, (x, 3), say("rftg.pic.citizenry"), size=SMALL, colour=THEME["muted"]) + 8
+    _dice(draw, x, 0, p.citizenry, right)
+    return LINE + 4
+
+
+def _stacks_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: _Words) -> int:
+    """The top tile of each construction stack, the workers it needs and those on it."""
+    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
+    y = 0
     stacks = []
     for key, size, top_name, need, dice in (
         ("rftg.pic.dev_stack", p.dev_size, p.dev_top, p.dev_cost, p.dev_dice),
@@ -263,32 +312,40 @@ def _player(draw: ImageDraw.ImageDraw, top: int, seat: int, p: PlayerView, view:
             x = inner + i * (half + 24)
             end = _text(draw, (x, y + 3), line, size=SMALL)
             _dice(draw, end + 8, y, dice, x + half)
-        y += LINE
-    else:
-        for line, dice in stacks:
-            for part in _wrap(line, right - inner - (len(dice) * (DIE + 4) + 12), size=SMALL):
-                end = _text(draw, (inner, y + 3), part, size=SMALL)
-                y += LINE
-            if dice:
-                _dice(draw, end + 12, y - LINE, dice, right)
-    workers = [ph for ph in PHASES if p.columns.get(ph)]  # type: ignore[call-overload]
-    if workers:
-        x = inner
-        for ph in workers:
-            col = p.columns[ph]  # type: ignore[index]
-            if x + 40 + len(col) * (DIE + 4) > right:
-                x, y = inner, y + LINE
-            x = _text(draw, (x, y + 3), NUMERAL[ph], size=SMALL, bold=True) + 6
-            x = _dice(draw, x, y, col, right) + 16
-        y += LINE + 4
-    y = _tableau(draw, inner, y, p.tableau, say, columns)
-    bottom = y + 6
-    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=8, outline=THEME["line"], width=2)
+        return y + LINE
+    for line, dice in stacks:
+        for part in _wrap(line, right - inner - (len(dice) * (DIE + 4) + 12), size=SMALL):
+            end = _text(draw, (inner, y + 3), part, size=SMALL)
+            y += LINE
+        if dice:
+            _dice(draw, end + 12, y - LINE, dice, right)
+    return y
+
+
+def _workers_row(draw: ImageDraw.ImageDraw, p: PlayerView) -> int:
+    """The workers in each phase's column after Reveal."""
+    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
+    x: float = inner
+    y = 0
+    for ph in PHASES:
+        col = p.columns.get(ph)  # type: ignore[call-overload]
+        if not col:
+            continue
+        if x + 40 + len(col) * (DIE + 4) > right:
+            x, y = inner, y + LINE
+        x = _text(draw, (x, y + 3), NUMERAL[ph], size=SMALL, bold=True) + 6
+        x = _dice(draw, x, y, col, right) + 16
+    return y + LINE + 4
+
+
+def _tableau_panel(draw: ImageDraw.ImageDraw, tiles: Sequence[TileView], columns: int) -> int:
+    """The bottom of a player's panel: the tableau and the end of the outline."""
+    bottom = _tableau(draw, PANEL_INNER, 0, tiles, columns) + 6
+    _outline(draw, -MAX_HEIGHT, bottom)
     return bottom + 10
 
 
-def _tableau(draw: ImageDraw.ImageDraw, x0: float, y: float, tiles: Sequence[TileView], say: _Words,
-             columns: int) -> int:
+def _tableau(draw: ImageDraw.ImageDraw, x0: float, y: float, tiles: Sequence[TileView], columns: int) -> int:
     """The tableau, ``columns`` tiles a row; each tile says its VP, kind, power phases and goods."""
     width = (WIDTH - 2 * MARGIN - 24 - 8 * (columns - 1)) // columns
     for row in range(0, len(tiles), columns):
