@@ -56,15 +56,19 @@ def _own_step(state: State) -> tuple[object, ...] | None:
 
 def _alone(state: State, seat: Seat) -> bool:
     """Whether a move of ``seat`` now changes its own player and nothing of the others': a step of
-    :func:`_own_step` while another player has yet to finish it, so that the move cannot end the
-    step (Reveal, §5.3; the end of Explore, §5.5; the next round, §5.11), and in Explore while the
-    bag holds more tiles than the player can draw, so that it cannot run out (§5.5, X16)."""
+    Assign, Explore (also in timing order, §11) or Manage Empire while another player has yet to
+    finish it, so that the move cannot end the step (Reveal, §5.3; the end of Explore, §5.5; the
+    next round, §5.11), and in Explore while the bag holds more tiles than the player can draw, so
+    that it cannot run out (§5.5, X16), and no tiles are being given back. A single answer the
+    move leads another seat to is played on that seat's own copy (:meth:`State.own`)."""
     others = [p for s, p in enumerate(state.players) if s != seat]
     if state.stage == "assign":
         return any(p.assign is not None and not p.assign.confirmed for p in others)
-    if state.stage == "manage" or _own_step(state) is not None:
+    if state.stage == "manage":
+        return any(not p.work.done for p in others)
+    if state.stage == "phase" and state.phase == "explore" and not state.giveback:
         return (any(not p.work.done for p in others)
-                and (state.stage == "manage" or len(state.bag) > explore.most_drawn(state.players[seat])))
+                and len(state.bag) > explore.most_drawn(state.players[seat]))
     return False
 
 
@@ -188,7 +192,7 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         events = self._play(state, seat, action)
         if state.legacy_flow:
             return events
-        events += self._play_forced(state, self._kept(state, seat, step))
+        events += self._play_forced(state, seat, self._kept(state, seat, step))
         return events
 
     @staticmethod
@@ -200,9 +204,11 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
             return None
         return {other: before.get(other) for other in range(len(state.players)) if other != seat}
 
-    def _play_forced(self, state: State, kept: dict[Seat, Prompt | None] | None = None) -> list[Event]:
-        """Play every single-answer question; the prompts left are those of the state reached
-        (the first time round, ``kept`` are those of seats the move left alone: :meth:`_pending`)."""
+    def _play_forced(self, state: State, mover: Seat,
+                     kept: dict[Seat, Prompt | None] | None = None) -> list[Event]:
+        """Play every single-answer question after ``mover``'s move; the prompts left are those of
+        the state reached (the first time round, ``kept`` are those of seats the move left alone:
+        :meth:`_pending`)."""
         events: list[Event] = []
         while True:
             prompts = self._pending(state, kept)
@@ -217,6 +223,8 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
             label = option.label if option is not None else prompt.number.label  # type: ignore[union-attr]
             events.append(Event(message=msg("rftg.event.forced", seat=seat, choice=label),
                                 visible_to=frozenset({seat}) if prompt.secret else None))
+            if seat != mover:
+                state.own(seat)
             events += self._play(state, seat, action)
 
     def _play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:

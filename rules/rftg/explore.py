@@ -406,11 +406,13 @@ def _rearrange(state: State, seat: int, action: AnyAction) -> list[Event]:
 
 
 def most_drawn(p: Player) -> int:
-    """More tiles than ``p`` can draw in the rest of the phase: each explorer left (and one more)
-    Scouts once, returning at most the whole zone, with the tiles being returned and those drawn
-    and not yet placed, and drawing one more than returned (§5.5)."""
-    scouts = len(explorers(p)) + 1
-    return scouts * (len(zone(p)) + p.work.returning + len(p.work.drawn) + scouts)
+    """As many tiles as ``p`` can draw in the rest of the phase, or more: the Scout under way and
+    each explorer left Scout once, each returning at most the tiles held (the zone, those being
+    returned and those drawn and not yet placed) and drawing one more, so that the player holds
+    one more each time (§5.5, X18)."""
+    held = len(zone(p)) + p.work.returning + len(p.work.drawn)
+    left = len(explorers(p))
+    return (left + 1) * (held + 1) + left * (left + 1) // 2
 
 
 def bag_may_run_out(state: State, extra_draws: int) -> bool:

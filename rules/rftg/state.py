@@ -208,6 +208,14 @@ class State(BaseModel):
         new.players = [player if s == seat else p for s, p in enumerate(self.players)]
         return new
 
+    def own(self, seat: int) -> None:
+        """Give this state a copy of ``seat``'s player of its own, before a change to a player that
+        :meth:`copy_for` may have shared."""
+        old = self.players[seat]
+        player = Player.model_validate(old.model_dump(round_trip=True, exclude={"assign": {"history"}}))
+        _share_history(old, player)
+        self.players[seat] = player
+
 
 def _share_history(old: Player, copy: Player) -> None:
     """``copy`` (of ``old``, made without the Assign undo history) shares that history."""

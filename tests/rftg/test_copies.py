@@ -8,7 +8,7 @@ import pytest
 
 from rules.core import Rng, random_choice
 from rules.rftg import ENGINE
-from rules.rftg.actions import ReturnTile, Scout
+from rules.rftg.actions import ReturnTile, Scout, Stock
 from rules.rftg.state import State
 from tests.rftg.helpers import bare, enter
 
@@ -52,3 +52,16 @@ def test_a_scout_that_empties_the_bag_leaves_the_state_before_it_as_it_was() -> 
         state, _ = ENGINE.apply(state, 0, action)
     assert state.players[1].work.returned == [] and state.pile == []
     assert [ENGINE.dump(kept) for kept, _ in went] == [dumped for _, dumped in went]
+
+
+def test_a_single_answer_a_move_leads_another_seat_to_leaves_the_state_before_it_as_it_was() -> None:
+    """In timing order (§11) the next player's question comes once the player before is done; a
+    question with a single answer is played at once, on that player's own copy."""
+    state = bare(2)
+    enter(state, "explore", {0: ["white"]})
+    state.sequential, state.timing = True, [0, 1]
+    state.players[1].work.scouting = True  # returning tiles, with none left: Draw is all it can do
+    before = ENGINE.dump(state)
+    after, _ = ENGINE.apply(state, 0, Stock(colour="white"))
+    assert ENGINE.dump(state) == before
+    assert after.players[1].work.drawn and not state.players[1].work.drawn
