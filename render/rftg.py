@@ -124,8 +124,9 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
     within 1.6 widths; a board that is taller even so (4 or 5 players late in the game) is cut
     between the players' panels into pictures within 1.6 widths each, the heading on the first."""
     say = _Words(locale, names, len(view.players))
-    top = [_part(("header", locale, view.phase, view.stage, view.round, view.bag, view.vp_pool,
-                  tuple(view.selected)), 200, lambda d: _header(d, view, say))]
+    top = [_part(("title", locale, view.phase, view.stage, view.round, view.bag, view.vp_pool), 200,
+                 lambda d: _title(d, view, say)),
+           _part(("phases", locale, tuple(view.selected)), 200, lambda d: _phases(d, view, say))]
     if view.stage == "over":
         scores = tuple((p.score, kit.fingerprint(p.breakdown)) for p in view.players)
         top.append(_part(("final", locale, say.names, scores), MAX_HEIGHT, lambda d: _final(d, view, 0, say)))
@@ -209,7 +210,8 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     return board_pictures(view, names, locale=locale)[0]
 
 
-def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+def _title(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+    """The round and its step, and the tiles in the bag and the VP chips in the pool."""
     if view.phase:
         stage = say(f"rftg.phase.{view.phase}")
     else:
@@ -217,8 +219,14 @@ def _header(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
     _text(draw, (MARGIN, 12), say("rftg.pic.round", round=view.round, stage=stage), size=LARGE, bold=True)
     _text(draw, (WIDTH - MARGIN, 16), say("rftg.pic.bag", bag=view.bag, pool=view.vp_pool), size=BODY,
           colour=THEME["muted"], anchor="ra")
+    return 56
+
+
+def _phases(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+    """The five phases, those selected this round marked (drawn apart from the title, which
+    changes more often)."""
     x: float = MARGIN
-    y = 56
+    y = 0
     w = (WIDTH - 2 * MARGIN - 4 * 8) / 5
     for ph in PHASES:
         on = ph in view.selected
