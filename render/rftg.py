@@ -154,8 +154,8 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
 
 def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.Part]:
     """A player's panel as parts one under the other, each drawn again only when what it shows
-    changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal) and
-    the tableau."""
+    changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal), each
+    row of the tableau and the panel's end."""
     p = view.players[seat]
     rows = [_row(("name", say.locale, say.names[seat], view.stage, p.credits, p.vp, p.tiles, p.confirmed,
                   p.rolled, p.chose), lambda d: _name_row(d, seat, p, view.stage, say), first=True),
@@ -164,8 +164,13 @@ def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.
                   p.world_top, p.world_cost, tuple(p.world_dice)), lambda d: _stacks_row(d, p, say))]
     if any(p.columns.get(ph) for ph in PHASES):  # type: ignore[call-overload]
         rows.append(_row(("workers", kit.fingerprint(p.columns)), lambda d: _workers_row(d, p)))
-    tableau = ("tableau", columns, kit.fingerprint(p.tableau))
-    return [*rows, _part(tableau, 4000, lambda d: _tableau_panel(d, p.tableau, columns))]
+    tiles = p.tableau
+    chips = [_chip_row_part(tiles[row:row + columns], columns) for row in range(0, len(tiles), columns)]
+    return [*rows, *chips, _part(("panel end",), 100, _panel_end, guess=ROW_GUESS)]
+
+
+def _chip_row_part(tiles: Sequence[TileView], columns: int) -> kit.Part:
+    return _row(("chips", columns, kit.fingerprint(list(tiles))), lambda d: _chip_row(d, tiles, columns))
 
 
 def _row(key: tuple[Hashable, ...], draw_row: Callable[[ImageDraw.ImageDraw], int], *,
@@ -346,22 +351,20 @@ def _workers_row(draw: ImageDraw.ImageDraw, p: PlayerView) -> int:
     return y + LINE + 4
 
 
-def _tableau_panel(draw: ImageDraw.ImageDraw, tiles: Sequence[TileView], columns: int) -> int:
-    """The bottom of a player's panel: the tableau and the end of the outline."""
-    bottom = _tableau(draw, PANEL_INNER, 0, tiles, columns) + 6
-    _outline(draw, -MAX_HEIGHT, bottom)
-    return bottom + 10
+def _panel_end(draw: ImageDraw.ImageDraw) -> int:
+    """The bottom of a player's panel: the end of its outline."""
+    _outline(draw, -MAX_HEIGHT, 6)
+    return 16
 
 
-def _tableau(draw: ImageDraw.ImageDraw, x0: float, y: float, tiles: Sequence[TileView], columns: int) -> int:
-    """The tableau, ``columns`` tiles a row; each tile says its VP, kind, power phases and goods."""
+def _chip_row(draw: ImageDraw.ImageDraw, tiles: Sequence[TileView], columns: int) -> int:
+    """One row of the tableau, ``columns`` tiles a row; each tile says its VP, kind, power phases and
+    goods."""
     width = (WIDTH - 2 * MARGIN - 24 - 8 * (columns - 1)) // columns
-    for row in range(0, len(tiles), columns):
-        heights = [_chip_height(t, width) for t in tiles[row:row + columns]]
-        for i, t in enumerate(tiles[row:row + columns]):
-            _chip(draw, x0 + i * (width + 8), y, t, heights[i], width)
-        y += max(heights) + 6
-    return int(y)
+    heights = [_chip_height(t, width) for t in tiles]
+    for i, t in enumerate(tiles):
+        _chip(draw, PANEL_INNER + i * (width + 8), 0, t, heights[i], width)
+    return max(heights) + 6
 
 
 def _chip_lines(t: TileView, width: int) -> tuple[list[str], str]:
