@@ -9,6 +9,7 @@ Sections (§) are those of docs/ancient_world/rules.md.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, MilitaryCard
@@ -63,12 +64,39 @@ def winning(content: Content, state: State, seat: Seat, armies: list[int], titan
             and attack_total(content, state, seat, armies, titan_id) >= content.titan(titan_id).defence)
 
 
+class _Strength(NamedTuple):
+    """What each army adds to an attack on one Titan and costs to use, and the rest of the sum."""
+
+    attack: list[int]
+    cost: list[int]
+    base: int
+    """Permanent symbols + Conscription (§8.3, I-8)."""
+    coins: int
+    defence: int
+
+    def wins(self, armies: tuple[int, ...] | list[int]) -> bool:
+        """:func:`winning`, from the figures found once."""
+        return (bool(armies) and sum(self.cost[i] for i in armies) <= self.coins
+                and self.base + sum(self.attack[i] for i in armies) >= self.defence)
+
+
+def _strength(content: Content, state: State, seat: Seat, titan_id: str) -> _Strength:
+    player = state.players[seat]
+    titan = content.titan(titan_id)
+    allowed = titan.arrows_allowed
+    return _Strength([army_attack(content, army, allowed) for army in player.armies],
+                     [army.use_cost for army in player.armies],
+                     city.permanent_attack(content, player, allowed) + player.conscription,
+                     player.coins, titan.defence)
+
+
 def completable(content: Content, state: State, seat: Seat, chosen: list[int], titan_id: str) -> bool:
     """Whether some winning selection contains ``chosen``."""
     rest = [i for i in unused_armies(state, seat) if i not in chosen]
+    strength = _strength(content, state, seat, titan_id)
     for size in range(len(rest) + 1):
         for extra in combinations(rest, size):
-            if winning(content, state, seat, sorted([*chosen, *extra]), titan_id):
+            if strength.wins(sorted([*chosen, *extra])):
                 return True
     return False
 
@@ -76,8 +104,9 @@ def completable(content: Content, state: State, seat: Seat, chosen: list[int], t
 def winning_selections(content: Content, state: State, seat: Seat, titan_id: str) -> list[list[int]]:
     """Every set of unused armies that defeats the Titan and can be paid for, smallest first."""
     unused = unused_armies(state, seat)
+    strength = _strength(content, state, seat, titan_id)
     return [list(c) for size in range(1, len(unused) + 1) for c in combinations(unused, size)
-            if winning(content, state, seat, list(c), titan_id)]
+            if strength.wins(c)]
 
 
 def can_attack(content: Content, state: State, seat: Seat, deck: int) -> bool:

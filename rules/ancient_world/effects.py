@@ -10,7 +10,7 @@ from typing import Any
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.state import RANKS, Player, State, Step, StepKind
-from rules.core import Event, RuleError, Seat, msg
+from rules.core import Event, Message, Option, RuleError, Seat, msg
 
 GAME = "ancient_world"
 
@@ -20,6 +20,26 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, data: dict
     """An event with a ``ancient_world.``-prefixed key; ``to`` makes it private to one seat."""
     return Event(message=msg(f"{GAME}.{key}", **params), visible_to=None if to is None else frozenset({to}),
                  reveals=reveals, data=data or {})
+
+
+def option(action: Any, label: Message, description: Message | None, *,
+           navigation: bool | None = None) -> Option:
+    """``Option(action=…, label=…, description=…[, navigation=…])`` built without validation, as
+    :func:`rules.core.msg` builds a message: every field is typed where it is written (mypy
+    --strict), and a turn builds dozens of options a move. The prompt that holds them is still
+    validated (:class:`rules.core.Prompt`: at most 25 options)."""
+    made = _new(Option)
+    _set(made, "__dict__", {"action": action, "label": label, "description": description,
+                            "navigation": bool(navigation)})
+    _set(made, "__pydantic_fields_set__", {"action", "label", "description"} if navigation is None
+         else {"action", "label", "description", "navigation"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def refuse(sentence: str, key: str, **params: Any) -> RuleError:

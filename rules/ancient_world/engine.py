@@ -13,7 +13,7 @@ from rules.ancient_world.bots import GreedyBot
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import event, push, refuse, step
 from rules.ancient_world.options import Options
-from rules.ancient_world.prompts import pending, step_prompt
+from rules.ancient_world.prompts import owing, pending, step_prompt
 from rules.ancient_world.state import Army, State, Step, StepKind
 from rules.ancient_world.views import View, scramble, view
 from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, RuleError, Seat
@@ -50,6 +50,11 @@ class AncientWorld(Engine[State, act.Action]):
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
         return pending(self.content, state)
+
+    def owing(self, state: State) -> list[Seat]:
+        """The seats :meth:`pending` asks, without building their prompts (:meth:`apply`'s seat
+        check of a state just loaded)."""
+        return owing(state)
 
     def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
         """As :meth:`Engine.apply`; besides, an answer the engine has already played itself (a

@@ -19,7 +19,7 @@ from rules.ancient_world import actions as act
 from rules.ancient_world import attack, city
 from rules.ancient_world.cards import opponent_cards
 from rules.ancient_world.content import Content
-from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices
+from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices, option
 from rules.ancient_world.gives import empire_gives, military_gives, symbol_parts
 from rules.ancient_world.placement import (
     EXPAND_COINS,
@@ -42,8 +42,7 @@ NAVIGATION = (act.Back, act.More)
 
 
 def _opt(action: act.Action, key: str, description: Message | None = None, **params: Any) -> Option:
-    return Option(action=action, label=_m(f"opt.{key}", **params), description=description,
-                  navigation=isinstance(action, NAVIGATION))
+    return option(action, _m(f"opt.{key}", **params), description, navigation=isinstance(action, NAVIGATION))
 
 
 FIXED = (act.Decline, act.Accept, act.StoreBlind, act.Confirm, act.Back, act.Done)
@@ -71,15 +70,31 @@ def pending(content: Content, state: State) -> dict[Seat, Prompt]:
         return {}
     if not state.steps:
         return {state.current: turn_prompt(content, state, state.current)}
+    return {current.seat: step_prompt(content, state, current) for current in _asked(state)}
+
+
+def owing(state: State) -> list[Seat]:
+    """The seats :func:`pending` asks, without building their prompts: the seat whose turn it is,
+    the seat of the first decision queued, or every seat with a citizen to send to the Hunger box."""
+    if state.over:
+        return []
+    if not state.steps:
+        return [state.current]
+    return list(dict.fromkeys(current.seat for current in _asked(state)))
+
+
+def _asked(state: State) -> list[Step]:
+    """The queued decisions asked now: the first, or the Hunger box choices at its head, which
+    every seat answers at once."""
     first = state.steps[0]
-    if first.kind is StepKind.HUNGER:
-        prompts = {}
-        for current in state.steps:
-            if current.kind is not StepKind.HUNGER:
-                break
-            prompts[current.seat] = step_prompt(content, state, current)
-        return prompts
-    return {first.seat: step_prompt(content, state, first)}
+    if first.kind is not StepKind.HUNGER:
+        return [first]
+    asked = []
+    for current in state.steps:
+        if current.kind is not StepKind.HUNGER:
+            break
+        asked.append(current)
+    return asked
 
 
 def step_prompt(content: Content, state: State, current: Step) -> Prompt:

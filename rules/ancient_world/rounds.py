@@ -284,7 +284,21 @@ def advance(content: Content, state: State) -> list[Event]:
 
 
 def only_pass(content: Content, state: State, seat: Seat) -> bool:
-    return not placeable_ranks(content, state, seat) and not attackable_decks(content, state, seat)
+    """Whether ``seat`` can neither place a citizen nor attack (I-41): no rank with a space or an
+    own card to go to, no Titan to defeat. Stops at the first move found (most turns have one on
+    the first space tried), where :func:`placeable_ranks` finds every rank's targets."""
+    ranks = state.players[seat].available()
+    tried: set[tuple[Space, int]] = set()
+    for rank in ranks:
+        for space in Space:
+            ok, surcharge = rank_check(state, space, rank)
+            if ok and (space, surcharge) not in tried:
+                tried.add((space, surcharge))
+                if feasible(content, state, seat, space, rank):
+                    return False
+    if ranks and own_card_options(content, state, seat):
+        return False
+    return not any(attack.can_attack(content, state, seat, d) for d in (1, 2, 3))
 
 
 __all__ = ["advance", "damaged_indices", "setup"]

@@ -10,12 +10,14 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from rules.ancient_world import actions as act
 from rules.ancient_world import attack, city
 from rules.ancient_world.content import Content
-from rules.ancient_world.effects import GAME, empire_cards_left
+from rules.ancient_world.effects import GAME, empire_cards_left, option
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
 from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
 from rules.ancient_world.rounds import attackable_decks, rank_targets
@@ -27,19 +29,30 @@ def _m(key: str, **params: object) -> Message:
     return msg(f"{GAME}.{key}", **params)  # type: ignore[arg-type]
 
 
+Lazy = Callable[[], Option]
+"""An option not built yet: a turn finds far more ways to play than fit one menu, and those
+folded into a further question are never built."""
+
+
 @dataclass
 class _Group:
     """The options of one rank, one Titan or one space's first question, and the single option that
     stands for them folded (their choice then comes as the next question)."""
 
-    items: list[Option | _Group]
-    folded: Option
+    items: list[Lazy | _Group]
+    folded: Lazy
     fold: bool = field(default=False)
+
+    def count(self) -> int:
+        """How many options :meth:`shown` gives, without building them."""
+        if self.fold:
+            return 1
+        return sum(item.count() if isinstance(item, _Group) else 1 for item in self.items)
 
     def shown(self) -> list[Option]:
         if self.fold:
-            return [self.folded]
-        return [o for item in self.items for o in (item.shown() if isinstance(item, _Group) else [item])]
+            return [self.folded()]
+        return [o for item in self.items for o in (item.shown() if isinstance(item, _Group) else [item()])]
 
     def inner(self) -> list[_Group]:
         return [item for item in self.items if isinstance(item, _Group)]
@@ -53,10 +66,10 @@ def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
               if spaces or cards]  # the ranks of placeable_ranks, each rank's targets found once
     attacks = [attack_group(content, state, seat, d) for d in attackable_decks(content, state, seat)]
     everything = groups + attacks
-    while sum(len(g.shown()) for g in everything) + 1 > MAX_OPTIONS:
+    while sum(g.count() for g in everything) + 1 > MAX_OPTIONS:
         _fold_largest(everything)
     options = [o for g in everything for o in g.shown()]
-    options.append(Option(action=act.Pass(), label=_m("opt.pass"), description=_m("desc.pass")))
+    options.append(option(act.Pass(), _m("opt.pass"), _m("desc.pass")))
     player = state.players[seat]
     kind = ("turn" if groups and attacks else "turn_place" if groups
             else "turn_attack" if attacks else "turn_pass")
@@ -67,9 +80,10 @@ def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
 def _fold_largest(groups: list[_Group]) -> None:
     """Fold the largest space question still open; when none is left, the largest rank or Titan."""
     for candidates in ([i for g in groups if not g.fold for i in g.inner() if not i.fold], groups):
-        open_ = [g for g in candidates if not g.fold and len(g.shown()) > 1]
+        sizes = [(g.count(), g) for g in candidates if not g.fold]
+        open_ = [(size, g) for size, g in sizes if size > 1]
         if open_:
-            max(open_, key=lambda g: len(g.shown())).fold = True
+            max(open_, key=lambda sized: sized[0])[1].fold = True
             return
     raise AssertionError("every group is folded and the turn still does not fit")
 
@@ -77,20 +91,25 @@ def _fold_largest(groups: list[_Group]) -> None:
 def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: list[Space],
                 cards: list[str], spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]],
                 ) -> _Group:
-    options: list[Option | _Group] = [_place_group(content, state, seat, space, rank, spaces_seen)
-                                      for space in spaces]
-    options += [Option(action=act.UseCard(card=c, rank=rank),
-                       label=_m("opt.card_citizen", card=city.card_name(content, c), rank=rank),
-                       description=_m("desc.card_action", what=action_description(
-                           content, state, seat, city.card_action(content, c))))
-                for c in cards]
-    folded = Option(action=act.Citizen(rank=rank), label=_m("opt.citizen", rank=rank),
-                    description=_m("desc.citizen", count=len(options)))
-    return _Group(options, folded)
+    options: list[Lazy | _Group] = [_place_group(content, state, seat, space, rank, spaces_seen)
+                                    for space in spaces]
+    options += [partial(_card_option, content, state, seat, c, rank) for c in cards]
+    return _Group(options, partial(_citizen_option, rank, len(options)))
+
+
+def _card_option(content: Content, state: State, seat: Seat, card: str, rank: int) -> Option:
+    return option(act.UseCard(card=card, rank=rank),
+                  _m("opt.card_citizen", card=city.card_name(content, card), rank=rank),
+                  _m("desc.card_action", what=action_description(content, state, seat,
+                                                                 city.card_action(content, card))))
+
+
+def _citizen_option(rank: int, count: int) -> Option:
+    return option(act.Citizen(rank=rank), _m("opt.citizen", rank=rank), _m("desc.citizen", count=count))
 
 
 def _place_group(content: Content, state: State, seat: Seat, space: Space, rank: int,
-                 spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]]) -> Option | _Group:
+                 spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]]) -> Lazy | _Group:
     """The citizen on ``space``: one option, or one per answer to the action's first question.
     What the space gives depends on the rank only through the surcharge, so it is found once per
     space and surcharge (``spaces_seen``) for all the ranks of a turn."""
@@ -100,26 +119,26 @@ def _place_group(content: Content, state: State, seat: Seat, space: Space, rank:
         seen = spaces_seen[space, surcharge] = (space_description(content, state, seat, space),
                                                 _first_answers(content, state, seat, space, surcharge))
     description, first_answers = seen
-    plain = _place_option(act.Place(space=space, rank=rank), f"@{GAME}.space.{space}", rank, surcharge,
-                          description)
-    variants = [_place_option(act.Place(space=space, rank=rank, then=then), label, rank, surcharge, effect,
-                              explain=False)
-                for then, label, effect in first_answers]
+    plain = partial(_place_option, space, rank, None, f"@{GAME}.space.{space}", surcharge, description)
+    variants: list[Lazy] = [partial(_place_option, space, rank, then, label, surcharge, effect, explain=False)
+                            for then, label, effect in first_answers]
     if len(variants) < 2:
         return variants[0] if variants else plain
-    return _Group(list(variants), plain)
+    return _Group(list[Lazy | _Group](variants), plain)
 
 
-def _place_option(action: act.Place, where: Message | str, rank: int, surcharge: int,
-                  effect: Message, *, explain: bool = True) -> Option:
+def _place_option(space: Space, rank: int, then: act.Build | act.ExpandPay | act.Explore | None,
+                  where: Message | str, surcharge: int, effect: Message, *, explain: bool = True) -> Option:
     """The label names the surcharge; the description explains it where there is room."""
+    action = act.Place(space=space, rank=rank)
+    if then is not None:
+        action = act.Place(space=space, rank=rank, then=then)
     if surcharge and not explain:
-        return Option(action=action, label=_m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
-                      description=effect)
+        return option(action, _m("opt.place_surcharge", space=where, rank=rank, coins=surcharge), effect)
     if surcharge:
-        return Option(action=action, label=_m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
-                      description=_m("desc.surcharge", coins=surcharge, effect=effect))
-    return Option(action=action, label=_m("opt.place_citizen", space=where, rank=rank), description=effect)
+        return option(action, _m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
+                      _m("desc.surcharge", coins=surcharge, effect=effect))
+    return option(action, _m("opt.place_citizen", space=where, rank=rank), effect)
 
 
 FirstAnswer = tuple[act.Build | act.ExpandPay | act.Explore, Message, Message]
@@ -188,26 +207,28 @@ def attack_options(content: Content, state: State, seat: Seat, deck: int) -> tup
     """Each winning way to pay for an attack on the deck's Titan, and the option that leaves the
     armies to the next question."""
     group = attack_group(content, state, seat, deck)
-    return [o for o in group.items if isinstance(o, Option)], group.folded
+    return [item() for item in group.items if not isinstance(item, _Group)], group.folded()
 
 
 def attack_group(content: Content, state: State, seat: Seat, deck: int) -> _Group:
     titan_id = attack.top_titan(state, deck)
     assert titan_id is not None
     titan = content.titan(titan_id)
+    ways: list[Lazy | _Group] = [partial(_attack_option, content, state, seat, deck, titan_id, armies)
+                                 for armies in attack.winning_selections(content, state, seat, titan_id)]
+    folded = partial(option, act.Attack(deck=deck, armies=()), _m("opt.attack", titan=titan.name,
+                                                                   defence=titan.defence),
+                     _m("desc.attack_choose", count=len(ways)))
+    return _Group(ways, folded)
+
+
+def _attack_option(content: Content, state: State, seat: Seat, deck: int, titan_id: str,
+                   armies: list[int]) -> Option:
+    titan = content.titan(titan_id)
     player = state.players[seat]
-    options = []
-    for armies in attack.winning_selections(content, state, seat, titan_id):
-        names = [content.military_card(player.armies[i].active).name for i in armies]
-        options.append(Option(
-            action=act.Attack(deck=deck, armies=tuple(armies)),
-            label=_m("opt.attack_with", titan=titan.name, armies=" + ".join(names)),
-            description=_m("desc.attack", coins=attack.selection_cost(state, seat, armies),
-                           total=attack.attack_total(content, state, seat, armies, titan_id),
-                           defence=titan.defence, dice=sum(titan.banners.values()))))
-    folded = Option(action=act.Attack(deck=deck, armies=()),
-                    label=_m("opt.attack", titan=titan.name, defence=titan.defence),
-                    description=_m("desc.attack_choose", count=len(options)))
-    return _Group(list[Option | _Group](options), folded)
-
-
+    names = [content.military_card(player.armies[i].active).name for i in armies]
+    return option(act.Attack(deck=deck, armies=tuple(armies)),
+                  _m("opt.attack_with", titan=titan.name, armies=" + ".join(names)),
+                  _m("desc.attack", coins=attack.selection_cost(state, seat, armies),
+                     total=attack.attack_total(content, state, seat, armies, titan_id),
+                     defence=titan.defence, dice=sum(titan.banners.values())))
