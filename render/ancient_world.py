@@ -42,10 +42,33 @@ class _Words:
         self.names = tuple(kit.player_name(s, names) for s in range(seats))
 
     def __call__(self, key: str, **params: object) -> str:
-        return self.say(msg(f"ancient_world.{key}", **params))  # type: ignore[arg-type]
+        """The words of ``key`` with ``params``, kept when every parameter is a plain value (the
+        same words drawn again after a move, or measured for another level of detail, are not
+        put together again)."""
+        message = msg(f"ancient_world.{key}", **params)  # type: ignore[arg-type]
+        if not all(type(value) in _PLAIN for value in params.values()):
+            return self.say(message)
+        kept = (self.locale, self.names, key, *params.items())
+        found = _SAID.get(kept)
+        return _keep(_SAID, kept, self.say(message)) if found is None else found
 
     def say(self, message: Message) -> str:
         return render(message, self.locale, PACKAGES, self.names)
+
+
+SAID_KEPT = 4096
+"""Words kept by :class:`_Words` (and card lines by :func:`_card_line`) before they start afresh."""
+_SAID: dict[Hashable, str] = {}
+_PLAIN = (str, int)
+"""Parameters that key kept words (exactly these types: a bool would be taken for a number)."""
+_LINES: dict[Hashable, str] = {}
+
+
+def _keep(kept: dict[Hashable, str], key: Hashable, words: str) -> str:
+    if len(kept) >= SAID_KEPT:
+        kept.clear()
+    kept[key] = words
+    return words
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
@@ -73,8 +96,19 @@ def _seat_colour(seat: int) -> kit.Colour:
 
 
 def _card_line(view: Any, card_id: str, say: _Words, *, brief: bool = False) -> str:
-    """A card by its printed name, with its cost and what it gives (``brief``: the name only)."""
+    """A card by its printed name, with its cost and what it gives (``brief``: the name only); kept
+    by the card's id, name, cost and symbols in the reader's words (what it gives follows from
+    them)."""
     info = view.cards[card_id]
+    key = (say.locale, say.names, card_id, brief, info.name, info.kind, info.cost, info.text,
+           *info.banners.items(), "|", *info.symbols.items())
+    found = _LINES.get(key)
+    if found is None:
+        found = _keep(_LINES, key, _card_words(info, say, brief=brief))
+    return found
+
+
+def _card_words(info: Any, say: _Words, *, brief: bool) -> str:
     if brief or info.gives is None:
         return str(info.name)
     coins, knowledge = info.cost
@@ -122,11 +156,11 @@ class _Piece(NamedTuple):
         return int(self.draw(draw)) + 4
 
     def part(self) -> kit.Part:
-        """The part drawn on its own, cut to the height it used; drawn once per process for each
+        """The part drawn on its own, on a canvas of its measured height; drawn once per process for each
         key, which says everything of the view the part shows (:func:`render.kit.cached`): a card
         goes by its id there, since the view's ``cards`` table gives one printed card an id."""
         return kit.cached(("ancient_world", *self.key), lambda: kit.drawn(
-            WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=MAX_HEIGHT // 2))
+            WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=self.height()))
 
 
 def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float]) -> _Piece:
