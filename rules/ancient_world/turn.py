@@ -130,9 +130,7 @@ def _place_group(content: Content, state: State, seat: Seat, space: Space, rank:
 def _place_option(space: Space, rank: int, then: act.Build | act.ExpandPay | act.Explore | None,
                   where: Message | str, surcharge: int, effect: Message, *, explain: bool = True) -> Option:
     """The label names the surcharge; the description explains it where there is room."""
-    action = act.Place(space=space, rank=rank)
-    if then is not None:
-        action = act.Place(space=space, rank=rank, then=then)
+    action = act.place(space, rank, then)
     if surcharge and not explain:
         return option(action, _m("opt.place_surcharge", space=where, rank=rank, coins=surcharge), effect)
     if surcharge:
