@@ -184,10 +184,6 @@ def placeable_ranks(content: Content, state: State, seat: Seat) -> list[int]:
     return [rank for rank, spaces, cards in rank_targets(content, state, seat) if spaces or cards]
 
 
-def attackable_decks(content: Content, state: State, seat: Seat) -> list[int]:
-    return [d for d in (1, 2, 3) if attack.can_attack(content, state, seat, d)]
-
-
 def do_pass(content: Content, state: State, seat: Seat) -> list[Event]:
     """Pass (§9): no more turns this round; the first pass may trigger Zori Dramatists."""
     state.players[seat].passed = True

@@ -20,7 +20,7 @@ from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, empire_cards_left, option
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
 from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
-from rules.ancient_world.rounds import attackable_decks, rank_targets
+from rules.ancient_world.rounds import rank_targets
 from rules.ancient_world.state import Space, State
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
 
@@ -64,7 +64,8 @@ def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
     groups = [_rank_group(content, state, seat, r, spaces, cards, spaces_seen)
               for r, spaces, cards in rank_targets(content, state, seat)
               if spaces or cards]  # the ranks of placeable_ranks, each rank's targets found once
-    attacks = [attack_group(content, state, seat, d) for d in attackable_decks(content, state, seat)]
+    attacks = [group for d in (1, 2, 3) if attack.top_titan(state, d) is not None
+               if (group := attack_group(content, state, seat, d)).items]  # attack.can_attack, ways and all
     everything = groups + attacks
     while sum(g.count() for g in everything) + 1 > MAX_OPTIONS:
         _fold_largest(everything)
