@@ -204,7 +204,7 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
                 )
             )
     if passing:
-        options.append(Option(action=Pass(), label=label("auction.pass")))
+        options.append(Option(action=Pass(), label=label("auction.pass"), description=label("describe.pass")))
     return options
 
 

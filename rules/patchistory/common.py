@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +10,7 @@ from rules.core import Event, Message, Option, RuleError, Seat, msg
 from rules.core.messages import Param
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import Cell, Content, Stat
-from rules.patchistory.empire import stats
+from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
 from rules.patchistory.state import Goods, State
 
 MAX_MENU = 24
@@ -45,6 +46,48 @@ def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
     """Symbols as words, one message per stat ("1 culture", "2 coins"), or "nothing"."""
     found: list[Param] = [label(f"gain.{Stat(k).value}", n=n) for k, n in symbols.items() if n]
     return found or [label("gain.nothing")]
+
+
+def change_words(change: Mapping[Stat, int], nothing: str = "delta.none") -> list[Param]:
+    """A change of the overview board in short signed words, each stat once in the board's order
+    ("+1 cult., −2 food"); ``nothing`` names an empty change."""
+    found: list[Param] = [
+        label(f"delta.{s.value}", sign="+" if n > 0 else "−", n=abs(n))
+        for s in Stat
+        if (n := change.get(s, 0))
+    ]
+    return found or [label(nothing)]
+
+
+def difference(before: Mapping[Stat, int], after: Mapping[Stat, int]) -> dict[Stat, int]:
+    return {s: after.get(s, 0) - before.get(s, 0) for s in Stat}
+
+
+def worker_adds(ctx: Ctx, grid: Grid, cell: Cell) -> dict[Stat, int]:
+    """What a worker on the space at ``cell`` adds: the symbols in its gold frames (p. 3)."""
+    return {Stat(k): n for k, n in square_symbols(grid.squares[cell], ctx.content)[1].items()}
+
+
+def token_change(ctx: Ctx, state: State, seat: Seat, cell: Cell, building: str | None) -> dict[Stat, int]:
+    """What laying a building tile on the 1x1 space at ``cell`` changes on the overview board: its
+    symbols (framed ones where a worker stands) replace the square's; ``None`` lays it Wasteland
+    side up, showing nothing (p. 10)."""
+    p = state.players[seat]
+    grid = grid_of(p, ctx.content)
+    sq = grid.squares[cell]
+    worked = sq.key in worked_spaces(p, grid)
+    old_shown, old_framed = square_symbols(sq, ctx.content)
+    b = None if building is None else ctx.content.buildings_by_id[building]
+    laid: list[tuple[Mapping[Stat, int], int]] = [(old_shown, -1)]
+    if b is not None:
+        laid += [(b.yields, 1), *(((old_framed, -1), (b.framed, 1)) if worked else ())]
+    elif worked:
+        laid.append((old_framed, -1))
+    change = dict.fromkeys(Stat, 0)
+    for symbols, sign in laid:
+        for k, n in symbols.items():
+            change[Stat(k)] += sign * n
+    return change
 
 
 def spends(pp: int, **goods: int) -> list[Param]:
@@ -100,20 +143,41 @@ def need(goods: Goods, good: str, amount: int, what: str) -> None:
 
 
 def cell_options(
-    cells: list[Cell], make: Any, menu: list[str], prefix: str, key: str, **params: Any
+    cells: list[Cell],
+    make: Any,
+    menu: list[str],
+    prefix: str,
+    key: str,
+    describe: Callable[[int, int], Message],
+    **params: Any,
 ) -> tuple[list[Option], bool]:
-    """Options for choosing a square: all at once if they fit, else the row first (≤ 25 per step).
+    """Options for choosing a square: all at once if they fit, else the row first (≤ 25 per step);
+    ``describe(row, col)`` says what choosing a square gives.
 
     Returns the options and whether this level is a row menu.
     """
     picked_row = next((int(m.split(":")[1]) for m in menu if m.startswith(f"{prefix}row:")), None)
     if len(cells) <= MAX_MENU or picked_row is not None:
         chosen = [c for c in cells if picked_row is None or c[0] == picked_row]
-        return [Option(action=make(r, c), label=label(key, row=r, col=c, **params)) for r, c in chosen], False
+        return [
+            Option(action=make(r, c), label=label(key, row=r, col=c, **params), description=describe(r, c))
+            for r, c in chosen
+        ], False
     rows = sorted({r for r, _ in cells})
+    return row_options(rows, [r for r, _ in cells], prefix), True
+
+
+def row_options(rows: list[int], each: list[int], prefix: str = "") -> list[Option]:
+    """A row menu step for each of ``rows``, saying how many answers (one row each in ``each``)
+    it opens."""
     return [
-        Option(action=Pick(choice=f"{prefix}row:{r}"), label=label("menu.row", row=r)) for r in rows
-    ], True
+        Option(
+            action=Pick(choice=f"{prefix}row:{r}"),
+            label=label("menu.row", row=r),
+            description=label("describe.row", count=each.count(r)),
+        )
+        for r in rows
+    ]
 
 
 def in_turn_order(state: State, table_setting: bool) -> bool:
@@ -147,4 +211,6 @@ def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:
 
 def back() -> Option:
     """The way back up a menu: navigation, not an answer."""
-    return Option(action=Back(), label=label("menu.back"), navigation=True)
+    return Option(
+        action=Back(), label=label("menu.back"), description=label("describe.back"), navigation=True
+    )

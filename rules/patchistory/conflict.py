@@ -13,6 +13,7 @@ from rules.patchistory.common import (
     back,
     building_name,
     cell_options,
+    change_words,
     event,
     fail,
     gains,
@@ -20,6 +21,7 @@ from rules.patchistory.common import (
     pay,
     per_era,
     stat,
+    token_change,
 )
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities
@@ -135,8 +137,16 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return orient_prompt(ctx, state, seat)
         if n.stage == "ally" and seat not in n.consent:
             answers = (
-                Option(action=Agree(ally=True), label=label("negotiation.ally")),
-                Option(action=Agree(ally=False), label=label("negotiation.no_ally")),
+                Option(
+                    action=Agree(ally=True),
+                    label=label("negotiation.ally"),
+                    description=label("describe.ally"),
+                ),
+                Option(
+                    action=Agree(ally=False),
+                    label=label("negotiation.no_ally"),
+                    description=label("describe.no_ally"),
+                ),
             )
             return Prompt(seat=seat, title=label("negotiation.both_blue"), options=answers, simultaneous=True)
         return None
@@ -146,14 +156,17 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     joan = "joan_of_arc" in abilities(p, ctx.content) and p.goods.votes > 0
     votes = next((int(m[2:]) for m in p.path if m.startswith("v:")), None)
+    title = label("war.title", resources=p.goods.resources, votes=p.goods.votes if joan else 0)
     if joan and votes is None:
         options = [
-            Option(action=Pick(choice=f"v:{k}"), label=label("war.votes", votes=k))
+            Option(
+                action=Pick(choice=f"v:{k}"),
+                label=label("war.votes", votes=k),
+                description=label("describe.war_votes", votes=k, left=p.goods.votes - k),
+            )
             for k in range(min(p.goods.votes, 24) + 1)
         ]
-        return Prompt(
-            seat=seat, title=label("war.title"), options=tuple(options), secret=True, simultaneous=True
-        )
+        return Prompt(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
     number = NumberChoice(
         low=0,
         high=p.goods.resources,
@@ -163,7 +176,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     )
     return Prompt(
         seat=seat,
-        title=label("war.title"),
+        title=title,
         options=(back(),) if votes is not None else (),
         number=number,
         secret=True,
@@ -389,10 +402,12 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             Option(
                 action=Pick(choice=f"b:{i}"),
                 label=label("stealth.tile", index=i + 1, building=building_name(ctx, b)),
+                description=label("describe.stealth_tile"),
             )
             for i, b in enumerate(p.buildings)
         ]
-        options.append(Option(action=Done(), label=label("stealth.skip")))
+        skip = Option(action=Done(), label=label("stealth.skip"), description=label("describe.stealth_skip"))
+        options.append(skip)
         return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
     cells = one_by_one_cells(ctx, state.players[loser], seas=True, reclaimed=False)
     options, _ = cell_options(
@@ -401,6 +416,11 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         p.path[1:],
         "",
         "stealth.at",
+        lambda r, c: label(
+            "describe.their_square",
+            other_seat=loser,
+            change=change_words(token_change(ctx, state, loser, (r, c), None)),
+        ),
         other_seat=loser,
     )
     options.append(back())
@@ -440,7 +460,9 @@ def war_order_prompt(state: State, seat: Seat) -> Prompt | None:
         return None
     options = [
         Option(
-            action=ChooseWar(route=i), label=label("war.pick", route=i + 1, other_seat=other(state, i, seat))
+            action=ChooseWar(route=i),
+            label=label("war.pick", route=i + 1, other_seat=other(state, i, seat)),
+            description=label("describe.war_first"),
         )
         for i in state.wars
         if seat in parties(state, i)

@@ -12,6 +12,8 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core import Event, Message, Option, Prompt, Seat
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
@@ -20,12 +22,15 @@ from rules.patchistory.common import (
     ask_turn_order_option,
     back,
     cell_options,
+    change_words,
     event,
     fail,
+    gains,
     in_turn_order,
     label,
     stat,
     waits_for_turn,
+    worker_adds,
 )
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
@@ -173,14 +178,12 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             p.path[1:],
             "",
             "move.to",
+            move_words(ctx, p, worker),
         )
         return Prompt(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
     if p.path and p.path[0].startswith("r:"):
         worker = int(p.path[0][2:])
-        steps = [
-            Option(action=a, label=route_move_label(state, p, worker, a))
-            for a in route_steps(ctx, state, p, worker)
-        ]
+        steps = [route_move(ctx, state, p, worker, a) for a in route_steps(ctx, state, p, worker)]
         return Prompt(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
     spread = not stacked(ctx, p)
     land = [
@@ -199,34 +202,42 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         w = p.workers[i]
         if len(cells) <= room + 1:
             room -= len(cells) - 1
+            says = move_words(ctx, p, i)
             options += [
                 Option(
                     action=Move(worker=i, row=r, col=c),
                     label=label("move.worker_to", worker=i + 1, row=w.row, col=w.col, to_row=r, to_col=c),
+                    description=says(r, c),
                 )
                 for r, c in cells
             ]
         else:
             options.append(
                 Option(
-                    action=Pick(choice=f"w:{i}"), label=label("worker", worker=i + 1, row=w.row, col=w.col)
+                    action=Pick(choice=f"w:{i}"),
+                    label=label("worker", worker=i + 1, row=w.row, col=w.col),
+                    description=label("describe.worker_moves", count=len(cells), transport=p.transport),
                 )
             )
     for i, moves in route_moves.items():
         w = p.workers[i]
         if len(moves) <= room + 1:
             room -= len(moves) - 1
-            options += [Option(action=a, label=route_move_label(state, p, i, a)) for a in moves]
+            options += [route_move(ctx, state, p, i, a) for a in moves]
         else:
             options.append(
                 Option(
-                    action=Pick(choice=f"r:{i}"), label=label("route_worker", worker=i + 1, route=w.route + 1)
+                    action=Pick(choice=f"r:{i}"),
+                    label=label("route_worker", worker=i + 1, route=w.route + 1),
+                    description=label("describe.route_worker_moves", most=max_steps(ctx, state, p, i)),
                 )
             )
     if options:
         options += ask_turn_order_option(state, state.options.movement_in_turn_order, "turn_order.movement")
     if spread and not must_move(ctx, state, seat):
-        options.append(Option(action=Done(), label=label("movement.done")))
+        options.append(
+            Option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
+        )
     return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
 
 
@@ -238,6 +249,51 @@ def route_steps(ctx: Ctx, state: State, p: Player, worker: int) -> list[Advance 
     if state.routes[p.workers[worker].route].kind == "general":
         moves.append(Rest(worker=worker))
     return moves
+
+
+def move_words(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], Message]:
+    """What moving territory worker ``worker`` to a space says: how far it is and what the move
+    changes, the framed symbols worked there instead of here (p. 3, p. 11); a space another worker
+    already works gains nothing, and one another worker still works loses nothing."""
+    grid = grid_of(p, ctx.content)
+    w = p.workers[worker]
+    here = grid.space_at((w.row, w.col))
+    others = {
+        grid.space_at((o.row, o.col)) for i, o in enumerate(p.workers) if i != worker and o.where == "land"
+    }
+    away = reachable(grid, (w.row, w.col), p.transport)
+    left = {} if here in others else worker_adds(ctx, grid, (w.row, w.col))
+
+    def says(r: int, c: int) -> Message:
+        there = grid.space_at((r, c))
+        change = {s: -n for s, n in left.items()}
+        if there not in others:
+            for s, n in worker_adds(ctx, grid, (r, c)).items():
+                change[s] = change.get(s, 0) + n
+        assert there is not None
+        return label("describe.move", steps=away[there], change=change_words(change))
+
+    return says
+
+
+def route_move(ctx: Ctx, state: State, p: Player, worker: int, move: Advance | Rest) -> Option:
+    """A route worker's move, saying where it ends (p. 11): a route space and what it yields in
+    Production (p. 13), Return/Preparation (a Negotiation, p. 12), the ally's Start (home), or
+    Rest/Return (home at the end of the next Movement)."""
+    w = p.workers[worker]
+    if isinstance(move, Rest):
+        says = label("describe.rest")
+    else:
+        general = state.routes[w.route].kind == "general"
+        spaces = ctx.content.routes.general if general else ctx.content.routes.alliance
+        to = w.step + move.steps
+        if general and to == ctx.content.routes.negotiation:
+            says = label("describe.to_negotiation")
+        elif not general and to == len(spaces) - 1:
+            says = label("describe.to_ally_start")
+        else:
+            says = label("describe.advance", space=to, gains=gains(dict(spaces[to].yields)))
+    return Option(action=move, label=route_move_label(state, p, worker, move), description=says)
 
 
 def route_move_label(state: State, p: Player, worker: int, move: Advance | Rest) -> Message:

@@ -9,21 +9,27 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from rules.core import Event, Option, Prompt, Seat
+from rules.core import Event, Message, Option, Prompt, Seat
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
+from rules.patchistory.auction import side_summary, side_words
 from rules.patchistory.common import (
     MAX_MENU,
     Ctx,
     back,
     cell_options,
+    change_words,
+    difference,
     event,
     fail,
     label,
+    row_options,
     tile_name,
     waits_for_turn,
+    worker_adds,
 )
-from rules.patchistory.content import Content, Stat
+from rules.patchistory.content import Cell, Content, Stat
 from rules.patchistory.empire import (
+    Grid,
     abilities,
     empty_spaces,
     grid_of,
@@ -32,7 +38,7 @@ from rules.patchistory.empire import (
     stats,
     try_patch,
 )
-from rules.patchistory.state import Phase, Player, Route, State, Worker
+from rules.patchistory.state import Offer, Phase, Player, Route, State, Worker
 
 SHORT = {
     Stat.COINS: "C",
@@ -69,25 +75,33 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         # One tile on a known side: where it goes and "keep it unpatched" share one menu.
         item = p.reserve[0]
         places = placement_options(ctx, state, seat, 0, known)[: MAX_MENU - 1]
-        keep = Option(action=Done(), label=label("patch.done"))
         return Prompt(
             seat=seat,
             title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
-            options=(*places, keep, *((back(),) if menu else ())),
+            options=(*places, keep_unpatched(state), *((back(),) if menu else ())),
             simultaneous=True,
         )
     if reserve is None or reserve >= len(p.reserve):
         options = [
-            Option(action=Pick(choice=f"r:{i}"), label=label("patch.tile", tile=tile_name(ctx, r.tile)))
+            Option(
+                action=Pick(choice=f"r:{i}"),
+                label=label("patch.tile", tile=tile_name(ctx, r.tile)),
+                description=side_summary(ctx, Offer(tile=r.tile, side=r.side or "any")),
+            )
             for i, r in enumerate(p.reserve)
         ]
-        options.append(Option(action=Done(), label=label("patch.done")))
+        options.append(keep_unpatched(state))
         return Prompt(seat=seat, title=label("patch.choose_tile"), options=tuple(options), simultaneous=True)
     item = p.reserve[reserve]
     side = item.side or next((m[5:] for m in menu if m.startswith("side:")), None)
     if side is None:
+        tile = ctx.content.tiles_by_id[item.tile]
         options = [
-            Option(action=Pick(choice=f"side:{s}"), label=label("patch.side", side=f"@patchistory.side.{s}"))
+            Option(
+                action=Pick(choice=f"side:{s}"),
+                label=label("patch.side", side=f"@patchistory.side.{s}"),
+                description=side_words(ctx, tile.side(s)),
+            )
             for s in ("white", "black")
         ]
         return Prompt(
@@ -101,6 +115,15 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
         options=(*placement_options(ctx, state, seat, reserve, side), back()),
         simultaneous=True,
+    )
+
+
+def keep_unpatched(state: State) -> Option:
+    """Leaving the won tiles unpatched: what becomes of them follows the table's reading of #6."""
+    return Option(
+        action=Done(),
+        label=label("patch.done"),
+        description=label(f"describe.unpatched_{state.options.unpatched_tiles}"),
     )
 
 
@@ -157,8 +180,7 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
             )
     row = next((int(m[4:]) for m in p.path if m.startswith("row:")), None)
     if len(actions) > MAX_MENU and row is None:
-        rows = sorted({a.row for a in actions})
-        return [Option(action=Pick(choice=f"row:{r}"), label=label("menu.row", row=r)) for r in rows]
+        return row_options(sorted({a.row for a in actions}), [a.row for a in actions])
     before = stats(p, seat, ctx.content, state.routes)
     options = []
     for a in actions:
@@ -178,7 +200,12 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
             era=state.era,
         )
         assert after is not None
+        kept, moved = unstacked(ctx, after)
+        if moved:
+            # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
+            after = after.model_copy(update={"workers": kept})
         now = stats(after, seat, ctx.content, state.routes)
+        words = label("describe.square", change=change_words(difference(before, now)))
         change = (
             " ".join(
                 f"{'+' if now[s] > before[s] else ''}{now[s] - before[s]}{SHORT[s]}"
@@ -188,7 +215,9 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
             or "±0"
         )
         how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
-        options.append(Option(action=a, label=label(how, row=a.row, col=a.col, change=change)))
+        options.append(
+            Option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
+        )
     return options[:MAX_MENU]
 
 
@@ -282,6 +311,14 @@ PATCH_REASONS = {
 
 def unstack_workers(ctx: Ctx, player: Player) -> list[Event]:
     """Spec 19 #23: a second worker in one space after a patch must move to an empty space."""
+    kept, moved = unstacked(ctx, player)
+    player.workers = kept
+    player.homing += moved
+    return []
+
+
+def unstacked(ctx: Ctx, player: Player) -> tuple[list[Worker], int]:
+    """The workers that keep their space after a patch, and how many must find another (#23)."""
     grid = grid_of(player, ctx.content)
     seen: set[tuple[int, int]] = set()
     kept: list[Worker] = []
@@ -294,9 +331,7 @@ def unstack_workers(ctx: Ctx, player: Player) -> list[Event]:
                 continue
             seen.add(key)
         kept.append(w)
-    player.workers = kept
-    player.homing += moved
-    return []
+    return kept, moved
 
 
 def allies_possible(state: State, seat: Seat) -> list[Seat]:
@@ -334,13 +369,28 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.homing <= 0:
         return None
-    cells = empty_spaces(p, grid_of(p, ctx.content))
-    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at")
+    grid = grid_of(p, ctx.content)
+    cells = empty_spaces(p, grid)
+    wall = "great_wall" in abilities(p, ctx.content, grid)
+
+    def describe(r: int, c: int) -> Message:
+        return worker_there(ctx, grid, (r, c), wall)
+
+    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at", describe)
     if p.menu:
         options.append(back())
     return Prompt(
         seat=seat, title=label("place.title", count=p.homing), options=tuple(options), simultaneous=True
     )
+
+
+def worker_there(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Message:
+    """What one more worker on the space at ``cell`` adds: the symbols in its gold frames (p. 3),
+    and 1 Defence with the Great Wall (p. 16)."""
+    adds = worker_adds(ctx, grid, cell)
+    if wall:
+        adds[Stat.DEFENCE] = adds.get(Stat.DEFENCE, 0) + 1
+    return label("describe.worker_there", change=change_words(adds, "gain.nothing"))
 
 
 def play_place(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:

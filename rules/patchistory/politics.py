@@ -36,6 +36,7 @@ from rules.patchistory.common import (
     back,
     building_name,
     cell_options,
+    change_words,
     event,
     fail,
     gains,
@@ -46,6 +47,7 @@ from rules.patchistory.common import (
     per_era,
     spends,
     stat,
+    token_change,
     waits_for_turn,
 )
 from rules.patchistory.content import Stat
@@ -756,15 +758,20 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
                 if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
             ]
         index = int(rest[0][2:])
+        laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
+
+        def describe(r: int, c: int) -> Message:
+            return label("describe.square", change=change_words(token_change(ctx, state, seat, (r, c), laid)))
+
         if kind == "reclaim":
             cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
             opts, _ = cell_options(
-                cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at"
+                cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at", describe
             )
         else:
             cells = build_cells(ctx, state, p)
             opts, _ = cell_options(
-                cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at"
+                cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at", describe
             )
         return opts
 

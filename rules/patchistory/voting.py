@@ -5,12 +5,12 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
-from rules.patchistory.common import Ctx, event, fail, label, stat
+from rules.patchistory.common import Ctx, change_words, event, fail, label, stat, worker_adds
 from rules.patchistory.content import Stat
-from rules.patchistory.empire import abilities, count_kind, routes_owned, wastelands
-from rules.patchistory.state import Phase, State, Voting
+from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, wastelands
+from rules.patchistory.state import Phase, Player, State, Voting
 
 RETURNERS = {"chichen_itza": (8, 5), "kremlin": (2, 3), "hanging_gardens": (1, 4)}
 """Ability → (most workers returned before Voting, culture per worker). Chichen Itza's is printed
@@ -45,11 +45,33 @@ def return_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     options = []
     if len(p.moved) < limit:
         options = [
-            Option(action=ReturnWorker(worker=i), label=label("return.worker", worker=i + 1, culture=culture))
-            for i in range(len(p.workers))
-        ][:24]
-    options.append(Option(action=Done(), label=label("return.done")))
+            Option(
+                action=ReturnWorker(worker=i),
+                label=label("return.worker", worker=i + 1, culture=culture),
+                description=returning(ctx, p, i, culture),
+            )
+            for i in range(min(len(p.workers), 24))
+        ]
+    done = Option(action=Done(), label=label("return.done"), description=label("describe.return_done"))
+    options.append(done)
     return Prompt(seat=seat, title=label("return.title"), options=tuple(options), simultaneous=True)
+
+
+def returning(ctx: Ctx, p: Player, worker: int, culture: int) -> Message:
+    """What returning ``worker`` gives and what its leaving changes: its space's framed symbols, and
+    1 Defence with the Great Wall (p. 16)."""
+    grid = grid_of(p, ctx.content)
+    w = p.workers[worker]
+    change = dict.fromkeys(Stat, 0)
+    if w.where == "land":
+        for stat, n in worker_adds(ctx, grid, (w.row, w.col)).items():
+            change[stat] -= n
+    if "great_wall" in abilities(p, ctx.content, grid):
+        change[Stat.DEFENCE] -= 1
+    words = change_words(change)
+    if w.where == "land":
+        return label("describe.return_land", culture=culture, row=w.row, col=w.col, change=words)
+    return label("describe.return_away", culture=culture, change=words)
 
 
 def play_return(ctx: Ctx, state: State, seat: Seat, action: ReturnWorker) -> list[Event]:
@@ -182,7 +204,7 @@ def vote_prompt(state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     return Prompt(
         seat=seat,
-        title=label("vote.title", number=v.current + 1, count=len(v.cards)),
+        title=label("vote.title", number=v.current + 1, count=len(v.cards), votes=p.goods.votes),
         number=NumberChoice(
             low=0, high=p.goods.votes, template=Vote(votes=0), field="votes", label=label("vote.votes")
         ),

@@ -10,18 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.core import Message, Option, Prompt, Rng
+from rules.core import Message, Option, Prompt
 from rules.core.messages import render
-from rules.patchistory import ENGINE
-from rules.patchistory.actions import AnswerAid, Build, PlaceWorker, Reclaim
+from rules.patchistory.actions import AnswerAid, PlaceWorker
 from rules.patchistory.state import Phase, State
+from tests.patchistory.test_option_lengths import played_games
 
 DESCRIBED_PHASES = (Phase.DIPLOMACY, Phase.ADMINISTRATION)
 """The phases whose every answer carries a description."""
-
-SQUARES = (Build, Reclaim, PlaceWorker)
-"""Answers that only name a square of the territory (where a building goes, where a newborn
-worker stands), or its row first: the step before them said the cost."""
 
 PACKAGES = ("rules.patchistory", "rules.core")
 NAMES = ("Ann", "Bo", "Cy")
@@ -35,24 +31,13 @@ def stored(message: Message) -> Message:
 
 def greedy_prompts(players: int, seed: int) -> Iterator[tuple[State, Prompt]]:
     """Every prompt met in a game the greedy bot plays in every seat."""
-    bot = ENGINE.bots()["greedy"]
-    rng = Rng.from_seed(seed)
-    state = ENGINE.new_game(players, {}, seed)
-    while prompts := ENGINE.pending(state):
-        for prompt in prompts.values():
-            yield state, prompt
-        seat = min(prompts)
-        state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))
+    return played_games(players, seed, ("greedy",))
 
 
 def answers_needing_words(state: State, prompt: Prompt) -> list[Option]:
     if state.phase not in DESCRIBED_PHASES:
         return []
-    return [
-        o
-        for o in prompt.options
-        if not o.navigation and not isinstance(o.action, SQUARES) and o.label.key != "patchistory.menu.row"
-    ]
+    return [o for o in prompt.options if not o.navigation]
 
 
 def problems(state: State, prompt: Prompt) -> list[str]:
@@ -86,11 +71,12 @@ def test_every_diplomacy_and_administration_option_says_what_it_costs_and_gives(
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 101)])
 def test_diplomacy_and_administration_titles_say_what_there_is_to_spend(players: int, seed: int) -> None:
-    """The seat answering an Aid offer is told what is offered instead."""
+    """The seat answering an Aid offer is told what is offered instead; a worker Birth brings is
+    placed free, its title saying how many there are to place (test_option_lengths.py)."""
     seen = 0
     for state, prompt in greedy_prompts(players, seed):
         answers = answers_needing_words(state, prompt)
-        if not answers or any(isinstance(o.action, AnswerAid) for o in answers):
+        if not answers or any(isinstance(o.action, AnswerAid | PlaceWorker) for o in answers):
             continue
         g = state.players[prompt.seat].goods
         en = render(stored(prompt.title), "en", PACKAGES, NAMES)
