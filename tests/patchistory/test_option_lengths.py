@@ -13,8 +13,8 @@ from rules.core import Message, Prompt, Rng
 from rules.core.messages import render
 from rules.patchistory import ENGINE
 from rules.patchistory.auction import side_summary
-from rules.patchistory.common import Ctx
-from rules.patchistory.content import load_content
+from rules.patchistory.common import Ctx, change_words, label
+from rules.patchistory.content import Stat, load_content
 from rules.patchistory.state import Offer, State
 
 PACKAGES = ("rules.patchistory", "rules.core")
@@ -112,3 +112,13 @@ def test_both_sides_of_every_land_tile_fit_a_select_line(locale: str) -> None:
         if len(text) > LONGEST:
             found.append(f"{tile.id}: {text!r} ({len(text)})")
     assert found == []
+
+
+@pytest.mark.parametrize("locale", ["en", "el"])
+def test_a_change_of_every_stat_fits_a_select_line(locale: str) -> None:
+    """A patch placement may change every stat of the board at once: its description, each stat
+    changing by two digits, still fits."""
+    change = {s: 12 if i % 2 else -12 for i, s in enumerate(Stat)}
+    text = render(stored(label("describe.square", change=change_words(change))), locale, PACKAGES, NAMES)
+    assert text.count(",") == len(Stat) - 1
+    assert len(text) <= LONGEST, text
