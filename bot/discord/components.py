@@ -17,7 +17,7 @@ import discord
 
 from bot.discord import faces, ids
 from bot.discord.context import AdapterError, Agora, agora_of
-from bot.discord.delivery import deliver
+from bot.discord.delivery import deliver, own_lines, thread_closed
 from bot.discord.funnel import report
 from bot.discord.i18n import Words
 from bot.discord.lobby import lobby_action
@@ -86,19 +86,29 @@ async def seated_at(agora: Agora, interaction: Interaction, table_id: int, seat:
 
 
 async def after_move(interaction: Interaction, outcome: Outcome, first: Sequence[Line] = ()) -> None:
-    """Tell the table, then show the actor their next decision (or what they wait for) in place,
-    headed by ``first`` and what the actor alone was told."""
+    """Show the actor their next decision (or what they wait for) in place, headed by ``first``
+    and what the actor alone was told; then tell the table (the thread, the other seats' DMs: see
+    :func:`~bot.discord.delivery.deliver`) while the panel's picture is drawn.
+
+    The panel goes first: nothing the table is told is the actor's to wait for. The telling runs
+    in the table's turn (:class:`~bot.discord.tellings.Tellings`); a thread found closed only
+    then is said in a message of its own after the panel."""
     agora = agora_of(interaction)
     words = await agora.words(interaction, outcome.table)
-    mine = await deliver(agora, outcome, actor_id=interaction.user.id)
     user_id = interaction.user.id
+    mine = own_lines(agora, outcome, user_id)
     panel = await build_panel(agora, outcome.table, user_id, words, [*first, *mine], pictures=False)
     # The panel's words at once, its picture when drawn (unless the panel moved on meanwhile).
     panel_id = interaction.message.id if interaction.message is not None else interaction.id
     edit = interaction.edit_original_response
     turn = await agora.pictures.shown(panel_id, lambda: edit(**panel.edit_kwargs()))
+    closed = thread_closed(agora, outcome.table)
+    telling = agora.tellings.start(outcome.table.id, lambda: deliver(agora, outcome, actor_id=user_id))
     files = await agora.pictures.private(outcome.table, user_id, words.locale)
     await agora.pictures.attach(panel_id, turn, files, lambda f: edit(attachments=f))
+    await telling
+    if not closed and thread_closed(agora, outcome.table):
+        await interaction.followup.send(words.t("bot.thread_closed"), ephemeral=True)
     await show_notices(agora, interaction)
 
 

@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.i18n import Words, choose_locale
 from bot.discord.membership import LOOKUP_BUDGET, Membership
+from bot.discord.tellings import Tellings
 from bot.service import NoSuchTable, TableInfo, TableService
 from bot.service.locks import TableLocks
 from bot.service.words import seat_names
@@ -59,6 +60,8 @@ class Agora:
     """Thread id → the table played in it (a thread holds one table for its whole life)."""
     telling: TableLocks = field(default_factory=TableLocks)
     """Table id → held while its thread is told something, so announcements go out in log order."""
+    tellings: Tellings = field(default_factory=Tellings)
+    """Table id → what its thread and the other seats are being told after a click, in turn."""
     untold: set[int] = field(default_factory=set)
     """Tables whose thread refused an announcement; the reminder loop tells them again."""
     closed_threads: dict[int, float] = field(default_factory=dict)

@@ -207,15 +207,38 @@ async def deliver(
         if told is not None:
             await tell_thread(agora, outcome, *told, board=board,
                               actor_id=actor_id if moved_by is None else moved_by)
+    await tell_others(agora, outcome, actor_id)
+    return own_lines(agora, outcome, actor_id)
+
+
+def own_lines(agora: Agora, outcome: Outcome, actor_id: int | None) -> list[Line]:
+    """The private lines of ``outcome`` meant for ``actor_id``, for their panel, headed by a line
+    saying so when the table's thread is archived and the bot may not reopen it."""
+    table = outcome.table
+    if actor_id is None:
+        return []
     mine: list[Line] = []
-    if actor_id is not None and (table.thread_id or table.channel_id) in agora.closed_threads:
+    if thread_closed(agora, table):
         mine.append(Line(msg("bot.thread_closed")))
     for seat, lines in outcome.private.items():
         info = table.seats[seat] if 0 <= seat < len(table.seats) else None
-        if info is None or info.user_id is None or not lines:
-            continue
-        if info.user_id == actor_id:
+        if info is not None and info.user_id == actor_id:
             mine.extend(lines)
+    return mine
+
+
+def thread_closed(agora: Agora, table: TableInfo) -> bool:
+    """Whether the table's thread is archived and the bot was not allowed to reopen it."""
+    return (table.thread_id or table.channel_id) in agora.closed_threads
+
+
+async def tell_others(agora: Agora, outcome: Outcome, actor_id: int | None) -> None:
+    """DM every seat but ``actor_id``'s its private lines of ``outcome``, with its private picture
+    when the outcome shows one."""
+    table = outcome.table
+    for seat, lines in outcome.private.items():
+        info = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        if info is None or info.user_id is None or not lines or info.user_id == actor_id:
             continue
         words = await reader_words(agora, table, info.user_id)
         files: list[discord.File] = []
@@ -224,7 +247,6 @@ async def deliver(
         header = msg("bot.dm_header", table=table.id, game=table.title)
         secrets = [header, *(line.message for line in lines)]
         await dm(agora, table, info.user_id, secrets, words=words, files=files)
-    return mine
 
 
 async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | None] | None:

@@ -21,6 +21,7 @@ from tests.e2e.players import (
     press,
     public_text,
     start,
+    told,
 )
 
 HOUR = 3600
@@ -51,7 +52,7 @@ async def test_an_outdated_button_is_refused_and_changes_nothing(fake: FakeDisco
     old_panel = await open_panel(fake, ann, thread_id)
     new_panel = await open_panel(fake, ann, thread_id)
     await press(fake, ann, new_panel, answers(new_panel)[1])
-    before = public_text(fake, thread_id)
+    before = await told(fake, thread_id, "sealed.bid_placed(seat=Ann)")
     ix = await press(fake, ann, old_panel, answers(old_panel)[3])
     assert ix.ephemeral and "out of date" in ix.texts()
     assert public_text(fake, thread_id) == before
@@ -233,7 +234,7 @@ async def test_act_autocompletes_the_legal_options_and_plays_one(fake: FakeDisco
     assert [c["name"] for c in choices] == [f"sealed.bid_coins: {n}" for n in range(6)]
     ix = await done(fake, await fake.slash(ann, "act", channel_id=thread_id, choice=choices[4]["value"]))
     assert ix.ephemeral and "sealed.your_bid(coins=4)" in ix.texts()
-    assert "sealed.bid_placed(seat=Ann)" in public_text(fake, thread_id)
+    await told(fake, thread_id, "sealed.bid_placed(seat=Ann)")
 
 
 async def test_act_refuses_what_is_not_an_option(fake: FakeDiscord, bot: BotProcess) -> None:

@@ -54,7 +54,7 @@ async def test_secrets_never_reach_the_thread_or_another_player(fake: FakeDiscor
             await press(fake, user, panel, chosen)
         if finished(fake, thread_id):
             break
-    assert finished(fake, thread_id)
+    await fake.wait_for(lambda: finished(fake, thread_id), what="the end told in the thread")
     assert bids[ann.id] and bids[bo.id]
     audited = 0
     for captured in fake.captured:

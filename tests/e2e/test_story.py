@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from tests.e2e.fakediscord import Captured, FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import answers, open_panel, open_table, play_panel, press, public_text, shown, start
+from tests.e2e.players import (
+    answers,
+    open_panel,
+    open_table,
+    play_panel,
+    press,
+    public_text,
+    shown,
+    start,
+    told,
+)
 
 OPENING = "The game of Sealed Bid begins."
 YOUR_MOVE = "Your move at table"
@@ -101,6 +111,7 @@ async def test_a_round_begins_a_new_story_message_with_the_board(fake: FakeDisco
         if "Round 2 begins." in public_text(fake, thread_id):
             break
         await play_panel(fake, ann, thread_id, max_steps=1)
+    await told(fake, thread_id, "Round 2 begins.")
     stories = story(fake, thread_id)
     assert len(stories) == 2, [c.text()[:60] for c in stories]
     first, second = stories
@@ -117,8 +128,11 @@ async def test_a_refused_thread_is_told_everything_once_in_order(fake: FakeDisco
     refused = rf"(POST|PATCH|DELETE) /api/v10/channels/{thread_id}/messages.*"
     fake.failing[refused] = (403, 50001)
     await bid(fake, ann, thread_id, 3)
-    await bid(fake, bo, thread_id, 1)
     await bot.wait_log("could not post to channel")
+    refused_once = len(bot.lines)
+    await bid(fake, bo, thread_id, 1)
+    # Each bid's telling follows its panel: the second is refused too before the thread opens again.
+    await bot.wait_log("could not post to channel", since=refused_once)
     assert "sealed.bid_placed" not in public_text(fake, thread_id)
     del fake.failing[refused]
     await fake.wait_for(lambda: "sealed.revealed" in public_text(fake, thread_id),
