@@ -24,6 +24,7 @@ import asyncio
 import io
 import statistics
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -101,7 +102,10 @@ class CountedPictures(Pictures):
     async def board(self, table: TableInfo, locale: str) -> list[discord.File]:
         return [discord.File(fp=io.BytesIO(b"png"), filename="board.png")]
 
-    async def private(self, table: TableInfo, user_id: int, locale: str) -> list[discord.File]:
+    async def private(
+        self, table: TableInfo, user_id: int, locale: str, *, urgent: bool = False,
+        wanted: Callable[[], bool] | None = None,
+    ) -> list[discord.File]:
         return []
 
 

@@ -1,7 +1,7 @@
 """Pillow pictures of what a seat may see: one module per game over the shared :mod:`render.kit`.
 
 A renderer is a pure function of a view: ``render_board(view, ...) -> bytes`` (PNG). Same view,
-same bytes. The bot calls renderers in a worker thread, never on the event loop.
+same bytes. The bot calls renderers in a worker process (or thread), never on the event loop.
 
 A picture is never taller than 1.6 times its width (a phone shows it whole): a game whose table
 does not fit one such picture draws it as several, sent together; :func:`pictures` gives them all.
@@ -51,6 +51,21 @@ def pictures(
     if many is not None:
         return list(_in_language(many, locale)(*args))
     return [_in_language(one, locale)(*args)]
+
+
+def drawn(
+    game_id: str, view: Any, seat: int | None, names: Sequence[str] = (), locale: str = "en"
+) -> list[bytes]:
+    """:func:`pictures` by game ``game_id``'s renderer (none without one): what a process that draws
+    for the bot is asked for (everything it takes and gives can be pickled)."""
+    module = for_game(game_id)
+    return [] if module is None else pictures(module, view, seat, names, locale)
+
+
+def load(game_ids: Sequence[str]) -> list[str]:
+    """Import the renderers of ``game_ids`` (a process that draws, started ahead of its first
+    picture); the games that have one."""
+    return [game_id for game_id in game_ids if for_game(game_id) is not None]
 
 
 def _in_language(renderer: Callable[..., Any], locale: str) -> Callable[..., Any]:

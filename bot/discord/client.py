@@ -28,7 +28,7 @@ from bot.discord.delivery import deliver
 from bot.discord.funnel import report
 from bot.discord.handover import HandoverButton
 from bot.discord.notices import show_notices
-from bot.discord.pictures import Pictures
+from bot.discord.pictures import InProcesses, Pictures
 from bot.discord.rematch import RematchButton
 from bot.discord.reminders import ReminderScheduler
 from bot.discord.translator import CatalogueTranslator
@@ -80,6 +80,7 @@ class AgoraClient(discord.AutoShardedClient):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.repo: Repository | None = None
         self.scheduler: ReminderScheduler | None = None
+        self.drawer: InProcesses | None = None
 
     async def _on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -101,7 +102,9 @@ class AgoraClient(discord.AutoShardedClient):
         if settings.seed is not None:
             seeds = itertools.count(settings.seed)
             service.seed_source = lambda: next(seeds)
-        self.agora = Agora(self, service, settings, clock, Pictures(service))
+        self.drawer = InProcesses()
+        self.drawer.warm(registry.available())
+        self.agora = Agora(self, service, settings, clock, Pictures(service, drawer=self.drawer))
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, HandoverButton)
@@ -176,6 +179,9 @@ class AgoraClient(discord.AutoShardedClient):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()
+        if self.drawer is not None:
+            self.agora.pictures.close()
+            self.drawer.close()
         await super().close()
         if self.repo is not None:
             await self.repo.close()

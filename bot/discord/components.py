@@ -104,7 +104,8 @@ async def after_move(interaction: Interaction, outcome: Outcome, first: Sequence
     turn = await agora.pictures.shown(panel_id, lambda: edit(**panel.edit_kwargs()))
     closed = thread_closed(agora, outcome.table)
     telling = agora.tellings.start(outcome.table.id, lambda: deliver(agora, outcome, actor_id=user_id))
-    files = await agora.pictures.private(outcome.table, user_id, words.locale)
+    files = await agora.pictures.private(outcome.table, user_id, words.locale, urgent=True,
+                                         wanted=agora.pictures.showing(panel_id, turn))
     await agora.pictures.attach(panel_id, turn, files, lambda f: edit(attachments=f))
     await telling
     if not closed and thread_closed(agora, outcome.table):
@@ -530,7 +531,8 @@ async def send_panel(interaction: Interaction, table_id: int | None) -> None:
     panel = await build_panel(agora, table, interaction.user.id, words, pictures=False)
     message = await interaction.followup.send(ephemeral=True, wait=True, **panel.send_kwargs())
     turn = await agora.pictures.shown(message.id, _nothing)
-    files = await agora.pictures.private(table, interaction.user.id, words.locale)
+    files = await agora.pictures.private(table, interaction.user.id, words.locale, urgent=True,
+                                         wanted=agora.pictures.showing(message.id, turn))
     await agora.pictures.attach(message.id, turn, files, lambda f: message.edit(attachments=f))
     await show_notices(agora, interaction)
 
@@ -562,7 +564,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 async def send_hand(interaction: Interaction, table_id: int | None) -> None:
     """The caller's private picture, ephemerally (``/game hand`` and the Show-my-hand button)."""
     agora, table, words = await _seated_table(interaction, table_id)
-    files = await agora.pictures.private(table, interaction.user.id, words.locale)
+    files = await agora.pictures.private(table, interaction.user.id, words.locale, urgent=True)
     text = words.t("bot.hand_header", table=table.id, game=table.title)
     if not files:
         text += "\n" + words.t("bot.no_picture")

@@ -122,3 +122,74 @@ async def test_a_picture_asked_for_by_several_at_once_is_drawn_once(monkeypatch:
     drawn = await asyncio.gather(*asked)
     assert [files[0].fp.read() for files in drawn] == [b"round 1"] * 3
     assert calls == [1]
+
+
+async def _busy_drawing(
+    monkeypatch: pytest.MonkeyPatch, table: _Seated
+) -> tuple[Pictures, list[str], threading.Event, asyncio.Task[Any]]:
+    """Pictures of ``table`` whose renderers note what they draw, busy drawing round 1's board
+    until the event returned is set."""
+    calls: list[str] = []
+    gate = threading.Event()
+
+    def render_board(view: Any, names: Any = ()) -> bytes:
+        calls.append(f"board {view.round}")
+        if view.round == 1:
+            gate.wait(10)
+        return b"board"
+
+    def render_private(view: Any, seat: int, names: Any = ()) -> bytes:
+        calls.append("private")
+        return b"private"
+
+    module = SimpleNamespace(render_board=render_board, render_private=render_private)
+    monkeypatch.setattr(render, "for_game", lambda game_id: module)
+    pictures = Pictures(table)  # type: ignore[arg-type]
+    busy = asyncio.create_task(pictures.board(TABLE, "en"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    return pictures, calls, gate, busy
+
+
+class _Seated(_Moving):
+    """:class:`_Moving`, where a user sees their seat's view."""
+
+    async def view_for(self, table_id: int, user_id: int | None) -> BoardView:
+        seat = None if user_id is None else 0
+        return BoardView(game_id="sealed_bid", seat=seat, view=_View(round=self.round))
+
+
+async def test_a_panels_picture_that_nobody_shows_any_more_is_not_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pictures, calls, gate, busy = await _busy_drawing(monkeypatch, _Seated())
+    panel = 77
+    turn = await pictures.shown(panel, _no_edit)
+    waiting = asyncio.create_task(
+        pictures.private(TABLE, 7, "en", urgent=True, wanted=pictures.showing(panel, turn))  # type: ignore[arg-type]
+    )
+    await asyncio.sleep(0.05)
+    await pictures.shown(panel, _no_edit)  # newer words on the panel: their own picture follows them
+    gate.set()
+    assert await waiting == []
+    await busy
+    assert calls == ["board 1"], "a picture nobody would see was drawn"
+    assert (pictures.drawn, pictures.skipped) == (1, 1)
+
+
+async def test_a_panels_picture_is_drawn_before_the_threads_waiting_ahead_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = _Seated()
+    pictures, calls, gate, busy = await _busy_drawing(monkeypatch, table)
+    table.round = 2
+    board = asyncio.create_task(pictures.board(TABLE, "en"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)
+    panel = asyncio.create_task(pictures.private(TABLE, 7, "en", urgent=True))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    gate.set()
+    await asyncio.gather(busy, board, panel)
+    assert calls == ["board 1", "private", "board 2"]
+
+
+async def _no_edit() -> None:
+    """The panel's words, shown (nothing to send here)."""
