@@ -6,7 +6,8 @@ the bot would), the bot is started on it, and then every simulated player at onc
 at most :data:`CONCURRENT` in flight) opens their panel with ``/play`` and answers it with one
 click. The fake Discord timestamps each interaction when it sends INTERACTION_CREATE, when the bot
 first responds (the acknowledgement: a reply or a defer), and when the follow-up arrives (the panel
-itself, or the panel updated after the move: its words and buttons, which go before its picture).
+itself, or the panel updated after the move: its words and buttons, which go before its picture);
+the clicks' follow-ups are also reported on their own (``click``: the panel after a move).
 When the panel's picture arrives (by an edit of the panel) is reported on its own: one table in
 :data:`PICTURE_EVERY` plays a game with pictures, the others Sealed Bid.
 
@@ -309,6 +310,8 @@ async def measure(n: int, folder: Path, pictured: str, url: str | None = None, p
     timings = [fake.timings[ix.token] for ix in ixs]
     ack = [t.acknowledged - t.sent for t in timings if t.acknowledged is not None]
     follow = [t.followed - t.sent for t in timings if t.followed is not None]
+    clicked = [fake.timings[pair[1].token] for pair in runs if len(pair) > 1]
+    click = [t.followed - t.sent for t in clicked if t.followed is not None]
     picture = [t.picture - t.sent for t in timings if t.picture is not None]
     lookup = [t.followed - t.sent for t in lookups if t.followed is not None]
     return {
@@ -320,6 +323,8 @@ async def measure(n: int, folder: Path, pictured: str, url: str | None = None, p
         "ack_p99_ms": ms(ack, 99),
         "followup_p50_ms": ms(follow, 50),
         "followup_p99_ms": ms(follow, 99),
+        "click_followup_p50_ms": ms(click, 50),
+        "click_followup_p99_ms": ms(click, 99),
         "picture_followups": len(picture),
         "picture_p50_ms": ms(picture, 50),
         "picture_p99_ms": ms(picture, 99),
@@ -379,6 +384,8 @@ def run(
         "ack p99",
         "follow p50",
         "follow p99",
+        "click p50",
+        "click p99",
         "pictures",
         "picture p50",
         "picture p99",

@@ -20,6 +20,8 @@ FIGURES = {
     "ack_p99_ms",
     "followup_p50_ms",
     "followup_p99_ms",
+    "click_followup_p50_ms",
+    "click_followup_p99_ms",
     "picture_followups",
     "picture_p50_ms",
     "picture_p99_ms",
