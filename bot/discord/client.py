@@ -104,7 +104,8 @@ class AgoraClient(discord.AutoShardedClient):
             service.seed_source = lambda: next(seeds)
         self.drawer = InProcesses()
         self.drawer.warm(registry.available())
-        self.agora = Agora(self, service, settings, clock, Pictures(service, drawer=self.drawer))
+        pictures = Pictures(service, drawer=self.drawer, drawers=self.drawer.workers)
+        self.agora = Agora(self, service, settings, clock, pictures)
         # Import every game now, so that no interaction waits for a game's content to load.
         log.info("games: %s", ", ".join(registry.available()))
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, HandoverButton)

@@ -10,7 +10,7 @@ renderer that fails, gives no picture: the game goes on in words, and the failur
 A picture is drawn once: renders are kept (a bounded cache) by what they show, the view at the
 table's head, the seat, the language and the names; a picture asked for again while it waits to be
 drawn or is being drawn (the follow-up, a DM and the thread after one move) waits for that same
-drawing. Pictures wait their turn in one queue, :data:`DRAWERS` drawn at a time: a panel's picture
+drawing. Pictures wait their turn in one queue, a few drawn at a time: a panel's picture
 (``urgent``) before the thread's and the DMs', and a picture that nobody still wants when its turn
 comes (a panel that moved on meanwhile: ``wanted``) is not drawn at all.
 
@@ -57,8 +57,10 @@ Key = tuple[str, int | None, str, bytes]
 """What a picture shows: the game, the seat (``None``: the board), the language, and a digest of the
 view and the names drawn."""
 
-DRAWERS = 1
-"""Pictures drawn at the same moment (the machine's cores are the loop's too)."""
+DRAWERS = 2
+"""Worker processes drawing for the bot, each one picture at a time (``python -m bench bot``, 500
+late-game tables on the 2-core machine: the panels' pictures came at p50 12 to 18 s with one, 11.5
+to 12 s with two)."""
 
 
 class Drawer(Protocol):
@@ -147,6 +149,8 @@ class _Job:
     done: asyncio.Future[list[bytes] | None]
     wanted: list[Callable[[], bool] | None] = field(default_factory=list)
     """One per reader waiting: whether they still want it (``None``: always)."""
+    started: bool = False
+    """Taken by a drawer (a picture made urgent is in the queue twice)."""
 
     def still_wanted(self) -> bool:
         """Whether anyone waiting still wants the picture (a board always is)."""
@@ -160,10 +164,14 @@ class Pictures:
     of them), so a panel updated after a step that changed nothing visible costs no new render.
     """
 
-    def __init__(self, service: TableService, cache_size: int = 128, drawer: Drawer = in_thread) -> None:
+    def __init__(
+        self, service: TableService, cache_size: int = 128, drawer: Drawer = in_thread, drawers: int = 1
+    ) -> None:
         self.service = service
         self.cache_size = cache_size
         self.drawer = drawer
+        self.drawers = drawers
+        """Pictures drawn at the same moment (as many as ``drawer`` draws side by side)."""
         self._cache: OrderedDict[Key, list[bytes]] = OrderedDict()
         self._jobs: dict[Key, _Job] = {}
         self._queue: asyncio.PriorityQueue[tuple[int, int, Key]] = asyncio.PriorityQueue()
@@ -281,7 +289,7 @@ class Pictures:
 
     def _start_drawers(self) -> None:
         self._drawers = [task for task in self._drawers if not task.done()]
-        while len(self._drawers) < DRAWERS:
+        while len(self._drawers) < self.drawers:
             self._drawers.append(asyncio.create_task(self._drawing(), name="agora-pictures"))
 
     async def _drawing(self) -> None:
@@ -289,8 +297,9 @@ class Pictures:
         while not self._queue.empty():
             _, _, key = self._queue.get_nowait()
             job = self._jobs.get(key)
-            if job is None or job.done.done():
-                continue  # drawn already (it was queued twice)
+            if job is None or job.started:
+                continue  # drawn already, or being drawn (it was queued twice)
+            job.started = True
             if not job.still_wanted():
                 self.skipped += 1
                 del self._jobs[key]

@@ -193,3 +193,22 @@ async def test_a_panels_picture_is_drawn_before_the_threads_waiting_ahead_of_it(
 
 async def _no_edit() -> None:
     """The panel's words, shown (nothing to send here)."""
+
+
+async def test_a_picture_made_urgent_while_it_waits_is_drawn_once_by_several_drawers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    gate = threading.Event()
+    _drawing_rounds(monkeypatch, calls, gate)
+    pictures = Pictures(_Moving(), drawers=2)  # type: ignore[arg-type]
+    later = asyncio.create_task(pictures.board(TABLE, "en"))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    key_again = asyncio.create_task(
+        pictures._render(await _Moving().view_for(1, None), ("Ann", "Bo"), "table-1-board", "en", urgent=True)
+    )
+    await asyncio.sleep(0.05)  # both drawers busy: one drawing, the other free to take the second place
+    gate.set()
+    drawn = await asyncio.gather(later, key_again)
+    assert [files[0].fp.read() for files in drawn] == [b"round 1"] * 2
+    assert calls == [1], "one picture drawn twice"
