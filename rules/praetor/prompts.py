@@ -272,20 +272,30 @@ def _cells_by_favour(content: Content, state: State, tiles: list[str],
     return ranked
 
 
+NAMED_TILES = 2
+"""The most tiles a Build panel cell's description names; beyond, it gives their numbers."""
+
+
 def _cell_choice(content: Content, tiles: list[str], cell: tuple[int, int],
                  favours: list[tuple[int, int]]) -> Choice:
     """A cell of the Build panel: with one tile, the favour it gives there; with several, each
-    tile's favour there."""
+    tile's favour there, by name for two and by the number the tile menu shows beside each name
+    for more (so that the line fits a select entry's 100 characters in either language)."""
     where = cell_name(*cell)
     values = {"x": cell[0], "y": cell[1]}
     if len(tiles) == 1:
         printed, bonus = favours[0]
         return _choice(values=values, label=msg("praetor.opt.cell", cell=where, favour=printed + bonus),
                        description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
-    each: Param = [msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=p + b)
-                   for uid, (p, b) in zip(tiles, favours, strict=True)]
-    return _choice(values=values, label=msg("praetor.opt.cell_where", cell=where),
-                   description=msg("praetor.desc.cell_tiles", favours=each))
+    if len(tiles) <= NAMED_TILES:
+        each: Param = [msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=p + b)
+                       for uid, (p, b) in zip(tiles, favours, strict=True)]
+        description = msg("praetor.desc.cell_tiles", favours=each)
+    else:
+        each = [msg("praetor.desc.cell_number", number=uid[1:], favour=p + b)
+                for uid, (p, b) in zip(tiles, favours, strict=True)]
+        description = msg("praetor.desc.cell_numbers", favours=each)
+    return _choice(values=values, label=msg("praetor.opt.cell_where", cell=where), description=description)
 
 
 def _whole_moves(content: Content, state: State, seat: int, steps: list[_Step],
