@@ -175,12 +175,14 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if a.choosing_phase is not None:
         idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
         key = "rftg.assign.select_die_confirm" if a.then_confirm else "rftg.assign.select_die"
-        return _pick(seat, a, idx, msg(key, phase=phase_word(a.choosing_phase)), undo)
+        purpose = "select_confirm" if a.then_confirm else "select"
+        return _pick(seat, a, idx, msg(key, phase=phase_word(a.choosing_phase)), undo,
+                     purpose, phase_word(a.choosing_phase))
     if a.selected is None:
         return _selection_prompt(c, state, seat, undo)
     if a.dictating:
         idx = [i for i, d in enumerate(a.dice) if d.where == "column"]
-        return _pick(seat, a, idx, msg("rftg.assign.dictate_die"), undo)
+        return _pick(seat, a, idx, msg("rftg.assign.dictate_die"), undo, "dictate", "")
     if a.power is not None:
         pw, most = _power(c, state, seat, a.power)
         if a.picked is not None:
@@ -190,13 +192,14 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                                      power=a.power), opts + undo)
         extras = list(undo)
         if a.moved and not (pw.exact and len(a.moved) < most):
-            extras.insert(0, _finish())
+            extras.insert(0, _finish(a.power, len(a.moved)))
         moves = [_move_die(colour, column, to) for colour, column, to in _moves(a, pw)]
         if a.narrow is None and len(moves) + len(extras) <= MAX_OPTIONS:
             return _prompt(seat, msg("rftg.assign.move_die", power=a.power), moves + extras)
-        return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras)
-    opts = [_confirm()]
-    powers_now = [_use_power(i, name) for i, name in usable(c, state, seat)]
+        return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras,
+                     "move", a.power)
+    opts = [_confirm(a.selected)]
+    powers_now = [_use_power(i, name, _power(c, state, seat, name)[1]) for i, name in usable(c, state, seat)]
     if can_dictate(c, state, seat):
         keys = list(dict.fromkeys((d.colour, d.column or "explore") for d in a.dice if d.where == "column"))
         dictates = [_dictate_with(colour, column) for colour, column in keys]
@@ -274,12 +277,15 @@ def _prompt(seat: int, title: Message, options: list[Option]) -> Prompt:
     return Prompt(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
 
 
-def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list[Option]) -> Prompt:
+def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list[Option],
+          purpose: str, what: str) -> Prompt:
+    """Pick a die for ``purpose`` (a ``rftg.desc.pick.*`` key: what the die picked does, with
+    ``what``, the phase it selects or the power that moves it)."""
     keys = [(a.dice[i].colour, a.dice[i].column or "explore") for i in idx]
     opts = grouped(
         keys, extras, a.narrow,
         place_of=lambda k: k[1],
-        option_for=lambda k: _pick_die(*k),
+        option_for=lambda k: _pick_die(k[0], k[1], purpose, what),
         narrow_option=_narrow,
     )
     return _prompt(seat, title, opts)
@@ -300,18 +306,20 @@ def _reset() -> Option:
 
 
 @cache
-def _confirm() -> Option:
-    return Option(action=Confirm(), label=msg("rftg.opt.confirm"))
+def _confirm(selected: Phase) -> Option:
+    return Option(action=Confirm(), label=msg("rftg.opt.confirm"),
+                  description=msg("rftg.desc.confirm", phase=phase_word(selected)))
 
 
 @cache
-def _finish() -> Option:
-    return Option(action=Finish(), label=msg("rftg.opt.finish"))
+def _finish(power: str, moved: int) -> Option:
+    return Option(action=Finish(), label=msg("rftg.opt.finish"),
+                  description=msg("rftg.desc.finish", power=power, moved=moved))
 
 
 @cache
 def _dictate() -> Option:
-    return Option(action=Dictate(), label=msg("rftg.opt.dictate"))
+    return Option(action=Dictate(), label=msg("rftg.opt.dictate"), description=msg("rftg.desc.dictate"))
 
 
 @cache
@@ -328,7 +336,15 @@ def _after(confirms: bool) -> Message:
 
 @cache
 def _to_column(phase: Phase) -> Option:
-    return Option(action=ToColumn(phase=phase), label=msg("rftg.opt.column", phase=phase_word(phase)))
+    """A die put in ``phase``'s column: what it does there if the phase happens."""
+    return Option(action=ToColumn(phase=phase), label=msg("rftg.opt.column", phase=phase_word(phase)),
+                  description=_worker(phase))
+
+
+@cache
+def _worker(phase: Phase) -> Message:
+    """What a die in ``phase``'s column does in that phase (rulebook pp. 5–7)."""
+    return msg(f"rftg.desc.column.{phase}")
 
 
 @cache
@@ -356,7 +372,8 @@ def _choose_phase(phase: Phase, column: Phase, confirms: bool) -> Option:
 def _move_die(colour: Colour, column: Phase, to: Phase) -> Option:
     return Option(action=MoveDie(colour=colour, column=column, to=to),
                   label=msg("rftg.opt.move_die", colour=f"@rftg.hue.{colour}",
-                            column=f"@rftg.column.{column}", to=phase_word(to)))
+                            column=f"@rftg.column.{column}", to=phase_word(to)),
+                  description=msg("rftg.desc.move_die", column=f"@rftg.column.{column}", does=_worker(to)))
 
 
 @cache
@@ -368,19 +385,22 @@ def _dictate_with(colour: Colour, column: Phase) -> Option:
 
 
 @cache
-def _use_power(tile: int, name: str) -> Option:
-    return Option(action=UsePower(tile=tile), label=msg("rftg.opt.power", power=name))
+def _use_power(tile: int, name: str, most: int) -> Option:
+    return Option(action=UsePower(tile=tile), label=msg("rftg.opt.power", power=name),
+                  description=msg("rftg.desc.power", n=most))
 
 
 @cache
-def _pick_die(colour: Colour, column: Phase) -> Option:
+def _pick_die(colour: Colour, column: Phase, purpose: str, what: str) -> Option:
     return Option(action=PickDie(colour=colour, column=column),
-                  label=msg("rftg.opt.die", colour=colour_word(colour), phase=f"@rftg.column.{column}"))
+                  label=msg("rftg.opt.die", colour=colour_word(colour), phase=f"@rftg.column.{column}"),
+                  description=msg(f"rftg.desc.pick.{purpose}", column=f"@rftg.column.{column}", what=what))
 
 
 @cache
 def _narrow(column: Phase) -> Option:
-    return Option(action=Narrow(column=column), label=msg("rftg.opt.narrow", phase=f"@rftg.column.{column}"))
+    return Option(action=Narrow(column=column), label=msg("rftg.opt.narrow", phase=f"@rftg.column.{column}"),
+                  description=msg("rftg.desc.narrow", column=f"@rftg.column.{column}"))
 
 
 # ---- actions ---------------------------------------------------------------------------------

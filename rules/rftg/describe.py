@@ -24,19 +24,25 @@ def side_description(side: Side) -> Message:
     return message
 
 
-def _described(side: Side) -> Message:
+def _described(side: Side, brief: bool = False) -> Message:
+    """A side in words; ``brief`` leaves out the word "Development" or "World" (a split's label
+    already says which side is which), so that two sides fit one select line."""
     if side.kind == "development":
         phases: Words = [f"@rftg.power_phase.{ph}" for ph in side.phases]
         key = "rftg.desc.development_six" if side.endgame is not None else "rftg.desc.development"
-        return msg(key, vp=side.cost, phases=phases)
+        return msg(key + ("_brief" if brief else ""), vp=side.cost, phases=phases)
     gives: Words = []
     if side.grants.credits:
         gives.append(msg("rftg.desc.gives_credits", amount=side.grants.credits))
+    by_place: dict[str, Words] = {}
     for gain in side.grants.dice:
-        gives.append(msg(f"rftg.desc.gives_{gain.to}", die=msg(f"rftg.dice_of.{gain.colour}", n=gain.count)))
+        by_place.setdefault(gain.to, []).append(msg(f"rftg.dice_of.{gain.colour}", n=gain.count))
+    gives += [msg(f"rftg.desc.gives_{to}", die=dice) for to, dice in by_place.items()]
     key = "rftg.desc.world_gives" if gives else "rftg.desc.world"
-    return msg(key, vp=side.cost, kind=f"@rftg.land.{side.colour}", gives=gives)
+    return msg(key + ("_brief" if brief else ""), vp=side.cost, kind=f"@rftg.land.{side.colour}", gives=gives)
 
 
 def split_description(development: Side, world: Side) -> Message:
-    return msg("rftg.desc.split", development=side_description(development), world=side_description(world))
+    """A starting tile split (rulebook p. 2): both sides, the development's in brief."""
+    return msg("rftg.desc.split", development=_described(development, brief=True),
+               world=_described(world, brief=True))

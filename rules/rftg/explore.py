@@ -76,7 +76,8 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         tiles = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world),
                         description=side_description(c.side_of(t, world)))
                  for i, (t, world) in enumerate(zone(p))]
-        draw = Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1))
+        draw = Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1),
+                      description=msg("rftg.desc.draw", returned=w.returning, count=w.returning + 1))
         return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning),
                       options=paged(tiles, w.page, _more_tiles, before=[draw]))
     if w.logistics is not None:
@@ -86,8 +87,11 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                      for i, (t, world) in enumerate(zone(p))]
             return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"),
                           options=paged(tiles, w.page, _more_tiles))
+        tile = zone(p)[w.logistics][0]
         opts = [Option(action=MoveTile(as_world=world, top=top),
-                       label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)))
+                       label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)),
+                       description=msg("rftg.desc.move_to", tile=c.side_of(tile, world).name,
+                                       stack=_stack_word(world)))
                 for world in (False, True) for top in (True, False)]
         return Prompt(seat=seat, title=msg("rftg.explore.rearrange_to"), options=tuple(opts))
     return _explorer_prompt(c, state, seat)
@@ -131,7 +135,8 @@ def _explorer_prompt(c: Content, state: State, seat: int) -> Prompt:
         opts.append(Option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange"),
                            description=msg("rftg.desc.rearrange")))
     if not here:
-        opts.append(Option(action=Done(), label=msg("rftg.opt.done")))
+        opts.append(Option(action=Done(), label=msg("rftg.opt.done"),
+                           description=msg("rftg.desc.explore_done", tiles=len(zone(p)))))
     number = None
     if len(here) >= 3:
         number = NumberChoice(low=2, high=len(here), template=StockMany(count=2), field="count",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit, RecruitDice
 from rules.rftg.build import place_word, take_die
 from rules.rftg.content import Colour, Content
@@ -84,23 +84,53 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                     for dice in choices]
             return Prompt(seat=seat, title=msg("rftg.manage.recruit_all", n=n, credits=p.credits),
                           options=tuple(opts), simultaneous=True)
-        opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)))
+        opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)),
+                       description=msg("rftg.desc.recruit_dice", cost=1))
                 for d in sorted(set(p.citizenry))]
         return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts),
                       simultaneous=True)
-    extras = [Option(action=Done(), label=msg("rftg.opt.done")),
-              Option(action=RecallAll(), label=msg("rftg.opt.recall_all"))]
+    held = _held(p)
+    extras = [Option(action=Done(), label=msg("rftg.opt.done"),
+                     description=msg("rftg.desc.recall_done", n=held)),
+              Option(action=RecallAll(), label=msg("rftg.opt.recall_all"),
+                     description=msg("rftg.desc.recall_all", n=held))]
     opts = grouped(
         recallable(p), extras, w.remove_from,
         place_of=lambda k: (k[0], k[1]),
         option_for=lambda k: Option(action=Recall(place=k[0], index=k[1], colour=k[2]),
                                     label=msg("rftg.opt.recall", colour=colour_word(k[2]),
-                                              place=place_word(c, p, k[0], k[1]))),
+                                              place=place_word(c, p, k[0], k[1])),
+                                    description=_recall_words(c, p, k[0], k[1], k[2])),
         narrow_option=lambda pl: Option(action=RecallFrom(place=pl[0], index=pl[1]),
-                                        label=msg("rftg.opt.recall_from", place=place_word(c, p, *pl))),
+                                        label=msg("rftg.opt.recall_from", place=place_word(c, p, *pl)),
+                                        description=msg("rftg.desc.recall_from", place=place_word(c, p, *pl),
+                                                        n=len(_dice_at(p, pl[0], pl[1])))),
     )
     opts = opts[-2:] + opts[:-2]
     return Prompt(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
+
+
+def _dice_at(p: Player, place: Place, index: int) -> list[Colour]:
+    """The dice a Recall may take from ``place``: a stack's dice, or a world's goods."""
+    if place == "dev_stack":
+        return p.dev_dice
+    if place == "world_stack":
+        return p.world_dice
+    return p.tableau[index].goods
+
+
+def _held(p: Player) -> int:
+    """How many dice sit on the stacks and as goods: those Recall may bring back (rulebook p. 8)."""
+    return len(p.dev_dice) + len(p.world_dice) + sum(len(b.goods) for b in p.tableau)
+
+
+def _recall_words(c: Content, p: Player, place: Place, index: int, colour: Colour) -> Message:
+    """The die goes to the cup; what stays where it was (a good leaves its world empty or not)."""
+    left = len(_dice_at(p, place, index)) - 1
+    if place == "good":
+        return msg("rftg.desc.recall_good", colour=f"@rftg.hue.{colour}", left=left)
+    return msg("rftg.desc.recall", colour=f"@rftg.hue.{colour}", place=place_word(c, p, place, index),
+               left=left)
 
 
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:

@@ -8,11 +8,12 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import AnyAction, PlaceWorker, Produce
 from rules.rftg.content import Content
 from rules.rftg.dice import colour_word
-from rules.rftg.state import State
+from rules.rftg.ship import trade_value
+from rules.rftg.state import Player, State
 from rules.rftg.tableau import good_capacity, sides
 
 
@@ -44,16 +45,25 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     colours = sorted(set(p.columns["produce"]))
     room = open_worlds(c, state, seat)
     if p.work.producer is None and len(colours) * len(room) > MAX_OPTIONS:
-        opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.producer", colour=colour_word(d)))
+        opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.producer", colour=colour_word(d)),
+                       description=msg("rftg.desc.producer", colour=f"@rftg.hue.{d}", worlds=len(room)))
                 for d in colours]
         return Prompt(seat=seat, title=msg("rftg.produce.pick"), options=tuple(opts))
     if p.work.producer is not None:
         colours = [p.work.producer]
+    gives = {i: _good_words(c, p, i) for i in room}
     opts = [Option(action=Produce(colour=d, world=i),
-                   label=msg("rftg.opt.produce", colour=colour_word(d), world=p.tableau[i].name))
+                   label=msg("rftg.opt.produce", colour=colour_word(d), world=p.tableau[i].name),
+                   description=gives[i])
             for d in colours for i in room][:MAX_OPTIONS]
     return Prompt(seat=seat, title=msg("rftg.produce.main", producers=len(p.columns["produce"])),
                   options=tuple(opts))
+
+
+def _good_words(c: Content, p: Player, world: int) -> Message:
+    """What a good made on ``world`` is worth: its Trade price there (rulebook p. 7)."""
+    colour = c.by_name[p.tableau[world].name].colour
+    return msg("rftg.desc.produce", kind=f"@rftg.land.{colour}", credits=trade_value(c, p, colour))
 
 
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:

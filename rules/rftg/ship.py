@@ -10,7 +10,7 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
 from rules.rftg.actions import AnyAction, Bankers, ChooseWorld, ShipGood, Shipper
 from rules.rftg.content import Colour, Content
 from rules.rftg.dice import colour_word
@@ -68,31 +68,53 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.done:
         return None
     if w.bankers:
-        opts = (Option(action=Bankers(buy=True), label=msg("rftg.opt.bankers_buy")),
-                Option(action=Bankers(buy=False), label=msg("rftg.opt.bankers_skip")))
+        opts = (Option(action=Bankers(buy=True), label=msg("rftg.opt.bankers_buy"),
+                       description=msg("rftg.desc.bankers_buy", credits=p.credits - 1)),
+                Option(action=Bankers(buy=False), label=msg("rftg.opt.bankers_skip"),
+                       description=msg("rftg.desc.bankers_skip", credits=p.credits)))
         return Prompt(seat=seat, title=msg("rftg.ship.bankers"), options=opts)
     if w.shipper is None:
         opts2 = [Option(action=Shipper(colour=col, virtual=v),
-                        label=msg("rftg.opt.shipperv" if v else "rftg.opt.shipper", colour=colour_word(col)))
+                        label=msg("rftg.opt.shipperv" if v else "rftg.opt.shipper", colour=colour_word(col)),
+                        description=_shipper_words(col))
                  for col, v in dict.fromkeys(shippers(p))]
         return Prompt(seat=seat, title=msg("rftg.ship.pick"), options=tuple(opts2))
     pairs = goods(c, p)
     if w.narrow is None and 2 * len(pairs) > MAX_OPTIONS:
         worlds = list(dict.fromkeys(i for i, _ in pairs))[:MAX_OPTIONS]
-        opts2 = [Option(action=ChooseWorld(world=i), label=msg("rftg.opt.world", world=p.tableau[i].name))
+        opts2 = [Option(action=ChooseWorld(world=i), label=msg("rftg.opt.world", world=p.tableau[i].name),
+                        description=msg("rftg.desc.ship_world", n=len(p.tableau[i].goods)))
                  for i in worlds]
         return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
                       options=tuple(opts2))
     if w.narrow is not None:
         pairs = [(i, g) for i, g in pairs if i == w.narrow]
     opts2 = []
+    colours = {i: c.by_name[p.tableau[i].name].colour for i, _ in pairs}
     for consume in (False, True):
         for i, g in pairs:
             key = "rftg.opt.consume" if consume else "rftg.opt.trade"
             opts2.append(Option(action=ShipGood(world=i, colour=g, consume=consume),
-                                label=msg(key, colour=colour_word(g), world=p.tableau[i].name)))
+                                label=msg(key, colour=colour_word(g), world=p.tableau[i].name),
+                                description=_consume_words(c, p, g, w.shipper, colours[i]) if consume
+                                else msg("rftg.desc.trade", amount=trade_value(c, p, colours[i]),
+                                         credits=p.credits)))
     return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
                   options=tuple(opts2))
+
+
+def _shipper_words(shipper: Colour) -> Message:
+    """The Consume bonus a shipper of this colour brings (§5.10: +1 VP on a world it matches)."""
+    if shipper == "purple":
+        return msg("rftg.desc.shipper_any")
+    if shipper in ("white", "red"):
+        return msg("rftg.desc.shipper")
+    return msg("rftg.desc.shipper_match", kind=f"@rftg.land.{shipper}")
+
+
+def _consume_words(c: Content, p: Player, good: Colour, shipper: Colour, world: str | None) -> Message:
+    vp, credits = consume_gains(c, p, good, shipper, world)
+    return msg("rftg.desc.consume_credits" if credits else "rftg.desc.consume", vp=vp, amount=credits)
 
 
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:
@@ -147,17 +169,25 @@ def ship(c: Content, state: State, seat: int, world: int, good: Colour, consume:
         gain_credits(p, value)
         w.bankers = bool(powers(c, p, "trade_buy_vp")) and p.credits >= 1
         return [Event(message=msg("rftg.event.trade", seat=seat, world=name, amount=value))]
-    vp = consume_vp(good, shipper, colour)
-    credits = 0
-    for _, pw in powers(c, p, "consume_bonus_vp"):
-        if pw.world_colours is None or colour in pw.world_colours:
-            vp += pw.vp_chips
+    vp, credits = consume_gains(c, p, good, shipper, colour)
     for _, pw in powers(c, p, "consume_bonus_credits"):
         if pw.world_colours is None or colour in pw.world_colours:
-            credits += pw.credits
             gain_credits(p, pw.credits)
     gain_vp(state, p, vp)
     return [Event(message=msg("rftg.event.consume", seat=seat, world=name, vp=vp, amount=credits))]
+
+
+def consume_gains(c: Content, p: Player, good: Colour, shipper: Colour, world: str | None) -> tuple[int, int]:
+    """VP chips and credits one Consume earns, bonuses included (§5.10, §8.2)."""
+    vp = consume_vp(good, shipper, world)
+    credits = 0
+    for _, pw in powers(c, p, "consume_bonus_vp"):
+        if pw.world_colours is None or world in pw.world_colours:
+            vp += pw.vp_chips
+    for _, pw in powers(c, p, "consume_bonus_credits"):
+        if pw.world_colours is None or world in pw.world_colours:
+            credits += pw.credits
+    return vp, credits
 
 
 def vp_bound(c: Content, p: Player, virtual: int) -> int:
