@@ -11,9 +11,10 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
-from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
 from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit, RecruitDice
 from rules.rftg.build import place_word, take_die
 from rules.rftg.content import Colour, Content
@@ -89,22 +90,15 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                 for d in sorted(set(p.citizenry))]
         return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts),
                       simultaneous=True)
-    held = _held(p)
-    extras = [Option(action=Done(), label=msg("rftg.opt.done"),
-                     description=msg("rftg.desc.recall_done", n=held)),
-              Option(action=RecallAll(), label=msg("rftg.opt.recall_all"),
-                     description=msg("rftg.desc.recall_all", n=held))]
+    extras = _recall_extras(_held(p))
     opts = grouped(
         recallable(p), extras, w.remove_from,
         place_of=lambda k: (k[0], k[1]),
-        option_for=lambda k: Option(action=Recall(place=k[0], index=k[1], colour=k[2]),
-                                    label=msg("rftg.opt.recall", colour=colour_word(k[2]),
-                                              place=place_word(c, p, k[0], k[1])),
-                                    description=_recall_words(c, p, k[0], k[1], k[2])),
+        option_for=lambda k: _recall(k[0], k[1], k[2], place_word(c, p, k[0], k[1]),
+                                     len(_dice_at(p, k[0], k[1])) - 1),
         narrow_option=lambda pl: Option(action=RecallFrom(place=pl[0], index=pl[1]),
                                         label=msg("rftg.opt.recall_from", place=place_word(c, p, *pl)),
-                                        description=msg("rftg.desc.recall_from", place=place_word(c, p, *pl),
-                                                        n=len(_dice_at(p, pl[0], pl[1])))),
+                                        description=msg("rftg.desc.recall_from", n=len(_dice_at(p, *pl)))),
     )
     opts = opts[-2:] + opts[:-2]
     return Prompt(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
@@ -124,13 +118,26 @@ def _held(p: Player) -> int:
     return len(p.dev_dice) + len(p.world_dice) + sum(len(b.goods) for b in p.tableau)
 
 
-def _recall_words(c: Content, p: Player, place: Place, index: int, colour: Colour) -> Message:
-    """The die goes to the cup; what stays where it was (a good leaves its world empty or not)."""
-    left = len(_dice_at(p, place, index)) - 1
+@cache
+def _recall_extras(held: int) -> tuple[Option, ...]:
+    """Done (``held`` dice stay) and Recall everything (they all go to the cup); made once for
+    each number of dice held and shared (never changed)."""
+    return (Option(action=Done(), label=msg("rftg.opt.done"),
+                   description=msg("rftg.desc.recall_done", n=held)),
+            Option(action=RecallAll(), label=msg("rftg.opt.recall_all"),
+                   description=msg("rftg.desc.recall_all", n=held)))
+
+
+@cache
+def _recall(place: Place, index: int, colour: Colour, where: str, left: int) -> Option:
+    """Recall a die of ``colour`` from ``where``: it goes to the cup, ``left`` dice stay there (a
+    good's world may be left empty). Made once for each such choice and shared (never changed)."""
     if place == "good":
-        return msg("rftg.desc.recall_good", colour=f"@rftg.hue.{colour}", left=left)
-    return msg("rftg.desc.recall", colour=f"@rftg.hue.{colour}", place=place_word(c, p, place, index),
-               left=left)
+        words = msg("rftg.desc.recall_good", colour=f"@rftg.hue.{colour}", left=left)
+    else:
+        words = msg("rftg.desc.recall", colour=f"@rftg.hue.{colour}", place=where, left=left)
+    return Option(action=Recall(place=place, index=index, colour=colour),
+                  label=msg("rftg.opt.recall", colour=colour_word(colour), place=where), description=words)
 
 
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:

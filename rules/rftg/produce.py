@@ -51,7 +51,8 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         return Prompt(seat=seat, title=msg("rftg.produce.pick"), options=tuple(opts))
     if p.work.producer is not None:
         colours = [p.work.producer]
-    gives = {i: _good_words(c, p, i) for i in room}
+    prices: dict[str | None, Message] = {}
+    gives = {i: _good_words(c, p, i, prices) for i in room}
     opts = [Option(action=Produce(colour=d, world=i),
                    label=msg("rftg.opt.produce", colour=colour_word(d), world=p.tableau[i].name),
                    description=gives[i])
@@ -60,10 +61,14 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
                   options=tuple(opts))
 
 
-def _good_words(c: Content, p: Player, world: int) -> Message:
-    """What a good made on ``world`` is worth: its Trade price there (rulebook p. 7)."""
+def _good_words(c: Content, p: Player, world: int, prices: dict[str | None, Message]) -> Message:
+    """What a good made on ``world`` is worth: its Trade price there (rulebook p. 7), worked out
+    once for each world colour of the prompt (kept in ``prices``)."""
     colour = c.by_name[p.tableau[world].name].colour
-    return msg("rftg.desc.produce", kind=f"@rftg.land.{colour}", credits=trade_value(c, p, colour))
+    if colour not in prices:
+        prices[colour] = msg("rftg.desc.produce", kind=f"@rftg.land.{colour}",
+                             credits=trade_value(c, p, colour))
+    return prices[colour]
 
 
 def act(c: Content, state: State, seat: int, action: AnyAction) -> list[Event]:

@@ -91,14 +91,16 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         pairs = [(i, g) for i, g in pairs if i == w.narrow]
     opts2 = []
     colours = {i: c.by_name[p.tableau[i].name].colour for i, _ in pairs}
+    trades = {colour: msg("rftg.desc.trade", amount=trade_value(c, p, colour), credits=p.credits)
+              for colour in set(colours.values())}
+    consumes = {(g, colour): _consume_words(c, p, g, w.shipper, colour)
+                for g, colour in {(g, colours[i]) for i, g in pairs}}
     for consume in (False, True):
         for i, g in pairs:
             key = "rftg.opt.consume" if consume else "rftg.opt.trade"
             opts2.append(Option(action=ShipGood(world=i, colour=g, consume=consume),
                                 label=msg(key, colour=colour_word(g), world=p.tableau[i].name),
-                                description=_consume_words(c, p, g, w.shipper, colours[i]) if consume
-                                else msg("rftg.desc.trade", amount=trade_value(c, p, colours[i]),
-                                         credits=p.credits)))
+                                description=consumes[g, colours[i]] if consume else trades[colours[i]]))
     return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
                   options=tuple(opts2))
 
