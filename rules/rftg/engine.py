@@ -1,4 +1,5 @@
-"""The Roll for the Galaxy engine: the contract of rules/core over the modules of this package."""
+"""The Roll for the Galaxy engine: the contract of rules/core over the modules of this package
+(sections § are those of docs/rftg/rules.md)."""
 
 from __future__ import annotations
 

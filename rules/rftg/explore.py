@@ -414,7 +414,7 @@ def most_drawn(p: Player) -> int:
     """As many tiles as ``p`` can draw in the rest of the phase, or more: the Scout under way and
     each explorer left Scout once, each returning at most the tiles held (the zone, those being
     returned and those drawn and not yet placed) and drawing one more, so that the player holds
-    one more each time (§5.5, X18)."""
+    one more each time (§5.5; the rulebook's figure of three Scouts in a row, p. 5)."""
     held = len(zone(p)) + p.work.returning + len(p.work.drawn)
     left = len(explorers(p))
     return (left + 1) * (held + 1) + left * (left + 1) // 2
