@@ -21,16 +21,25 @@ def _m(key: str, **params: object) -> Message:
     return msg(f"{GAME}.{key}", **params)  # type: ignore[arg-type]
 
 
-def symbol_parts(card: Symbols, banners: dict[str, int] | None = None) -> list[Message]:
-    """One short phrase per banner colour and per symbol the card carries."""
-    parts = [_m(f"gives.banner.{tribe}", count=n) for tribe, n in (banners or {}).items() if n]
+def symbol_parts(card: Symbols, banners: dict[str, int] | None = None, *,
+                 short: bool = False) -> list[Message]:
+    """The card's banners (:func:`banner_parts`), then one short phrase per symbol it carries."""
+    parts = banner_parts({tribe: n for tribe, n in (banners or {}).items() if n}, short=short)
     parts += [_m(f"gives.{name}", count=getattr(card, name)) for name in SYMBOLS if getattr(card, name)]
     return parts
 
 
-def empire_parts(content: Content, card: EmpireCard) -> list[Message]:
-    """Everything an Empire card gives, phrase by phrase."""
-    parts = symbol_parts(card, {str(t): n for t, n in card.banners.items()})
+def banner_parts(banners: dict[str, int], *, short: bool = False) -> list[Message]:
+    """One phrase per colour ("1 red banner, 1 blue banner"); with ``short``, for a select line,
+    several colours in one phrase that names the word once ("banners 1 red, 1 blue")."""
+    if not short or len(banners) < 2:
+        return [_m(f"gives.banner.{tribe}", count=n) for tribe, n in banners.items()]
+    return [_m("gives.banners", parts=[_m(f"gives.colour.{tribe}", count=n) for tribe, n in banners.items()])]
+
+
+def empire_parts(content: Content, card: EmpireCard, *, short: bool = False) -> list[Message]:
+    """Everything an Empire card gives, phrase by phrase (``short``: as :func:`symbol_parts`)."""
+    parts = symbol_parts(card, {str(t): n for t, n in card.banners.items()}, short=short)
     if card.action is not None:
         parts.append(_m("gives.action", what=action_description(content, None, None, card.action)))
     if card.text is not None:
@@ -46,19 +55,24 @@ MILITARY = ("swords", "arrows", "spoils", "spy", "repair")
 """Military card symbols (§11.3), told for the front and for the Legacy side."""
 
 
+def legacy_parts(card: MilitaryCard) -> list[Message]:
+    """What a Military card adds to its army once retired (its Legacy side, §11.3)."""
+    return [_m(f"gives.{name}", count=getattr(card, f"legacy_{name}")) for name in MILITARY
+            if getattr(card, f"legacy_{name}")]
+
+
 def military_gives(card: MilitaryCard) -> Message:
     """A Military card's front symbols, then its Legacy (what it adds once retired)."""
     front = [_m(f"gives.{name}", count=getattr(card, name)) for name in MILITARY if getattr(card, name)]
-    legacy = [_m(f"gives.{name}", count=getattr(card, f"legacy_{name}")) for name in MILITARY
-              if getattr(card, f"legacy_{name}")]
+    legacy = legacy_parts(card)
     if legacy:
         front.append(_m("gives.legacy", parts=legacy))
     return _m("gives.list", parts=front)
 
 
-def empire_gives(content: Content, card: EmpireCard) -> Message:
-    """The card's phrases joined in one message."""
-    return _m("gives.list", parts=empire_parts(content, card))
+def empire_gives(content: Content, card: EmpireCard, *, short: bool = False) -> Message:
+    """The card's phrases joined in one message (``short``: for a select line)."""
+    return _m("gives.list", parts=empire_parts(content, card, short=short))
 
 
 def action_description(content: Content, state: State | None, seat: Seat | None,

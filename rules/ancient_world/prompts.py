@@ -20,7 +20,7 @@ from rules.ancient_world import attack, city
 from rules.ancient_world.cards import opponent_cards
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices, option
-from rules.ancient_world.gives import empire_gives, military_gives, symbol_parts
+from rules.ancient_world.gives import empire_gives, legacy_parts, military_gives, symbol_parts
 from rules.ancient_world.placement import (
     EXPAND_COINS,
     build_choices,
@@ -28,8 +28,15 @@ from rules.ancient_world.placement import (
     retire_targets,
 )
 from rules.ancient_world.rounds import citizen_targets
-from rules.ancient_world.state import State, Step, StepKind
-from rules.ancient_world.turn import attack_options, turn_prompt
+from rules.ancient_world.scoring import HUNGER_VP
+from rules.ancient_world.state import ROUNDS, State, Step, StepKind
+from rules.ancient_world.turn import (
+    attack_options,
+    card_description,
+    explore_answers,
+    place_description,
+    turn_prompt,
+)
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg, paged
 
 
@@ -104,8 +111,11 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
     match current.kind:
         case StepKind.TARGET:
             spaces, cards = citizen_targets(content, state, seat, current.count)
-            options = [_opt(act.Place(space=s), "place", space=f"@{GAME}.space.{s}") for s in spaces]
-            options += [_opt(act.UseCard(card=c), "use_card", card=city.card_name(content, c)) for c in cards]
+            rank = current.count
+            options = [_opt(act.Place(space=s), "place", place_description(content, state, seat, s, rank),
+                            space=f"@{GAME}.space.{s}") for s in spaces]
+            options += [_opt(act.UseCard(card=c), "use_card", card_description(content, state, seat, c),
+                             card=city.card_name(content, c)) for c in cards]
             options.append(_opt(act.Back(), "back"))
             return _prompt(seat, "target", options, page=current.page, rank=current.count)
         case StepKind.ATTACK_PAY:
@@ -124,19 +134,21 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                 seen.add((choice.source, choice.card))
                 built = content.empire_card(choice.card)
                 options.append(_opt(act.Build(source=choice.source, index=choice.index),
-                                    f"build_{choice.source}", empire_gives(content, built), card=built.name,
-                                    coins=built.cost_coins, knowledge=built.cost_knowledge))
+                                    f"build_{choice.source}", empire_gives(content, built, short=True),
+                                    card=built.name, coins=built.cost_coins, knowledge=built.cost_knowledge))
             return _prompt(seat, "build", options, page=current.page, coins=player.coins,
                            knowledge=player.knowledge)
         case StepKind.CRANE:
             card = content.empire_card(current.cards[0]).name
-            options = [_opt(act.UseCrane(use=False), "crane_no"), _opt(act.UseCrane(use=True), "crane_yes")]
+            options = _crane_options(content, state, current)
             return _prompt(seat, "crane", options, page=current.page, card=card)
         case StepKind.EXPAND_PAY:
             if player.knowledge >= 1:
-                options.append(_opt(act.ExpandPay(currency="knowledge"), "pay_knowledge"))
+                options.append(_opt(act.ExpandPay(currency="knowledge"), "pay_knowledge",
+                                    _leaves(player.coins, player.knowledge - 1)))
             if player.coins >= EXPAND_COINS:
-                options.append(_opt(act.ExpandPay(currency="coins"), "pay_coins", coins=EXPAND_COINS))
+                left = _leaves(player.coins - EXPAND_COINS, player.knowledge)
+                options.append(_opt(act.ExpandPay(currency="coins"), "pay_coins", left, coins=EXPAND_COINS))
             return _prompt(seat, "expand_pay", options, page=current.page)
         case StepKind.EXPAND_PICK:
             options = [_opt(act.TakeDistrict(index=i), "district", _district_gives(content, c),
@@ -146,7 +158,8 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             options = [_opt(act.Repair(index=i), "repair", _empire_gives_at(content, state, seat, i),
                             card=_empire_name(content, state, seat, i)) for i in damaged_indices(player)]
             if current.kind is StepKind.REBUILD_REPAIR:
-                options.append(_opt(act.Done(), "done"))
+                left = _m("desc.repair_done", count=len(damaged_indices(player)))
+                options.append(_opt(act.Done(), "done", left))
             return _prompt(seat, "repair", options, page=current.page, count=current.count)
         case StepKind.RECRUIT_CARD:
             seen_ids: set[str] = set()
@@ -162,16 +175,17 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
         case StepKind.RETIRE:
             new_army, retirable = retire_targets(content, state, seat)
             if new_army:
-                options.append(_opt(act.Retire(army=-1), "new_army"))
-            options += [_opt(act.Retire(army=i), "retire", army=i + 1,
-                             card=content.military_card(player.armies[i].active).name) for i in retirable]
+                options.append(_opt(act.Retire(army=-1), "new_army",
+                                    _m("desc.new_army", army=len(player.armies) + 1)))
+            options += [_opt(act.Retire(army=i), "retire", _retire_description(content, state, seat, i),
+                             army=i + 1, card=content.military_card(player.armies[i].active).name)
+                        for i in retirable]
             return _prompt(seat, "retire", options, page=current.page,
                            card=content.military_card(current.cards[0]).name)
         case StepKind.EXPLORE_MODE:
-            if empire_cards_left(state):
-                options.append(_opt(act.Explore(mode="deck"), "explore_deck"))
-            if state.empire_row:
-                options.append(_opt(act.Explore(mode="row"), "explore_row"))
+            options = [_opt(explore, f"explore_{explore.mode}", gives)
+                       for explore, _, gives in explore_answers(content, state, seat)
+                       if isinstance(explore, act.Explore)]
             return _prompt(seat, "explore", options, page=current.page)
         case StepKind.EXPLORE_STORE:
             pile = state.empire_row if current.source == "row" else current.cards
@@ -181,36 +195,43 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                             card=_empire_name(content, state, seat, i)) for i in intact_indices(player)]
             return _prompt(seat, "damage", options, page=current.page, count=current.count)
         case StepKind.DISCARD_ARMY:
-            options = [_opt(act.DiscardArmy(army=i), "discard_army", army=i + 1,
-                            card=content.military_card(a.active).name) for i, a in enumerate(player.armies)]
+            options = [_opt(act.DiscardArmy(army=i), "discard_army",
+                            _m("desc.discard_army", cards=len(a.cards), coins=a.name_coins + a.picture_coins),
+                            army=i + 1, card=content.military_card(a.active).name)
+                       for i, a in enumerate(player.armies)]
             return _prompt(seat, "discard_army", options, page=current.page, count=current.count)
         case StepKind.HUNGER:
             ranks = sorted(r for r in player.owned if r not in player.hungry)
-            options = [_opt(act.Hungry(rank=r), "hungry", rank=r) for r in ranks]
+            options = [_opt(act.Hungry(rank=r), "hungry", _hunger_cost(state, r), rank=r) for r in ranks]
             hunger = _prompt(seat, "hunger", options, page=current.page, count=current.count)
             return hunger.model_copy(update={"simultaneous": True, "default": 0})
         case StepKind.OUTPOST:
-            options = [_opt(act.Decline(), "decline")]
+            options = [_opt(act.Decline(), "decline", _m("desc.outpost_decline"))]
             for i, a in enumerate(player.armies):
                 name = content.military_card(a.active).name
                 if a.name_coins:
-                    options.append(_opt(act.Outpost(army=i, area="name"), "outpost_name", army=i + 1,
-                                        card=name))
+                    unused = "desc.outpost_unused" if a.name_coins == 1 else "desc.outpost"
+                    options.append(_opt(act.Outpost(army=i, area="name"), "outpost_name",
+                                        _m(unused, card=name, cost=a.use_cost - 1), army=i + 1, card=name))
                 if a.picture_coins:
-                    options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture", army=i + 1,
+                    options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture",
+                                        _m("desc.outpost", card=name, cost=a.use_cost - 1), army=i + 1,
                                         card=name))
             return _prompt(seat, "outpost", options, page=current.page).model_copy(update={"default": 0})
         case StepKind.SCRIBE:
-            options = [_opt(act.Decline(), "decline"), _opt(act.Accept(), "scribe_yes")]
+            keep = _m("desc.decline_keep", coins=player.coins, knowledge=player.knowledge)
+            options = [_opt(act.Decline(), "decline", keep),
+                       _opt(act.Accept(), "scribe_yes", _leaves(player.coins - 1, player.knowledge + 1))]
             return _prompt(seat, "scribe", options, page=current.page).model_copy(update={"default": 0})
         case StepKind.ZORI:
-            options = [_opt(act.Decline(), "decline")]
+            options = [_opt(act.Decline(), "decline", _m("desc.zori_decline"))]
             if empire_cards_left(state):
-                options.append(_opt(act.StoreBlind(), "store_blind"))
+                options.append(_opt(act.StoreBlind(), "store_blind", _m("desc.store_blind")))
             options += _store_options(content, state.empire_row)
             return _prompt(seat, "zori", options, page=current.page)
         case StepKind.OPPONENT_CARD:
-            options = [_opt(act.OpponentCard(owner_seat=o, card=c), "opponent_card", owner_seat=o,
+            options = [_opt(act.OpponentCard(owner_seat=o, card=c), "opponent_card",
+                            card_description(content, state, seat, c), owner_seat=o,
                             card=city.card_name(content, c)) for o, c in opponent_cards(content, state, seat)]
             return _prompt(seat, "opponent_card", options, page=current.page)
         case StepKind.HIDEOUT_DECK:
@@ -229,13 +250,47 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
     raise AssertionError(current.kind)
 
 
+def _hunger_cost(state: State, rank: int) -> Message:
+    """A citizen in the Hunger box is not placed in the next round; after round 6 it costs 2 VP
+    at the end (§5.3, I-16, I-34)."""
+    if state.round < ROUNDS:
+        return _m("desc.hungry", rank=rank, round=state.round + 1)
+    return _m("desc.hungry_end", rank=rank, vp=-HUNGER_VP)
+
+
+def _retire_description(content: Content, state: State, seat: Seat, army: int) -> Message:
+    """Retiring the army's active card (§7.7): its coins go to the player (to the bank with
+    ``retired_coins_to_bank``, I-9) and its Legacy joins the army's attacks."""
+    stack = state.players[seat].armies[army]
+    legacy = legacy_parts(content.military_card(stack.active)) or [_m("gives.no_legacy")]
+    key = "desc.retire_bank" if state.options.retired_coins_to_bank else "desc.retire"
+    return _m(key, coins=stack.name_coins + stack.picture_coins, legacy=legacy)
+
+
+def _crane_options(content: Content, state: State, current: Step) -> list[Option]:
+    """Pay the card's coins and keep Crane, or discard Crane (p.14) and keep the coins; with
+    ``crane_waives_surcharge`` (I-52) the surcharge paid comes back too."""
+    player = state.players[current.seat]
+    cost = content.empire_card(current.cards[0]).cost_coins
+    back = current.count if state.options.crane_waives_surcharge else 0
+    pay = _m("desc.crane_no", cost=cost, coins=player.coins - cost)
+    discard = _m("desc.crane_yes", coins=player.coins + back)
+    return [_opt(act.UseCrane(use=False), "crane_no", pay),
+            _opt(act.UseCrane(use=True), "crane_yes", discard)]
+
+
+def _leaves(coins: int, knowledge: int) -> Message:
+    return _m("desc.pay_leaves", coins=coins, knowledge=knowledge)
+
+
 def _empire_gives_at(content: Content, state: State, seat: Seat, index: int) -> Message:
-    return empire_gives(content, content.empire_card(state.players[seat].empire[index].card))
+    return empire_gives(content, content.empire_card(state.players[seat].empire[index].card), short=True)
 
 
 def _district_gives(content: Content, card_id: str) -> Message:
     district = content.district(card_id)
-    return _m("gives.list", parts=symbol_parts(district, {str(t): n for t, n in district.banners.items()}))
+    return _m("gives.list", parts=symbol_parts(district, {str(t): n for t, n in district.banners.items()},
+                                                 short=True))
 
 
 def _empire_name(content: Content, state: State, seat: Seat, index: int) -> str:
@@ -250,7 +305,8 @@ def _store_options(content: Content, pile: list[str]) -> list[Option]:
             continue
         seen.add(card_id)
         card = content.empire_card(card_id)
-        options.append(_opt(act.Store(index=i), "store", empire_gives(content, card), card=card.name))
+        options.append(_opt(act.Store(index=i), "store", empire_gives(content, card, short=True),
+                                    card=card.name))
     return options
 
 

@@ -101,8 +101,13 @@ def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: l
 def _card_option(content: Content, state: State, seat: Seat, card: str, rank: int) -> Option:
     return option(act.UseCard(card=card, rank=rank),
                   _m("opt.card_citizen", card=city.card_name(content, card), rank=rank),
-                  _m("desc.card_action", what=action_description(content, state, seat,
-                                                                 city.card_action(content, card))))
+                  card_description(content, state, seat, card))
+
+
+def card_description(content: Content, state: State, seat: Seat, card: str) -> Message:
+    """What a citizen on one of the seat's own cards does (§12)."""
+    action = city.card_action(content, card)
+    return _m("desc.card_action", what=action_description(content, state, seat, action))
 
 
 def _citizen_option(rank: int, count: int) -> Option:
@@ -136,8 +141,24 @@ def _place_option(space: Space, rank: int, then: act.Build | act.ExpandPay | act
         return option(action, _m("opt.place_surcharge", space=where, rank=rank, coins=surcharge), effect)
     if surcharge:
         return option(action, _m("opt.place_surcharge", space=where, rank=rank, coins=surcharge),
-                      _m("desc.surcharge", coins=surcharge, effect=effect))
+                      surcharged(effect, surcharge))
     return option(action, _m("opt.place_citizen", space=where, rank=rank), effect)
+
+
+def surcharged(effect: Message, surcharge: int) -> Message:
+    """A space's effect with the surcharge a citizen pays there first (p.10), when there is one."""
+    return _m("desc.surcharge", coins=surcharge, effect=effect) if surcharge else effect
+
+
+def place_description(content: Content, state: State, seat: Seat, space: Space, rank: int) -> Message:
+    """What the citizen of ``rank`` costs and gives on ``space``: the surcharge, then the action."""
+    _, surcharge = rank_check(state, space, rank)
+    return surcharged(space_description(content, state, seat, space), surcharge)
+
+
+def explore_answers(content: Content, state: State, seat: Seat) -> list[FirstAnswer]:
+    """Explore's two ways (§7.8), deck then row, each with what it gives."""
+    return _first_answers(content, state, seat, Space.EXPLORE, 0)
 
 
 FirstAnswer = tuple[act.Build | act.ExpandPay | act.Explore, Message, Message]
@@ -159,7 +180,7 @@ def _first_answers(content: Content, state: State, seat: Seat, space: Space,
                                 _m(f"opt.where_build_{choice.source}", card=card.name),
                                 _m("desc.build_knowledge" if card.cost_knowledge else "desc.build",
                                    coins=card.cost_coins, knowledge=card.cost_knowledge,
-                                   gives=empire_gives(content, card))))
+                                   gives=empire_gives(content, card, short=True))))
         case Space.EXPAND:
             if player.knowledge >= 1:
                 out.append((act.ExpandPay(currency="knowledge"), _m("opt.where_expand_knowledge"),
@@ -181,7 +202,7 @@ def _district_description(content: Content, state: State) -> Message:
     if state.options.expand_plus or not state.district_deck:
         return _m("desc.expand_plus_take")
     district = content.district(state.district_deck[0])
-    parts = symbol_parts(district, {str(t): n for t, n in district.banners.items()})
+    parts = symbol_parts(district, {str(t): n for t, n in district.banners.items()}, short=True)
     return _m("desc.expand_take", card=district.name, gives=parts)
 
 
