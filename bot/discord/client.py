@@ -102,7 +102,8 @@ class AgoraClient(discord.AutoShardedClient):
         if settings.seed is not None:
             seeds = itertools.count(settings.seed)
             service.seed_source = lambda: next(seeds)
-        self.drawer = InProcesses()
+        extra = [item.partition(":")[0].strip() for item in settings.extra_games.split(",") if item.strip()]
+        self.drawer = InProcesses(modules=extra)
         self.drawer.warm(registry.available())
         pictures = Pictures(service, drawer=self.drawer, drawers=self.drawer.workers)
         self.agora = Agora(self, service, settings, clock, pictures)

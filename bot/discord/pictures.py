@@ -26,6 +26,7 @@ import asyncio
 import concurrent.futures
 import ctypes
 import hashlib
+import importlib
 import io
 import itertools
 import logging
@@ -86,15 +87,19 @@ class InProcesses:
     leaves no worker behind. A worker that dies (killed, out of memory) fails the pictures it was
     drawing; the next ones start a new worker."""
 
-    def __init__(self, workers: int = DRAWERS) -> None:
+    def __init__(self, workers: int = DRAWERS, modules: Sequence[str] = ()) -> None:
         self.workers = workers
+        self.modules = tuple(modules)
+        """Modules each worker imports as it starts: those that install games the bot registered
+        beside the shipped ones (``AGORA_EXTRA_GAMES``), whose renderers a fresh process lacks."""
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
     def _started(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),))
+                self.workers, mp_context=context, initializer=_start_worker,
+                initargs=(os.getpid(), self.modules))
         return self._pool
 
     async def __call__(
@@ -126,6 +131,13 @@ class InProcesses:
 
 PR_SET_PDEATHSIG = 1
 """``prctl(2)``: the signal a process gets when its parent dies."""
+
+
+def _start_worker(parent: int, modules: Sequence[str]) -> None:
+    """Set a drawing process up: it dies with the bot, and knows the games the bot registered."""
+    _die_with_parent(parent)
+    for name in modules:
+        importlib.import_module(name)
 
 
 def _die_with_parent(parent: int) -> None:
