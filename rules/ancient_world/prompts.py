@@ -252,7 +252,7 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
 
 def _hunger_cost(state: State, rank: int) -> Message:
     """A citizen in the Hunger box is not placed in the next round; after round 6 it costs 2 VP
-    at the end (§5.3, I-16, I-34)."""
+    at the end (§5.3, I-16; the scoring, rulebook p. 9)."""
     if state.round < ROUNDS:
         return _m("desc.hungry", rank=rank, round=state.round + 1)
     return _m("desc.hungry_end", rank=rank, vp=-HUNGER_VP)
