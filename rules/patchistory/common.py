@@ -9,7 +9,7 @@ from typing import Any
 from rules.core import Event, Message, Option, RuleError, Seat, msg
 from rules.core.messages import Param
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
-from rules.patchistory.content import Cell, Content, Stat
+from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
 from rules.patchistory.state import Goods, State
 
@@ -53,14 +53,14 @@ def change_words(change: Mapping[Stat, int], nothing: str = "delta.none") -> lis
     ("+1 cult., −2 food"); ``nothing`` names an empty change."""
     found: list[Param] = [
         label(f"delta.{s.value}", sign="+" if n > 0 else "−", n=abs(n))
-        for s in Stat
+        for s in STATS
         if (n := change.get(s, 0))
     ]
     return found or [label(nothing)]
 
 
 def difference(before: Mapping[Stat, int], after: Mapping[Stat, int]) -> dict[Stat, int]:
-    return {s: after.get(s, 0) - before.get(s, 0) for s in Stat}
+    return {s: after.get(s, 0) - before.get(s, 0) for s in STATS}
 
 
 def worker_adds(ctx: Ctx, grid: Grid, cell: Cell) -> dict[Stat, int]:
@@ -83,7 +83,7 @@ def token_change(ctx: Ctx, state: State, seat: Seat, cell: Cell, building: str |
         laid += [(b.yields, 1), *(((old_framed, -1), (b.framed, 1)) if worked else ())]
     elif worked:
         laid.append((old_framed, -1))
-    change = dict.fromkeys(Stat, 0)
+    change = dict.fromkeys(STATS, 0)
     for symbols, sign in laid:
         for k, n in symbols.items():
             change[Stat(k)] += sign * n

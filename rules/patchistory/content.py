@@ -39,6 +39,10 @@ class Stat(StrEnum):
     DEFENCE = "defence"
 
 
+STATS: tuple[Stat, ...] = tuple(Stat)
+"""The eight tracks in the board's order, kept as a tuple: prompts go through them for every
+option, and going through the enum itself is several times slower."""
+
 PRODUCTION: tuple[Stat, ...] = (Stat.COINS, Stat.FOOD, Stat.RESOURCES, Stat.CULTURE)
 """The "gear" tracks gained every Production phase (p. 13)."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rules.patchistory.content import Cell, Content, SideDef, SpaceDef, Stat
+from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
 from rules.patchistory.state import Layer, Player, Route, Token
 
 SpaceKey = tuple[int, int]
@@ -168,7 +168,7 @@ def _symbols(grid: Grid, worked: frozenset[SpaceKey], content: Content) -> dict[
     cached = grid.symbols.get(key)
     if cached is not None:
         return cached
-    total = dict.fromkeys(Stat, 0)
+    total = dict.fromkeys(STATS, 0)
     for space, cells in grid.spaces.items():
         base, framed = square_symbols(grid.squares[cells[0]], content)
         for stat, n in base.items():
@@ -365,7 +365,8 @@ def _placements(
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
-    player = Player.model_construct(colour="", capital="", layers=list(layers), tokens=list(tokens))
+    # Validated rather than model_construct, which inspects each default factory every call.
+    player = Player(colour="", capital="", layers=list(layers), tokens=list(tokens))
     grid = _grid(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()

@@ -129,19 +129,6 @@ class Patchistory(Engine[State, Played]):
         kept = holding(state, asked)
         return {seat: prompt for seat, prompt in asked.items() if seat not in kept}
 
-    def owing(self, state: State) -> list[Seat]:
-        """The seats :meth:`pending` asks. Folding menus never takes a seat's prompt away, so
-        without a simultaneous step (where a forced answer may be held, #13) they are the seats
-        with a prompt as its phase asks it, menus unfolded; with one, :meth:`Engine.prompts` say
-        (kept for the state, as the move that led to it left them)."""
-        if state.phase == Phase.OVER:
-            return []
-        seats = range(len(state.players))
-        unfolded = {seat: prompt for seat in seats if (prompt := self.unfolded(state, seat)) is not None}
-        if state.forced_played and state.forced_held and any(p.simultaneous for p in unfolded.values()):
-            return list(self.prompts(state))
-        return list(unfolded)
-
     def asked(self, state: State) -> dict[Seat, Prompt]:
         """Each seat's prompt, the forced answers :meth:`play_forced` holds too."""
         found: dict[Seat, Prompt] = {}

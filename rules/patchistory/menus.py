@@ -36,9 +36,8 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
                 continue
             if action.choice not in opens:
                 inner = submenu(state, seat, action.choice, ask)
-                offered = [o.action for o in options]
                 opens[action.choice] = None if inner is None else [
-                    inside(option, o) for o in inner if o.action not in offered
+                    inside(option, o) for o in inner if not offered(o.action, options)
                 ]
             found = opens[action.choice]
             if found is not None and len(options) - 1 + len(found) <= MAX_OPTIONS:
@@ -50,6 +49,13 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
     if options == list(prompt.options):
         return prompt
     return prompt.model_copy(update={"options": tuple(options)})
+
+
+def offered(action: object, options: list[Option]) -> bool:
+    """Whether ``options`` offer ``action`` already; actions of another kind are never compared
+    (a model's comparison is slow and most answers differ in kind from the steps beside them)."""
+    kind = type(action)
+    return any(type(o.action) is kind and o.action == action for o in options)
 
 
 def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | None:

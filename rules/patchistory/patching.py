@@ -27,7 +27,7 @@ from rules.patchistory.common import (
     waits_for_turn,
     worker_adds,
 )
-from rules.patchistory.content import Cell, Content, Stat
+from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import (
     Grid,
     abilities,
@@ -209,7 +209,7 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         change = (
             " ".join(
                 f"{'+' if now[s] > before[s] else ''}{now[s] - before[s]}{SHORT[s]}"
-                for s in Stat
+                for s in STATS
                 if now[s] != before[s]
             )
             or "±0"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
 from rules.patchistory.common import Ctx, change_words, event, fail, label, stat, worker_adds
-from rules.patchistory.content import Stat
+from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, wastelands
 from rules.patchistory.state import Phase, Player, State, Voting
 
@@ -62,7 +62,7 @@ def returning(ctx: Ctx, p: Player, worker: int, culture: int) -> Message:
     1 Defence with the Great Wall (p. 16)."""
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
-    change = dict.fromkeys(Stat, 0)
+    change = dict.fromkeys(STATS, 0)
     if w.where == "land":
         for stat, n in worker_adds(ctx, grid, (w.row, w.col)).items():
             change[stat] -= n
