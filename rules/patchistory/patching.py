@@ -344,10 +344,12 @@ def allied(state: State, a: Seat, b: Seat) -> bool:
 
 def ally_prompt(state: State, seat: Seat) -> Prompt:
     options = [
-        Option(action=AllyWith(target=s), label=label("constantine.with", target_seat=s))
+        Option(action=AllyWith(target=s), label=label("constantine.with", target_seat=s),
+               description=label("describe.ally_free"))
         for s in allies_possible(state, seat)
     ]
-    options.append(Option(action=Done(), label=label("constantine.none")))
+    options.append(Option(action=Done(), label=label("constantine.none"),
+                          description=label("describe.ally_none")))
     return Prompt(seat=seat, title=label("constantine.title"), options=tuple(options), simultaneous=True)
 
 

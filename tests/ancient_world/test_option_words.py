@@ -120,7 +120,7 @@ def _queued(state: State, kind: StepKind, **fields: object) -> State:
 
 @pytest.mark.parametrize(("round_", "said"), [
     (3, "Citizen 2 goes to the Hunger box: not placed in round 4."),
-    (ROUNDS, "Citizen 2 ends the game in the Hunger box: −2 VP."),
+    (ROUNDS, "In the Hunger box at the game's end, citizen 2 costs 2 VP."),
 ])
 def test_a_hungry_citizen_says_what_it_costs(round_: int, said: str) -> None:
     state = _queued(new_game(), StepKind.HUNGER, count=1)
