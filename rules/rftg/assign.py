@@ -47,6 +47,12 @@ DICTATE = "Dictate"
 DICTATE_POWER = Power(kind="reassign", max_dice=1, to="any")
 
 
+def power_word(power: str) -> str:
+    """A Reassign power as a prompt names it: a tile by its printed name, a Dictate in the reader's
+    language (the Greek rulebook's «Διαταγή», p. 3)."""
+    return "@rftg.opt.dictate" if power == DICTATE else power
+
+
 def roll(state: State, c: Content, p: Player) -> None:
     """Roll every die in the cup; each non-wild die goes to the column of its face (§5.1–5.2)."""
     a = AssignState()
@@ -189,14 +195,14 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
             die = a.dice[a.picked]
             opts = [_to_column(ph) for ph in targets(a, die, pw)]
             return _prompt(seat, msg("rftg.assign.target", colour=colour_word(die.colour),
-                                     power=a.power), opts + undo)
+                                     power=power_word(a.power)), opts + undo)
         extras = list(undo)
         if a.moved and not (pw.exact and len(a.moved) < most):
             extras.insert(0, _finish(a.power, len(a.moved)))
         moves = [_move_die(colour, column, to) for colour, column, to in _moves(a, pw)]
         if a.narrow is None and len(moves) + len(extras) <= MAX_OPTIONS:
-            return _prompt(seat, msg("rftg.assign.move_die", power=a.power), moves + extras)
-        return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=a.power), extras,
+            return _prompt(seat, msg("rftg.assign.move_die", power=power_word(a.power)), moves + extras)
+        return _pick(seat, a, movable(a, pw), msg("rftg.assign.move_die", power=power_word(a.power)), extras,
                      "move", a.power)
     opts = [_confirm(a.selected)]
     powers_now = [_use_power(i, name, _power(c, state, seat, name)[1]) for i, name in usable(c, state, seat)]
@@ -314,7 +320,7 @@ def _confirm(selected: Phase) -> Option:
 @cache
 def _finish(power: str, moved: int) -> Option:
     return Option(action=Finish(), label=msg("rftg.opt.finish"),
-                  description=msg("rftg.desc.finish", power=power, moved=moved))
+                  description=msg("rftg.desc.finish", power=power_word(power), moved=moved))
 
 
 @cache

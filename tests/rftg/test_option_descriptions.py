@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.core import Message, Prompt, Rng
+from bot.discord.i18n import Words
+from rules.core import Message, Prompt, Rng, msg
 from rules.core.conformance import bot_lineup
 from rules.core.messages import render
 from rules.rftg import ENGINE, assign, explore, manage, produce
@@ -174,3 +175,12 @@ def test_done_in_explore_says_the_zone_stays_as_it_is() -> None:
     done = next(o for o in main.options if isinstance(o.action, Done))
     assert done.description is not None
     assert words(done.description) == "Ends your Explore; 2 tiles stay in your construction zone"
+
+
+def test_a_dictate_is_named_in_the_readers_language() -> None:
+    """The Dictate (rulebook p. 3, «Διαταγή») is a rule, not a tile: its prompts name it in the
+    reader's language, where a Reassign power of a tile keeps the tile's printed name."""
+    greek = Words("el", "rftg", ("A", "B"))
+    assert greek(msg("rftg.assign.move_die", power=assign.power_word(assign.DICTATE))).startswith("Διαταγή:")
+    assert "Dictate" not in greek(msg("rftg.desc.finish", power=assign.power_word(assign.DICTATE), moved=1))
+    assert assign.power_word("Alien Research Team") == "Alien Research Team"
