@@ -13,10 +13,9 @@ import pytest
 from bot.discord.i18n import Words
 from rules import registry
 from rules.core import Message, Prompt, Rng, random_choice
+from tests.descriptions import LONGEST
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
-LONGEST = 100
-"""A Discord select option's description line holds at most 100 characters."""
 
 
 def answers(prompt: Prompt) -> Iterator[tuple[Message, Message | None]]:

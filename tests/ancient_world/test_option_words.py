@@ -15,12 +15,12 @@ from rules.ancient_world.gives import empire_gives, military_gives
 from rules.ancient_world.state import ROUNDS, Citizen, Space, State, Step, StepKind
 from rules.core import Prompt, Rng, msg
 from rules.core.messages import render
+from tests.descriptions import LONGEST, misfits
 
 from .helpers import CONTENT, give_empire, new_game, set_army
 
 PACKAGES = ("rules.ancient_world", "rules.core")
 NAMES = ("Ann", "Bo", "Cy", "Di")
-LONGEST = 100
 """A Discord select option's description line holds 100 characters."""
 
 GAMES = [
@@ -51,23 +51,6 @@ def played_prompts(players: int, seed: int, bots: tuple[str, ...]) -> Iterator[P
         state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))
 
 
-def unsaid(prompt: Prompt) -> list[str]:
-    """Each answer (not Back, More) without a description, or whose description is empty or longer
-    than a select line, in English or Greek."""
-    found = []
-    for option in prompt.options:
-        if option.navigation:
-            continue
-        if option.description is None:
-            found.append(f"{prompt.title.key} / {option.label.key}: no description")
-            continue
-        for locale in ("en", "el"):
-            text = render(option.description, locale, PACKAGES, NAMES)
-            if not text.strip() or len(text) > LONGEST:
-                found.append(f"{locale} {option.description.key}: {text!r} ({len(text)})")
-    return found
-
-
 @pytest.mark.parametrize(("players", "seed", "bots"), GAMES)
 def test_every_answer_has_a_description_that_fits_a_select_line(
     players: int, seed: int, bots: tuple[str, ...]
@@ -76,7 +59,7 @@ def test_every_answer_has_a_description_that_fits_a_select_line(
     answers = 0
     for prompt in played_prompts(players, seed, bots):
         answers += sum(1 for o in prompt.options if not o.navigation)
-        found += unsaid(prompt)
+        found += misfits(prompt, PACKAGES, NAMES)
     assert answers > 200
     assert sorted(set(found)) == []
 

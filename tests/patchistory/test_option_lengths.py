@@ -16,10 +16,10 @@ from rules.patchistory.auction import side_summary
 from rules.patchistory.common import Ctx, change_words, label
 from rules.patchistory.content import Stat, load_content
 from rules.patchistory.state import Offer, State
+from tests.descriptions import LONGEST, misfits
 
 PACKAGES = ("rules.patchistory", "rules.core")
 NAMES = ("Ann", "Bo", "Cy", "Di")
-LONGEST = 100
 """A Discord select option's description line holds 100 characters."""
 
 
@@ -55,20 +55,6 @@ GAMES = [
 ]
 
 
-def too_long(prompt: Prompt) -> list[str]:
-    """Each option without a description, or whose description is empty or longer than a line."""
-    found = []
-    for option in prompt.options:
-        if option.description is None:
-            found.append(f"{prompt.title.key} {option.label.key}: no description")
-            continue
-        for locale in ("en", "el"):
-            text = render(option.description, locale, PACKAGES, NAMES)
-            if not text.strip() or len(text) > LONGEST:
-                found.append(f"{locale} {option.description.key}: {text!r} ({len(text)})")
-    return found
-
-
 @pytest.mark.parametrize(("players", "seed", "bots"), GAMES)
 def test_every_option_has_a_description_that_fits_a_select_line(
     players: int, seed: int, bots: tuple[str, ...]
@@ -78,7 +64,7 @@ def test_every_option_has_a_description_that_fits_a_select_line(
     titles: list[str] = []
     for state, prompt in played_prompts(players, seed, bots):
         described += len(prompt.options)
-        found += too_long(prompt)
+        found += misfits(prompt, PACKAGES, NAMES, navigation=True)
         titles += title_misses(state, prompt)
     assert described > 50
     assert sorted(set(found)) == []

@@ -20,11 +20,11 @@ from rules.rftg.actions import Done, Produce, Recall, RecallAll, ShipGood, ToCol
 from rules.rftg.content import CONTENT, PHASES
 from rules.rftg.describe import split_description
 from rules.rftg.state import State, Work
+from tests.descriptions import LONGEST, misfits
 from tests.rftg.helpers import bare, enter, give, rolled
 
 PACKAGES = ("rules.rftg", "rules.core")
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
-LONGEST = 100
 """A Discord select option's description line holds 100 characters."""
 
 GAMES = [(2, 301, "greedy"), (2, 302, "random,greedy"), (3, 303, "greedy,random"), (4, 304, "random"),
@@ -48,22 +48,6 @@ def words(message: Message, locale: str = "en") -> str:
     return render(Message.model_validate_json(message.model_dump_json()), locale, PACKAGES, NAMES)
 
 
-def misfits(prompt: Prompt) -> list[str]:
-    """Each answer without a description, or whose description is empty or longer than a line."""
-    found = []
-    for option in Prompt.model_validate_json(prompt.model_dump_json()).options:
-        if option.navigation:
-            continue
-        if option.description is None:
-            found.append(f"{prompt.title.key} / {option.label.key}: no description")
-            continue
-        for locale in ("en", "el"):
-            text = words(option.description, locale)
-            if not text.strip() or len(text) > LONGEST:
-                found.append(f"{locale} {option.description.key}: {text!r} ({len(text)})")
-    return found
-
-
 @pytest.mark.parametrize(("players", "seed", "bots"), GAMES)
 def test_every_answer_has_a_description_that_fits_a_select_line(
     players: int, seed: int, bots: str
@@ -72,7 +56,7 @@ def test_every_answer_has_a_description_that_fits_a_select_line(
     answers = 0
     for _, prompt in played(players, seed, bots):
         answers += prompt.answers
-        found += misfits(prompt)
+        found += misfits(prompt, PACKAGES, NAMES)
     assert answers > 200
     assert sorted(set(found)) == []
 
