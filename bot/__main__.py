@@ -56,12 +56,12 @@ def register_extra_games(spec: str) -> list[str]:
     A testing hook (``AGORA_EXTRA_GAMES``): lets a test seat a fixture game such as
     ``tests.fixtures.sealed_bid:ENGINE`` next to the shipped games.
     """
+    from bot.settings import extra_game_items
     from rules import registry
 
     ids = []
-    for item in filter(None, (part.strip() for part in spec.split(","))):
-        module_name, _, attr = item.partition(":")
-        engine: Any = getattr(importlib.import_module(module_name), attr or "ENGINE")
+    for module_name, attr in extra_game_items(spec):
+        engine: Any = getattr(importlib.import_module(module_name), attr)
         registry.register(engine)
         ids.append(engine.info.id)
     return ids

@@ -138,3 +138,10 @@ class Clock:
 
     def now(self) -> datetime:
         return datetime.now(UTC) + timedelta(seconds=self.offset())
+
+
+def extra_game_items(spec: str) -> list[tuple[str, str]]:
+    """The (module, attribute) pairs an ``AGORA_EXTRA_GAMES`` spec names (``module:ATTR,...``;
+    the attribute ``ENGINE`` when left out)."""
+    items = [item.strip() for item in spec.split(",") if item.strip()]
+    return [(module, attr or "ENGINE") for module, _, attr in (item.partition(":") for item in items)]

@@ -33,7 +33,7 @@ from bot.discord.rematch import RematchButton
 from bot.discord.reminders import ReminderScheduler
 from bot.discord.translator import CatalogueTranslator
 from bot.service import TableService
-from bot.settings import Clock, Settings
+from bot.settings import Clock, Settings, extra_game_items
 from rules import registry
 from storage import Repository, open_repository
 
@@ -102,8 +102,7 @@ class AgoraClient(discord.AutoShardedClient):
         if settings.seed is not None:
             seeds = itertools.count(settings.seed)
             service.seed_source = lambda: next(seeds)
-        extra = [item.partition(":")[0].strip() for item in settings.extra_games.split(",") if item.strip()]
-        self.drawer = InProcesses(modules=extra)
+        self.drawer = InProcesses(modules=[module for module, _ in extra_game_items(settings.extra_games)])
         self.drawer.warm(registry.available())
         pictures = Pictures(service, drawer=self.drawer, drawers=self.drawer.workers)
         self.agora = Agora(self, service, settings, clock, pictures)
