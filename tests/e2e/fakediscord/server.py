@@ -155,6 +155,9 @@ class FakeDiscord:
         """Test hook: a route pattern → (HTTP status, Discord code) answered once instead of the route."""
         self.failing: dict[str, tuple[int, int]] = {}
         """Test hook: like :attr:`fail_next`, but every time until the test removes the pattern."""
+        self.refused: list[tuple[str, str]] = []
+        """The route and body (as JSON text) of every request answered with an injected failure, in
+        the order they came: what the bot tried to say that Discord did not take."""
         self.nonces: dict[tuple[int, str], int] = {}
         """(channel id, nonce) → the message created with it (``enforce_nonce`` deduplication)."""
         self.bot_manages_threads = True
@@ -511,10 +514,11 @@ class FakeDiscord:
         once = next((p for p in self.fail_next if re.fullmatch(p, route)), None)
         always = next((p for p in self.failing if re.fullmatch(p, route)), None)
         response: web.StreamResponse
-        if once is not None:
-            response = _error(*self.fail_next.pop(once), "injected failure")
-        elif always is not None:
-            response = _error(*self.failing[always], "injected failure")
+        failure = self.fail_next.pop(once) if once is not None else self.failing.get(always or "")
+        if failure is not None:
+            body, _ = await self._body(request)
+            self.refused.append((route, json.dumps(body)))
+            response = _error(*failure, "injected failure")
         else:
             response = await handler(request)
         await self._notify()
