@@ -109,6 +109,9 @@ class TableCore:
         self._locks = TableLocks()
         self.cache = TableCache(cache_size)
         """Loaded states by table and head (:mod:`bot.service.cache`)."""
+        self._rebuilding: dict[tuple[int, int], asyncio.Future[Loaded]] = {}
+        """Rebuilds in progress by table and head: commands that miss the cache together (a
+        table's players opening their panels at once after a restart) share one replay."""
         self.unsettled: set[int] = set()
         """Tables a storage error left unsettled after a commit (bots owed a move, deadlines or the
         finished status unwritten): repaired before the next command on them or by the reminder loop."""
@@ -164,17 +167,40 @@ class TableCore:
         cache when the cache holds the state at the stored head, else rebuilt (and then kept)."""
         row = await self._row(table_id)
         engine = self._engine(row.game_id)
-        if row.status != "lobby" and row.seed is not None:
-            cached = self.cache.get(row.id, row.head)
-            if cached is not None:
-                return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
-                              state=cached.state, base=cached.base)
+        if row.status == "lobby" or row.seed is None:
+            return await load(self.repo, row, engine)
+        cached = self.cache.get(row.id, row.head)
+        if cached is not None:
+            return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
+                          state=cached.state, base=cached.base)
+        key = (row.id, row.head)
+        rebuilding = self._rebuilding.get(key)
+        if rebuilding is None:
+            rebuilding = self._rebuilding[key] = asyncio.ensure_future(self._rebuild(row, engine))
+            rebuilding.add_done_callback(lambda done: self._rebuild_over(key, done))
+            return await asyncio.shield(rebuilding)
+        # Another command is rebuilding this table at this head: share its replay.
+        t = await asyncio.shield(rebuilding)
+        if t.state is None or t.head != row.head:  # its load set moves aside: the table moved on
+            return await self._rebuild(await self._row(table_id), engine)
+        return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=t.head,
+                      state=t.state, base=t.base)
+
+    async def _rebuild(self, row: TableRow, engine: Engine[Any, Any]) -> Loaded:
+        """Rebuild a table's state from storage (:func:`~bot.service.tables.load`) and keep it."""
         t = await load(self.repo, row, engine)
         if t.stranded:
             t = await self._set_aside(t)
         if t.state is not None:
             self.cache.put(row.id, Cached(head=t.head, state=t.state, base=t.base))
         return t
+
+    def _rebuild_over(self, key: tuple[int, int], done: asyncio.Future[Loaded]) -> None:
+        """Forget a finished rebuild; its failure is each waiter's to raise, so it is read here
+        only to be marked as seen (when every waiter was cancelled, nobody else reads it)."""
+        self._rebuilding.pop(key, None)
+        if not done.cancelled():
+            done.exception()
 
     async def _set_aside(self, t: Loaded) -> Loaded:
         """Go on from a table's last valid position when moves of its log no longer replay (the

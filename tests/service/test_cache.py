@@ -65,6 +65,23 @@ async def test_a_click_on_a_table_not_yet_loaded_loads_it_once(db_path: Path, cl
         await repo.close()
 
 
+async def test_players_opening_their_panels_together_share_one_load(db_path: Path, clock: Clock) -> None:
+    repo = await CountingLoads.open(db_path)
+    try:
+        table_id = await started(TableService(repo, clock=clock, snapshot_every=4))
+        for user in (ADA, BO, ADA, BO, ADA):
+            await click(TableService(repo, clock=clock, snapshot_every=4), table_id, user)
+        fresh = TableService(repo, clock=clock, snapshot_every=4)
+        repo.rebuilds = 0
+        shown = await asyncio.gather(fresh.prompt_for(table_id, ADA), fresh.prompt_for(table_id, BO),
+                                     fresh.view_for(table_id, None))
+        assert repo.rebuilds == 1
+        alone = TableService(repo, clock=clock, snapshot_every=4)
+        assert shown[:2] == [await alone.prompt_for(table_id, ADA), await alone.prompt_for(table_id, BO)]
+    finally:
+        await repo.close()
+
+
 async def test_the_processs_own_moves_need_no_load(db_path: Path, clock: Clock) -> None:
     repo = await CountingLoads.open(db_path)
     try:
