@@ -40,6 +40,7 @@ from PIL import Image
 
 from bench.common import report, table
 from bot.service import TableService, errors
+from bot.service.core import SNAPSHOT_EVERY, SNAPSHOTS_KEPT_EVERY
 from bot.service.tables import stored, user_actor
 from rules import registry
 from rules.core import Rng, random_choice
@@ -48,7 +49,6 @@ from storage.sqlite import SqliteRepository
 
 LENGTHS = (10, 1_000, 3_000)
 RUNS = 5
-SNAPSHOT_EVERY = 50
 STARTUP_TABLES = 5_000
 UNSETTLED_SAMPLE = 20
 PEOPLE = (101, 202)
@@ -124,7 +124,8 @@ async def table_at(
     channel_id: int = 1, thread_id: int | None = None,
 ) -> int:
     """A started table of ``game_id`` between ``people`` whose log holds ``moves`` (written as the
-    bot would: in commits with a snapshot every ``SNAPSHOT_EVERY`` entries), settled, and announced."""
+    bot would: in commits with a snapshot every ``SNAPSHOT_EVERY`` entries, those every
+    ``SNAPSHOTS_KEPT_EVERY`` kept), settled, and announced."""
     engine = registry.get(game_id)
     info = await service.create_table(game_id, guild_id, channel_id, people[0], names[0], thread_id=thread_id)
     await service.join(info.id, people[1], names[1])
@@ -140,7 +141,9 @@ async def table_at(
         if (head + len(batch)) % SNAPSHOT_EVERY == 0 or head + len(batch) == len(moves):
             seq = head + len(batch)
             snapshot = (seq, engine.dump(state)) if seq % SNAPSHOT_EVERY == 0 else None
-            head = await service.repo.append(info.id, head, batch, service.clock(), snapshot=snapshot)
+            kept = (seq - 1) // SNAPSHOTS_KEPT_EVERY * SNAPSHOTS_KEPT_EVERY if snapshot else None
+            head = await service.repo.append(info.id, head, batch, service.clock(), snapshot=snapshot,
+                                             replaces_after=kept)
             batch = []
     await service.resume(info.id)
     await service.mark_announced(info.id, head)

@@ -372,6 +372,7 @@ class PostgresRepository(Repository):
         now: datetime,
         *,
         snapshot: tuple[int, str] | None = None,
+        replaces_after: int | None = None,
     ) -> int:
         stamp = aware(now)
         try:
@@ -424,6 +425,11 @@ class PostgresRepository(Repository):
                         " checksum = EXCLUDED.checksum",
                         table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot),
                     )
+                    if replaces_after is not None:
+                        await db.execute(
+                            "DELETE FROM snapshots WHERE table_id = $1 AND seq > $2 AND seq < $3",
+                            table_id, replaces_after, snapshot[0],
+                        )
         except asyncpg.UniqueViolationError as exc:
             # Only reachable if the head check were bypassed: the key is the last word.
             raise StaleWrite(table_id, expected_head, expected_head + 1) from exc

@@ -206,11 +206,15 @@ class Repository(ABC):
         now: datetime,
         *,
         snapshot: tuple[int, str] | None = None,
+        replaces_after: int | None = None,
     ) -> int:
         """Append ``entries`` as seqs ``expected_head + 1 …`` with their events, atomically, and
         return the new head. ``snapshot`` (seq, state JSON) is stored in the same transaction with
         its :func:`~storage.records.snapshot_checksum`; with no entries, the snapshot alone is
-        stored, of the head ``expected_head`` (still checked). An undo entry marks the entries it cancels
+        stored, of the head ``expected_head`` (still checked). With a snapshot, ``replaces_after``
+        drops the table's snapshots with ``replaces_after < seq <`` the new one's in the same
+        transaction: the new one makes them needless, and those at or before ``replaces_after``
+        stay as older fallbacks. An undo entry marks the entries it cancels
         (their :attr:`~storage.records.Entry.undone_by`) in the same transaction.
 
         :raises StaleWrite: the log's head is not ``expected_head``; nothing is written.

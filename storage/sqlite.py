@@ -518,6 +518,7 @@ class SqliteRepository(Repository):
         now: datetime,
         *,
         snapshot: tuple[int, str] | None = None,
+        replaces_after: int | None = None,
     ) -> int:
         stamp = encode_time(now)
 
@@ -567,6 +568,9 @@ class SqliteRepository(Repository):
                     " VALUES (?, ?, ?, ?)",
                     (table_id, snapshot[0], snapshot[1], snapshot_checksum(table_id, *snapshot)),
                 )
+                if replaces_after is not None:
+                    _query(db, "DELETE FROM snapshots WHERE table_id = ? AND seq > ? AND seq < ?",
+                           (table_id, replaces_after, snapshot[0]))
             _query(db, "UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
             return head + len(entries)
 

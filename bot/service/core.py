@@ -54,6 +54,17 @@ PACE_HOURS = (1 / 60, 24 * 30)
 """The shortest and longest pace a table may have: 1 minute to 30 days per move."""
 
 
+SNAPSHOT_EVERY = 10
+"""A move stores the state every this many log entries, so that a load replays at most this many
+moves less one (a late Patchistory move replays in milliseconds, not a tenth of a second)."""
+
+SNAPSHOTS_KEPT_EVERY = 50
+"""Of the snapshots a table's moves store, those every this many entries stay; the others are
+dropped as the next is stored (in its transaction), so storage holds about as many snapshots as
+with a snapshot every 50 entries, plus the newest, and a load that passes over a damaged newest
+one falls back on them."""
+
+
 LEASE = timedelta(minutes=5)
 """How long a process holds a timed job it took (a reminder, a table's recovery) before another
 process may take it over: far longer than the job takes, short enough that a dead process's
@@ -91,7 +102,8 @@ class TableCore:
         *,
         clock: Callable[[], datetime] = utc_now,
         registry: GameSource = default_registry,
-        snapshot_every: int = 50,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        snapshots_kept_every: int = SNAPSHOTS_KEPT_EVERY,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         open_tables_per_user: int | None = None,
         open_tables_per_server: int | None = None,
@@ -103,6 +115,7 @@ class TableCore:
         self.clock = clock
         self.registry = registry
         self.snapshot_every = snapshot_every
+        self.snapshots_kept_every = snapshots_kept_every
         self.seed_source = seed_source
         self.open_tables_per_user = open_tables_per_user
         self.open_tables_per_server = open_tables_per_server
@@ -304,9 +317,18 @@ class TableCore:
         snapshot = (head + len(entries), t.engine.dump(state)) if due else None
         version = t.engine.info.rules_version
         entries = [replace(e, rules_version=version) for e in entries]
-        new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot)
+        new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot,
+                                          replaces_after=self._kept_before(head + len(entries)))
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head
+
+    def _kept_before(self, seq: int) -> int | None:
+        """The newest entry before ``seq`` whose snapshot stays when one of ``seq`` is stored
+        (every ``snapshots_kept_every`` entries); ``None`` when every snapshot stays."""
+        kept = self.snapshots_kept_every
+        if kept <= self.snapshot_every:
+            return None
+        return (seq - 1) // kept * kept
 
     async def _keep_snapshot(self, t: Loaded) -> Loaded:
         """Store the state at the head when ``snapshot_every`` log entries or more have come since
@@ -318,7 +340,8 @@ class TableCore:
             return t
         try:
             await self.repo.append(t.row.id, t.head, [], self.clock(),
-                                   snapshot=(t.head, t.engine.dump(t.state)))
+                                   snapshot=(t.head, t.engine.dump(t.state)),
+                                   replaces_after=self._kept_before(t.head))
         except StaleWrite:
             return t  # another process moved on meanwhile: its own load will do
         self.cache.put(t.row.id, Cached(head=t.head, state=t.state, base=t.head))

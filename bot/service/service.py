@@ -75,6 +75,9 @@ class TableService(
     :param clock: the current aware UTC time (tests inject one).
     :param registry: where engines come from (default :mod:`rules.registry`).
     :param snapshot_every: store the state every this many log entries (a loading cache).
+    :param snapshots_kept_every: of those snapshots, keep the ones every this many entries and the
+        newest, dropping the others as the next is stored (all are kept when it is no more than
+        ``snapshot_every``).
     :param seed_source: draws a table's seed at the start when none is given.
     :param open_tables_per_user: most open tables (in the lobby or playing) a user may sit at;
         ``None`` for no limit.

@@ -65,7 +65,7 @@ async def test_a_copied_log_that_plays_otherwise_is_caught(repo: SqliteRepositor
 
 async def test_a_copied_snapshot_that_is_not_the_replay_is_caught(repo: SqliteRepository, clock: Clock,
                                                                   postgres_url: str) -> None:
-    done, _, _ = await played(TableService(repo, clock=clock, snapshot_every=4))
+    done, _, _ = await played(TableService(repo, clock=clock, snapshot_every=4, snapshots_kept_every=4))
     dest = await PostgresRepository.open(postgres_url)
     try:
         await copy_database(repo, dest, None)

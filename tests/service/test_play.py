@@ -291,11 +291,12 @@ class BotBatchOvertaken(SqliteRepository):
     intruder: Callable[[], Awaitable[object]] | None = None
 
     async def append(self, table_id: int, expected_head: int, entries: Sequence[NewEntry], now: datetime,
-                     *, snapshot: tuple[int, str] | None = None) -> int:
+                     *, snapshot: tuple[int, str] | None = None, replaces_after: int | None = None) -> int:
         if self.intruder is not None and entries and entries[0].actor.startswith("bot:"):
             intruder, self.intruder = self.intruder, None
             await intruder()
-        return await super().append(table_id, expected_head, entries, now, snapshot=snapshot)
+        return await super().append(table_id, expected_head, entries, now, snapshot=snapshot,
+                                    replaces_after=replaces_after)
 
 
 async def test_bots_overtaken_by_another_process_do_not_move_twice(tmp_path: Path, clock: Clock) -> None:

@@ -9,6 +9,8 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.service import TableService
 from bot.service.tables import load
 from storage.records import Entry, Snapshot, snapshot_checksum
@@ -16,6 +18,13 @@ from storage.repository import StorageError
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE
 from tests.service.conftest import ADA, BO, Clock, answer, new_table
+
+
+@pytest.fixture
+def service(repo: SqliteRepository, clock: Clock) -> TableService:
+    """A service that keeps every snapshot it stores (one every 4 entries), so that a load has
+    older ones to fall back on in a short game."""
+    return TableService(repo, clock=clock, snapshot_every=4, snapshots_kept_every=4)
 
 
 async def played(service: TableService, moves: int) -> int:
@@ -114,6 +123,39 @@ async def test_a_load_reads_only_the_log_entries_after_its_snapshot(db_path: Pat
         assert repo.reads == [(8, None)]
     finally:
         await repo.close()
+
+
+def snapshot_seqs(db_path: Path, table_id: int) -> list[int]:
+    with sqlite3.connect(db_path) as db:
+        seqs = [seq for (seq,) in db.execute("SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq",
+                                             (table_id,))]
+    db.close()
+    return seqs
+
+
+async def test_the_snapshots_between_those_kept_are_dropped_as_the_next_is_stored(
+    repo: SqliteRepository, clock: Clock, db_path: Path
+) -> None:
+    table_id = await played(TableService(repo, clock=clock, snapshot_every=2, snapshots_kept_every=4), 11)
+    assert snapshot_seqs(db_path, table_id) == [4, 8, 10]
+
+
+async def test_a_damaged_newest_snapshot_falls_back_on_the_last_one_kept(
+    repo: SqliteRepository, clock: Clock, db_path: Path
+) -> None:
+    table_id = await played(TableService(repo, clock=clock, snapshot_every=2, snapshots_kept_every=4), 11)
+    rewrite_snapshot(db_path, table_id, 10, one_digit_changed(stored_snapshot(db_path, table_id, 10)),
+                     checksum=False)
+    base, state = await loaded_state(repo, table_id)
+    assert base == 8
+    assert state == await replayed(repo, table_id)
+
+
+async def test_a_service_keeps_every_snapshot_when_it_keeps_them_as_often_as_it_stores_them(
+    service: TableService, db_path: Path
+) -> None:
+    table_id = await played(service, 11)
+    assert snapshot_seqs(db_path, table_id) == [4, 8]
 
 
 async def test_a_snapshot_with_one_digit_changed_is_passed_over(

@@ -413,6 +413,25 @@ class RepositoryContract:
         latest = await repo.latest_snapshot(table_id)
         assert latest is not None and latest.seq == 1
 
+    async def test_a_snapshot_replaces_those_after_the_seq_it_names_and_keeps_the_rest(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.new_table(repo)
+        for seq in range(1, 6):
+            await repo.append(table_id, seq - 1, [entry(seq)], T0, snapshot=(seq, f'{{"s": {seq}}}'),
+                              replaces_after=2)
+        latest = [await repo.latest_snapshot(table_id, seq) for seq in range(1, 6)]
+        assert [s.seq if s else None for s in latest] == [1, 2, 2, 2, 5]
+
+    async def test_a_stale_append_replaces_no_snapshot(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.append(table_id, 0, [entry(1)], T0, snapshot=(1, "{}"))
+        await repo.append(table_id, 1, [entry(2)], T0, snapshot=(2, "{}"))
+        with pytest.raises(StaleWrite):
+            await repo.append(table_id, 1, [entry(2)], T0, snapshot=(2, "{}"), replaces_after=0)
+        earlier = await repo.latest_snapshot(table_id, at_most=1)
+        assert earlier is not None and earlier.seq == 1
+
     # ---- deadlines --------------------------------------------------------------------------
 
     async def test_deadlines_are_replaced_per_table_and_due_in_time_order(self, repo: Repository) -> None:
