@@ -38,6 +38,7 @@ from bot.discord.story import (
 from bot.discord.text import shown
 from bot.discord.threads import archived, reopen
 from bot.service import Line, Outcome, Reminder, TableInfo, Waiting
+from bot.service.reminders import in_quiet_hours
 from bot.service.words import seat_names
 from rules.core import Message, msg
 
@@ -151,6 +152,7 @@ async def dm(
     view: discord.ui.View | None = None,
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
+    In the user's quiet hours the DM is silent: it arrives without a notification (:func:`quiet_now`).
 
     A DM about a table goes only to a member of the table's server: to someone Discord says left
     it (or was banned), nothing is sent, not even their own secrets; the lines are kept as a notice,
@@ -168,11 +170,12 @@ async def dm(
     if words is None:
         words = await reader_words(agora, table, user_id)
     texts = chunks([words(line) for line in lines])
+    silent = await quiet_now(agora, user_id)
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
-            kwargs: dict[str, Any] = {}
+            kwargs: dict[str, Any] = {"silent": silent}
             if last and files:
                 kwargs["files"] = list(files)
             if last and view is not None:
@@ -493,12 +496,14 @@ async def _your_move(
     agora: Agora, table: TableInfo, user_id: int, channel_id: int, previous: int | None
 ) -> int | None:
     """DM ``user_id`` that table ``table`` waits for their move, and delete their ``previous``
-    such DM; the new DM's id, or ``None`` when Discord refused it (DMs closed)."""
+    such DM; the new DM's id, or ``None`` when Discord refused it (DMs closed). Silent in the
+    user's quiet hours (:func:`quiet_now`)."""
     words = await reader_words(agora, table, user_id)
     text = words(msg("bot.your_move", table=table.id, game=table.title, thread=f"<#{channel_id}>"))
+    silent = await quiet_now(agora, user_id)
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
-        message = await channel.send(text, view=play_view(table.id, words))
+        message = await channel.send(text, view=play_view(table.id, words), silent=silent)
     except discord.HTTPException as exc:
         log.info("could not DM user %s their move at table %s (%s %s)", user_id, table.id, exc.status,
                  exc.text)
@@ -508,6 +513,14 @@ async def _your_move(
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(previous).delete()
     return message.id
+
+
+async def quiet_now(agora: Agora, user_id: int) -> bool:
+    """Whether it is now the user's quiet hours (``/game settings``). A DM sent then is silent
+    (Discord's ``@silent``: shown, with no push notification), so a move made at night does not wake
+    the player whose turn it becomes; reminders wait for the quiet hours' end
+    (:func:`bot.service.reminders.in_quiet_hours`)."""
+    return in_quiet_hours(await agora.service.preferences(user_id), agora.clock.now())
 
 
 async def _reopening(agora: Agora, channel_id: int, call: Callable[[], Awaitable[T]]) -> T:

@@ -10,15 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from rules.core import Prompt, Seat
-from storage.records import Deadline, Preference, SeatRow
+from storage.records import Deadline, SeatRow
 
 LATER_FACTOR = 2
 """The second and later reminders come this many paces after the previous one."""
 
 
-def in_quiet_hours(preference: Preference | None, now: datetime) -> bool:
+class QuietHours(Protocol):
+    """Whatever holds a user's quiet hours: the stored :class:`~storage.records.Preference` or the
+    service's :class:`~bot.service.models.Preferences`."""
+
+    @property
+    def quiet_start(self) -> int | None: ...
+    @property
+    def quiet_end(self) -> int | None: ...
+    @property
+    def utc_offset_minutes(self) -> int: ...
+
+
+def in_quiet_hours(preference: QuietHours | None, now: datetime) -> bool:
     """Whether ``now`` falls in the player's quiet hours (local hours ``[start, end)``, may wrap
     past midnight; ``start == end`` means none)."""
     if preference is None or preference.quiet_start is None or preference.quiet_end is None:

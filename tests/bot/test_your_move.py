@@ -13,10 +13,11 @@ import discord
 import pytest
 
 from bot.discord.context import Agora
-from bot.discord.delivery import deliver
+from bot.discord.delivery import deliver, dm
 from bot.discord.pictures import Pictures
-from bot.service import TableInfo, TableService
+from bot.service import Preferences, TableInfo, TableService
 from bot.settings import Clock, Settings
+from rules.core import msg
 from storage.sqlite import SqliteRepository
 from tests.bot.sealed_table import ADA, BO, started
 from tests.bot.thread import Posted, Thread
@@ -110,6 +111,34 @@ async def test_a_member_newly_awaited_again_gets_a_new_dm_and_the_old_one_is_del
     kept = [m for m in people.dms[BO].messages.values() if m.content.startswith(YOUR_MOVE)]
     assert kept == [second], "only the table's latest \"your move\" DM is kept"
     assert ("delete", first.id) in people.dms[BO].ops
+
+
+async def quiet(agora: Agora, user_id: int, *, hours_from_now: int) -> None:
+    """Give ``user_id`` two quiet hours starting ``hours_from_now`` hours from the agora's now."""
+    start = (agora.clock.now().hour + hours_from_now) % 24
+    quiet_hours = Preferences(user_id=user_id, quiet_start=start, quiet_end=(start + 2) % 24)
+    await agora.service.set_preferences(quiet_hours)
+
+
+async def test_in_quiet_hours_the_your_move_dm_comes_silent(agora: Agora, people: People) -> None:
+    await quiet(agora, BO, hours_from_now=-1)
+    await started(agora)
+    (dm,) = people.your_moves(BO)
+    assert dm.silent, "shown without a notification"
+
+
+async def test_in_quiet_hours_every_dm_comes_silent(agora: Agora, people: People) -> None:
+    table = await started(agora)
+    await quiet(agora, BO, hours_from_now=-1)
+    assert await dm(agora, table, BO, [msg("bot.reminder_default", when="soon", choice="1")])
+    assert people.dms[BO].posts[-1].silent
+
+
+async def test_outside_quiet_hours_the_your_move_dm_notifies(agora: Agora, people: People) -> None:
+    await quiet(agora, BO, hours_from_now=3)
+    await started(agora)
+    (dm,) = people.your_moves(BO)
+    assert not dm.silent
 
 
 async def test_closed_dms_fall_back_to_one_mention_in_the_thread(

@@ -21,6 +21,8 @@ class Posted:
     files: int = 0
     mentions: discord.AllowedMentions | None = None
     view: bool = False
+    silent: bool = False
+    """Sent as ``@silent``: shown without a push notification."""
 
 
 @dataclass
@@ -58,7 +60,8 @@ class Thread:
                 return seen
         self._next += 1
         message = Posted(self._next, content or "", nonce, len(kwargs.get("files") or ()),
-                         kwargs.get("allowed_mentions"), kwargs.get("view") is not None)
+                         kwargs.get("allowed_mentions"), kwargs.get("view") is not None,
+                         bool(kwargs.get("silent")))
         self.messages[message.id] = self._all[message.id] = message
         self.ops.append(("send", message.id))
         return message
