@@ -310,10 +310,16 @@ class Content(_Sourced):
         return kind
 
     def wall(self, uid: str) -> WallTile:
-        return {w.uid: w for w in self.wall_tiles}[uid]
+        walls: dict[str, WallTile] = self.memo("wall_index")
+        if not walls:
+            walls.update((w.uid, w) for w in self.wall_tiles)
+        return walls[uid]
 
     def board(self, board_id: str) -> Board:
-        return {b.id: b for b in self.boards}[board_id]
+        boards: dict[str, Board] = self.memo("board_index")
+        if not boards:
+            boards.update((b.id, b) for b in self.boards)
+        return boards[board_id]
 
     def layout(self, players: int) -> StartLayout:
         for layout in self.start_layouts:
