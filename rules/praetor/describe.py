@@ -26,36 +26,35 @@ def effect_message(effect: str, amount: int, resource: str | None) -> Message:
 
 
 def outcome(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:
-    """What activating city tile ``uid`` with a worker of experience ``exp`` gives ``seat`` now."""
+    """What activating city tile ``uid`` with a worker of experience ``exp`` gives ``seat`` now
+    (the messages of each amount made once: messages are frozen)."""
     kind = content.type_of(uid)
     player = state.players[seat]
     stock = player.stock
-    tiles = len(owned(state, seat))
     match kind.effect:
         case "gain_exp":
             assert kind.resource is not None
-            return msg("praetor.gain.resource", gain=amount_message(kind.resource, exp * kind.amount))
+            return _gain(kind.resource, exp * kind.amount)
         case "forge":
-            return msg("praetor.gain.forge", amount=min(exp, stock.wood))
+            return _gain_in("forge", min(exp, stock.wood))
         case "favour_per_active":
-            return msg("praetor.gain.favour", amount=kind.amount * len(player.workers))
+            return _gain_in("favour", kind.amount * len(player.workers))
         case "favour_per_tile":
-            return msg("praetor.gain.favour", amount=kind.amount * tiles)
+            return _gain_in("favour", kind.amount * len(owned(state, seat)))
         case "favour_per_wood_stone":
-            return msg("praetor.gain.favour", amount=kind.amount * (stock.wood + stock.stone))
+            return _gain_in("favour", kind.amount * (stock.wood + stock.stone))
         case "favour_per_marble_weapons":
-            return msg("praetor.gain.favour", amount=kind.amount * (stock.marble + stock.weapons))
+            return _gain_in("favour", kind.amount * (stock.marble + stock.weapons))
         case "favour_morale":
-            return msg("praetor.gain.favour", amount=max(0, morale_value(content, player)))
+            return _gain_in("favour", max(0, morale_value(content, player)))
         case "gold_per_tile":
-            return msg("praetor.gain.resource", gain=amount_message("gold", kind.amount * tiles))
+            return _gain("gold", kind.amount * len(owned(state, seat)))
         case "gold_per_active":
-            gold = kind.amount * len(player.workers)
-            return msg("praetor.gain.resource", gain=amount_message("gold", gold))
+            return _gain("gold", kind.amount * len(player.workers))
         case "morale_per_tiles":
-            return msg("praetor.gain.morale", amount=tiles // kind.amount)
+            return _gain_in("morale", len(owned(state, seat)) // kind.amount)
         case "morale_per_retired":
-            return msg("praetor.gain.morale", amount=kind.amount * (player.retired + len(player.lent)))
+            return _gain_in("morale", kind.amount * (player.retired + len(player.lent)))
         case "wall" if state.wall is not None:
             wall = content.wall(state.wall)
             bonus = sum(content.wall(w).back for w in player.walls)
@@ -63,10 +62,20 @@ def outcome(content: Content, state: State, seat: int, uid: str, exp: int) -> Me
     return effect_text(kind)
 
 
+@cache
+def _gain(resource: str, amount: int) -> Message:
+    return msg("praetor.gain.resource", gain=amount_message(resource, amount))
+
+
+@cache
+def _gain_in(what: str, amount: int) -> Message:
+    return msg(f"praetor.gain.{what}", amount=amount)
+
+
 def fee(content: Content, state: State, seat: int, uid: str) -> Message:
     """What ``seat`` pays the owner to use city tile ``uid``: nothing for one's own or no one's."""
     tile = placed(state, uid)
-    costs = dict(content.type_of(uid).activation_cost)
+    costs = content.type_of(uid).activation_cost
     if tile is None or tile.owner is None or tile.owner == seat or not costs:
         return _fee(None, ())
     return _fee(tile.owner, tuple(costs.items()))

@@ -9,13 +9,12 @@ Sections (§) are those of docs/praetor/rules.md.
 from __future__ import annotations
 
 from rules.core import RuleError
-from rules.praetor.actions import Activate
 from rules.praetor.content import Content
-from rules.praetor.grid import open_cells
+from rules.praetor.grid import Cell, open_cells
+from rules.praetor.memo import Memo
 from rules.praetor.state import State
 from rules.praetor.turns import (
     can,
-    check_activate,
     check_build_cost,
     check_builder,
     check_tile_use,
@@ -32,10 +31,22 @@ def exps(content: Content, state: State, seat: int, via: str | None) -> list[int
     return sorted(set(state.players[seat].pool()))
 
 
+KEPT_CITIES = 64
+"""Cities whose open cells are remembered."""
+_open: Memo[list[Cell]] = Memo(KEPT_CITIES)
+
+
+def city_cells(state: State) -> list[Cell]:
+    """:func:`~rules.praetor.grid.open_cells` of the state's city, kept by the places of its tiles
+    (most moves build nothing; read-only)."""
+    places = tuple((t.x, t.y) for t in state.city)
+    return _open.get(places, lambda: open_cells(places))
+
+
 def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
     """Available tiles the seat can build now (at any open cell): the checks are
     :func:`~rules.praetor.turns.check_build`'s, the builder's once for every tile."""
-    cells = open_cells((t.x, t.y) for t in state.city)
+    cells = city_cells(state)
     workers = exps(content, state, seat, via)
     if not cells or not workers:
         return []
@@ -97,12 +108,18 @@ def nothing_to_do(content: Content, state: State, seat: int) -> bool:
     passing is its only move. Stops at the first legal move found (activations first, the most
     common)."""
     workers = exps(content, state, seat, None)
-    if workers and any(
+    if workers and _can_send(content, state, seat, workers[0]) and any(
             not t.activated and _slot(content, t.uid)
-            and can(check_activate, content, state, seat, Activate(tile=t.uid, exp=workers[0]))
+            and can(check_tile_use, content, state, seat, t, workers[0], 0, {})
             for t in state.city):
         return False
     return not (buildable(content, state, seat) or specials(content, state, seat))
+
+
+def _can_send(content: Content, state: State, seat: int, exp: int) -> bool:
+    """The part of :func:`~rules.praetor.turns.check_activate` that does not depend on the tile
+    (the seat's turn, an active worker of experience ``exp``, which costs nothing to send)."""
+    return can(check_worker, content, state, seat, exp, None)
 
 
 class Moves:

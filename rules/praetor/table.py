@@ -121,8 +121,9 @@ class Shortfall(RuleError):
 def require_pay(player: Player, costs: dict[str, int], what: str | Callable[[], str], key: str) -> None:
     """:raises RuleError: when ``player`` cannot pay ``costs`` in full (``what`` names the thing
     paid for, or gives its name when asked: only a refusal read needs it)."""
-    if not player.stock.covers(costs):
-        raise Shortfall(player.stock.as_dict(), dict(costs), what, key)
+    stock = player.stock
+    if not stock.covers(costs):
+        raise Shortfall(stock.__dict__.copy(), dict(costs), what, key)
 
 
 def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int]) -> list[Event]:

@@ -14,7 +14,7 @@ from rules.core import Event, RuleError, msg
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
-from rules.praetor.grid import Cell, around_vertices, cell_name, is_open_cell, matching_squares
+from rules.praetor.grid import Around, Cell, around_vertices, cell_name, is_open_cell, matching_squares
 from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
     amount_message,
@@ -153,14 +153,24 @@ def build_favours(content: Content, state: State, uids: Sequence[str],
                   cells: Sequence[Cell]) -> list[list[tuple[int, int]]]:
     """:func:`build_favour` of each tile in ``uids`` (inner lists) at each of ``cells`` (outer
     list), the city's corners and each cell's vertices looked at once for every tile."""
-    corners = {(t.x, t.y): content.tile(t.uid).corners for t in state.city}
     tiles = [content.tile(uid) for uid in uids]
+    return [[(tile.favour, matching_squares(around, tile.corners)) for tile in tiles]
+            for around in build_surroundings(content, state, cells)]
+
+
+def build_surroundings(content: Content, state: State, cells: Sequence[Cell]) -> list[Around]:
+    """For each of ``cells``, the patterns the city shows on its vertices (§7.1): what the
+    corner squares of any tile built there are compared with."""
+    corners = {(t.x, t.y): content.tile(t.uid).corners for t in state.city}
     diagonal = state.options.diagonal_matches
-    out = []
-    for cell in cells:
-        around = around_vertices(corners.get, cell, diagonal_matches=diagonal)
-        out.append([(tile.favour, matching_squares(around, tile.corners)) for tile in tiles])
-    return out
+    return [around_vertices(corners.get, cell, diagonal_matches=diagonal) for cell in cells]
+
+
+def favours_at(content: Content, uid: str, surroundings: Sequence[Around]) -> list[tuple[int, int]]:
+    """:func:`build_favour` of the tile ``uid`` at each cell whose :func:`build_surroundings` are
+    ``surroundings``."""
+    tile = content.tile(uid)
+    return [(tile.favour, matching_squares(around, tile.corners)) for around in surroundings]
 
 
 def do_build(content: Content, state: State, seat: int, action: Build) -> list[Event]:
@@ -233,7 +243,8 @@ def check_tile_use(content: Content, state: State, seat: int, tile: Placed, exp:
     """
     player = state.players[seat]
     kind = content.type_of(tile.uid)
-    costs = _add(sending, _owner_cost(state, seat, tile.owner, dict(kind.activation_cost)))
+    owner = tile.owner
+    costs = _add(sending, kind.activation_cost) if owner is not None and owner != seat else dict(sending)
     require_pay(player, costs, lambda: tile_text(content, tile.uid), "praetor.err.cost")
     _check_effect(content, state, player, kind, exp, amount, costs)
     return costs
