@@ -15,7 +15,7 @@ what it gives.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any, TypeVar
 
@@ -36,13 +36,13 @@ from rules.praetor.actions import (
 )
 from rules.praetor.content import GOODS, Content
 from rules.praetor.describe import effect_text, fee, outcome
-from rules.praetor.grid import cell_name, open_cells
-from rules.praetor.legal import Moves
+from rules.praetor.grid import cell_name
+from rules.praetor.legal import Moves, city_cells
 from rules.praetor.memo import Memo
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
-from rules.praetor.turns import build_favours, current_seat
+from rules.praetor.turns import build_favours, build_surroundings, current_seat, favours_at
 
 CELLS_PER_PAGE = MAX_OPTIONS - 2
 """Cells on one page, leaving room for "more cells" and "back"."""
@@ -174,9 +174,21 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
                                       label=msg(f"praetor.opt.group_{group}"),
                                       description=msg("praetor.desc.group", count=len(members))))
         items = grouped
-    passing = _option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
-    return Prompt(seat=seat, title=title, options=(*items, passing),
-                  parts=panel)
+    return _prompt(seat=seat, title=title, options=(*items, _passing()), parts=panel)
+
+
+@cache
+def _passing() -> Option:
+    """The turn's Pass (made once: options are frozen)."""
+    return _option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
+
+
+def _prompt(**fields: Any) -> Prompt:
+    """``Prompt(**fields)`` without validating again the options and parts this module made
+    (:func:`_unchecked`); the prompt's own bounds are checked as :class:`Prompt` checks them."""
+    made = _unchecked(Prompt, fields)
+    check: Callable[[], Prompt] = made._fits_discord  # type: ignore[assignment]
+    return check()
 
 
 class _Step:
@@ -214,7 +226,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     workers = moves.exps(None)
     if not tiles or not workers:
         return None
-    cells = open_cells((t.x, t.y) for t in state.city)
+    cells = city_cells(state)
     paged = len(cells) > MAX_OPTIONS
     menus = []
     if len(tiles) > 1:
@@ -233,8 +245,10 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
             return None
         return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
                      description=msg("praetor.desc.build_cells"))
-    key = (tuple((t.uid, t.x, t.y) for t in state.city), tuple(tiles), state.options.diagonal_matches)
-    part = _kept_cells(content).get(key, lambda: _cell_part(content, state, tiles, cells))
+    city = tuple((t.uid, t.x, t.y) for t in state.city)
+    diagonal = state.options.diagonal_matches
+    part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
+        (city, tuple(tiles), diagonal), lambda: _cell_part(content, state, (city, diagonal), tiles, cells))
     first = part.choices[0].values
     move = Build(tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
     menus.append(part)
@@ -244,30 +258,45 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
 
 KEPT_CELL_MENUS = 64
 """Build panels' cell menus remembered (by the city and the tiles to build)."""
+KEPT_CITIES = 16
+"""Cities whose open cells' surroundings are remembered, with each tile's favour there."""
 
 
-def _kept_cells(content: Content) -> Memo[Part]:
-    """The Build panel's cell menus, by the city's tiles and places, the tiles to build and the
-    diagonal rule: all the menu depends on, so a move that builds nothing finds it made."""
-    kept: dict[str, Memo[Part]] = content.memo("kept")
-    memo = kept.get("cell_menus")
+def _kept(content: Content, name: str, size: int) -> Memo[Any]:
+    """A memo kept with the content set: the Build panel's cell menus by the city's tiles and
+    places, the tiles to build and the diagonal rule (all the menu depends on, so a move that
+    builds nothing finds it made); a city's surroundings of its open cells, and each tile's favour
+    at them, for the menus of other tiles to build in the same city."""
+    kept: dict[str, Memo[Any]] = content.memo("kept")
+    memo = kept.get(name)
     if memo is None:
-        memo = kept.setdefault("cell_menus", Memo(KEPT_CELL_MENUS))
+        memo = kept.setdefault(name, Memo(size))
     return memo
 
 
-def _cell_part(content: Content, state: State, tiles: list[str], cells: list[tuple[int, int]]) -> Part:
+City = tuple[tuple[tuple[str, int, int], ...], bool]
+"""A city as a memo key: each tile's uid and place, and the diagonal rule."""
+
+
+def _cell_part(content: Content, state: State, city: City, tiles: list[str],
+               cells: list[tuple[int, int]]) -> Part:
     """The Build panel's cell menu, starting at the cell that gives most favour."""
     return Part(label=msg("praetor.part.cell"), default=0, choices=tuple(
         _cell_choice(content, tiles, cell, favours)
-        for cell, favours in _cells_by_favour(content, state, tiles, cells)))
+        for cell, favours in _cells_by_favour(content, state, city, tiles, cells)))
 
 
-def _cells_by_favour(content: Content, state: State, tiles: list[str],
-                     cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+def _cells_by_favour(content: Content, state: State, city: City, tiles: list[str],
+                     cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], Sequence[tuple[int, int]]]]:
     """Each open cell with the printed favour and square bonus each tile would gain there, the
-    cells that give most first (then north to south, west to east)."""
-    ranked = list(zip(cells, build_favours(content, state, tiles, cells), strict=True))
+    cells that give most first (then north to south, west to east). A city's surroundings and a
+    tile's favours in it are kept for the next menu of the same city (:func:`_kept`)."""
+    around = _kept(content, "surroundings", KEPT_CITIES).get(
+        city, partial(build_surroundings, content, state, cells))
+    favours = _kept(content, "favours", KEPT_CITIES * 8)
+    each = [favours.get((city, uid), partial(favours_at, content, uid, around)) for uid in tiles]
+    ranked: list[tuple[tuple[int, int], Sequence[tuple[int, int]]]] = list(
+        zip(cells, zip(*each, strict=True), strict=True))
     ranked.sort(key=lambda r: (-max(p + b for p, b in r[1]), -r[0][1], r[0][0]))
     return ranked
 
@@ -277,25 +306,52 @@ NAMED_TILES = 2
 
 
 def _cell_choice(content: Content, tiles: list[str], cell: tuple[int, int],
-                 favours: list[tuple[int, int]]) -> Choice:
+                 favours: Sequence[tuple[int, int]]) -> Choice:
     """A cell of the Build panel: with one tile, the favour it gives there; with several, each
     tile's favour there, by name for two and by the number the tile menu shows beside each name
-    for more (so that the line fits a select entry's 100 characters in either language)."""
-    where = cell_name(*cell)
+    for more (so that the line fits a select entry's 100 characters in either language). The
+    messages of its parts are made once (messages are frozen)."""
     values = {"x": cell[0], "y": cell[1]}
     if len(tiles) == 1:
         printed, bonus = favours[0]
-        return _choice(values=values, label=msg("praetor.opt.cell", cell=where, favour=printed + bonus),
-                       description=msg("praetor.desc.cell", printed=printed, bonus=bonus))
+        return _choice(values=values, label=_cell_label(cell, printed + bonus),
+                       description=_cell_about(printed, bonus))
     if len(tiles) <= NAMED_TILES:
-        each: Param = [msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=p + b)
-                       for uid, (p, b) in zip(tiles, favours, strict=True)]
+        each: Param = [_cell_tile(content, uid, p + b) for uid, (p, b) in zip(tiles, favours, strict=True)]
         description = msg("praetor.desc.cell_tiles", favours=each)
     else:
-        each = [msg("praetor.desc.cell_number", number=uid[1:], favour=p + b)
-                for uid, (p, b) in zip(tiles, favours, strict=True)]
+        each = [_cell_number(uid[1:], p + b) for uid, (p, b) in zip(tiles, favours, strict=True)]
         description = msg("praetor.desc.cell_numbers", favours=each)
-    return _choice(values=values, label=msg("praetor.opt.cell_where", cell=where), description=description)
+    return _choice(values=values, label=_cell_where(cell), description=description)
+
+
+@cache
+def _cell_label(cell: tuple[int, int], favour: int) -> Message:
+    return msg("praetor.opt.cell", cell=cell_name(*cell), favour=favour)
+
+
+@cache
+def _cell_about(printed: int, bonus: int) -> Message:
+    return msg("praetor.desc.cell", printed=printed, bonus=bonus)
+
+
+def _cell_tile(content: Content, uid: str, favour: int) -> Message:
+    made: dict[tuple[str, int], Message] = content.memo("cell_tiles")
+    found = made.get((uid, favour))
+    if found is None:
+        found = made[uid, favour] = msg("praetor.desc.cell_tile", tile=tile_label(content, uid),
+                                        favour=favour)
+    return found
+
+
+@cache
+def _cell_number(number: str, favour: int) -> Message:
+    return msg("praetor.desc.cell_number", number=number, favour=favour)
+
+
+@cache
+def _cell_where(cell: tuple[int, int]) -> Message:
+    return msg("praetor.opt.cell_where", cell=cell_name(*cell))
 
 
 def _whole_moves(content: Content, state: State, seat: int, steps: list[_Step],
@@ -474,8 +530,10 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
             exp: int = draft["exp"] if draft["exp"] is not None else workers[0]
             if _forge_limit(content, state, seat, tile, exp, via) > 0:
                 return None
-            return Activate(tile=tile, exp=exp, via=via)
-        return Activate(tile=tile, exp=workers[0], via=via) if len(workers) == 1 else None
+            return _unchecked(Activate, {"tile": tile, "exp": exp, "via": via})
+        if len(workers) > 1:
+            return None
+        return _unchecked(Activate, {"tile": tile, "exp": workers[0], "via": via})
     if via is None:
         return None
     builds = moves.buildable(via) if state.options.encampment_can_build else []
@@ -530,10 +588,19 @@ def _types(content: Content, state: State, seat: int, draft: Draft, via: str | N
            moves: Moves) -> list[_Step]:
     steps = []
     for type_id, uids in moves.by_type(via).items():
-        step = Pick.model_validate({"type": type_id, "via": via})
+        step = _type_step(content, type_id, via)
         action = _folded(content, state, seat, draft, step, moves)
         steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action)))
     return steps
+
+
+def _type_step(content: Content, type_id: str, via: str | None) -> Pick:
+    """The step that chooses tile type ``type_id`` to activate (made once: actions are frozen)."""
+    made: dict[tuple[str, str | None], Pick] = content.memo("type_steps")
+    found = made.get((type_id, via))
+    if found is None:
+        found = made[type_id, via] = _unchecked(Pick, {"type": type_id, "via": via})
+    return found
 
 
 def _type_option(content: Content, state: State, seat: int, uids: list[str], action: AnyAction) -> Option:
@@ -577,7 +644,7 @@ def _worker_or_cells(content: Content, state: State, seat: int, draft: Draft, mo
         return Prompt(seat=seat, title=msg("praetor.ask.worker", tile=tile_label(content, draft.build)),
                       options=(*options, _back()))
     exp = draft.exp if draft.exp is not None else workers[0]
-    cells = open_cells((t.x, t.y) for t in state.city)
+    cells = city_cells(state)
     scored = []
     favours = build_favours(content, state, [draft.build], cells)
     for (x, y), [(printed, bonus)] in zip(cells, favours, strict=True):
