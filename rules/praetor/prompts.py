@@ -123,17 +123,28 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
         ending += [_trade_option(good, buy, n, price, gold, False) for n in amounts]
         going_on.append(_trade_option(good, buy, 1, price, gold, True))
     done = _option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
-    return Prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
-                  options=(*ending, *going_on, done))
+    return _prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
+                   options=(*ending, *going_on, done))
 
 
 def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more: bool) -> Option:
     after = gold - price * amount if buy else gold + price * amount
     key = ("praetor.opt.buy" if buy else "praetor.opt.sell") + ("_more" if more else "")
-    trade = Trade.model_validate({"resource": good, "buy": buy, "amount": amount, "more": more})
-    return _option(action=trade, label=msg(key, goods=amount_message(good, amount), gold=price * amount),
+    label = _trade_label(key, good, amount, price * amount)
+    return _option(action=_trade(good, buy, amount, more), label=label,
                    description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
                                    after=after))
+
+
+@cache
+def _trade(good: str, buy: bool, amount: int, more: bool) -> Trade:
+    """A trade's action (made once: actions are frozen)."""
+    return Trade.model_validate({"resource": good, "buy": buy, "amount": amount, "more": more})
+
+
+@cache
+def _trade_label(key: str, good: str, amount: int, gold: int) -> Message:
+    return msg(key, goods=amount_message(good, amount), gold=gold)
 
 
 def turn_prompt(content: Content, state: State, seat: int) -> Prompt:
@@ -402,11 +413,13 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     if step.type is None:
         return []
     out = []
+    made: dict[tuple[str, int], tuple[Activate, Message]] = content.memo("activations_with")
     for uid in moves.by_type(None).get(step.type, []):
         owed = fee(content, state, seat, uid)
+        forges = content.type_of(uid).effect == "forge"
         for e in workers:
-            action, label = _activation_with(content, uid, e)
-            if content.type_of(uid).effect == "forge":
+            action, label = made.get((uid, e)) or _activation_with(content, uid, e)
+            if forges:
                 forge = Pick(type=step.type, tile=uid, exp=e)
                 if _forge_limit(content, state, seat, uid, e, None) > 0:
                     out.append(_option(action=forge, label=label, description=owed))

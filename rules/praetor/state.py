@@ -119,7 +119,7 @@ class Player(BaseModel):
 
     def pool(self) -> list[int]:
         """Exps of the active workers not yet placed this round, lowest first."""
-        return sorted(w.exp for w in self.workers if w.on is None)
+        return sorted([w.exp for w in self.workers if w.on is None])
 
     def dice(self) -> int:
         return self.peasants + self.level1 + self.level2 + len(self.workers) + self.retired + len(self.lent)
