@@ -309,6 +309,10 @@ class Content(_Sourced):
         kind: TileType = kinds[uid]
         return kind
 
+    def tile_type(self, type_id: str) -> TileType:
+        """A tile type by its id."""
+        return self._types()[type_id]
+
     def wall(self, uid: str) -> WallTile:
         walls: dict[str, WallTile] = self.memo("wall_index")
         if not walls:

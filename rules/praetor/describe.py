@@ -26,63 +26,93 @@ def effect_message(effect: str, amount: int, resource: str | None) -> Message:
 
 
 def outcome(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:
-    """What activating city tile ``uid`` with a worker of experience ``exp`` gives ``seat`` now
-    (the messages of each amount made once: messages are frozen)."""
+    """What activating city tile ``uid`` with a worker of experience ``exp`` gives ``seat`` now."""
+    return gain_message(content, gain(content, state, seat, uid, exp))
+
+
+Gain = tuple[str | int, ...]
+"""What an activation gives, as plain values (:func:`gain`)."""
+
+
+def gain(content: Content, state: State, seat: int, uid: str, exp: int) -> Gain:
+    """:func:`outcome` as plain values, e.g. ``("resource", "wood", 3)``, ``("favour", 4)``: a key
+    for what is made of it (:func:`gain_message`)."""
     kind = content.type_of(uid)
     player = state.players[seat]
     stock = player.stock
     match kind.effect:
         case "gain_exp":
             assert kind.resource is not None
-            return _gain(kind.resource, exp * kind.amount)
+            return "resource", kind.resource, exp * kind.amount
         case "forge":
-            return _gain_in("forge", min(exp, stock.wood))
+            return "forge", min(exp, stock.wood)
         case "favour_per_active":
-            return _gain_in("favour", kind.amount * len(player.workers))
+            return "favour", kind.amount * len(player.workers)
         case "favour_per_tile":
-            return _gain_in("favour", kind.amount * len(owned(state, seat)))
+            return "favour", kind.amount * len(owned(state, seat))
         case "favour_per_wood_stone":
-            return _gain_in("favour", kind.amount * (stock.wood + stock.stone))
+            return "favour", kind.amount * (stock.wood + stock.stone)
         case "favour_per_marble_weapons":
-            return _gain_in("favour", kind.amount * (stock.marble + stock.weapons))
+            return "favour", kind.amount * (stock.marble + stock.weapons)
         case "favour_morale":
-            return _gain_in("favour", max(0, morale_value(content, player)))
+            return "favour", max(0, morale_value(content, player))
         case "gold_per_tile":
-            return _gain("gold", kind.amount * len(owned(state, seat)))
+            return "resource", "gold", kind.amount * len(owned(state, seat))
         case "gold_per_active":
-            return _gain("gold", kind.amount * len(player.workers))
+            return "resource", "gold", kind.amount * len(player.workers)
         case "morale_per_tiles":
-            return _gain_in("morale", len(owned(state, seat)) // kind.amount)
+            return "morale", len(owned(state, seat)) // kind.amount
         case "morale_per_retired":
-            return _gain_in("morale", kind.amount * (player.retired + len(player.lent)))
+            return "morale", kind.amount * (player.retired + len(player.lent))
         case "wall" if state.wall is not None:
-            wall = content.wall(state.wall)
-            bonus = sum(content.wall(w).back for w in player.walls)
+            return "wall", state.wall, sum(content.wall(w).back for w in player.walls)
+    return "effect", kind.id
+
+
+def gain_message(content: Content, gain: Gain) -> Message:
+    """The message of a :func:`gain` (made once for each: messages are frozen)."""
+    made: dict[Gain, Message] = content.memo("gain_messages")
+    found = made.get(gain)
+    if found is None:
+        found = made[gain] = _gain_message(content, gain)
+    return found
+
+
+def _gain_message(content: Content, gain: Gain) -> Message:
+    match gain:
+        case ("resource", str(resource), int(amount)):
+            return msg("praetor.gain.resource", gain=amount_message(resource, amount))
+        case ("wall", str(uid), int(bonus)):
+            wall = content.wall(uid)
             return msg("praetor.gain.wall", cost=cost_message(dict(wall.demand)), favour=wall.favour + bonus)
-    return effect_text(kind)
-
-
-@cache
-def _gain(resource: str, amount: int) -> Message:
-    return msg("praetor.gain.resource", gain=amount_message(resource, amount))
-
-
-@cache
-def _gain_in(what: str, amount: int) -> Message:
-    return msg(f"praetor.gain.{what}", amount=amount)
+        case ("effect", str(type_id)):
+            return effect_text(content.tile_type(type_id))
+        case (str(what), int(amount)):
+            return msg(f"praetor.gain.{what}", amount=amount)
+    raise ValueError(f"not a gain: {gain!r}")
 
 
 def fee(content: Content, state: State, seat: int, uid: str) -> Message:
     """What ``seat`` pays the owner to use city tile ``uid``: nothing for one's own or no one's."""
+    return fee_message(*fee_key(content, state, seat, uid))
+
+
+Fee = tuple[int | None, tuple[tuple[str, int], ...]]
+"""What a seat pays to use a tile, as plain values (:func:`fee_key`)."""
+
+
+def fee_key(content: Content, state: State, seat: int, uid: str) -> Fee:
+    """:func:`fee` as plain values: the owner paid (``None``: nobody) and the cost."""
     tile = placed(state, uid)
     costs = content.type_of(uid).activation_cost
     if tile is None or tile.owner is None or tile.owner == seat or not costs:
-        return _fee(None, ())
-    return _fee(tile.owner, tuple(costs.items()))
+        return None, ()
+    return tile.owner, tuple(costs.items())
 
 
 @cache
-def _fee(owner: int | None, costs: tuple[tuple[str, int], ...]) -> Message:
+def fee_message(owner: int | None, costs: tuple[tuple[str, int], ...]) -> Message:
+    """The message of a :func:`fee_key` (made once for each: messages are frozen)."""
     if owner is None:
         return msg("praetor.fee.none")
     return msg("praetor.fee.owner", cost=cost_message(dict(costs)), owner_seat=owner)
