@@ -35,7 +35,17 @@ from rules.praetor.actions import (
     Trade,
 )
 from rules.praetor.content import GOODS, Content
-from rules.praetor.describe import effect_text, fee, outcome
+from rules.praetor.describe import (
+    Fee,
+    Gain,
+    effect_text,
+    fee,
+    fee_key,
+    fee_message,
+    gain,
+    gain_message,
+    outcome,
+)
 from rules.praetor.grid import cell_name
 from rules.praetor.legal import Moves, city_cells
 from rules.praetor.memo import Memo
@@ -195,11 +205,15 @@ def _passing() -> Option:
 
 
 def _prompt(**fields: Any) -> Prompt:
-    """``Prompt(**fields)`` without validating again the options and parts this module made
-    (:func:`_unchecked`); the prompt's own bounds are checked as :class:`Prompt` checks them."""
-    made = _unchecked(Prompt, fields)
-    check: Callable[[], Prompt] = made._fits_discord  # type: ignore[assignment]
-    return check()
+    """``Prompt(**fields)`` without validating again the options and parts this module made."""
+    return _bounded(Prompt, "_fits_discord", **fields)
+
+
+def _bounded(model: type[M], check: str, **fields: Any) -> M:
+    """``model(**fields)`` without validating again the fields this module made
+    (:func:`_unchecked`), its own bounds checked by the model's validator named ``check``."""
+    checked: M = getattr(_unchecked(model, fields), check)()
+    return checked
 
 
 class _Step:
@@ -242,14 +256,10 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     menus = []
     if len(tiles) > 1:
         field = "build" if paged else "tile"
-        menus.append(Part(label=msg("praetor.part.tile"), choices=tuple(
-            _choice(values={field: uid}, label=option.label, description=option.description)
-            for uid in tiles for option in [_build_option(content, state, seat, uid, None)])))
+        menus.append(_kept(content, "tile_menus", KEPT_CELL_MENUS).get(
+            (tuple(tiles), field), lambda: _tile_part(content, tiles, field)))
     if len(workers) > 1:
-        menus.append(Part(label=msg("praetor.part.worker"), choices=tuple(
-            _choice(values={"exp": e}, label=msg("praetor.opt.worker", exp=e),
-                    description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
-            for e in workers)))
+        menus.append(_worker_part(tuple(workers)))
     if paged:
         step = Pick(build=tiles[0], exp=workers[0])
         if not menus:
@@ -261,10 +271,27 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
         (city, tuple(tiles), diagonal), lambda: _cell_part(content, state, (city, diagonal), tiles, cells))
     first = part.choices[0].values
-    move = Build(tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
+    move = _unchecked(Build, {"tile": tiles[0], "exp": workers[0], "x": first["x"], "y": first["y"]})
     menus.append(part)
-    return Parts(template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
-                 description=msg("praetor.desc.build_panel"))
+    return _bounded(Parts, "_fits", template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
+                    description=msg("praetor.desc.build_panel"))
+
+
+def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
+    """The Build panel's tile menu: each tile with its cost, favour and effect, answering
+    ``field`` (kept by the tiles: a tile's build option is the tile's own)."""
+    return Part(label=msg("praetor.part.tile"), choices=tuple(
+        _choice(values={field: uid}, label=option.label, description=option.description)
+        for uid in tiles for option in [_tile_build_option(content, uid, None)]))
+
+
+@cache
+def _worker_part(workers: tuple[int, ...]) -> Part:
+    """The Build panel's worker menu (made once for each set of workers: parts are frozen)."""
+    return Part(label=msg("praetor.part.worker"), choices=tuple(
+        _choice(values={"exp": e}, label=msg("praetor.opt.worker", exp=e),
+                description=msg("praetor.desc.worker_build", exp=e, after=min(6, e + 1)))
+        for e in workers))
 
 
 KEPT_CELL_MENUS = 64
@@ -413,20 +440,32 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     if step.type is None:
         return []
     out = []
-    made: dict[tuple[str, int], tuple[Activate, Message]] = content.memo("activations_with")
+    made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
     for uid in moves.by_type(None).get(step.type, []):
-        owed = fee(content, state, seat, uid)
+        owed = fee_key(content, state, seat, uid)
         forges = content.type_of(uid).effect == "forge"
         for e in workers:
-            action, label = made.get((uid, e)) or _activation_with(content, uid, e)
-            if forges:
+            if forges and _forge_limit(content, state, seat, uid, e, None) > 0:
+                _, label = _activation_with(content, uid, e)
                 forge = Pick(type=step.type, tile=uid, exp=e)
-                if _forge_limit(content, state, seat, uid, e, None) > 0:
-                    out.append(_option(action=forge, label=label, description=owed))
-                    continue
-            about = msg("praetor.desc.activate", effect=outcome(content, state, seat, uid, e), fee=owed)
-            out.append(_option(action=action, label=label, description=about))
+                out.append(_option(action=forge, label=label, description=fee(content, state, seat, uid)))
+                continue
+            gives = gain(content, state, seat, uid, e)
+            make = partial(_activation_option, content, uid, e, gives, owed)
+            out.append(made.get((uid, e, gives, owed), make))
     return out
+
+
+KEPT_ACTIVATIONS = 1024
+"""Spelled-out activations remembered (by the tile, the worker, what it gives and the fee)."""
+
+
+def _activation_option(content: Content, uid: str, exp: int, gives: Gain, owed: Fee) -> Option:
+    """Activating ``uid`` with a worker of experience ``exp``: what it gives and the fee to its
+    owner (kept by these: options are frozen)."""
+    action, label = _activation_with(content, uid, exp)
+    about = msg("praetor.desc.activate", effect=gain_message(content, gives), fee=fee_message(*owed))
+    return _option(action=action, label=label, description=about)
 
 
 def _activation_with(content: Content, uid: str, exp: int) -> tuple[Activate, Message]:
