@@ -59,7 +59,9 @@ def buildable(content: Content, state: State, seat: int, via: str | None = None)
 
 def activatable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
     """City tiles the seat can activate now (exp only changes amounts, never legality). The checks
-    are :func:`~rules.praetor.turns.check_activate`'s, the worker's once for every tile."""
+    are :func:`~rules.praetor.turns.check_activate`'s, the worker's once for every tile. What is
+    left of them depends on the tile's type and on whether another seat owns it (a fee), so tiles
+    of one type and one such owner are checked once."""
     workers = exps(content, state, seat, via)
     if not workers:
         return []
@@ -67,14 +69,29 @@ def activatable(content: Content, state: State, seat: int, via: str | None = Non
         sending = check_worker(content, state, seat, workers[0], via)
     except RuleError:
         return []
-    return [t.uid for t in state.city
-            if not t.activated and _slot(content, t.uid)
-            and can(check_tile_use, content, state, seat, t, workers[0], 0, sending)]
+    verdicts: dict[tuple[str, bool], bool] = {}
+    out = []
+    for t in state.city:
+        if t.activated:
+            continue
+        kind = content.type_of(t.uid)
+        if kind.activation not in SLOTS:
+            continue
+        key = (kind.id, t.owner is not None and t.owner != seat)
+        legal = verdicts.get(key)
+        if legal is None:
+            legal = verdicts[key] = can(check_tile_use, content, state, seat, t, workers[0], 0, sending)
+        if legal:
+            out.append(t.uid)
+    return out
+
+
+SLOTS = ("red", "green")
+"""Activation slots a worker goes to (grey tiles are used without one, §6.4)."""
 
 
 def _slot(content: Content, uid: str) -> bool:
-    kind = content.type_of(uid)
-    return kind.activation in ("red", "green")
+    return content.type_of(uid).activation in SLOTS
 
 
 def specials(content: Content, state: State, seat: int) -> list[str]:

@@ -12,7 +12,7 @@ from rules.praetor.content import RESOURCES, Content
 from rules.praetor.legal import must_pass, nothing_to_do
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring, score_events
-from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
+from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker, replaced
 from rules.praetor.table import current_era, gain_favour, joined, move_morale, tile_label, wall_message
 
 RETIREMENT_FAVOUR = {1: 12, 2: 8}
@@ -262,7 +262,7 @@ def _end_round(content: Content, state: State) -> list[Event]:
     events = _city_update(content, state)
     state.round += 1
     state.phase = "actions"
-    state.city = [t.model_copy(update={"activated": False}) if t.activated else t for t in state.city]
+    state.city = [replaced(t, activated=False) if t.activated else t for t in state.city]
     for player in state.players:
         player.passed = False
         player.specials = []

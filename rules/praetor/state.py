@@ -33,6 +33,15 @@ def shallow(model: M) -> M:
     return new
 
 
+def replaced(model: M, **update: Any) -> M:
+    """``model.model_copy(update=update)`` for the models of this module, in fewer steps (as
+    :func:`shallow`): a move replaces a frozen worker or city tile."""
+    new = shallow(model)
+    new.__dict__.update(update)
+    new.__pydantic_fields_set__.update(update)
+    return new
+
+
 _new = object.__new__
 _set = object.__setattr__
 
@@ -204,7 +213,7 @@ class State(BaseModel):
         """Set whether city tile ``uid``'s slot has been used this round."""
         for i, tile in enumerate(self.city):
             if tile.uid == uid:
-                self.city[i] = tile.model_copy(update={"activated": activated})
+                self.city[i] = replaced(tile, activated=activated)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """A full copy, written out because every action copies the state (see Engine.apply).

@@ -15,7 +15,7 @@ from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
 from rules.praetor.grid import Around, Cell, around_vertices, cell_name, is_open_cell, matching_squares
-from rules.praetor.state import Market, Placed, Player, State
+from rules.praetor.state import Market, Placed, Player, State, replaced
 from rules.praetor.table import (
     amount_message,
     free_markers,
@@ -207,7 +207,7 @@ def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, 
     for i, worker in enumerate(player.workers):
         if worker.on is None and worker.exp == exp:
             done = "build" if task == "build" else ("red" if task == "red" else "plain")
-            player.workers[i] = worker.model_copy(update={"on": uid, "task": done})
+            player.workers[i] = replaced(worker, on=uid, task=done)
             return events
     raise AssertionError("checked worker vanished")
 
