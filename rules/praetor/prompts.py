@@ -16,7 +16,7 @@ what it gives.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -137,7 +137,13 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
                    options=(*ending, *going_on, done))
 
 
+KEPT_TRADES = 4096
+"""Market trade options remembered (by the good, the direction, the amount, the price and the gold)."""
+
+
+@lru_cache(maxsize=KEPT_TRADES)
 def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more: bool) -> Option:
+    """A trade, what it costs or brings and the gold after it (options are frozen)."""
     after = gold - price * amount if buy else gold + price * amount
     key = ("praetor.opt.buy" if buy else "praetor.opt.sell") + ("_more" if more else "")
     label = _trade_label(key, good, amount, price * amount)
@@ -280,7 +286,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
 def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
     """The Build panel's tile menu: each tile with its cost, favour and effect, answering
     ``field`` (kept by the tiles: a tile's build option is the tile's own)."""
-    return Part(label=msg("praetor.part.tile"), choices=tuple(
+    return _bounded(Part, "_fits", label=msg("praetor.part.tile"), choices=tuple(
         _choice(values={field: uid}, label=option.label, description=option.description)
         for uid in tiles for option in [_tile_build_option(content, uid, None)]))
 
@@ -319,7 +325,7 @@ City = tuple[tuple[tuple[str, int, int], ...], bool]
 def _cell_part(content: Content, state: State, city: City, tiles: list[str],
                cells: list[tuple[int, int]]) -> Part:
     """The Build panel's cell menu, starting at the cell that gives most favour."""
-    return Part(label=msg("praetor.part.cell"), default=0, choices=tuple(
+    return _bounded(Part, "_fits", label=msg("praetor.part.cell"), default=0, choices=tuple(
         _cell_choice(content, tiles, cell, favours)
         for cell, favours in _cells_by_favour(content, state, city, tiles, cells)))
 
