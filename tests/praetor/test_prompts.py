@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import MAX_OPTIONS, Message, Parts, RuleError
-from rules.praetor import ENGINE
+from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
+from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
 from rules.praetor.grid import open_cells
+from rules.praetor.legal import activatable
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Placed, State
 from rules.praetor.turns import build_favour
 from tests.praetor.helpers import (
     BLACKSMITH,
+    BLUE,
     CAMP,
     MARKET,
     MINES,
@@ -264,3 +266,39 @@ def test_update_prompts_are_simultaneous() -> None:
     prompts = ENGINE.pending(state)
     assert set(prompts) == {0, 1, 2}
     assert all(p.simultaneous for p in prompts.values())
+
+
+def _selfplay_states(players: int, seed: int) -> list[State]:
+    """Every state of a random selfplay game."""
+    state = ENGINE.new_game(players, {}, seed)
+    rng = Rng.from_seed(seed)
+    states = [state]
+    prompts = ENGINE.prompts(state)
+    while prompts:
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+        states.append(state)
+        prompts = ENGINE.prompts(state)
+    return states
+
+
+def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_order() -> None:
+    """Parts of prompts are kept by what they depend on (the Build panel's menus, spelled-out
+    activations, a city's open cells): a second engine that meets the same states in the reverse
+    order, each time with what other states left behind, asks the same prompts."""
+    states = [s for players in (2, 3, 4, 5) for s in _selfplay_states(players, seed=players)]
+    first = [{seat: p.model_dump_json() for seat, p in ENGINE.pending(s).items()} for s in states]
+    other = Praetor()
+    again = [{seat: p.model_dump_json() for seat, p in other.pending(s).items()} for s in reversed(states)]
+    assert first == again[::-1]
+
+
+def test_a_tile_whose_owner_asks_a_fee_the_seat_cannot_pay_is_left_out_beside_its_own_twin() -> None:
+    """Two Sawmills (activation 1 gold to another's owner): with no gold, Yellow may use its own
+    and no one's, not Blue's (§6.3)."""
+    state = _yellow_to_play()
+    set_city(state, (MINES[0], 0, 0, None), ("C09", 1, 0, BLUE), ("C10", 0, 1, YELLOW),
+             (MINES[1], 1, 1, None))
+    state.players[YELLOW].stock.gold = 0
+    set_workers(state, YELLOW, 2)
+    assert activatable(ENGINE.content, state, YELLOW) == [MINES[0], "C10", MINES[1]]
