@@ -122,6 +122,42 @@ def test_each_cell_of_the_panel_says_the_favour_each_tile_would_give_there() -> 
             assert isinstance(said, Message) and said.params["favour"] == gained
 
 
+def _tile_labels(parts: Parts) -> list[Message]:
+    tiles = next(m for m in parts.menus if m.label.key == "praetor.part.tile")
+    labels = [c.label.params["tile"] for c in tiles.choices]
+    assert all(isinstance(label, Message) for label in labels)
+    return labels  # type: ignore[return-value]
+
+
+def _cell_description(parts: Parts) -> Message:
+    cell = next(m for m in parts.menus if m.label.key == "praetor.part.cell")
+    description = cell.choices[0].description
+    assert description is not None
+    return description
+
+
+def test_with_more_than_two_tiles_a_cell_gives_each_tile_by_the_number_its_menu_shows() -> None:
+    state = _yellow_to_play()
+    assert len(state.available) > 2
+    parts = _panel(state)
+    description = _cell_description(parts)
+    favours = description.params["favours"]
+    assert description.key == "praetor.desc.cell_numbers" and isinstance(favours, list)
+    said = [f.params["number"] for f in favours if isinstance(f, Message)]
+    assert said == [label.params["number"] for label in _tile_labels(parts)]
+
+
+def test_with_two_tiles_a_cell_names_each_tile_as_its_menu_does() -> None:
+    state = _yellow_to_play()
+    state.available = state.available[:2]
+    parts = _panel(state)
+    description = _cell_description(parts)
+    favours = description.params["favours"]
+    assert description.key == "praetor.desc.cell_tiles" and isinstance(favours, list)
+    said = [f.params["tile"] for f in favours if isinstance(f, Message)]
+    assert said == _tile_labels(parts)
+
+
 def test_a_menu_with_one_choice_is_left_out_of_the_panel() -> None:
     state = _yellow_to_play()
     set_workers(state, YELLOW, 2)
