@@ -1,0 +1,54 @@
+"""What makes a move cheaper keeps every answer as it was: the state's copy is a full copy
+(docs/ancient_world/notes.md, "What a move costs")."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from rules.ancient_world import ENGINE
+from rules.ancient_world.state import State
+from rules.core import Rng, random_choice
+
+
+def _played(players: int, seed: int) -> Iterator[State]:
+    """Every state of a random game, from the first to the last."""
+    state = ENGINE.new_game(players, {}, seed)
+    rng = Rng.from_seed(seed)
+    yield state
+    prompts = ENGINE.prompts(state)
+    while prompts:
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+        prompts = ENGINE.prompts(state)
+        yield state
+
+
+def _mutable(value: Any) -> Iterator[Any]:
+    """Every list, dict and model a copy must not share, below ``value``."""
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            yield value
+        for field in type(value).model_fields:
+            yield from _mutable(getattr(value, field))
+    elif isinstance(value, list | dict):
+        yield value
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from _mutable(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _mutable(item)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_copied_state_is_the_same_and_shares_nothing_it_could_change(players: int) -> None:
+    for state in list(_played(players, seed=7))[::5]:
+        copied = copy.deepcopy(state)
+        assert copied.model_dump_json() == state.model_dump_json()
+        assert copied.model_fields_set == State.model_validate(state.model_dump()).model_fields_set
+        shared = {id(v) for v in _mutable(state)} & {id(v) for v in _mutable(copied)}
+        assert not shared
