@@ -64,7 +64,7 @@ def winning(content: Content, state: State, seat: Seat, armies: list[int], titan
             and attack_total(content, state, seat, armies, titan_id) >= content.titan(titan_id).defence)
 
 
-class _Strength(NamedTuple):
+class Strength(NamedTuple):
     """What each army adds to an attack on one Titan and costs to use, and the rest of the sum."""
 
     attack: list[int]
@@ -79,34 +79,38 @@ class _Strength(NamedTuple):
         return (bool(armies) and sum(self.cost[i] for i in armies) <= self.coins
                 and self.base + sum(self.attack[i] for i in armies) >= self.defence)
 
+    def ways(self, unused: list[int]) -> list[tuple[int, ...]]:
+        """Every set of the ``unused`` armies that defeats the Titan and can be paid for, smallest
+        first."""
+        return [c for size in range(1, len(unused) + 1) for c in combinations(unused, size) if self.wins(c)]
 
-def _strength(content: Content, state: State, seat: Seat, titan_id: str) -> _Strength:
+
+def strength(content: Content, state: State, seat: Seat, titan_id: str) -> Strength:
+    """Each army's attack and cost and the rest of the sum against one Titan, found once for all the
+    selections tried."""
     player = state.players[seat]
     titan = content.titan(titan_id)
     allowed = titan.arrows_allowed
-    return _Strength([army_attack(content, army, allowed) for army in player.armies],
-                     [army.use_cost for army in player.armies],
-                     city.permanent_attack(content, player, allowed) + player.conscription,
-                     player.coins, titan.defence)
+    return Strength([army_attack(content, army, allowed) for army in player.armies],
+                    [army.use_cost for army in player.armies],
+                    city.permanent_attack(content, player, allowed) + player.conscription,
+                    player.coins, titan.defence)
 
 
 def completable(content: Content, state: State, seat: Seat, chosen: list[int], titan_id: str) -> bool:
     """Whether some winning selection contains ``chosen``."""
     rest = [i for i in unused_armies(state, seat) if i not in chosen]
-    strength = _strength(content, state, seat, titan_id)
+    power = strength(content, state, seat, titan_id)
     for size in range(len(rest) + 1):
         for extra in combinations(rest, size):
-            if strength.wins(sorted([*chosen, *extra])):
+            if power.wins(sorted([*chosen, *extra])):
                 return True
     return False
 
 
 def winning_selections(content: Content, state: State, seat: Seat, titan_id: str) -> list[list[int]]:
     """Every set of unused armies that defeats the Titan and can be paid for, smallest first."""
-    unused = unused_armies(state, seat)
-    strength = _strength(content, state, seat, titan_id)
-    return [list(c) for size in range(1, len(unused) + 1) for c in combinations(unused, size)
-            if strength.wins(c)]
+    return [list(c) for c in strength(content, state, seat, titan_id).ways(unused_armies(state, seat))]
 
 
 def can_attack(content: Content, state: State, seat: Seat, deck: int) -> bool:

@@ -52,13 +52,22 @@ def rank_check(state: State, space: Space, rank: int) -> tuple[bool, int]:
     Rebuild ignores citizens already there; Build and Recruit take any rank but cost 1 coin when the
     space is occupied and the rank is not strictly higher than every citizen there (I-5).
     """
-    present = [c.rank for c in state.spaces[space]]
-    higher = not present or rank > max(present)
+    return rank_rule(space, rank, max([c.rank for c in state.spaces[space]], default=0))
+
+
+def space_tops(state: State) -> dict[Space, int]:
+    """The highest rank on each space (0 where it is empty): what :func:`rank_rule` reads of the
+    board, found once for all the ranks and spaces a turn tries."""
+    return {space: max([c.rank for c in citizens], default=0) for space, citizens in state.spaces.items()}
+
+
+def rank_rule(space: Space, rank: int, top: int) -> tuple[bool, int]:
+    """:func:`rank_check` of a space whose highest citizen has rank ``top`` (0: empty)."""
     if space is Space.REBUILD:
         return True, 0
     if space in SURCHARGE_SPACES:
-        return True, 0 if higher else 1
-    return higher, 0
+        return True, 0 if rank > top else 1
+    return rank > top, 0
 
 
 @dataclass(frozen=True)
@@ -132,17 +141,29 @@ def retire_targets(content: Content, state: State, seat: Seat) -> tuple[bool, li
 
 def feasible(content: Content, state: State, seat: Seat, space: Space, rank: int) -> bool:
     """Whether the citizen of ``rank`` may go on ``space`` now, action included (I-40)."""
-    if covered(state, space):
-        return False
     ok, surcharge = rank_check(state, space, rank)
-    if not ok:
+    return ok and space_open(content, state, seat, space, surcharge)
+
+
+def open_builds(content: Content, state: State, seat: Seat, surcharge: int) -> list[BuildChoice]:
+    """What a citizen going on Build with ``surcharge`` may build (:func:`build_choices`); none where
+    it may not go."""
+    if covered(state, Space.BUILD) or state.players[seat].coins < surcharge:
+        return []
+    return build_choices(content, state, seat, surcharge)
+
+
+def space_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> bool:
+    """Whether a citizen the rank rule lets on ``space`` with ``surcharge`` may go there now, action
+    included (I-40): :func:`feasible` past the rank rule, which depends on the rank only through it."""
+    if space is Space.BUILD:
+        return bool(open_builds(content, state, seat, surcharge))
+    if covered(state, space):
         return False
     player = state.players[seat]
     if player.coins < surcharge:
         return False
     match space:
-        case Space.BUILD:
-            return bool(build_choices(content, state, seat, surcharge))
         case Space.RECRUIT:
             return bool(recruit_choices(content, state, seat, surcharge))
         case Space.EXPAND:

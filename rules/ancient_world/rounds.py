@@ -5,12 +5,15 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from rules.ancient_world import attack, city, scoring
 from rules.ancient_world.cards import own_card_options, zori_trigger
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import damaged_indices, draw_empire, event, intact_indices, push, step
 from rules.ancient_world.options import Options
-from rules.ancient_world.placement import feasible, rank_check, repairs_pointless
+from rules.ancient_world.placement import feasible, rank_rule, repairs_pointless, space_open, space_tops
 from rules.ancient_world.state import (
     AUTOMATIC,
     ROUNDS,
@@ -163,20 +166,38 @@ def rank_targets(content: Content, state: State, seat: Seat) -> list[tuple[int, 
     on the rank only through the rank rule (whether it may go there, and the surcharge), so it is
     found once per space and surcharge; the own cards (any rank, I-25) once for all ranks."""
     cards = own_card_options(content, state, seat)
-    by_surcharge: dict[tuple[Space, int], bool] = {}
+
+    def judge(space: Space, surcharge: int) -> bool | None:
+        return space_open(content, state, seat, space, surcharge) or None
+
+    return [(rank, [space for space, _, _ in places], list(cards))
+            for rank, places in rank_places(state, seat, judge)]
+
+
+J = TypeVar("J")
+
+
+def rank_places(state: State, seat: Seat,
+                judge: Callable[[Space, int], J | None]) -> list[tuple[int, list[tuple[Space, int, J]]]]:
+    """Each available rank of ``seat``, in rank order, with the spaces the rank rule lets it on
+    (with the surcharge) where ``judge(space, surcharge)`` is not ``None``, and what it said. A
+    space depends on the rank only through the rank rule, so each space and surcharge is judged
+    once for all the ranks."""
+    tops = space_tops(state)
+    judged: dict[tuple[Space, int], J | None] = {}
     out = []
     for rank in state.players[seat].available():
-        spaces = []
+        places = []
         for space in Space:
-            ok, surcharge = rank_check(state, space, rank)
+            ok, surcharge = rank_rule(space, rank, tops[space])
             if not ok:
                 continue
-            known = by_surcharge.get((space, surcharge))
-            if known is None:
-                known = by_surcharge[space, surcharge] = feasible(content, state, seat, space, rank)
-            if known:
-                spaces.append(space)
-        out.append((rank, spaces, list(cards)))
+            if (space, surcharge) not in judged:
+                judged[space, surcharge] = judge(space, surcharge)
+            found = judged[space, surcharge]
+            if found is not None:
+                places.append((space, surcharge, found))
+        out.append((rank, places))
     return out
 
 
@@ -284,13 +305,14 @@ def only_pass(content: Content, state: State, seat: Seat) -> bool:
     own card to go to, no Titan to defeat. Stops at the first move found (most turns have one on
     the first space tried), where :func:`placeable_ranks` finds every rank's targets."""
     ranks = state.players[seat].available()
+    tops = space_tops(state)
     tried: set[tuple[Space, int]] = set()
     for rank in ranks:
         for space in Space:
-            ok, surcharge = rank_check(state, space, rank)
+            ok, surcharge = rank_rule(space, rank, tops[space])
             if ok and (space, surcharge) not in tried:
                 tried.add((space, surcharge))
-                if feasible(content, state, seat, space, rank):
+                if space_open(content, state, seat, space, surcharge):
                     return False
     if ranks and own_card_options(content, state, seat):
         return False

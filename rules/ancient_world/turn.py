@@ -5,23 +5,34 @@ When all of those do not fit one prompt, the largest groups are folded back into
 ("Citizen 3: choose where") or a Titan ("Attack: Stone Being", armies paid next). Every line of
 play stays offered; the surcharge of Build and Recruit (p.10) is shown before the choice.
 
+The groups are counted before anything is built, and only the options shown are built. An option is
+made from a few plain values (a rank, a space, a card id, a count…), and the same values make the
+same option, which is frozen: each is built once and kept by those values (:func:`_kept`), since a
+turn shows much the same places, answers and attacks as the turns before it.
+
 Sections (§) are those of docs/ancient_world/rules.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from rules.ancient_world import actions as act
 from rules.ancient_world import attack, city
+from rules.ancient_world.cards import own_card_options
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import GAME, empire_cards_left, option
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
-from rules.ancient_world.placement import EXPAND_COINS, EXPLORE_DRAW, build_choices, rank_check
-from rules.ancient_world.rounds import rank_targets
-from rules.ancient_world.state import Space, State
+from rules.ancient_world.placement import (
+    EXPAND_COINS,
+    EXPLORE_DRAW,
+    open_builds,
+    rank_check,
+    space_open,
+)
+from rules.ancient_world.rounds import rank_places
+from rules.ancient_world.state import Player, Space, State
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
 
 
@@ -29,73 +40,226 @@ def _m(key: str, **params: object) -> Message:
     return msg(f"{GAME}.{key}", **params)  # type: ignore[arg-type]
 
 
-Lazy = Callable[[], Option]
-"""An option not built yet: a turn finds far more ways to play than fit one menu, and those
-folded into a further question are never built."""
+KEPT_LIMIT = 20_000
+"""Options kept per content before the store starts afresh (a long-running table sees many turns)."""
+
+Then = act.Build | act.ExpandPay | act.Explore
+FirstAnswer = tuple[Then, Message, Message]
+AnswerKey = tuple[str, str, int, str]
+"""What one first answer is made of: ("build", source, index, card id), ("expand", currency, 0,
+district id or "" for Expand+), ("explore", mode, cards drawn, "")."""
+Description = tuple[Space, Hashable]
+"""What a space's description is made of: the space and the one figure of the state it names."""
 
 
-@dataclass
-class _Group:
-    """The options of one rank, one Titan or one space's first question, and the single option that
-    stands for them folded (their choice then comes as the next question)."""
+def _kept(content: Content) -> dict[Hashable, Any]:
+    """Options, answers and descriptions of this content, by the plain values they are made of."""
+    memo = content.memo
+    kept = memo.get(_KEPT)
+    if not isinstance(kept, dict) or len(kept) > KEPT_LIMIT:
+        kept = memo[_KEPT] = {}
+    return kept
 
-    items: list[Lazy | _Group]
-    folded: Lazy
-    fold: bool = field(default=False)
 
-    def count(self) -> int:
-        """How many options :meth:`shown` gives, without building them."""
-        if self.fold:
-            return 1
-        return sum(item.count() if isinstance(item, _Group) else 1 for item in self.items)
+_KEPT = ("turn", "kept")
+T = TypeVar("T")
 
-    def shown(self) -> list[Option]:
-        if self.fold:
-            return [self.folded()]
-        return [o for item in self.items for o in (item.shown() if isinstance(item, _Group) else [item()])]
 
-    def inner(self) -> list[_Group]:
-        return [item for item in self.items if isinstance(item, _Group)]
+def _once(kept: dict[Hashable, Any], key: Hashable, make: Callable[..., T], *args: Any) -> T:
+    """What ``make(*args)`` made for ``key`` before, else made now and kept."""
+    found: T | None = kept.get(key)
+    if found is None:
+        found = kept[key] = make(*args)
+    return found
+
+
+class _Turn:
+    """One turn's ways to play, counted: each rank's places (a space with its first answers when
+    there are several) and own cards, and each Titan's winning ways; then folded until they fit
+    one menu, and the options shown built."""
+
+    def __init__(self, content: Content, state: State, seat: Seat) -> None:
+        self.content, self.state, self.seat = content, state, seat
+        self.kept = _kept(content)
+        self.cards = own_card_options(content, state, seat)
+        self.descriptions: dict[Space, Description] = {}
+
+        def answers(space: Space, surcharge: int) -> list[AnswerKey] | None:
+            return _answers_if_open(content, state, seat, space, surcharge)
+
+        self.ranks = [(rank, places) for rank, places in rank_places(state, seat, answers)
+                      if places or self.cards]
+        self.attacks: list[tuple[int, str, attack.Strength, list[tuple[int, ...]]]] = []
+        unused = attack.unused_armies(state, seat)
+        for deck in (1, 2, 3):
+            titan_id = attack.top_titan(state, deck)
+            if titan_id is not None:
+                power = attack.strength(content, state, seat, titan_id)
+                ways = power.ways(unused)
+                if ways:
+                    self.attacks.append((deck, titan_id, power, ways))
+        # what each group shows unfolded: 1 an option, n >= 2 a space's first answers
+        self.sizes = [[len(a) if len(a) > 1 else 1 for _, _, a in places] + [1] * len(self.cards)
+                      for _, places in self.ranks]
+        self.sizes += [[1] * len(ways) for _, _, _, ways in self.attacks]
+        self.folded = [False] * len(self.sizes)
+        self.inner_folded = [[False] * len(sizes) for sizes in self.sizes]
+
+    def fold(self) -> None:
+        """Fold the largest groups until every option and Pass fit one menu: the largest space
+        question still open first (the first of the largest), and when none is left the largest rank
+        or Titan."""
+        counts = [sum(sizes) for sizes in self.sizes]
+        total = sum(counts) + 1
+        while total > MAX_OPTIONS:
+            best, at = 1, (-1, -1)
+            for g, sizes in enumerate(self.sizes):
+                if not self.folded[g]:
+                    for i, size in enumerate(sizes):
+                        if size > best and not self.inner_folded[g][i]:
+                            best, at = size, (g, i)
+            if at[0] >= 0:
+                g, i = at
+                self.inner_folded[g][i] = True
+                counts[g] -= best - 1
+            else:
+                for g, count in enumerate(counts):
+                    if count > best and not self.folded[g]:
+                        best, at = count, (g, 0)
+                if at[0] < 0:
+                    raise AssertionError("every group is folded and the turn still does not fit")
+                g = at[0]
+                self.folded[g] = True
+                counts[g] = 1
+            total -= best - 1
+
+    def options(self) -> list[Option]:
+        """The options shown: each group folded into one, or its places, cards and ways."""
+        content, state, seat, kept = self.content, self.state, self.seat, self.kept
+        out: list[Option] = []
+        for g, (rank, places) in enumerate(self.ranks):
+            if self.folded[g]:
+                count = len(places) + len(self.cards)
+                out.append(_once(kept, ("citizen", rank, count), _citizen_option, rank, count))
+                continue
+            for i, (space, surcharge, answers) in enumerate(places):
+                if len(answers) == 1 or (len(answers) > 1 and not self.inner_folded[g][i]):
+                    out += [_once(kept, ("then", space, rank, surcharge, key), _then_option, content, kept,
+                                  space, rank, surcharge, key) for key in answers]
+                else:
+                    description = self._description(space)
+                    out.append(_once(kept, ("place", rank, surcharge, description), _plain_option, content,
+                                     kept, rank, surcharge, description))
+            out += [_card_option(content, state, seat, card, rank) for card in self.cards]
+        for g, (deck, titan_id, power, ways) in enumerate(self.attacks, start=len(self.ranks)):
+            if self.folded[g]:
+                out.append(_once(kept, ("titan", deck, titan_id, len(ways)), _attack_folded, content, deck,
+                                 titan_id, len(ways)))
+            else:
+                out += [_attack_option(content, kept, state.players[seat], deck, titan_id, power, armies)
+                        for armies in ways]
+        return out
+
+    def _description(self, space: Space) -> Description:
+        found = self.descriptions.get(space)
+        if found is None:
+            found = self.descriptions[space] = _description_key(self.content, self.state, self.seat, space)
+        return found
 
 
 def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
     """Place a citizen, attack a Titan or pass, in one answer where it fits one menu."""
-    spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]] = {}
-    groups = [_rank_group(content, state, seat, r, spaces, cards, spaces_seen)
-              for r, spaces, cards in rank_targets(content, state, seat)
-              if spaces or cards]  # the ranks of placeable_ranks, each rank's targets found once
-    attacks = [group for d in (1, 2, 3) if attack.top_titan(state, d) is not None
-               if (group := attack_group(content, state, seat, d)).items]  # attack.can_attack, ways and all
-    everything = groups + attacks
-    while sum(g.count() for g in everything) + 1 > MAX_OPTIONS:
-        _fold_largest(everything)
-    options = [o for g in everything for o in g.shown()]
-    options.append(option(act.Pass(), _m("opt.pass"), _m("desc.pass")))
+    turn = _Turn(content, state, seat)
+    turn.fold()
+    options = turn.options()
+    options.append(_once(turn.kept, ("pass",), _pass_option))
     player = state.players[seat]
-    kind = ("turn" if groups and attacks else "turn_place" if groups
-            else "turn_attack" if attacks else "turn_pass")
+    kind = ("turn" if turn.ranks and turn.attacks else "turn_place" if turn.ranks
+            else "turn_attack" if turn.attacks else "turn_pass")
     title = _m(f"ask.{kind}", round=state.round, coins=player.coins, knowledge=player.knowledge)
     return Prompt(seat=seat, title=title, options=tuple(options))
 
 
-def _fold_largest(groups: list[_Group]) -> None:
-    """Fold the largest space question still open; when none is left, the largest rank or Titan."""
-    for candidates in ([i for g in groups if not g.fold for i in g.inner() if not i.fold], groups):
-        sizes = [(g.count(), g) for g in candidates if not g.fold]
-        open_ = [(size, g) for size, g in sizes if size > 1]
-        if open_:
-            max(open_, key=lambda sized: sized[0])[1].fold = True
-            return
-    raise AssertionError("every group is folded and the turn still does not fit")
+def _pass_option() -> Option:
+    return option(act.Pass(), _m("opt.pass"), _m("desc.pass"))
 
 
-def _rank_group(content: Content, state: State, seat: Seat, rank: int, spaces: list[Space],
-                cards: list[str], spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]],
-                ) -> _Group:
-    options: list[Lazy | _Group] = [_place_group(content, state, seat, space, rank, spaces_seen)
-                                    for space in spaces]
-    options += [partial(_card_option, content, state, seat, c, rank) for c in cards]
-    return _Group(options, partial(_citizen_option, rank, len(options)))
+def _answers_if_open(content: Content, state: State, seat: Seat, space: Space,
+                     surcharge: int) -> list[AnswerKey] | None:
+    """The first answers of a citizen going on ``space`` with ``surcharge``, or ``None`` where it
+    may not go (:func:`rules.ancient_world.placement.space_open`)."""
+    if space is Space.BUILD:
+        builds = _build_answers(content, state, seat, surcharge)
+        return builds or None
+    if not space_open(content, state, seat, space, surcharge):
+        return None
+    return _answer_keys(content, state, seat, space, surcharge)
+
+
+def _build_answers(content: Content, state: State, seat: Seat, surcharge: int) -> list[AnswerKey]:
+    """Build: which card, each card of the row and of the stored pile once."""
+    seen: set[tuple[str, str]] = set()
+    out: list[AnswerKey] = []
+    for choice in open_builds(content, state, seat, surcharge):
+        if (choice.source, choice.card) not in seen:
+            seen.add((choice.source, choice.card))
+            out.append(("build", choice.source, choice.index, choice.card))
+    return out
+
+
+def _answer_keys(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> list[AnswerKey]:
+    """Build: which card; Expand: which payment; Explore: deck or row."""
+    player = state.players[seat]
+    out: list[AnswerKey] = []
+    match space:
+        case Space.BUILD:
+            return _build_answers(content, state, seat, surcharge)
+        case Space.EXPAND:
+            district = _district_shown(state)
+            if player.knowledge >= 1:
+                out.append(("expand", "knowledge", 0, district))
+            if player.coins >= EXPAND_COINS:
+                out.append(("expand", "coins", 0, district))
+        case Space.EXPLORE:
+            if empire_cards_left(state):
+                drawn = EXPLORE_DRAW + city.total(content, player, "explore_bonus")
+                out.append(("explore", "deck", drawn, ""))
+            if state.empire_row:
+                out.append(("explore", "row", 0, ""))
+    return out
+
+
+def _first_answer(content: Content, key: AnswerKey) -> FirstAnswer:
+    """One first answer: the action's choice, its label and what it gives."""
+    kind, choice, number, card_id = key
+    if kind == "build":
+        card = content.empire_card(card_id)
+        return (act.Build(source="row" if choice == "row" else "stored", index=number),
+                _m(f"opt.where_build_{choice}", card=card.name),
+                _m("desc.build_knowledge" if card.cost_knowledge else "desc.build",
+                   coins=card.cost_coins, knowledge=card.cost_knowledge,
+                   gives=empire_gives(content, card, short=True)))
+    if kind == "expand":
+        return (act.ExpandPay(currency="knowledge" if choice == "knowledge" else "coins"),
+                _m(f"opt.where_expand_{choice}"), _district_description(content, card_id))
+    if choice == "deck":
+        return act.Explore(mode="deck"), _m("opt.where_explore_deck"), _m("desc.explore_deck", count=number)
+    return act.Explore(mode="row"), _m("opt.where_explore_row"), _m("desc.explore_row")
+
+
+def _district_shown(state: State) -> str:
+    """The District Expand takes, or "" where it takes any (Expand+)."""
+    if state.options.expand_plus or not state.district_deck:
+        return ""
+    return state.district_deck[0]
+
+
+def _district_description(content: Content, district_id: str) -> Message:
+    if not district_id:
+        return _m("desc.expand_plus_take")
+    district = content.district(district_id)
+    parts = symbol_parts(district, {str(t): n for t, n in district.banners.items()}, short=True)
+    return _m("desc.expand_take", card=district.name, gives=parts)
 
 
 def _card_option(content: Content, state: State, seat: Seat, card: str, rank: int) -> Option:
@@ -114,27 +278,23 @@ def _citizen_option(rank: int, count: int) -> Option:
     return option(act.Citizen(rank=rank), _m("opt.citizen", rank=rank), _m("desc.citizen", count=count))
 
 
-def _place_group(content: Content, state: State, seat: Seat, space: Space, rank: int,
-                 spaces_seen: dict[tuple[Space, int], tuple[Message, list[FirstAnswer]]]) -> Lazy | _Group:
-    """The citizen on ``space``: one option, or one per answer to the action's first question.
-    What the space gives depends on the rank only through the surcharge, so it is found once per
-    space and surcharge (``spaces_seen``) for all the ranks of a turn."""
-    _, surcharge = rank_check(state, space, rank)
-    seen = spaces_seen.get((space, surcharge))
-    if seen is None:
-        seen = spaces_seen[space, surcharge] = (space_description(content, state, seat, space),
-                                                _first_answers(content, state, seat, space, surcharge))
-    description, first_answers = seen
-    plain = partial(_place_option, space, rank, None, f"@{GAME}.space.{space}", surcharge, description)
-    variants: list[Lazy] = [partial(_place_option, space, rank, then, label, surcharge, effect, explain=False)
-                            for then, label, effect in first_answers]
-    if len(variants) < 2:
-        return variants[0] if variants else plain
-    return _Group(list[Lazy | _Group](variants), plain)
+def _plain_option(content: Content, kept: dict[Hashable, Any], rank: int, surcharge: int,
+                  description: Description) -> Option:
+    """The citizen on a space, its first question left for the next prompt."""
+    space = description[0]
+    effect = _once(kept, ("description", description), _description, content, description)
+    return _place_option(space, rank, None, f"@{GAME}.space.{space}", surcharge, effect)
 
 
-def _place_option(space: Space, rank: int, then: act.Build | act.ExpandPay | act.Explore | None,
-                  where: Message | str, surcharge: int, effect: Message, *, explain: bool = True) -> Option:
+def _then_option(content: Content, kept: dict[Hashable, Any], space: Space, rank: int, surcharge: int,
+                 key: AnswerKey) -> Option:
+    """The citizen on a space with one answer to the action's first question."""
+    then, label, effect = _once(kept, ("answer", key), _first_answer, content, key)
+    return _place_option(space, rank, then, label, surcharge, effect, explain=False)
+
+
+def _place_option(space: Space, rank: int, then: Then | None, where: Message | str, surcharge: int,
+                  effect: Message, *, explain: bool = True) -> Option:
     """The label names the surcharge; the description explains it where there is room."""
     action = act.place(space, rank, then)
     if surcharge and not explain:
@@ -158,97 +318,80 @@ def place_description(content: Content, state: State, seat: Seat, space: Space, 
 
 def explore_answers(content: Content, state: State, seat: Seat) -> list[FirstAnswer]:
     """Explore's two ways (§7.8), deck then row, each with what it gives."""
-    return _first_answers(content, state, seat, Space.EXPLORE, 0)
-
-
-FirstAnswer = tuple[act.Build | act.ExpandPay | act.Explore, Message, Message]
-
-
-def _first_answers(content: Content, state: State, seat: Seat, space: Space,
-                   surcharge: int) -> list[FirstAnswer]:
-    """Build: which card; Expand: which payment; Explore: deck or row, each with its label and effect."""
-    player = state.players[seat]
-    out: list[FirstAnswer] = []
-    match space:
-        case Space.BUILD:
-            seen: set[tuple[str, str]] = set()
-            for choice in build_choices(content, state, seat, surcharge):
-                if (choice.source, choice.card) not in seen:
-                    seen.add((choice.source, choice.card))
-                    card = content.empire_card(choice.card)
-                    out.append((act.Build(source=choice.source, index=choice.index),
-                                _m(f"opt.where_build_{choice.source}", card=card.name),
-                                _m("desc.build_knowledge" if card.cost_knowledge else "desc.build",
-                                   coins=card.cost_coins, knowledge=card.cost_knowledge,
-                                   gives=empire_gives(content, card, short=True))))
-        case Space.EXPAND:
-            if player.knowledge >= 1:
-                out.append((act.ExpandPay(currency="knowledge"), _m("opt.where_expand_knowledge"),
-                            _district_description(content, state)))
-            if player.coins >= EXPAND_COINS:
-                out.append((act.ExpandPay(currency="coins"), _m("opt.where_expand_coins"),
-                            _district_description(content, state)))
-        case Space.EXPLORE:
-            if empire_cards_left(state):
-                bonus = city.total(content, player, "explore_bonus")
-                out.append((act.Explore(mode="deck"), _m("opt.where_explore_deck"),
-                            _m("desc.explore_deck", count=EXPLORE_DRAW + bonus)))
-            if state.empire_row:
-                out.append((act.Explore(mode="row"), _m("opt.where_explore_row"), _m("desc.explore_row")))
-    return out
-
-
-def _district_description(content: Content, state: State) -> Message:
-    if state.options.expand_plus or not state.district_deck:
-        return _m("desc.expand_plus_take")
-    district = content.district(state.district_deck[0])
-    parts = symbol_parts(district, {str(t): n for t, n in district.banners.items()}, short=True)
-    return _m("desc.expand_take", card=district.name, gives=parts)
+    return [_first_answer(content, key) for key in _answer_keys(content, state, seat, Space.EXPLORE, 0)]
 
 
 def space_description(content: Content, state: State, seat: Seat, space: Space) -> Message:
     """What a board action gives and costs (§7), in a few words."""
+    return _description(content, _description_key(content, state, seat, space))
+
+
+def _description_key(content: Content, state: State, seat: Seat, space: Space) -> Description:
+    """The one figure of the state a space's description names, if any."""
     match space:
         case Space.CONSCRIPTION:
-            return _m("desc.space.conscription", bonus=len(state.spaces[space]) + 1)
+            return space, len(state.spaces[space]) + 1
         case Space.EXPAND:
-            if state.options.expand_plus or not state.district_deck:
-                return _m("desc.space.expand_plus")
-            return _m("desc.space.expand", card=content.district(state.district_deck[0]).name)
+            return space, _district_shown(state)
         case Space.REBUILD:
-            return _m("desc.space.rebuild" if not state.token_hand_up else "desc.space.rebuild_no_token")
+            return space, state.token_hand_up
         case Space.EXPLORE:
-            bonus = city.total(content, state.players[seat], "explore_bonus")
-            return _m("desc.space.explore", count=EXPLORE_DRAW + bonus)
+            return space, EXPLORE_DRAW + city.total(content, state.players[seat], "explore_bonus")
+    return space, None
+
+
+def _description(content: Content, key: Description) -> Message:
+    space, figure = key
+    match space:
+        case Space.CONSCRIPTION:
+            return _m("desc.space.conscription", bonus=figure)
+        case Space.EXPAND:
+            if not figure:
+                return _m("desc.space.expand_plus")
+            assert isinstance(figure, str)
+            return _m("desc.space.expand", card=content.district(figure).name)
+        case Space.REBUILD:
+            return _m("desc.space.rebuild" if not figure else "desc.space.rebuild_no_token")
+        case Space.EXPLORE:
+            return _m("desc.space.explore", count=figure)
     return _m(f"desc.space.{space}")
 
 
 def attack_options(content: Content, state: State, seat: Seat, deck: int) -> tuple[list[Option], Option]:
     """Each winning way to pay for an attack on the deck's Titan, and the option that leaves the
     armies to the next question."""
-    group = attack_group(content, state, seat, deck)
-    return [item() for item in group.items if not isinstance(item, _Group)], group.folded()
-
-
-def attack_group(content: Content, state: State, seat: Seat, deck: int) -> _Group:
     titan_id = attack.top_titan(state, deck)
     assert titan_id is not None
-    titan = content.titan(titan_id)
-    ways: list[Lazy | _Group] = [partial(_attack_option, content, state, seat, deck, titan_id, armies)
-                                 for armies in attack.winning_selections(content, state, seat, titan_id)]
-    folded = partial(option, act.Attack(deck=deck, armies=()), _m("opt.attack", titan=titan.name,
-                                                                   defence=titan.defence),
-                     _m("desc.attack_choose", count=len(ways)))
-    return _Group(ways, folded)
+    power = attack.strength(content, state, seat, titan_id)
+    ways = power.ways(attack.unused_armies(state, seat))
+    player, kept = state.players[seat], _kept(content)
+    shown = [_attack_option(content, kept, player, deck, titan_id, power, armies) for armies in ways]
+    return shown, _once(kept, ("titan", deck, titan_id, len(ways)), _attack_folded, content, deck, titan_id,
+                        len(ways))
 
 
-def _attack_option(content: Content, state: State, seat: Seat, deck: int, titan_id: str,
-                   armies: list[int]) -> Option:
+def _attack_option(content: Content, kept: dict[Hashable, Any], player: Player, deck: int, titan_id: str,
+                   power: attack.Strength, armies: tuple[int, ...]) -> Option:
+    actives = tuple(player.armies[i].active for i in armies)
+    cost = sum(power.cost[i] for i in armies)
+    total = power.base + sum(power.attack[i] for i in armies)  # attack.attack_total
+    return _once(kept, ("attack", deck, titan_id, armies, actives, cost, total), _attack_way, content, deck,
+                 titan_id, armies, actives, cost, total)
+
+
+def _attack_folded(content: Content, deck: int, titan_id: str, count: int) -> Option:
     titan = content.titan(titan_id)
-    player = state.players[seat]
-    names = [content.military_card(player.armies[i].active).name for i in armies]
-    return option(act.Attack(deck=deck, armies=tuple(armies)),
+    return option(act.Attack(deck=deck, armies=()), _m("opt.attack", titan=titan.name, defence=titan.defence),
+                  _m("desc.attack_choose", count=count))
+
+
+def _attack_way(content: Content, deck: int, titan_id: str, armies: tuple[int, ...], actives: tuple[str, ...],
+                cost: int, total: int) -> Option:
+    """Attack the Titan paying for ``armies`` (whose active cards are ``actives``): what it costs, the
+    attack total against the defence, and the damage dice."""
+    titan = content.titan(titan_id)
+    names = [content.military_card(card).name for card in actives]
+    return option(act.Attack(deck=deck, armies=armies),
                   _m("opt.attack_with", titan=titan.name, armies=" + ".join(names)),
-                  _m("desc.attack", coins=attack.selection_cost(state, seat, armies),
-                     total=attack.attack_total(content, state, seat, armies, titan_id),
-                     defence=titan.defence, dice=sum(titan.banners.values())))
+                  _m("desc.attack", coins=cost, total=total, defence=titan.defence,
+                     dice=sum(titan.banners.values())))

@@ -1,5 +1,6 @@
-"""What makes a move cheaper keeps every answer as it was: the state's copy is a full copy
-(docs/ancient_world/notes.md, "What a move costs")."""
+"""What makes a move cheaper keeps every answer as it was: the state's copy is a full copy, and the
+turn's options kept from earlier turns are those built afresh (docs/ancient_world/notes.md, "What a
+move costs")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from pydantic import BaseModel
 
 from rules.ancient_world import ENGINE
 from rules.ancient_world.state import State
+from rules.ancient_world.turn import turn_prompt
 from rules.core import Rng, random_choice
+
+CONTENT = ENGINE.content
 
 
 def _played(players: int, seed: int) -> Iterator[State]:
@@ -52,3 +56,17 @@ def test_a_copied_state_is_the_same_and_shares_nothing_it_could_change(players: 
         assert copied.model_fields_set == State.model_validate(state.model_dump()).model_fields_set
         shared = {id(v) for v in _mutable(state)} & {id(v) for v in _mutable(copied)}
         assert not shared
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_turn_with_options_kept_is_the_turn_built_afresh(players: int) -> None:
+    turns = 0
+    for seed in (3, 11):
+        for state in _played(players, seed):
+            if state.over or state.steps:
+                continue
+            kept = turn_prompt(CONTENT, state, state.current)
+            CONTENT.memo.clear()
+            assert kept.model_dump_json() == turn_prompt(CONTENT, state, state.current).model_dump_json()
+            turns += 1
+    assert turns > 50
