@@ -76,8 +76,11 @@ class Strength(NamedTuple):
 
     def wins(self, armies: tuple[int, ...] | list[int]) -> bool:
         """:func:`winning`, from the figures found once."""
-        return (bool(armies) and sum(self.cost[i] for i in armies) <= self.coins
-                and self.base + sum(self.attack[i] for i in armies) >= self.defence)
+        cost, total = 0, self.base
+        for i in armies:
+            cost += self.cost[i]
+            total += self.attack[i]
+        return bool(armies) and cost <= self.coins and total >= self.defence
 
     def ways(self, unused: list[int]) -> list[tuple[int, ...]]:
         """Every set of the ``unused`` armies that defeats the Titan and can be paid for, smallest
@@ -95,6 +98,23 @@ def strength(content: Content, state: State, seat: Seat, titan_id: str) -> Stren
                     [army.use_cost for army in player.armies],
                     city.permanent_attack(content, player, allowed) + player.conscription,
                     player.coins, titan.defence)
+
+
+def titan_strengths(content: Content, state: State, seat: Seat) -> list[tuple[int, str, Strength]]:
+    """Each face-up Titan's deck and id and :func:`strength` against it, the armies summed once for
+    the Titans that allow arrows and once for those that do not."""
+    out: list[tuple[int, str, Strength]] = []
+    summed: dict[bool, Strength] = {}
+    for deck in (1, 2, 3):
+        titan_id = top_titan(state, deck)
+        if titan_id is not None:
+            titan = content.titan(titan_id)
+            power = summed.get(titan.arrows_allowed)
+            if power is None:
+                power = summed[titan.arrows_allowed] = strength(content, state, seat, titan_id)
+            against = Strength(power.attack, power.cost, power.base, power.coins, titan.defence)
+            out.append((deck, titan_id, against))
+    return out
 
 
 def completable(content: Content, state: State, seat: Seat, chosen: list[int], titan_id: str) -> bool:

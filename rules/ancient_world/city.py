@@ -10,6 +10,7 @@ Sections (§) are those of docs/ancient_world/rules.md.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from rules.ancient_world.content import (
     ActionEffect,
@@ -39,27 +40,54 @@ def symbol_cards(content: Content, player: Player) -> Iterator[Symbols]:
 
 SYMBOL_NAMES = tuple(Symbols.model_fields)
 MEMO_LIMIT = 20_000
-"""Memoised totals kept before the cache starts afresh (a long-running bot sees many cities)."""
+"""Memoised cities kept before the cache starts afresh (a long-running bot sees many cities)."""
+
+
+class Facts(NamedTuple):
+    """What a city's cards give, found once per set of cards held (:func:`facts`)."""
+
+    sums: dict[str, int]
+    """Every symbol summed over the counting cards (:func:`totals`)."""
+    names: frozenset[str]
+    """The names of the built Empire cards, damaged ones too (:func:`built_names`)."""
+    actions: tuple[tuple[str, CardAction], ...]
+    """The card actions (:func:`action_cards`)."""
+    texts: frozenset[TextEffect]
+    """The texts of the intact built Empire cards (:func:`has_text`)."""
+    crane: int | None
+    """Where the first intact Crane stands in the Empire (:func:`crane_index`)."""
+
+
+def facts(content: Content, player: Player) -> Facts:
+    """The player's :class:`Facts`, memoised on the cards held, since a move asks for them many times."""
+    key = ("city", tuple([(b.card, b.damaged) for b in player.empire]), tuple(player.districts),
+           tuple(player.titans))
+    memo = content.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _facts(content, player)
+    assert isinstance(found, Facts)
+    return found
+
+
+def _facts(content: Content, player: Player) -> Facts:
+    sums = dict.fromkeys(SYMBOL_NAMES, 0)
+    for card in symbol_cards(content, player):
+        for name in SYMBOL_NAMES:
+            sums[name] += getattr(card, name)
+    intact = [(i, card) for i, card in enumerate(content.empire_card(b.card) for b in player.empire)
+              if not player.empire[i].damaged]
+    return Facts(sums, frozenset(content.empire_card(b.card).name for b in player.empire),
+                 tuple(_action_cards(content, player)),
+                 frozenset(card.text for _, card in intact if card.text is not None),
+                 next((i for i, card in intact if card.text is TextEffect.CRANE), None))
 
 
 def totals(content: Content, player: Player) -> dict[str, int]:
-    """Every symbol summed over the player's counting cards (§11.1: symbols add up).
-
-    Memoised on the cards held, since prompts ask for the same totals many times.
-    """
-    key = ("totals", tuple((b.card, b.damaged) for b in player.empire), tuple(player.districts),
-           tuple(player.titans))
-    found = content.memo.get(key)
-    if found is None:
-        sums = dict.fromkeys(SYMBOL_NAMES, 0)
-        for card in symbol_cards(content, player):
-            for name in SYMBOL_NAMES:
-                sums[name] += getattr(card, name)
-        if len(content.memo) > MEMO_LIMIT:
-            content.memo.clear()
-        found = content.memo[key] = sums
-    assert isinstance(found, dict)
-    return found
+    """Every symbol summed over the player's counting cards (§11.1: symbols add up)."""
+    return facts(content, player).sums
 
 
 def total(content: Content, player: Player, symbol: str) -> int:
@@ -81,8 +109,8 @@ def army_limit(content: Content, player: Player) -> int:
 
 def permanent_attack(content: Content, player: Player, arrows_allowed: bool) -> int:
     """Sword (and, where allowed, arrow) symbols of intact Empire, District and Titan cards (§8.3)."""
-    swords = total(content, player, "swords")
-    return swords + (total(content, player, "arrows") if arrows_allowed else 0)
+    sums = totals(content, player)
+    return sums["swords"] + (sums["arrows"] if arrows_allowed else 0)
 
 
 def intact_empire(content: Content, player: Player) -> Iterator[EmpireCard]:
@@ -93,16 +121,25 @@ def intact_empire(content: Content, player: Player) -> Iterator[EmpireCard]:
 
 def has_text(content: Content, player: Player, text: TextEffect) -> bool:
     """Whether an intact built card of the player carries this ongoing or triggered text."""
-    return any(card.text is text for card in intact_empire(content, player))
+    return text in facts(content, player).texts
 
 
-def built_names(content: Content, player: Player) -> set[str]:
-    return {content.empire_card(b.card).name for b in player.empire}
+def crane_index(content: Content, player: Player) -> int | None:
+    """Where the player's first intact Crane stands in their Empire, if they have one."""
+    return facts(content, player).crane
 
 
-def action_cards(content: Content, player: Player) -> list[tuple[str, CardAction]]:
+def built_names(content: Content, player: Player) -> frozenset[str]:
+    return facts(content, player).names
+
+
+def action_cards(content: Content, player: Player) -> tuple[tuple[str, CardAction], ...]:
     """The player's own cards with a card action they may use (intact Empire cards, and District and
     Titan cards, I-25, I-53), in table order."""
+    return facts(content, player).actions
+
+
+def _action_cards(content: Content, player: Player) -> list[tuple[str, CardAction]]:
     cards: list[tuple[str, CardAction]] = []
     for built in player.empire:
         card = content.empire_card(built.card)

@@ -71,8 +71,13 @@ def military_gives(card: MilitaryCard) -> Message:
 
 
 def empire_gives(content: Content, card: EmpireCard, *, short: bool = False) -> Message:
-    """The card's phrases joined in one message (``short``: for a select line)."""
-    return _m("gives.list", parts=empire_parts(content, card, short=short))
+    """The card's phrases joined in one message (``short``: for a select line). Kept per card: the
+    message is frozen, and the card's words never change."""
+    key = ("gives", card.id, short)
+    found = content.memo.get(key)
+    if not isinstance(found, Message):
+        found = content.memo[key] = _m("gives.list", parts=empire_parts(content, card, short=short))
+    return found
 
 
 def action_description(content: Content, state: State | None, seat: Seat | None,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules.ancient_world import city
 from rules.ancient_world.cards import educate_triggers
-from rules.ancient_world.content import Content, TextEffect
+from rules.ancient_world.content import Content
 from rules.ancient_world.effects import (
     damaged_indices,
     discard_empire,
@@ -58,7 +58,14 @@ def rank_check(state: State, space: Space, rank: int) -> tuple[bool, int]:
 def space_tops(state: State) -> dict[Space, int]:
     """The highest rank on each space (0 where it is empty): what :func:`rank_rule` reads of the
     board, found once for all the ranks and spaces a turn tries."""
-    return {space: max([c.rank for c in citizens], default=0) for space, citizens in state.spaces.items()}
+    tops = {}
+    for space, citizens in state.spaces.items():
+        top = 0
+        for citizen in citizens:
+            if citizen.rank > top:
+                top = citizen.rank
+        tops[space] = top
+    return tops
 
 
 def rank_rule(space: Space, rank: int, top: int) -> tuple[bool, int]:
@@ -81,22 +88,16 @@ class BuildChoice:
     crane: bool
 
 
-def _crane_index(content: Content, state: State, seat: Seat) -> int | None:
-    for i, built in enumerate(state.players[seat].empire):
-        if not built.damaged and content.empire_card(built.card).text is TextEffect.CRANE:
-            return i
-    return None
-
-
 def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
                   paid: bool = False) -> list[BuildChoice]:
     """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
     leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52) unless it
     is already ``paid`` (the citizen is on the space)."""
     player = state.players[seat]
-    names = city.built_names(content, player)
-    room = len(player.empire) < city.capacity(content, player)
-    crane = _crane_index(content, state, seat)
+    held = city.facts(content, player)
+    names = held.names
+    room = len(player.empire) < held.sums["capacity"]
+    crane = held.crane
     if paid:
         surcharge = 0
     crane_surcharge = 0 if state.options.crane_waives_surcharge else surcharge
@@ -274,7 +275,7 @@ def build(content: Content, state: State, seat: Seat, source: str, index: int, s
     card = content.empire_card(pile[index])
     events: list[Event] = []
     if use_crane:
-        crane = _crane_index(content, state, seat)
+        crane = city.crane_index(content, player)
         assert crane is not None
         crane_card = player.empire.pop(crane).card
         player.on_cards.pop(crane_card, None)

@@ -17,6 +17,7 @@ from rules.ancient_world.placement import feasible, rank_rule, repairs_pointless
 from rules.ancient_world.state import (
     AUTOMATIC,
     ROUNDS,
+    SPACES,
     Army,
     Built,
     Player,
@@ -188,7 +189,7 @@ def rank_places(state: State, seat: Seat,
     out = []
     for rank in state.players[seat].available():
         places = []
-        for space in Space:
+        for space in SPACES:
             ok, surcharge = rank_rule(space, rank, tops[space])
             if not ok:
                 continue
@@ -308,7 +309,7 @@ def only_pass(content: Content, state: State, seat: Seat) -> bool:
     tops = space_tops(state)
     tried: set[tuple[Space, int]] = set()
     for rank in ranks:
-        for space in Space:
+        for space in SPACES:
             ok, surcharge = rank_rule(space, rank, tops[space])
             if ok and (space, surcharge) not in tried:
                 tried.add((space, surcharge))

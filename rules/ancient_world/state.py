@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.ancient_world.options import Options
 from rules.core import Rng, Seat
@@ -35,6 +35,10 @@ class Space(StrEnum):
     RECRUIT = "recruit"
     EXPLORE = "explore"
     GROW = "grow"
+
+
+SPACES = tuple(Space)
+"""The board action spaces in board order, as a tuple: quicker to go through than the enum."""
 
 
 class StepKind(StrEnum):
@@ -98,7 +102,9 @@ class Step(BaseModel):
 
 
 class Citizen(BaseModel):
-    """A citizen token on a board action space."""
+    """A citizen token on a board action space: frozen, so that copies of a state share it."""
+
+    model_config = ConfigDict(frozen=True)
 
     seat: Seat
     rank: int
@@ -208,13 +214,14 @@ class State(BaseModel):
     before those questions were answered automatically still holds them, and replays them as no-ops."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
-        """A full copy: every list, dict and model of the state anew (the table options, frozen,
-        are shared), built field by field without validation, since every value is already valid.
-        A move copies the state before it is played, so this is part of every move's cost."""
+        """A full copy: every list, dict and model of the state anew (the frozen ones, the table
+        options and the citizens, are shared), built field by field without validation, since every
+        value is already valid. A move copies the state before it is played, so this is part of
+        every move's cost."""
         fields = self.__dict__.copy()
         fields["rng"] = _copied(self.rng, self.rng.__dict__.copy())
         fields["players"] = [_player_copy(p) for p in self.players]
-        fields["spaces"] = {s: [_copied(c, c.__dict__.copy()) for c in cs] for s, cs in self.spaces.items()}
+        fields["spaces"] = {space: citizens[:] for space, citizens in self.spaces.items()}
         for name in _STR_LISTS:
             fields[name] = fields[name][:]
         fields["titan_decks"] = [deck[:] for deck in self.titan_decks]

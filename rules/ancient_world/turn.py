@@ -91,13 +91,10 @@ class _Turn:
                       if places or self.cards]
         self.attacks: list[tuple[int, str, attack.Strength, list[tuple[int, ...]]]] = []
         unused = attack.unused_armies(state, seat)
-        for deck in (1, 2, 3):
-            titan_id = attack.top_titan(state, deck)
-            if titan_id is not None:
-                power = attack.strength(content, state, seat, titan_id)
-                ways = power.ways(unused)
-                if ways:
-                    self.attacks.append((deck, titan_id, power, ways))
+        for deck, titan_id, power in attack.titan_strengths(content, state, seat):
+            ways = power.ways(unused)
+            if ways:
+                self.attacks.append((deck, titan_id, power, ways))
         # what each group shows unfolded: 1 an option, n >= 2 a space's first answers
         self.sizes = [[len(a) if len(a) > 1 else 1 for _, _, a in places] + [1] * len(self.cards)
                       for _, places in self.ranks]
@@ -150,7 +147,10 @@ class _Turn:
                     description = self._description(space)
                     out.append(_once(kept, ("place", rank, surcharge, description), _plain_option, content,
                                      kept, rank, surcharge, description))
-            out += [_card_option(content, state, seat, card, rank) for card in self.cards]
+            if self.cards:
+                food = city.food(content, state.players[seat])  # all of the state a card's words name
+                out += [_once(kept, ("card", card, rank, food), _card_option, content, state, seat, card,
+                              rank) for card in self.cards]
         for g, (deck, titan_id, power, ways) in enumerate(self.attacks, start=len(self.ranks)):
             if self.folded[g]:
                 out.append(_once(kept, ("titan", deck, titan_id, len(ways)), _attack_folded, content, deck,
