@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
-from rules.ancient_world.state import RANKS, Player, State, Step, StepKind
+from rules.ancient_world.state import RANKS, Built, Player, State, Step, StepKind
 from rules.core import Event, Message, Option, RuleError, Seat, msg
 
 GAME = "ancient_world"
@@ -125,5 +125,5 @@ def repair(content: Content, state: State, seat: Seat, index: int) -> Event:
     player = state.players[seat]
     if not 0 <= index < len(player.empire) or not player.empire[index].damaged:
         raise refuse("Choose one of your damaged Empire cards.", "not_damaged")
-    player.empire[index].damaged = False
+    player.empire[index] = Built(card=player.empire[index].card, damaged=False)
     return event("repaired", seat=seat, card=content.empire_card(player.empire[index].card).name)

@@ -14,7 +14,7 @@ from rules.ancient_world.content import Content
 from rules.ancient_world.effects import event, push, refuse, step
 from rules.ancient_world.options import Options
 from rules.ancient_world.prompts import owing, pending, step_prompt
-from rules.ancient_world.state import Army, State, Step, StepKind
+from rules.ancient_world.state import Army, Built, State, Step, StepKind
 from rules.ancient_world.views import View, scramble, view
 from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, RuleError, Seat
 from rules.core.reference import CardEntry
@@ -310,7 +310,7 @@ def _damage(engine: AncientWorld, state: State, current: Step, index: int) -> li
     player = state.players[current.seat]
     if not 0 <= index < len(player.empire) or player.empire[index].damaged:
         raise refuse("Choose one of your intact Empire cards.", "not_intact")
-    player.empire[index].damaged = True
+    player.empire[index] = Built(card=player.empire[index].card, damaged=True)
     if current.count > 1:
         state.steps[0] = current.model_copy(update={"count": current.count - 1})
     else:

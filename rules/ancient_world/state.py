@@ -111,7 +111,10 @@ class Citizen(BaseModel):
 
 
 class Built(BaseModel):
-    """A built Empire card in a player's Empire (§4): intact or damaged (face down)."""
+    """A built Empire card in a player's Empire (§4): intact or damaged (face down). Frozen, so that
+    copies of a state share it: damage or a repair puts a new one in its place."""
+
+    model_config = ConfigDict(frozen=True)
 
     card: str
     damaged: bool = False
@@ -215,9 +218,9 @@ class State(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A full copy: every list, dict and model of the state anew (the frozen ones, the table
-        options and the citizens, are shared), built field by field without validation, since every
-        value is already valid. A move copies the state before it is played, so this is part of
-        every move's cost."""
+        options, the citizens and the built cards, are shared), built field by field without
+        validation, since every value is already valid. A move copies the state before it is
+        played, so this is part of every move's cost."""
         fields = self.__dict__.copy()
         fields["rng"] = _copied(self.rng, self.rng.__dict__.copy())
         fields["players"] = [_player_copy(p) for p in self.players]
@@ -255,7 +258,7 @@ def _player_copy(player: Player) -> Player:
     fields = player.__dict__.copy()
     for name in ("owned", "hungry", "placed", "stored", "districts", "titans"):
         fields[name] = fields[name][:]
-    fields["empire"] = [_copied(b, b.__dict__.copy()) for b in player.empire]
+    fields["empire"] = player.empire[:]
     fields["armies"] = [_copied(a, {**a.__dict__, "cards": a.cards[:]}) for a in player.armies]
     fields["on_cards"] = player.on_cards.copy()
     return _copied(player, fields)

@@ -42,6 +42,13 @@ def give_empire(state: State, seat: int, *card_ids: str, damaged: bool = False) 
         state.players[seat].empire.append(Built(card=card_id, damaged=damaged))
 
 
+def damage(state: State, seat: int, *indices: int) -> None:
+    """Turn the seat's built cards at ``indices`` face down (all of them when none is named)."""
+    empire = state.players[seat].empire
+    for index in indices or range(len(empire)):
+        empire[index] = Built(card=empire[index].card, damaged=True)
+
+
 def set_army(state: State, seat: int, index: int, *cards: str, name: int = 0, picture: int = 0) -> None:
     army = Army(cards=list(cards), name_coins=name, picture_coins=picture)
     armies = state.players[seat].armies

@@ -33,6 +33,7 @@ from .helpers import (
     CONTENT,
     ONE_COIN,
     ONE_TITAN,
+    damage,
     give_empire,
     keys,
     new_game,
@@ -282,8 +283,7 @@ def test_s10_turn_order_does_not_change_when_the_token_moves() -> None:
 
 def test_s11_a_titan_symbol_without_intact_cards_does_nothing() -> None:
     state = new_game(2)
-    for built in state.players[0].empire:
-        built.damaged = True
+    damage(state, 0)
     state.players[0].conscription = 5
     deck = put_titan_on_top(state, "mud_golem")
     rig_dice(state, ONE_TITAN)
@@ -311,8 +311,7 @@ def test_s12_round_six_gives_no_income_but_feeds_and_scores_hunger() -> None:
     state = new_game(2)
     state.round = 6
     state.players[0].coins = 0
-    state.players[0].empire[0].damaged = True
-    state.players[0].empire[1].damaged = True
+    damage(state, 0, 0, 1)
     state = _pass_all(state, 2)
     assert state.players[0].coins == 0
     assert state.steps[0].kind is StepKind.HUNGER and state.steps[0].count == 2
@@ -476,8 +475,7 @@ def test_rebuild_repairs_up_to_two() -> None:
     from rules.ancient_world.actions import Repair
 
     state = new_game(2)
-    for built in state.players[0].empire:
-        built.damaged = True
+    damage(state, 0)
     give_empire(state, 0, "granary", damaged=True)
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.REBUILD), Repair(index=0), Repair(index=1))
     assert [b.damaged for b in state.players[0].empire] == [False, False, True]
@@ -486,7 +484,7 @@ def test_rebuild_repairs_up_to_two() -> None:
 
 def test_rebuild_may_stop_early() -> None:
     state = new_game(2)
-    state.players[0].empire[0].damaged = True
+    damage(state, 0, 0)
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.REBUILD), Done())
     assert state.players[0].empire[0].damaged
 

@@ -16,6 +16,8 @@ from render.kit import recording
 from rules.ancient_world import ENGINE
 from rules.core import Rng, random_choice
 
+from .helpers import damage
+
 
 @cache
 def _states() -> dict[str, Any]:
@@ -56,7 +58,7 @@ def test_private_picture_shows_stored_cards() -> None:
 def test_damaged_cards_change_the_owners_picture() -> None:
     state = _states()["mid"].model_copy(deep=True)
     before = picture.render_private(ENGINE.view(state, 1), 1)
-    state.players[1].empire[0].damaged = True
+    damage(state, 1, 0)
     assert picture.render_private(ENGINE.view(state, 1), 1) != before
 
 
@@ -140,7 +142,7 @@ def test_greek_readers_read_greek_words_and_card_names_as_printed() -> None:
 
 def test_a_damaged_card_is_marked_in_the_readers_words() -> None:
     state = _stages()["2p-late"].model_copy(deep=True)
-    state.players[0].empire[0].damaged = True
+    damage(state, 0, 0)
     with recording() as drawn:
         picture.render_private(ENGINE.view(state, 0), 0, NAMES, locale="el")
     assert any("χτυπημένη" in w for w, _, _ in drawn)

@@ -27,6 +27,7 @@ from rules.core.messages import render
 from .helpers import (
     BLANK,
     CONTENT,
+    damage,
     forced_actions,
     give_empire,
     keys,
@@ -245,7 +246,7 @@ def test_military_repair_repairs_before_the_roll_and_spoils_come_after() -> None
     state = new_game(2)
     set_army(state, 0, 0, "engineers")
     set_army(state, 0, 1, "raiders")
-    state.players[0].empire[0].damaged = True
+    damage(state, 0, 0)
     state.players[0].conscription = 3
     state.players[0].coins = 5
     deck = put_titan_on_top(state, "mud_golem")
@@ -325,15 +326,15 @@ def test_round_four_switches_to_empire_deck_b() -> None:
 
 def test_damaged_food_is_lost_only_at_the_feeding_check() -> None:
     state = new_game(2)
-    state.players[0].empire[0].damaged = True
+    damage(state, 0, 0)
     state = _end_round(state)
     assert state.steps[0].kind is StepKind.HUNGER and state.steps[0].seat == 0
 
 
 def test_the_hunger_prompt_is_simultaneous_and_lowest_rank_first() -> None:
     state = new_game(2)
-    for p in state.players:
-        p.empire[0].damaged = True
+    for seat in range(len(state.players)):
+        damage(state, seat, 0)
     state = _end_round(state)
     prompts = ENGINE.pending(state)
     assert set(prompts) == {0, 1}
@@ -342,8 +343,8 @@ def test_the_hunger_prompt_is_simultaneous_and_lowest_rank_first() -> None:
 
 def test_the_hunger_prompt_times_out_to_the_lowest_rank() -> None:
     state = new_game(2)
-    for p in state.players:
-        p.empire[0].damaged = True
+    for seat in range(len(state.players)):
+        damage(state, seat, 0)
     state = _end_round(state)
     prompt = ENGINE.pending(state)[0]
     assert prompt.default is not None
