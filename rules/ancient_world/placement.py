@@ -6,6 +6,7 @@ Sections (§) are those of docs/ancient_world/rules.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.ancient_world import city
 from rules.ancient_world.cards import educate_triggers
@@ -88,30 +89,46 @@ class BuildChoice:
     crane: bool
 
 
-def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
-                  paid: bool = False) -> list[BuildChoice]:
-    """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
-    leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52) unless it
-    is already ``paid`` (the citizen is on the space)."""
+class Buildable(NamedTuple):
+    """What :func:`build_choices` finds before counting coins, the same whatever the surcharge."""
+
+    cards: list[tuple[str, int, str, int]]
+    """Source, index, card id and coin cost of each card of the row and of the stored pile with a
+    name not built yet (I-22) and knowledge enough."""
+    room: bool
+    """Room in capacity."""
+    crane: int | None
+    """Where the first intact Crane stands (I-23)."""
+
+
+def buildable(content: Content, state: State, seat: Seat) -> Buildable:
     player = state.players[seat]
     held = city.facts(content, player)
-    names = held.names
-    room = len(player.empire) < held.sums["capacity"]
-    crane = held.crane
+    cards = []
+    for source, pile in (("row", state.empire_row), ("stored", player.stored)):
+        for index, card_id in enumerate(pile):
+            card = content.empire_card(card_id)
+            if card.name not in held.names and card.cost_knowledge <= player.knowledge:
+                cards.append((source, index, card_id, card.cost_coins))
+    return Buildable(cards, len(player.empire) < held.sums["capacity"], held.crane)
+
+
+def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
+                  paid: bool = False, known: Buildable | None = None) -> list[BuildChoice]:
+    """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
+    leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52) unless it
+    is already ``paid`` (the citizen is on the space). ``known``: :func:`buildable`, found already."""
+    player = state.players[seat]
+    found = buildable(content, state, seat) if known is None else known
     if paid:
         surcharge = 0
     crane_surcharge = 0 if state.options.crane_waives_surcharge else surcharge
+    with_crane = found.crane is not None and player.coins >= crane_surcharge
     out: list[BuildChoice] = []
-    sources = [("row", state.empire_row), ("stored", player.stored)]
-    for source, cards in sources:
-        for index, card_id in enumerate(cards):
-            card = content.empire_card(card_id)
-            if card.name in names or card.cost_knowledge > player.knowledge:
-                continue
-            plain = room and player.coins >= card.cost_coins + surcharge
-            with_crane = crane is not None and player.coins >= crane_surcharge
-            if plain or with_crane:
-                out.append(BuildChoice(source, index, card_id, plain, with_crane))
+    for source, index, card_id, coins in found.cards:
+        plain = found.room and player.coins >= coins + surcharge
+        if plain or with_crane:
+            out.append(BuildChoice(source, index, card_id, plain, with_crane))
     return out
 
 
@@ -146,12 +163,13 @@ def feasible(content: Content, state: State, seat: Seat, space: Space, rank: int
     return ok and space_open(content, state, seat, space, surcharge)
 
 
-def open_builds(content: Content, state: State, seat: Seat, surcharge: int) -> list[BuildChoice]:
+def open_builds(content: Content, state: State, seat: Seat, surcharge: int,
+                known: Buildable | None = None) -> list[BuildChoice]:
     """What a citizen going on Build with ``surcharge`` may build (:func:`build_choices`); none where
     it may not go."""
     if covered(state, Space.BUILD) or state.players[seat].coins < surcharge:
         return []
-    return build_choices(content, state, seat, surcharge)
+    return build_choices(content, state, seat, surcharge, known=known)
 
 
 def space_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> bool:

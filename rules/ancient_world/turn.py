@@ -27,6 +27,8 @@ from rules.ancient_world.gives import action_description, empire_gives, symbol_p
 from rules.ancient_world.placement import (
     EXPAND_COINS,
     EXPLORE_DRAW,
+    Buildable,
+    buildable,
     open_builds,
     rank_check,
     space_open,
@@ -84,8 +86,15 @@ class _Turn:
         self.cards = own_card_options(content, state, seat)
         self.descriptions: dict[Space, Description] = {}
 
+        builds: list[Buildable] = []
+
+        def known() -> Buildable:
+            if not builds:
+                builds.append(buildable(content, state, seat))
+            return builds[0]
+
         def answers(space: Space, surcharge: int) -> list[AnswerKey] | None:
-            return _answers_if_open(content, state, seat, space, surcharge)
+            return _answers_if_open(content, state, seat, space, surcharge, known)
 
         self.ranks = [(rank, places) for rank, places in rank_places(state, seat, answers)
                       if places or self.cards]
@@ -184,23 +193,25 @@ def _pass_option() -> Option:
     return option(act.Pass(), _m("opt.pass"), _m("desc.pass"))
 
 
-def _answers_if_open(content: Content, state: State, seat: Seat, space: Space,
-                     surcharge: int) -> list[AnswerKey] | None:
+def _answers_if_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int,
+                     known: Callable[[], Buildable]) -> list[AnswerKey] | None:
     """The first answers of a citizen going on ``space`` with ``surcharge``, or ``None`` where it
-    may not go (:func:`rules.ancient_world.placement.space_open`)."""
+    may not go (:func:`rules.ancient_world.placement.space_open`). ``known`` gives Build's cards
+    before the coins are counted, found once for every surcharge."""
     if space is Space.BUILD:
-        builds = _build_answers(content, state, seat, surcharge)
+        builds = _build_answers(content, state, seat, surcharge, known())
         return builds or None
     if not space_open(content, state, seat, space, surcharge):
         return None
     return _answer_keys(content, state, seat, space, surcharge)
 
 
-def _build_answers(content: Content, state: State, seat: Seat, surcharge: int) -> list[AnswerKey]:
+def _build_answers(content: Content, state: State, seat: Seat, surcharge: int,
+                   known: Buildable | None = None) -> list[AnswerKey]:
     """Build: which card, each card of the row and of the stored pile once."""
     seen: set[tuple[str, str]] = set()
     out: list[AnswerKey] = []
-    for choice in open_builds(content, state, seat, surcharge):
+    for choice in open_builds(content, state, seat, surcharge, known):
         if (choice.source, choice.card) not in seen:
             seen.add((choice.source, choice.card))
             out.append(("build", choice.source, choice.index, choice.card))
