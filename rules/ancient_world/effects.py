@@ -5,7 +5,9 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
@@ -17,9 +19,14 @@ GAME = "ancient_world"
 
 def event(key: str, *, to: Seat | None = None, reveals: bool = False, data: dict[str, Any] | None = None,
           **params: Any) -> Event:
-    """An event with a ``ancient_world.``-prefixed key; ``to`` makes it private to one seat."""
-    return Event(message=msg(f"{GAME}.{key}", **params), visible_to=None if to is None else frozenset({to}),
-                 reveals=reveals, data=data or {})
+    """An event with a ``ancient_world.``-prefixed key; ``to`` makes it private to one seat. Built
+    without validation, as :func:`option` is."""
+    return _built(Event, {"message": msg(f"{GAME}.{key}", **params),
+                          "visible_to": None if to is None else frozenset({to}), "reveals": reveals,
+                          "data": data or {}}, EVENT_FIELDS)
+
+
+EVENT_FIELDS = frozenset({"message", "visible_to", "reveals", "data"})
 
 
 def option(action: Any, label: Message, description: Message | None, *,
@@ -28,11 +35,21 @@ def option(action: Any, label: Message, description: Message | None, *,
     :func:`rules.core.msg` builds a message: every field is typed where it is written (mypy
     --strict), and a turn builds dozens of options a move. The prompt that holds them is still
     validated (:class:`rules.core.Prompt`: at most 25 options)."""
-    made = _new(Option)
-    _set(made, "__dict__", {"action": action, "label": label, "description": description,
-                            "navigation": bool(navigation)})
-    _set(made, "__pydantic_fields_set__", {"action", "label", "description"} if navigation is None
-         else {"action", "label", "description", "navigation"})
+    return _built(Option, {"action": action, "label": label, "description": description,
+                           "navigation": bool(navigation)},
+                  OPTION_FIELDS if navigation is None else OPTION_FIELDS | {"navigation"})
+
+
+OPTION_FIELDS = frozenset({"action", "label", "description"})
+M = TypeVar("M", bound=BaseModel)
+
+
+def _built(model: type[M], fields: dict[str, Any], fields_set: frozenset[str]) -> M:
+    """A ``model`` holding ``fields`` (every field, typed where it is written), which ``fields_set``
+    says were given, built without validation."""
+    made = _new(model)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", set(fields_set))
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", None)
     return made
@@ -52,8 +69,15 @@ def push(state: State, *steps: Step) -> None:
     state.steps[0:0] = list(steps)
 
 
-def step(kind: StepKind, seat: Seat, **fields: Any) -> Step:
-    return Step(kind=kind, seat=seat, **fields)
+def step(kind: StepKind, seat: Seat, *, count: int = 0, cards: list[str] | None = None,
+         picks: list[int] | None = None, deck: int = 0, source: str = "") -> Step:
+    """``Step(kind=…, seat=…, …)`` built without validation, as :func:`option` is: a move queues a
+    step or two. Every field counts as given, as in a copied state."""
+    return _built(Step, {"kind": kind, "seat": seat, "count": count, "cards": list(cards or ()), "chosen": [],
+                         "picks": list(picks or ()), "deck": deck, "source": source, "page": 0}, STEP_FIELDS)
+
+
+STEP_FIELDS = frozenset(Step.model_fields)
 
 
 def gain_citizen(content: Content, state: State, seat: Seat, *, available: bool = False) -> list[Event]:

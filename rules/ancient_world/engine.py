@@ -91,7 +91,7 @@ class AncientWorld(Engine[State, act.Action]):
         while True:
             prompts = pending(self.content, state)
             forced = next(((s, p) for s, p in sorted(prompts.items())
-                           if p.answers == 1 and not _may_go_back(p)), None)
+                           if _one_answer(p) and not _may_go_back(p)), None)
             if forced is None:
                 return events, prompts
             seat, prompt = forced
@@ -292,6 +292,19 @@ def _step_for(state: State, seat: Seat) -> Step | None:
         if current.seat == seat:
             return current
     return state.steps[0]
+
+
+def _one_answer(prompt: Prompt) -> bool:
+    """``prompt.answers == 1``, told from the first two answers (a turn offers some 25)."""
+    if prompt.number is not None or prompt.parts is not None:
+        return prompt.answers == 1
+    answers = 0
+    for option in prompt.options:
+        if not option.navigation:
+            answers += 1
+            if answers > 1:
+                return False
+    return answers == 1
 
 
 def _may_go_back(prompt: Prompt) -> bool:

@@ -1,6 +1,6 @@
-"""What makes a move cheaper keeps every answer as it was: the state's copy is a full copy, and the
-turn's options kept from earlier turns are those built afresh (docs/ancient_world/notes.md, "What a
-move costs")."""
+"""What makes a move cheaper keeps every answer as it was: the state's copy is a full copy, the
+turn's options kept from earlier turns are those built afresh, and a question with one answer is
+told as before (docs/ancient_world/notes.md, "What a move costs")."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules.ancient_world import ENGINE
+from rules.ancient_world.engine import _one_answer
 from rules.ancient_world.state import State
 from rules.ancient_world.turn import turn_prompt
 from rules.core import Rng, random_choice
@@ -70,3 +71,14 @@ def test_the_turn_with_options_kept_is_the_turn_built_afresh(players: int) -> No
             assert kept.model_dump_json() == turn_prompt(CONTENT, state, state.current).model_dump_json()
             turns += 1
     assert turns > 50
+
+
+def test_one_answer_is_told_as_prompt_answers_tells_it() -> None:
+    told = set()
+    for state in _played(3, seed=5):
+        for whole in ENGINE.prompts(state).values():
+            for prompt in (whole, *(whole.model_copy(update={"options": whole.options[i:i + 2]})
+                                    for i in range(len(whole.options)))):
+                told.add(prompt.answers)
+                assert _one_answer(prompt) == (prompt.answers == 1)
+    assert {0, 1, 2} <= told
