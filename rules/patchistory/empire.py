@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
-from rules.patchistory.state import Layer, Player, Route, Token
+from rules.patchistory.state import Layer, Player, Route, Token, Worker
 
 SpaceKey = tuple[int, int]
 """(layer index, space index) names a space of the empire."""
@@ -117,8 +117,13 @@ def square_symbols(sq: Square, content: Content) -> tuple[dict[Stat, int], dict[
 
 def worked_spaces(player: Player, grid: Grid) -> set[SpaceKey]:
     """Spaces where one of the owner's workers stands."""
+    return worked_by(player.workers, grid)
+
+
+def worked_by(workers: Iterable[Worker], grid: Grid) -> set[SpaceKey]:
+    """Spaces where one of ``workers`` stands."""
     out = set()
-    for w in player.workers:
+    for w in workers:
         if w.where == "land" and (key := grid.space_at((w.row, w.col))) is not None:
             out.add(key)
     return out
@@ -145,12 +150,18 @@ def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) 
     Spec 5.2. Che Guevara fixes Politics at 6; Great Wall adds 1 Defence per worker you control;
     Genghis Khan adds 1 Military, Petra and Apollo 11 add 1 coin, per route you own (p. 16).
     """
-    grid = grid_of(player, content)
-    total = dict(_symbols(grid, frozenset(worked_spaces(player, grid)), content))
-    have = abilities(player, content, grid)
+    return grid_stats(grid_of(player, content), player.workers, seat, content, routes)
+
+
+def grid_stats(
+    grid: Grid, workers: list[Worker], seat: int, content: Content, routes: Iterable[Route]
+) -> dict[Stat, int]:
+    """:func:`stats` of an empire showing ``grid`` with ``workers``."""
+    total = dict(_symbols(grid, frozenset(worked_by(workers, grid)), content))
+    have = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
     owned = routes_owned(seat, routes)
     if "great_wall" in have:
-        total[Stat.DEFENCE] += len(player.workers)
+        total[Stat.DEFENCE] += len(workers)
     if "genghis_khan" in have:
         total[Stat.MILITARY] += owned
     for coin_wonder in ("petra", "apollo_11"):
@@ -337,6 +348,50 @@ def try_patch(
     return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens}), ""
 
 
+def patched_grid(
+    grid: Grid,
+    tokens: Iterable[Token],
+    layers: int,
+    sdef: SideDef,
+    row: int,
+    col: int,
+    *,
+    under: bool,
+    keep_buildings: bool,
+) -> Grid:
+    """The grid an empire showing ``grid`` (with ``layers`` tiles and ``tokens``) shows after a
+    legal patch of the side ``sdef`` at (row, col), as :func:`try_patch` lays it: the squares
+    and spaces it shows, each space under a key of its own (not the keys :func:`grid_of` gives).
+    Built from ``grid`` for the squares the tile lies on only, for the stats of each place a
+    tile may go."""
+    squares = dict(grid.squares)
+    if under:
+        on = {(t[0], t[1]): t[2] for t in tokens}
+        for si, sp in enumerate(sdef.spaces):
+            for r, c in sp.cells:
+                cell = (row + r, col + c)
+                if cell not in squares:
+                    sq = Square((-1, si), sp)
+                    if cell in on:
+                        sq = Square(sq.key, sp, on[cell], on[cell] is None)
+                    squares[cell] = sq
+    else:
+        for si, sp in enumerate(sdef.spaces):
+            key = (layers, si)
+            kept = keep_buildings and len(sp.cells) == 1 and not sp.sea
+            for r, c in sp.cells:
+                cell = (row + r, col + c)
+                old = squares.get(cell)
+                if kept and old is not None and old.building is not None:
+                    squares[cell] = Square(key, sp, old.building)
+                else:
+                    squares[cell] = Square(key, sp)
+    after = Grid(squares=squares)
+    for cell, sq in sorted(squares.items()):
+        after.spaces.setdefault(sq.key, []).append(cell)
+    return after
+
+
 def placements(
     player: Player,
     content: Content,
@@ -365,35 +420,91 @@ def _placements(
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
-    # Validated rather than model_construct, which inspects each default factory every call.
-    player = Player(colour="", capital="", layers=list(layers), tokens=list(tokens))
     grid = _grid(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     built = {(t[0], t[1]) for t in tokens if t[2] is not None}
     # Cells of the new tile where a building laid over can stay on top (p. 8).
     keeps = {(r, c) for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea for r, c in sp.cells}
+    fits = _Fits(grid, sdef, era, diagonal, seas_over_land)
     out = []
     for row in range(r0 - sdef.height + 1, r1 + 1):
         for col in range(c0 - sdef.width + 1, c1 + 1):
             for under in (False, True):
-                after, _ = try_patch(
-                    player,
-                    content,
-                    tile,
-                    side,
-                    row,
-                    col,
-                    under=under,
-                    keep_buildings=False,
-                    era=era,
-                    grid=grid,
-                    build=False,
-                    diagonal=diagonal,
-                    seas_over_land=seas_over_land,
-                )
-                if after is None:
+                if not fits(row, col, under):
                     continue
                 covers = not under and any((row + r, col + c) in built for r, c in keeps)
                 out.append(Placement(row, col, under, covers))
     return tuple(out)
+
+
+class _Fits:
+    """Whether a tile side may be patched at a place: the rules :func:`try_patch` checks (§7.7),
+    each read only where the new tile lies, for trying every place of one tile on one empire.
+
+    What the empire shows already is read once: whether two of its seas touch, whether it holds
+    the Statue of Liberty, and its bounds. A patch adds squares (under) or replaces uncovered
+    land (over), so the seas touching after it are those touching before, or a new square's."""
+
+    def __init__(self, grid: Grid, sdef: SideDef, era: int, diagonal: bool, seas_over_land: bool) -> None:
+        self.squares = grid.squares
+        self.spaces = grid.spaces
+        self.tile_spaces = sdef.spaces
+        self.cells = [(r, c, sp) for sp in sdef.spaces for r, c in sp.cells]
+        self.seas_over_land = seas_over_land
+        self.near = (
+            ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            if diagonal
+            else ((1, 0), (-1, 0), (0, 1), (0, -1))
+        )
+        seas = {cell for cell, sq in grid.squares.items() if sq.sea}
+        self.seas_touch = any((r + dr, c + dc) in seas for r, c in seas for dr, dc in self.near)
+        self.statue = any(sq.space.ability == "statue_of_liberty" for sq in grid.squares.values())
+        self.bounds = grid.bounds()
+        self.limit = SIZE_LIMIT[min(era, 3)]
+
+    def __call__(self, row: int, col: int, under: bool) -> bool:
+        squares = self.squares
+        new = {(row + r, col + c): sp for r, c, sp in self.cells}
+        overlap = [(cell, squares[cell]) for cell in new if cell in squares]
+        if not overlap or any(sq.sea for _, sq in overlap):
+            return False
+        if under:
+            if any(new[cell].sea for cell, _ in overlap):
+                return False
+            inside = {cell for cell, _ in overlap}
+            for sp in self.tile_spaces:
+                count = sum(1 for r, c in sp.cells if (row + r, col + c) in inside)
+                if 0 < count < len(sp.cells):
+                    return False
+            changed = [cell for cell in new if cell not in squares]
+        else:
+            if any(sq.space.ability == "statue_of_liberty" for _, sq in overlap):
+                return False
+            if not self.seas_over_land and any(new[cell].sea for cell, _ in overlap):
+                return False
+            for key in {sq.key for _, sq in overlap}:
+                if any(cell not in new for cell in self.spaces[key]):
+                    return False
+            changed = list(new)
+        if self.seas_touch:
+            return False
+        for r, c in changed:
+            if not new[(r, c)].sea:
+                continue
+            for dr, dc in self.near:
+                nb = (r + dr, c + dc)
+                if nb in changed:
+                    if new[nb].sea:
+                        return False
+                elif (old := squares.get(nb)) is not None and old.sea:
+                    return False
+        if self.statue:
+            return True
+        top, left, bottom, right = self.bounds
+        rows = [r for r, _ in new]
+        cols = [c for _, c in new]
+        return (
+            max(bottom, *rows) - min(top, *rows) < self.limit
+            and max(right, *cols) - min(left, *cols) < self.limit
+        )

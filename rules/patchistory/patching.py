@@ -33,6 +33,8 @@ from rules.patchistory.empire import (
     abilities,
     empty_spaces,
     grid_of,
+    grid_stats,
+    patched_grid,
     placements,
     routes_owned,
     stats,
@@ -182,29 +184,18 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     if len(actions) > MAX_MENU and row is None:
         return row_options(sorted({a.row for a in actions}), [a.row for a in actions])
     before = stats(p, seat, ctx.content, state.routes)
+    grid = grid_of(p, ctx.content)
+    sdef = ctx.content.tiles_by_id[tile].side(side)
     options = []
     for a in actions:
         if row is not None and a.row != row:
             continue
-        after, _ = try_patch(
-            p,
-            ctx.content,
-            tile,
-            side,
-            a.row,
-            a.col,
-            under=a.under,
-            keep_buildings=a.keep_buildings,
-            diagonal=o.sea_adjacency_diagonal,
-            seas_over_land=o.sea_over_land,
-            era=state.era,
+        after = patched_grid(
+            grid, p.tokens, len(p.layers), sdef, a.row, a.col, under=a.under, keep_buildings=a.keep_buildings
         )
-        assert after is not None
-        kept, moved = unstacked(ctx, after)
-        if moved:
-            # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
-            after = after.model_copy(update={"workers": kept})
-        now = stats(after, seat, ctx.content, state.routes)
+        # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
+        kept, _ = unstacked_on(after, p.workers)
+        now = grid_stats(after, kept, seat, ctx.content, state.routes)
         words = label("describe.square", change=change_words(difference(before, now)))
         change = (
             " ".join(
@@ -319,11 +310,15 @@ def unstack_workers(ctx: Ctx, player: Player) -> list[Event]:
 
 def unstacked(ctx: Ctx, player: Player) -> tuple[list[Worker], int]:
     """The workers that keep their space after a patch, and how many must find another (#23)."""
-    grid = grid_of(player, ctx.content)
+    return unstacked_on(grid_of(player, ctx.content), player.workers)
+
+
+def unstacked_on(grid: Grid, workers: list[Worker]) -> tuple[list[Worker], int]:
+    """:func:`unstacked` for ``workers`` on an empire showing ``grid``."""
     seen: set[tuple[int, int]] = set()
     kept: list[Worker] = []
     moved = 0
-    for w in player.workers:
+    for w in workers:
         if w.where == "land":
             key = grid.space_at((w.row, w.col))
             if key is None or key in seen:
