@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rules.core import Event, Message, Option, RuleError, Seat, msg
@@ -209,8 +210,9 @@ def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:
     return False
 
 
+@cache
 def back() -> Option:
-    """The way back up a menu: navigation, not an answer."""
+    """The way back up a menu: navigation, not an answer (one option, frozen, for every menu)."""
     return Option(
         action=Back(), label=label("menu.back"), description=label("describe.back"), navigation=True
     )

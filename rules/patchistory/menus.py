@@ -30,14 +30,17 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
     opens: dict[str, list[Option] | None] = {}
     while True:
         fitting: list[tuple[int, int, list[Option]]] = []
+        kinds: dict[type, list[object]] | None = None
         for i, option in enumerate(options):
             action = option.action
             if option.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
                 inner = submenu(state, seat, action.choice, ask)
-                opens[action.choice] = None if inner is None else [
-                    inside(option, o) for o in inner if not offered(o.action, options)
+                if inner is not None and kinds is None:
+                    kinds = by_kind(options)
+                opens[action.choice] = None if inner is None or kinds is None else [
+                    inside(option, o) for o in inner if not offered(o.action, kinds)
                 ]
             found = opens[action.choice]
             if found is not None and len(options) - 1 + len(found) <= MAX_OPTIONS:
@@ -51,11 +54,19 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
     return prompt.model_copy(update={"options": tuple(options)})
 
 
-def offered(action: object, options: list[Option]) -> bool:
-    """Whether ``options`` offer ``action`` already; actions of another kind are never compared
-    (a model's comparison is slow and most answers differ in kind from the steps beside them)."""
-    kind = type(action)
-    return any(type(o.action) is kind and o.action == action for o in options)
+def by_kind(options: list[Option]) -> dict[type, list[object]]:
+    """The actions ``options`` offer, by their kind (:func:`offered`)."""
+    kinds: dict[type, list[object]] = {}
+    for o in options:
+        kinds.setdefault(type(o.action), []).append(o.action)
+    return kinds
+
+
+def offered(action: object, kinds: dict[type, list[object]]) -> bool:
+    """Whether the options gone through by :func:`by_kind` offer ``action`` already; actions of
+    another kind are never compared (a model's comparison is slow and most answers differ in kind
+    from the steps beside them)."""
+    return any(a == action for a in kinds.get(type(action), ()))
 
 
 def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | None:

@@ -248,7 +248,7 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
     if after is None:
         raise fail(PATCH_REASONS[why], f"patch.{why}")
     before = abilities(p, ctx.content)
-    after = after.model_copy(deep=True)
+    # try_patch's copy shares the rest of the player with ``p``, which leaves the state here.
     after.reserve.pop(action.reserve)
     after.menu = []
     state.players[seat] = after
