@@ -73,22 +73,36 @@ def token_change(ctx: Ctx, state: State, seat: Seat, cell: Cell, building: str |
     """What laying a building tile on the 1x1 space at ``cell`` changes on the overview board: its
     symbols (framed ones where a worker stands) replace the square's; ``None`` lays it Wasteland
     side up, showing nothing (p. 10)."""
+    return token_changes(ctx, state, seat, building)(cell)
+
+
+def token_changes(
+    ctx: Ctx, state: State, seat: Seat, building: str | None
+) -> Callable[[Cell], dict[Stat, int]]:
+    """:func:`token_change` of ``building`` for any square of the seat's empire, its grid and
+    worked spaces read once for every square of a menu."""
     p = state.players[seat]
     grid = grid_of(p, ctx.content)
-    sq = grid.squares[cell]
-    worked = sq.key in worked_spaces(p, grid)
-    old_shown, old_framed = square_symbols(sq, ctx.content)
+    worked_keys = worked_spaces(p, grid)
     b = None if building is None else ctx.content.buildings_by_id[building]
-    laid: list[tuple[Mapping[Stat, int], int]] = [(old_shown, -1)]
-    if b is not None:
-        laid += [(b.yields, 1), *(((old_framed, -1), (b.framed, 1)) if worked else ())]
-    elif worked:
-        laid.append((old_framed, -1))
-    change = dict.fromkeys(STATS, 0)
-    for symbols, sign in laid:
-        for k, n in symbols.items():
-            change[Stat(k)] += sign * n
-    return change
+
+    def change_at(cell: Cell) -> dict[Stat, int]:
+        sq = grid.squares[cell]
+        worked = sq.key in worked_keys
+        old_shown, old_framed = square_symbols(sq, ctx.content)
+        laid: list[tuple[Mapping[Stat, int], int]] = [(old_shown, -1)]
+        if b is not None:
+            laid += [(b.yields, 1), *(((old_framed, -1), (b.framed, 1)) if worked else ())]
+        elif worked:
+            laid.append((old_framed, -1))
+        change = dict.fromkeys(STATS, 0)
+        for symbols, sign in laid:
+            for k, n in symbols.items():
+                # A symbol's stat finds the track's own key (Stat is a StrEnum).
+                change[k] += sign * n
+        return change
+
+    return change_at
 
 
 def spends(pp: int, **goods: int) -> list[Param]:

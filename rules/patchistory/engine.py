@@ -215,11 +215,12 @@ class Patchistory(Engine[State, Played]):
         p = state.players[seat]
         homing = any(q.homing > 0 for q in state.players)
         if isinstance(action, Pick | Back):
-            prompt = self.asked_of(state, seat)
-            if prompt is None or (
-                action not in [o.action for o in prompt.options]
-                and not unfolded_step(self.unfolded(state, seat), action)
-                and not earlier_step(ctx, state, seat, action)
+            # The step of the menu as asked, or as recorded before, is found without folding it.
+            unfolded = self.unfolded(state, seat)
+            if unfolded is None or not (
+                unfolded_step(unfolded, action)
+                or earlier_step(ctx, state, seat, action)
+                or action in [o.action for o in menus.fold(state, seat, unfolded, self.unfolded).options]
             ):
                 raise fail("That choice is not open to you now.", "no_choice")
             if isinstance(action, Pick):

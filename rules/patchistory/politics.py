@@ -47,7 +47,7 @@ from rules.patchistory.common import (
     per_era,
     spends,
     stat,
-    token_change,
+    token_changes,
     waits_for_turn,
 )
 from rules.patchistory.content import Stat
@@ -760,8 +760,10 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
         index = int(rest[0][2:])
         laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
 
+        change_at = token_changes(ctx, state, seat, laid)
+
         def describe(r: int, c: int) -> Message:
-            return label("describe.square", change=change_words(token_change(ctx, state, seat, (r, c), laid)))
+            return label("describe.square", change=change_words(change_at((r, c))))
 
         if kind == "reclaim":
             cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
