@@ -295,11 +295,12 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     for i, o in enumerate(a.offers):
         name = tile_name(ctx, o.tile)
         side = f"@patchistory.side.{o.side}"
+        gives = side_summary(ctx, o)
         options += [
             Option(
                 action=SealedBid(tile=i, coins=coins),
                 label=label("auction.sealed_bid", number=i + 1, tile=name, coins=coins),
-                description=side_summary(ctx, o),
+                description=gives,
             )
             for coins in range(1, shown + 1)
         ]
@@ -308,7 +309,7 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
                 Option(
                     action=Pick(choice=f"tile:{i}"),
                     label=label("auction.bid_more", tile=name, side=side, low=shown + 1, high=high),
-                    description=side_summary(ctx, o),
+                    description=gives,
                 )
             )
     return options
