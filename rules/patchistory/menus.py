@@ -27,9 +27,11 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
     while the whole still fits one menu; a step opening a number range stays a step. An answer
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated."""
     options = list(prompt.options)
-    opens: dict[str, list[Option] | None] = {}
+    # Each step's answers not offered already, with the step that opens them: they are worded
+    # as answers of the step (:func:`inside`) only once the step is replaced by them.
+    opens: dict[str, tuple[Option, list[Option]] | None] = {}
     while True:
-        fitting: list[tuple[int, int, list[Option]]] = []
+        fitting: list[tuple[int, int, tuple[Option, list[Option]]]] = []
         kinds: dict[type, list[object]] | None = None
         for i, option in enumerate(options):
             action = option.action
@@ -39,16 +41,16 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
                 inner = submenu(state, seat, action.choice, ask)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
-                opens[action.choice] = None if inner is None or kinds is None else [
-                    inside(option, o) for o in inner if not offered(o.action, kinds)
-                ]
+                opens[action.choice] = None if inner is None or kinds is None else (
+                    option, [o for o in inner if not offered(o.action, kinds)]
+                )
             found = opens[action.choice]
-            if found is not None and len(options) - 1 + len(found) <= MAX_OPTIONS:
-                fitting.append((len(found), i, found))
+            if found is not None and len(options) - 1 + len(found[1]) <= MAX_OPTIONS:
+                fitting.append((len(found[1]), i, found))
         if not fitting:
             break
-        _, at, replaced = min(fitting, key=lambda o: (o[0], o[1]))
-        options[at : at + 1] = replaced
+        _, at, (step, answers) = min(fitting, key=lambda o: (o[0], o[1]))
+        options[at : at + 1] = [inside(step, o) for o in answers]
     if options == list(prompt.options):
         return prompt
     return prompt.model_copy(update={"options": tuple(options)})
