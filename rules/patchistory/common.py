@@ -53,11 +53,14 @@ def change_words(change: Mapping[Stat, int], nothing: str = "delta.none") -> lis
     """A change of the overview board in short signed words, each stat once in the board's order
     ("+1 cult., −2 food"); ``nothing`` names an empty change."""
     found: list[Param] = [
-        label(f"delta.{s.value}", sign="+" if n > 0 else "−", n=abs(n))
-        for s in STATS
-        if (n := change.get(s, 0))
+        msg(key, sign="+" if n > 0 else "−", n=abs(n)) for s, key in DELTA_KEYS if (n := change.get(s, 0))
     ]
     return found or [label(nothing)]
+
+
+DELTA_KEYS: tuple[tuple[Stat, str], ...] = tuple((s, f"patchistory.delta.{s.value}") for s in STATS)
+"""Each track with the catalogue key of its change (:func:`change_words`), worded for every
+option of a menu."""
 
 
 def difference(before: Mapping[Stat, int], after: Mapping[Stat, int]) -> dict[Stat, int]:
