@@ -392,7 +392,8 @@ def drawn(width: int, height: int, draw_part: Callable[[ImageDraw.ImageDraw], fl
         image, draw = canvas(width, tall, colour)
         used.append(draw_part(draw))
         high = used[-1]
-        return image if high is None else image.crop((0, 0, width, max(1, math.ceil(high))))
+        cut = tall if high is None else max(1, math.ceil(high))
+        return image if cut == tall else image.crop((0, 0, width, cut))
 
     if guess is not None and guess < height:
         first = part(lambda: make(guess), colours=colours)
@@ -486,9 +487,26 @@ def blank(width: int, height: int, colours: Image.Image = PALETTE) -> Image.Imag
     return image
 
 
+def alone(part: Part) -> Image.Image:
+    """A picture of ``part`` alone: the part's own pixels (a part is drawn in its palette and kept
+    unchanged, so it is written as it is rather than pasted into a blank of its size first); its
+    texts are told at the picture's top left."""
+    if _collecting.get() is not None or _recording.get() is not None:
+        for said in part.said:
+            _tell(said)
+    return part.image
+
+
 def paste(image: Image.Image, part: Part, xy: tuple[int, int]) -> None:
-    """``part`` pasted into ``image`` (of its palette) at ``xy``, its texts told there."""
-    image.paste(part.image, xy)
+    """``part`` pasted into ``image`` (of its palette) at ``xy``, its texts told there. A part of the
+    picture's mode is copied as it is, straight into the picture's pixels (what ``Image.paste``
+    does for it, without its checks: a picture pastes dozens of parts)."""
+    source = part.image
+    if source.mode == image.mode and not image.readonly:
+        left, top = xy
+        image.im.paste(source.im, (left, top, left + source.width, top + source.height))
+    else:
+        image.paste(source, xy)
     if _collecting.get() is None and _recording.get() is None:
         return
     dx, dy = xy

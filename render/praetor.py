@@ -579,9 +579,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     kinds = tuple(kit.fingerprint(view.tiles[t.uid]) for t in view.city)
     part = _part(("private", locale, say.names, seat, kit.fingerprint(player), kinds),
                  lambda d: _private(d, view, seat, player, say))
-    image = kit.blank(WIDTH, part.height, PALETTE)
-    kit.paste(image, part, (0, 0))
-    return _png(image)
+    return _png(kit.alone(part))
 
 
 def _private(draw: ImageDraw.ImageDraw, view: View, seat: int, player: PlayerView, say: _Words) -> int:

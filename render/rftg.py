@@ -149,7 +149,8 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
         y += part.height
     if drawn is not None:
         drawn[start:] = [_on_page(entry, pages) for entry in drawn[start:]]
-    return [kit.png(image.crop((0, top_, WIDTH, bottom)), PALETTE) for top_, bottom in pages]
+    return [kit.png(image if (top_, bottom) == (0, image.height) else image.crop((0, top_, WIDTH, bottom)),
+                    PALETTE) for top_, bottom in pages]
 
 
 def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.Part]:
@@ -405,11 +406,9 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     """One seat's private picture: its dice this round and its whole construction zone."""
     say = _Words(locale, names, len(view.players))
     p = view.players[seat]
-    key = ("private", locale, say.names, seat, view.round, kit.fingerprint(p))
-    part = _part(key, 6000, lambda d: _private(d, view, seat, p, say))
-    image = kit.blank(WIDTH, part.height, PALETTE)
-    kit.paste(image, part, (0, 0))
-    return kit.png(image, PALETTE)
+    shown = (p.assign, p.dev_stack, p.world_stack, p.drawn, p.start_tiles)
+    key = ("private", locale, say.names, seat, view.round, kit.fingerprint(shown))
+    return kit.png(kit.alone(_part(key, 6000, lambda d: _private(d, view, seat, p, say))), PALETTE)
 
 
 def _private(draw: ImageDraw.ImageDraw, view: View, seat: int, p: PlayerView, say: _Words) -> int:
