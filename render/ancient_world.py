@@ -45,12 +45,13 @@ class _Words:
         """The words of ``key`` with ``params``, kept when every parameter is a plain value (the
         same words drawn again after a move, or measured for another level of detail, are not
         put together again)."""
-        message = msg(f"ancient_world.{key}", **params)  # type: ignore[arg-type]
         if not all(type(value) in _PLAIN for value in params.values()):
-            return self.say(message)
+            return self.say(msg(f"ancient_world.{key}", **params))  # type: ignore[arg-type]
         kept = (self.locale, self.names, key, *params.items())
         found = _SAID.get(kept)
-        return _keep(_SAID, kept, self.say(message)) if found is None else found
+        if found is None:
+            found = _keep(_SAID, kept, self.say(msg(f"ancient_world.{key}", **params)))  # type: ignore[arg-type]
+        return found
 
     def say(self, message: Message) -> str:
         return render(message, self.locale, PACKAGES, self.names)
@@ -147,13 +148,18 @@ class _Piece(NamedTuple):
 
     key: tuple[Hashable, ...]
     draw: Callable[[ImageDraw.ImageDraw], float]
+    below: int = 4
+    """Pixels kept below where ``draw`` ends."""
+    known: int = 0
+    """The part's height where its maker knows it without measuring (0: not known)."""
 
     def height(self) -> int:
-        """The part's height, measured without drawing it (:func:`render.kit.measured`)."""
-        return kit.measured(("ancient_world", *self.key), self._cut)
+        """The part's height, measured without drawing it (:func:`render.kit.measured`) unless
+        known."""
+        return self.known or kit.measured(("ancient_world", *self.key), self._cut)
 
     def _cut(self, draw: ImageDraw.ImageDraw) -> float:
-        return int(self.draw(draw)) + 4
+        return int(self.draw(draw)) + self.below
 
     def part(self) -> kit.Part:
         """The part drawn on its own, on a canvas of its measured height; drawn once per process for each
@@ -163,8 +169,11 @@ class _Piece(NamedTuple):
             WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=self.height()))
 
 
-def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float]) -> _Piece:
-    return _Piece(key, draw_part)
+def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float], *, cut: int = 4,
+          height: int = 0) -> _Piece:
+    """A part keyed by ``key``, cut ``cut`` px below where ``draw_part`` ends; ``height``: its
+    height, where the caller knows it (where ``draw_part`` ends, and ``cut``)."""
+    return _Piece(key, draw_part, cut, height)
 
 
 def _stack(parts: Sequence[kit.Part]) -> Image.Image:
@@ -190,15 +199,41 @@ def _header(draw: ImageDraw.ImageDraw, view: Any, title: str, say: _Words) -> fl
     return _para(draw, PAD, PAD + TITLE + 10, status, colour=kit.THEME["muted"]) + 4
 
 
-def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
-    """The nine action spaces, 3 × 3, with the citizens in placement order; covered ones shaded."""
+SPACE_TOP = 4
+SPACE_HEIGHT = 70
+SPACE_GAP = 8
+
+
+def _spaces_pieces(view: Any, say: _Words) -> list[_Piece]:
+    """The nine action spaces, 3 × 3, with the citizens in placement order, covered ones shaded: a
+    part a row (a citizen placed redraws its row), each from its row's top but the first (from the
+    top of the whole), the last with the space below the grid."""
+    pieces = []
+    for row in range(3):
+        spaces = SPACES[3 * row:3 * row + 3]
+        shown = tuple((space, space in view.covered, kit.fingerprint(view.spaces[space])) for space in spaces)
+        top = SPACE_TOP if row == 0 else 0
+        cut = SPACE_GAP if row < 2 else SPACE_GAP + 12
+        pieces.append(_part(("spaces", say.locale, row, shown), _drawing_spaces(view, say, row, top), cut=cut,
+                            height=top + SPACE_HEIGHT + cut))
+    return pieces
+
+
+def _drawing_spaces(view: Any, say: _Words, row: int, top: int) -> Callable[[ImageDraw.ImageDraw], float]:
+    def draw_row(draw: ImageDraw.ImageDraw) -> float:
+        return _spaces(draw, view, say, row, top)
+    return draw_row
+
+
+def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words, row: int, cy: int) -> float:
+    """Row ``row`` of the action spaces, its cells from ``cy``; where the cells end."""
     cell_w = (WIDTH - 2 * PAD - 2 * 8) / 3
-    cell_h = 70
-    for i, space in enumerate(SPACES):
+    for i in range(3 * row, 3 * row + 3):
+        space = SPACES[i]
         cx = PAD + (i % 3) * (cell_w + 8)
-        cy = 4 + (i // 3) * (cell_h + 8)
         covered = space in view.covered
-        kit.box(draw, (cx, cy, cx + cell_w, cy + cell_h), fill=COVERED if covered else kit.THEME["panel"])
+        fill = COVERED if covered else kit.THEME["panel"]
+        kit.box(draw, (cx, cy, cx + cell_w, cy + SPACE_HEIGHT), fill=fill)
         name = say(f"space.{space}") + (" · " + say("pic.covered") if covered else "")
         _text(draw, (cx + 8, cy + 6), name, size=SMALL, bold=True,
               colour=kit.THEME["muted"] if covered else kit.THEME["ink"])
@@ -207,28 +242,100 @@ def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
             draw.ellipse((px - 15, cy + 36, px + 15, cy + 66), fill=_seat_colour(citizen.seat))
             _text(draw, (px, cy + 51), str(citizen.rank), size=SMALL, bold=True, colour=kit.THEME["white"],
                   anchor="mm")
-    return 4 + 3 * (cell_h + 8) + 8
+    return cy + SPACE_HEIGHT
 
 
-def _market(draw: ImageDraw.ImageDraw, view: Any, say: _Words, *, brief: bool = False) -> float:
-    """The Empire and Military rows (``brief``: by name only), the Titans on top and the District."""
-    y = _cards(draw, 0, view, say("pic.empire_row", deck=view.empire_deck, discards=view.empire_discard),
-               view.empire_row, say, brief=brief)
-    y = _cards(draw, y, view, say("pic.military_row", deck=view.military_deck), view.military_row, say,
-               brief=brief)
+def _market_pieces(view: Any, say: _Words, brief: bool) -> list[_Piece]:
+    """The Empire and Military rows (``brief``: by name only), the Titans on top and the District,
+    as parts: each row's title, and each card (or a row's names) apart, so that a card taken or
+    a deck drawn from redraws only the lines that changed."""
     tops = [(t, stars, left) for stars, (t, left) in enumerate(zip(view.titan_tops, view.titan_decks,
                                                                   strict=True), start=1) if t is not None]
-    y = _cards(draw, y, view, say("pic.titans"), [t for t, _, _ in tops], say,
-               notes=[say("pic.titan_deck", stars=s, count=n) for _, s, n in tops])
     districts = [view.district_top] if view.district_top is not None else []
-    return _cards(draw, y, view, say("pic.district", count=view.district_deck), districts, say)
+    return [*_card_pieces(view, say("pic.empire_row", deck=view.empire_deck, discards=view.empire_discard),
+                          view.empire_row, say, brief=brief),
+            *_card_pieces(view, say("pic.military_row", deck=view.military_deck), view.military_row, say,
+                          brief=brief),
+            *_card_pieces(view, say("pic.titans"), [t for t, _, _ in tops], say,
+                          notes=[say("pic.titan_deck", stars=s, count=n) for _, s, n in tops]),
+            *_card_pieces(view, say("pic.district", count=view.district_deck), districts, say, below=4)]
 
 
-def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: int) -> float:
-    """One city: resources and citizens, then its cards (``detail`` 2: with what they give, 1: by
-    name, 0: by count)."""
+class _Markets:
+    """The market's parts of one picture, brief or not, made once for all the layouts tried."""
+
+    def __init__(self, view: Any, say: _Words) -> None:
+        self.view, self.say = view, say
+        self.found: dict[bool, list[_Piece]] = {}
+
+    def __call__(self, brief: bool) -> list[_Piece]:
+        found = self.found.get(brief)
+        if found is None:
+            found = self.found[brief] = _market_pieces(self.view, self.say, brief)
+        return found
+
+
+def _card_pieces(view: Any, title: str, cards: Sequence[str], say: _Words, *, brief: bool = False,
+                 notes: Sequence[str] = (), below: int = 0) -> list[_Piece]:
+    """What :func:`_cards` draws, as parts: the title, then each card's paragraph (``brief``: the
+    names in one), the last with the space below the list and ``below`` more."""
+    def heading(draw: ImageDraw.ImageDraw) -> float:
+        _text(draw, (PAD, 0), title, size=BODY, bold=True)
+        return LINE + 2
+
+    pieces = [_part(("card title", title), heading, cut=0, height=LINE + 2)]
+    if not cards:
+        paras = [("—", BODY, kit.THEME["muted"], WIDTH - 2 * PAD)]
+    elif brief:
+        names = [_card_line(view, c, say, brief=True) + (f" ({n})" if n else "")
+                 for c, n in zip(cards, [*notes, *[""] * len(cards)], strict=False)]
+        paras = [(", ".join(names), SMALL, kit.THEME["ink"], WIDTH - 2 * PAD)]
+    else:
+        paras = []
+        for i, card_id in enumerate(cards):
+            note = notes[i] if i < len(notes) and notes[i] else ""
+            line = _card_line(view, card_id, say) + (f" ({note})" if note else "")
+            paras.append(("• " + line, SMALL, kit.THEME["ink"], WIDTH - 2 * PAD - 12))
+    for i, (words, size, colour, width) in enumerate(paras):
+        cut = 6 + below if i == len(paras) - 1 else 0
+        high = len(_wrap(words, width, size=size)) * (size + 6) + cut
+        pieces.append(_part(("card para", words, size, colour, width, cut),
+                            _drawing_para(words, size, colour, width), cut=cut, height=high))
+    return pieces
+
+
+def _drawing_para(words: str, size: int, colour: kit.Colour, width: float
+                  ) -> Callable[[ImageDraw.ImageDraw], float]:
+    def draw_para(draw: ImageDraw.ImageDraw) -> float:
+        return _para(draw, PAD + 12, 0, words, size=size, colour=colour, width=width)
+    return draw_para
+
+
+def _city_line(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words) -> float:
+    """A city in one line: its resources and counts (the least detail)."""
     player = view.players[seat]
-    colour = _seat_colour(seat)
+    cards = len(player.empire) + len(player.districts) + len(player.titans)
+    line = say("pic.city_line", seat=seat, coins=player.coins, knowledge=player.knowledge, cards=cards,
+               armies=len(player.armies))
+    y = _para(draw, PAD + 14, 4, line, size=SMALL, bold=True, colour=_seat_colour(seat),
+              width=WIDTH - 2 * PAD - 14)
+    return y + 2
+
+
+class _CityWords(NamedTuple):
+    """What a city's upper lines say: its name and marks, its resources, its citizens and banners,
+    and what it holds (added to the citizens' line when the cards are only counted); ``held``
+    fingerprints its cards and armies."""
+
+    head: str
+    stats: str
+    people: str
+    counts: str
+    held: str
+
+
+def _city_words(view: Any, seat: int, say: _Words) -> _CityWords:
+    player = view.players[seat]
     marks = []
     if seat == view.first_player:
         marks.append(say("pic.first_player"))
@@ -237,13 +344,6 @@ def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: 
     if player.passed:
         marks.append(say("pic.passed"))
     head = say.names[seat] + (" · " + ", ".join(marks) if marks else "")
-    if detail < 0:
-        line = say("pic.city_line", seat=seat, coins=player.coins, knowledge=player.knowledge,
-                   cards=len(player.empire) + len(player.districts) + len(player.titans),
-                   armies=len(player.armies))
-        y = _para(draw, PAD + 14, 4, line, size=SMALL, bold=True, colour=colour, width=WIDTH - 2 * PAD - 14)
-        return y + 2
-    y = _para(draw, PAD + 14, 6, head, size=BODY, bold=True, colour=colour, width=WIDTH - 2 * PAD - 14)
     citizens = [say("pic.citizen_" + ("hungry" if r in player.hungry else "placed" if r in player.placed
                                       else "ready"), rank=r) for r in player.owned]
     banners = ", ".join(say(f"gives.banner.{t}", count=n) for t, n in player.banners.items() if n) or "—"
@@ -251,23 +351,84 @@ def _city(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: 
                 citizens=len(player.owned), built=len(player.empire), capacity=player.capacity,
                 armies=len(player.armies), army_limit=player.army_limit, stored=player.stored_count,
                 attack=player.conscription)
-    y = _para(draw, PAD + 14, y, stats, size=SMALL, width=WIDTH - 2 * PAD - 14)
     people = say("pic.citizens", list=", ".join(citizens)) + " · " + say("pic.banners", list=banners)
-    if detail == 0:
-        people += " · " + say("pic.city_counts", cards=len(player.empire) + len(player.districts)
-                              + len(player.titans), armies=len(player.armies))
-    y = _para(draw, PAD + 14, y, people, size=SMALL, width=WIDTH - 2 * PAD - 14)
+    counts = " · " + say("pic.city_counts", cards=len(player.empire) + len(player.districts)
+                         + len(player.titans), armies=len(player.armies))
+    held = kit.fingerprint((player.empire, player.districts, player.titans, player.armies))
+    return _CityWords(head, stats, people, counts, held)
+
+
+class _CitiesWords:
+    """The cities' words of one picture, put together once for all the layouts tried."""
+
+    def __init__(self, view: Any, say: _Words) -> None:
+        self.view, self.say = view, say
+        self.found: dict[int, _CityWords] = {}
+
+    def __call__(self, seat: int) -> _CityWords:
+        found = self.found.get(seat)
+        if found is None:
+            found = self.found[seat] = _city_words(self.view, seat, self.say)
+        return found
+
+
+def _city_pieces(view: Any, seat: int, say: _Words, detail: int, words: _CityWords) -> list[_Piece]:
+    """One city (``detail`` 2: its cards with what they give, 1: by name, 0: by count, -1: one
+    line) as parts one under the other, each drawn again only when what it shows changes: each
+    line of its name and marks, resources, citizens and banners, then its cards and armies. The
+    seat's colour bar runs down their left, each part drawing its own stretch of it."""
+    if detail < 0:
+        key = ("city", say.locale, say.names, seat, detail, kit.fingerprint(view.players[seat]))
+        return [_part(key, lambda d: _city_line(d, view, seat, say))]
+    colour = _seat_colour(seat)
+    people = words.people + (words.counts if detail == 0 else "")
+    width = WIDTH - 2 * PAD - 14
+    paras = ((words.head, BODY, True), (words.stats, SMALL, False), (people, SMALL, False))
+    lines = [(line, size, bold) for text, size, bold in paras
+             for line in _wrap(text, width, size=size, bold=bold)]
+    pieces = []
+    for i, (line, size, bold) in enumerate(lines):
+        top = 6 if i == 0 else 0
+        last = detail == 0 and i == len(lines) - 1
+        high = top + size + 6 + (12 if last else 0)
+        pieces.append(_part(("city line", seat, line, size, bold, top, last),
+                            _drawing_city_line(line, size, bold, colour, top, last), cut=0, height=high))
+    if detail > 0:
+        key = ("city cards", say.locale, say.names, seat, detail, words.held)
+        pieces.append(_part(key, lambda d: _city_cards(d, view, seat, say, detail), cut=0))
+    return pieces
+
+
+def _drawing_city_line(line: str, size: int, bold: bool, colour: kit.Colour, top: int, last: bool
+                       ) -> Callable[[ImageDraw.ImageDraw], float]:
+    def draw_line(draw: ImageDraw.ImageDraw) -> float:
+        _text(draw, (PAD + 14, top), line, size=size, bold=bold, colour=colour if bold else kit.THEME["ink"])
+        return _bar(draw, top, top + size + 6, colour, last)
+    return draw_line
+
+
+def _bar(draw: ImageDraw.ImageDraw, top: int, bottom: float, colour: kit.Colour, last: bool) -> float:
+    """The stretch of a city's colour bar beside a part of it that ends at ``bottom`` (the last part:
+    the bar's end, and the space below the city); the part's height."""
+    if not last:
+        draw.rectangle((4, top, 10, bottom - 1), fill=colour)
+        return bottom
+    draw.rectangle((4, top, 10, bottom - 4), fill=colour)
+    return int(bottom + 8) + 4
+
+
+def _city_cards(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: int) -> float:
+    """A city's cards and armies (``detail`` 2: with what they give, 1: by name)."""
+    player = view.players[seat]
     cards = [b.card for b in player.empire] + list(player.districts) + list(player.titans)
     notes = [say("pic.damaged") if b.damaged else say("pic.citizen_on", rank=b.citizen) if b.citizen else ""
              for b in player.empire]
     armies = [a.cards[-1] for a in player.armies]
     army_notes = [say("pic.army_coins", name=a.name_coins, picture=a.picture_coins,
                       retired=len(a.cards) - 1) for a in player.armies]
-    if detail > 0:
-        y = _cards(draw, y, view, say("pic.city"), cards, say, brief=detail < 2, notes=notes)
-        y = _cards(draw, y, view, say("pic.armies"), armies, say, brief=detail < 2, notes=army_notes)
-    draw.rectangle((4, 6, 10, y - 4), fill=colour)
-    return y + 8
+    y = _cards(draw, 0, view, say("pic.city"), cards, say, brief=detail < 2, notes=notes)
+    y = _cards(draw, y, view, say("pic.armies"), armies, say, brief=detail < 2, notes=army_notes)
+    return _bar(draw, 0, y, _seat_colour(seat), True)
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
@@ -291,10 +452,21 @@ def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
 
 def _fitted(layouts: Sequence[Callable[[], list[_Piece]]]) -> Image.Image:
     """The first of ``layouts`` (most detailed first) that keeps the picture within 1.6 widths,
-    chosen by the parts' measured heights, so only the parts it shows are drawn."""
+    chosen by the parts' measured heights, so only the parts it shows are drawn. A layout is given
+    up as soon as the parts measured so far pass the height, and a part in several layouts is
+    measured once."""
+    heights: dict[tuple[Hashable, ...], int] = {}
     for layout in layouts:
         pieces = layout()
-        if sum(p.height() for p in pieces) + PAD <= MAX_HEIGHT:
+        total = PAD
+        for piece in pieces:
+            high = heights.get(piece.key)
+            if high is None:
+                high = heights[piece.key] = piece.height()
+            total += high
+            if total > MAX_HEIGHT:
+                break
+        else:
             break
     return _stack([p.part() for p in pieces])
 
@@ -304,24 +476,14 @@ def _header_part(view: Any, title: str, say: _Words) -> _Piece:
                  lambda d: _header(d, view, title, say))
 
 
-def _market_part(view: Any, say: _Words, brief: bool) -> _Piece:
-    rows = (view.empire_deck, view.empire_discard, tuple(view.empire_row), view.military_deck,
-            tuple(view.military_row), tuple(view.titan_tops), tuple(view.titan_decks), view.district_top,
-            view.district_deck)
-    return _part(("market", say.locale, brief, rows), lambda d: _market(d, view, say, brief=brief))
-
-
-def _city_part(view: Any, seat: int, say: _Words, detail: int) -> _Piece:
-    key = ("city", say.locale, say.names, seat, detail, kit.fingerprint(view.players[seat]),
-           seat == view.first_player, seat == view.current and not view.over)
-    return _part(key, lambda d: _city(d, view, seat, say, detail))
-
-
 def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """The public picture: the action spaces, the card rows, the Titans and District, every city,
     and at the end the final scores. ``names`` are the players' names in seat order."""
     say = _Words(locale, names, len(view.players))
     seats = range(len(view.players))
+    city = _CitiesWords(view, say)
+    spaces = _spaces_pieces(view, say) if view.final is None else []
+    market = _Markets(view, say)
 
     def layout(detail: int, brief_market: bool) -> Callable[[], list[_Piece]]:
         def parts() -> list[_Piece]:
@@ -331,9 +493,8 @@ def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") ->
                 scores = ("scores", say.locale, say.names, kit.fingerprint(view.final), coins)
                 out.append(_part(scores, lambda d: _scores(d, view, say)))
             else:
-                spaces = ("spaces", say.locale, kit.fingerprint(view.covered), kit.fingerprint(view.spaces))
-                out += [_part(spaces, lambda d: _spaces(d, view, say)), _market_part(view, say, brief_market)]
-            return out + [_city_part(view, s, say, detail) for s in seats]
+                out += [*spaces, *market(brief_market)]
+            return out + [piece for s in seats for piece in _city_pieces(view, s, say, detail, city(s))]
         return parts
 
     image = _fitted([layout(2, False), layout(1, False), layout(0, False), layout(0, True), layout(-1, True)])
@@ -345,6 +506,8 @@ def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: s
     each card gives (the board may show them by name only), and their city in full."""
     say = _Words(locale, names, len(view.players))
     player = view.players[seat]
+    city = _CitiesWords(view, say)
+    markets = _Markets(view, say)
     secret = [c for w in view.waiting if w.seat == seat and w.cards for c in (w.cards or [])]
 
     stored = list(player.stored or [])
@@ -358,8 +521,8 @@ def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: s
         def parts() -> list[_Piece]:
             out = [_header_part(view, say("pic.private", seat=seat), say), _part(hidden, mine)]
             if market is not None and not view.over:
-                out.append(_market_part(view, say, market))
-            return [*out, _city_part(view, seat, say, detail)]
+                out += markets(market)
+            return [*out, *_city_pieces(view, seat, say, detail, city(seat))]
         return parts
 
     return _png(_fitted([layout(2, False), layout(1, False), layout(0, False), layout(2, True),
