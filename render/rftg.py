@@ -16,6 +16,7 @@ are squares with a dark rim and a centre pip, so a white die never looks like an
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -131,10 +132,12 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
         scores = tuple((p.score, kit.fingerprint(p.breakdown)) for p in view.players)
         top.append(_part(("final", locale, say.names, scores), MAX_HEIGHT, lambda d: _final(d, view, 0, say)))
     panels = [_player_parts(view, seat, say, 2) for seat in range(len(view.players))]
-    if sum(p.height for p in top + _flat(panels)) + MARGIN > MAX_HEIGHT:
-        wider = [_player_parts(view, seat, say, 3) for seat in range(len(view.players))]
-        if sum(p.height for p in top + _flat(wider)) + MARGIN <= MAX_HEIGHT:
-            panels = wider
+    high = sum(p.height for p in top + _flat(panels))
+    if high + MARGIN > MAX_HEIGHT:
+        wider = high - sum(_tableau_height(p.tableau, 2) - _tableau_height(p.tableau, 3)
+                           for p in view.players)
+        if wider + MARGIN <= MAX_HEIGHT:
+            panels = [_player_parts(view, seat, say, 3) for seat in range(len(view.players))]
     parts = top + _flat(panels)
     cuts = [sum(p.height for p in top)]
     for panel in panels:
@@ -158,20 +161,30 @@ def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.
     changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal), each
     row of the tableau and the panel's end."""
     p = view.players[seat]
-    rows = [_row(("name", say.locale, say.names[seat], view.stage, p.credits, p.vp, p.tiles, p.confirmed,
-                  p.rolled, p.chose), lambda d: _name_row(d, seat, p, view.stage, say), first=True),
+    rest = _counts(p, view.stage, say)
+    rows = [_row(("name", say.names[seat], rest), lambda d: _name_row(d, say.names[seat], rest), first=True),
             _row(("dice", say.locale, tuple(p.cup), tuple(p.citizenry)), lambda d: _dice_row(d, p, say)),
             _row(("stacks", say.locale, p.dev_size, p.dev_top, p.dev_cost, tuple(p.dev_dice), p.world_size,
                   p.world_top, p.world_cost, tuple(p.world_dice)), lambda d: _stacks_row(d, p, say))]
     if any(p.columns.get(ph) for ph in PHASES):  # type: ignore[call-overload]
-        rows.append(_row(("workers", kit.fingerprint(p.columns)), lambda d: _workers_row(d, p)))
+        columns_shown = tuple(tuple(p.columns.get(ph) or ()) for ph in PHASES)  # type: ignore[call-overload]
+        rows.append(_row(("workers", columns_shown), lambda d: _workers_row(d, p)))
     tiles = p.tableau
     chips = [_chip_row_part(tiles[row:row + columns], columns) for row in range(0, len(tiles), columns)]
     return [*rows, *chips, _part(("panel end",), 100, _panel_end, guess=ROW_GUESS)]
 
 
 def _chip_row_part(tiles: Sequence[TileView], columns: int) -> kit.Part:
-    return _row(("chips", columns, kit.fingerprint(list(tiles))), lambda d: _chip_row(d, tiles, columns))
+    shown = tuple((t.name, t.kind, t.cost, t.colour, tuple(t.goods)) for t in tiles)
+    return _row(("chips", columns, shown), lambda d: _chip_row(d, tiles, columns))
+
+
+def _tableau_height(tiles: Sequence[TileView], columns: int) -> int:
+    """The height of a tableau's rows ``columns`` tiles a row (:func:`_chip_row`), found without
+    drawing them (three a row are drawn only when the board is shown so)."""
+    width = _chip_width(columns)
+    return sum(max(_chip_height(t, width) for t in tiles[row:row + columns]) + 6
+               for row in range(0, len(tiles), columns))
 
 
 def _row(key: tuple[Hashable, ...], draw_row: Callable[[ImageDraw.ImageDraw], int], *,
@@ -273,23 +286,27 @@ def _outline(draw: ImageDraw.ImageDraw, top: float, bottom: float) -> None:
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=8, outline=THEME["line"], width=2)
 
 
-def _name_row(draw: ImageDraw.ImageDraw, seat: int, p: PlayerView, stage: str, say: _Words) -> int:
-    """The player's name, credits, chips, tiles and Assign or selection; returns its bottom."""
-    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
-    y = 8
+def _counts(p: PlayerView, stage: str, say: _Words) -> str:
+    """A player's credits, chips, tiles and Assign or selection, as the name row says them."""
     items = [say("rftg.pic.credits", credits=p.credits), say("rftg.pic.chips", n=p.vp),
              say("rftg.pic.tiles", n=p.tiles)]
     if stage == "assign":
         items.append(say("rftg.pic.assigned") if p.confirmed else say("rftg.pic.assigning", n=p.rolled))
     elif p.chose:
         items.append(say("rftg.pic.selected", phase=say(f"rftg.phase.{p.chose}")))
-    name_w = text_width(say.names[seat], size=LARGE - 4, bold=True)
-    rest = " · ".join(items)
+    return " · ".join(items)
+
+
+def _name_row(draw: ImageDraw.ImageDraw, name: str, rest: str) -> int:
+    """The player's name and counts (:func:`_counts`); returns its bottom."""
+    inner, right = PANEL_INNER, WIDTH - MARGIN - 12
+    y = 8
+    name_w = text_width(name, size=LARGE - 4, bold=True)
     if name_w + 16 + text_width(rest, size=BODY) <= right - inner:
-        _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+        _text(draw, (inner, y), name, size=LARGE - 4, bold=True)
         _text(draw, (inner + name_w + 16, y + 2), rest, size=BODY)
         return y + LINE + 4
-    _text(draw, (inner, y), say.names[seat], size=LARGE - 4, bold=True)
+    _text(draw, (inner, y), name, size=LARGE - 4, bold=True)
     y += LINE
     for line in _wrap(rest, right - inner, size=BODY):
         _text(draw, (inner, y), line, size=BODY)
@@ -361,11 +378,15 @@ def _panel_end(draw: ImageDraw.ImageDraw) -> int:
 def _chip_row(draw: ImageDraw.ImageDraw, tiles: Sequence[TileView], columns: int) -> int:
     """One row of the tableau, ``columns`` tiles a row; each tile says its VP, kind, power phases and
     goods."""
-    width = (WIDTH - 2 * MARGIN - 24 - 8 * (columns - 1)) // columns
+    width = _chip_width(columns)
     heights = [_chip_height(t, width) for t in tiles]
     for i, t in enumerate(tiles):
         _chip(draw, PANEL_INNER + i * (width + 8), 0, t, heights[i], width)
     return max(heights) + 6
+
+
+def _chip_width(columns: int) -> int:
+    return (WIDTH - 2 * MARGIN - 24 - 8 * (columns - 1)) // columns
 
 
 def _chip_lines(t: TileView, width: int) -> tuple[list[str], str]:
@@ -403,61 +424,81 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, t: TileView, h: int, wi
 
 
 def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
-    """One seat's private picture: its dice this round and its whole construction zone."""
+    """One seat's private picture: its dice this round and its whole construction zone, in parts
+    (the heading, the dice, each line of the stacks and of the tiles in hand), each drawn again
+    only when what it shows changes."""
     say = _Words(locale, names, len(view.players))
     p = view.players[seat]
-    shown = (p.assign, p.dev_stack, p.world_stack, p.drawn, p.start_tiles)
-    key = ("private", locale, say.names, seat, view.round, kit.fingerprint(shown))
-    return kit.png(kit.alone(_part(key, 6000, lambda d: _private(d, view, seat, p, say))), PALETTE)
+    parts = [_part(("private", locale, say.names, seat, view.round), 1000,
+                   lambda d: _private_heading(d, view, seat, say), guess=ROW_GUESS)]
+    if p.assign is not None:
+        assign = p.assign
+        parts.append(_part(("your dice", locale, kit.fingerprint(assign)), MAX_HEIGHT * 2,
+                           lambda d: _private_dice(d, assign, say),
+                           guess=LINE + 52 * max(1, len(assign.dice))))
+    stacks = (("rftg.pic.dev_list", p.dev_stack or []), ("rftg.pic.world_list", p.world_stack or []))
+    for key, tiles in stacks:
+        lines = [(say(key), True, THEME["ink"])]
+        if not tiles:
+            lines.append(("—", False, THEME["muted"]))
+        lines += [(line, False, THEME["ink"]) for i, name in enumerate(tiles)
+                  for line in _wrap(f"{i + 1}. {name}", WIDTH - 2 * MARGIN, size=BODY)]
+        parts += [_line_part(words, bold, colour, LINE + (6 if i == len(lines) - 1 else 0))
+                  for i, (words, bold, colour) in enumerate(lines)]
+    extra = (p.drawn or []) + (p.start_tiles or [])
+    if extra:
+        parts.append(_line_part(say("rftg.pic.in_hand"), True, THEME["ink"], LINE))
+        parts += [_line_part(line, False, THEME["ink"], LINE) for t in extra
+                  for line in _wrap(t, WIDTH - 2 * MARGIN, size=BODY)]
+    image = kit.blank(WIDTH, max(sum(part.height for part in parts) + MARGIN, 200), PALETTE)
+    y = 0
+    for part in parts:
+        kit.paste(image, part, (0, y))
+        y += part.height
+    return kit.png(image, PALETTE)
 
 
-def _private(draw: ImageDraw.ImageDraw, view: View, seat: int, p: PlayerView, say: _Words) -> int:
+def _private_heading(draw: ImageDraw.ImageDraw, view: View, seat: int, say: _Words) -> int:
     y = 12
     for line in _wrap(say("rftg.pic.private", seat=seat, round=view.round), WIDTH - 2 * MARGIN,
                       size=LARGE - 4, bold=True):
         _text(draw, (MARGIN, y), line, size=LARGE - 4, bold=True)
         y += LINE + 2
-    if p.assign is not None:
-        _text(draw, (MARGIN, y), say("rftg.pic.your_dice"), size=SMALL, colour=THEME["muted"])
-        y += LINE
-        places: dict[str, list[tuple[str, str]]] = {}
-        for d in p.assign.dice:
-            if d.where == "dictate":
-                where = say("rftg.pic.dictate")
-            elif d.column is None:
-                where = say("rftg.pic.unplaced")
-            elif d.where == "select":
-                where = say("rftg.pic.selecting", phase=say(f"rftg.phase.{d.column}"))
-            else:
-                where = f"{NUMERAL[d.column]} {say(f'rftg.phase.{d.column}')}"
-            places.setdefault(where, []).append((d.colour, NUMERAL.get(d.face, "*")))
-        for where, dice in places.items():
-            _text(draw, (MARGIN, y + 6), where, size=SMALL, bold=True)
-            x = 330
-            for colour, mark in dice:
-                if x + 46 > WIDTH - MARGIN:
-                    x, y = 330, y + 48
-                _die(draw, x, y, colour, size=42, mark=mark)
-                x += 48
-            y += 52
-    stacks = (("rftg.pic.dev_list", p.dev_stack or []), ("rftg.pic.world_list", p.world_stack or []))
-    for key, tiles in stacks:
-        _text(draw, (MARGIN, y), say(key), size=BODY, bold=True)
-        y += LINE
-        if not tiles:
-            _text(draw, (MARGIN, y), "—", size=BODY, colour=THEME["muted"])
-            y += LINE
-        for i, name in enumerate(tiles):
-            for line in _wrap(f"{i + 1}. {name}", WIDTH - 2 * MARGIN, size=BODY):
-                _text(draw, (MARGIN, y), line, size=BODY)
-                y += LINE
-        y += 6
-    extra = (p.drawn or []) + (p.start_tiles or [])
-    if extra:
-        _text(draw, (MARGIN, y), say("rftg.pic.in_hand"), size=BODY, bold=True)
-        y += LINE
-        for t in extra:
-            for line in _wrap(t, WIDTH - 2 * MARGIN, size=BODY):
-                _text(draw, (MARGIN, y), line, size=BODY)
-                y += LINE
-    return max(y + MARGIN, 200)
+    return y
+
+
+def _private_dice(draw: ImageDraw.ImageDraw, assign: Any, say: _Words) -> int:
+    """The seat's dice this round, by where they are."""
+    y = 0
+    _text(draw, (MARGIN, y), say("rftg.pic.your_dice"), size=SMALL, colour=THEME["muted"])
+    y += LINE
+    places: dict[str, list[tuple[str, str]]] = {}
+    for d in assign.dice:
+        if d.where == "dictate":
+            where = say("rftg.pic.dictate")
+        elif d.column is None:
+            where = say("rftg.pic.unplaced")
+        elif d.where == "select":
+            where = say("rftg.pic.selecting", phase=say(f"rftg.phase.{d.column}"))
+        else:
+            where = f"{NUMERAL[d.column]} {say(f'rftg.phase.{d.column}')}"
+        places.setdefault(where, []).append((d.colour, NUMERAL.get(d.face, "*")))
+    for where, dice in places.items():
+        _text(draw, (MARGIN, y + 6), where, size=SMALL, bold=True)
+        x = 330
+        for colour, mark in dice:
+            if x + 46 > WIDTH - MARGIN:
+                x, y = 330, y + 48
+            _die(draw, x, y, colour, size=42, mark=mark)
+            x += 48
+        y += 52
+    return y
+
+
+def _line_part(words: str, bold: bool, colour: Colour, height: int) -> kit.Part:
+    """A line of the private picture's lists, ``height`` px high."""
+    def line(draw: ImageDraw.ImageDraw) -> int:
+        _text(draw, (MARGIN, 0), words, size=BODY, bold=bold, colour=colour)
+        return height
+
+    return _part(("private line", words, bold, colour, height), height, line, guess=height)
