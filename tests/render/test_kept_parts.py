@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageFilter
 
 import render
 import render.stages
-from render import kit
+from render import ancient_world, kit, rftg
 from rules import registry
 from rules.core import Rng
 
@@ -127,3 +127,40 @@ def test_the_flat_colours_a_game_draws_are_stored_exactly(game: str, monkeypatch
     assert drawn
     for image in drawn:
         assert [c for c in flat_colours(image) if c not in colours] == [], game
+
+
+def drawn_anew(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Heights of the parts drawn (not pasted from those kept) from now on."""
+    heights: list[int] = []
+    draw = kit.drawn
+
+    def counted(*args: Any, **kwargs: Any) -> kit.Part:
+        part = draw(*args, **kwargs)
+        heights.append(part.height)
+        return part
+
+    monkeypatch.setattr(kit, "drawn", counted)
+    return heights
+
+
+def test_a_city_whose_coins_changed_redraws_only_its_resources_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = registry.get("ancient_world")
+    view = engine.view(stages("ancient_world")["middle"], None)
+    render.pictures(ancient_world, view, None, NAMES)
+    richer = view.model_copy(deep=True)
+    richer.players[1].coins += 1
+    heights = drawn_anew(monkeypatch)
+    render.pictures(ancient_world, richer, None, NAMES)
+    assert len(heights) == 1 and heights[0] < 40
+
+
+def test_a_tile_added_to_a_stack_redraws_a_line_or_two_of_the_private_picture(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = registry.get("rftg")
+    view = engine.view(stages("rftg")["middle"], 0)
+    render.pictures(rftg, view, 0, NAMES)
+    more = view.model_copy(deep=True)
+    more.players[0].dev_stack = [*(more.players[0].dev_stack or []), "Space Piracy"]
+    heights = drawn_anew(monkeypatch)
+    render.pictures(rftg, more, 0, NAMES)
+    assert 1 <= len(heights) <= 2 and max(heights) < 50
