@@ -161,8 +161,13 @@ def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.
     changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal), each
     row of the tableau and the panel's end."""
     p = view.players[seat]
-    rest = _counts(p, view.stage, say)
-    rows = [_row(("name", say.names[seat], rest), lambda d: _name_row(d, say.names[seat], rest), first=True),
+    if view.stage == "assign":
+        step: Hashable = "assigned" if p.confirmed else p.rolled
+        counts: tuple[Hashable, ...] = (p.credits, p.vp, p.tiles, "assign", step)
+    else:
+        counts = (p.credits, p.vp, p.tiles, p.chose)
+    rows = [_row(("name", say.locale, say.names[seat], counts),
+                 lambda d: _name_row(d, say.names[seat], _counts(p, view.stage, say)), first=True),
             _row(("dice", say.locale, tuple(p.cup), tuple(p.citizenry)), lambda d: _dice_row(d, p, say)),
             _row(("stacks", say.locale, p.dev_size, p.dev_top, p.dev_cost, tuple(p.dev_dice), p.world_size,
                   p.world_top, p.world_cost, tuple(p.world_dice)), lambda d: _stacks_row(d, p, say))]
