@@ -487,6 +487,23 @@ def blank(width: int, height: int, colours: Image.Image = PALETTE) -> Image.Imag
     return image
 
 
+def composed(width: int, height: int, parts: Sequence[Part], colours: Image.Image = PALETTE) -> Part:
+    """A part ``width`` × ``height`` px of ``parts`` pasted one under the other from its top (the
+    background below them), with their texts: a picture kept whole, to be written as it is
+    (:func:`alone`) while what it shows stays the same."""
+    image = blank(width, height, colours)
+    said: list[Said] = []
+    token = _collecting.set(said)
+    try:
+        y = 0
+        for part in parts:
+            paste(image, part, (0, y))
+            y += part.height
+    finally:
+        _collecting.reset(token)
+    return Part(image, tuple(said))
+
+
 def alone(part: Part) -> Image.Image:
     """A picture of ``part`` alone: the part's own pixels (a part is drawn in its palette and kept
     unchanged, so it is written as it is rather than pasted into a blank of its size first); its

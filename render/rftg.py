@@ -429,16 +429,23 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, t: TileView, h: int, wi
 
 
 def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
-    """One seat's private picture: its dice this round and its whole construction zone, in parts
-    (the heading, the dice, each line of the stacks and of the tiles in hand), each drawn again
-    only when what it shows changes."""
+    """One seat's private picture: its dice this round and its whole construction zone. The picture
+    is kept whole by what it shows, and put together from parts (the heading, the dice, each line
+    of the stacks and of the tiles in hand), each drawn again only when what it shows changes."""
     say = _Words(locale, names, len(view.players))
     p = view.players[seat]
-    parts = [_part(("private", locale, say.names, seat, view.round), 1000,
+    shown = (say.names, seat, view.round, kit.fingerprint(p.assign), tuple(p.dev_stack or []),
+             tuple(p.world_stack or []), tuple(p.drawn or []), tuple(p.start_tiles or []))
+    whole = kit.cached(("rftg", "private picture", locale, shown), lambda: _private(view, seat, p, say))
+    return kit.png(kit.alone(whole), PALETTE)
+
+
+def _private(view: View, seat: int, p: PlayerView, say: _Words) -> kit.Part:
+    parts = [_part(("private", say.locale, say.names, seat, view.round), 1000,
                    lambda d: _private_heading(d, view, seat, say), guess=ROW_GUESS)]
     if p.assign is not None:
         assign = p.assign
-        parts.append(_part(("your dice", locale, kit.fingerprint(assign)), MAX_HEIGHT * 2,
+        parts.append(_part(("your dice", say.locale, kit.fingerprint(assign)), MAX_HEIGHT * 2,
                            lambda d: _private_dice(d, assign, say),
                            guess=LINE + 52 * max(1, len(assign.dice))))
     stacks = (("rftg.pic.dev_list", p.dev_stack or []), ("rftg.pic.world_list", p.world_stack or []))
@@ -455,12 +462,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
         parts.append(_line_part(say("rftg.pic.in_hand"), True, THEME["ink"], LINE))
         parts += [_line_part(line, False, THEME["ink"], LINE) for t in extra
                   for line in _wrap(t, WIDTH - 2 * MARGIN, size=BODY)]
-    image = kit.blank(WIDTH, max(sum(part.height for part in parts) + MARGIN, 200), PALETTE)
-    y = 0
-    for part in parts:
-        kit.paste(image, part, (0, y))
-        y += part.height
-    return kit.png(image, PALETTE)
+    return kit.composed(WIDTH, max(sum(part.height for part in parts) + MARGIN, 200), parts, PALETTE)
 
 
 def _private_heading(draw: ImageDraw.ImageDraw, view: View, seat: int, say: _Words) -> int:
