@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -150,9 +150,11 @@ async def dm(
     words: Words | None = None,
     files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
+    silent: bool = False,
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
-    In the user's quiet hours the DM is silent: it arrives without a notification (:func:`quiet_now`).
+    The DM is ``silent`` (it arrives without a notification) when asked, and always in the user's
+    quiet hours (:func:`quiet_now`).
 
     A DM about a table goes only to a member of the table's server: to someone Discord says left
     it (or was banned), nothing is sent, not even their own secrets; the lines are kept as a notice,
@@ -170,7 +172,7 @@ async def dm(
     if words is None:
         words = await reader_words(agora, table, user_id)
     texts = chunks([words(line) for line in lines])
-    silent = await quiet_now(agora, user_id)
+    silent = silent or await quiet_now(agora, user_id)
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
         for i, text in enumerate(texts):
@@ -205,12 +207,13 @@ async def deliver(
     :func:`tell_thread`): what it missed before this outcome, then the outcome itself.
     """
     table = outcome.table
+    nudged: frozenset[int] = frozenset()
     async with agora.telling_table(table.id):
         told = await _to_tell(agora, outcome)
         if told is not None:
-            await tell_thread(agora, outcome, *told, board=board,
-                              actor_id=actor_id if moved_by is None else moved_by)
-    await tell_others(agora, outcome, actor_id)
+            nudged = await _tell_thread(agora, outcome, *told, board=board,
+                                        actor_id=actor_id if moved_by is None else moved_by) or nudged
+    await tell_others(agora, outcome, actor_id, nudged=nudged)
     return own_lines(agora, outcome, actor_id)
 
 
@@ -235,9 +238,12 @@ def thread_closed(agora: Agora, table: TableInfo) -> bool:
     return (table.thread_id or table.channel_id) in agora.closed_threads
 
 
-async def tell_others(agora: Agora, outcome: Outcome, actor_id: int | None) -> None:
+async def tell_others(
+    agora: Agora, outcome: Outcome, actor_id: int | None, *, nudged: Collection[int] = ()
+) -> None:
     """DM every seat but ``actor_id``'s its private lines of ``outcome``, with its private picture
-    when the outcome shows one."""
+    when the outcome shows one. A user in ``nudged`` was just DMed that the table waits for them,
+    which notified them: their lines come silent, so that one move buzzes a phone once."""
     table = outcome.table
     for seat, lines in outcome.private.items():
         info = table.seats[seat] if 0 <= seat < len(table.seats) else None
@@ -249,7 +255,7 @@ async def tell_others(agora: Agora, outcome: Outcome, actor_id: int | None) -> N
             files = await agora.pictures.private(table, info.user_id, words.locale)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         secrets = [header, *(line.message for line in lines)]
-        await dm(agora, table, info.user_id, secrets, words=words, files=files)
+        await dm(agora, table, info.user_id, secrets, words=words, files=files, silent=info.user_id in nudged)
 
 
 async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | None] | None:
@@ -293,6 +299,15 @@ async def tell_thread(
 
     :returns: whether the thread took everything.
     """
+    return await _tell_thread(agora, outcome, public, first, board=board, actor_id=actor_id) is not None
+
+
+async def _tell_thread(
+    agora: Agora, outcome: Outcome, public: Sequence[Line], first: int | None, *, board: bool = True,
+    actor_id: int | None = None,
+) -> frozenset[int] | None:
+    """:func:`tell_thread`: ``None`` when the thread did not take everything, else the users just
+    DMed that the table waits for them."""
     table = outcome.table
     words = agora.table_words(table)
     channel_id = table.thread_id or table.channel_id
@@ -315,9 +330,10 @@ async def tell_thread(
                              nonce=nonce(table.id, "w", through) if marked else None)
     if told is None:
         agora.untold.add(table.id)
-        return False
+        return None
     newly = [u for u in waiting.users if u not in telling.awaited and u != actor_id]
     told = await tell_newly_awaited(agora, table, told, newly, channel_id)
+    nudged = frozenset(u for u in newly if told.nudged.get(u) != telling.nudged.get(u))
     told = told.model_copy(update={"awaited": waiting.users, "seats": waiting.seats, "step": waiting.step})
     state = told.model_dump_json()
     if through is None:
@@ -325,7 +341,7 @@ async def tell_thread(
     else:
         await agora.service.mark_announced(table.id, through, telling=state)
     agora.untold.discard(table.id)
-    return True
+    return nudged
 
 
 def story_lines(words: Words, public: Sequence[Line], table_id: int, *, marked: bool) -> list[StoryLine]:

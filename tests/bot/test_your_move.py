@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -15,7 +15,7 @@ import pytest
 from bot.discord.context import Agora
 from bot.discord.delivery import deliver, dm
 from bot.discord.pictures import Pictures
-from bot.service import Preferences, TableInfo, TableService
+from bot.service import Line, Outcome, Preferences, TableInfo, TableService
 from bot.settings import Clock, Settings
 from rules.core import msg
 from storage.sqlite import SqliteRepository
@@ -111,6 +111,37 @@ async def test_a_member_newly_awaited_again_gets_a_new_dm_and_the_old_one_is_del
     kept = [m for m in people.dms[BO].messages.values() if m.content.startswith(YOUR_MOVE)]
     assert kept == [second], "only the table's latest \"your move\" DM is kept"
     assert ("delete", first.id) in people.dms[BO].ops
+
+
+def with_secret_for_bo(outcome: Outcome) -> Outcome:
+    """``outcome`` with a private line for Bo's seat (seat 1), as a game's dealt cards would be."""
+    return replace(outcome, private={1: [Line(msg("sealed.your_bid", coins=2))]})
+
+
+def secrets(people: People, user_id: int) -> list[Posted]:
+    """The DMs ``user_id`` was sent with a seat's private lines (headed by the table)."""
+    return [m for m in people.dms[user_id].posts if not m.content.startswith(YOUR_MOVE)]
+
+
+async def test_secrets_dmed_with_a_your_move_dm_come_silent_so_a_move_notifies_once(
+    agora: Agora, people: People
+) -> None:
+    await started(agora)  # Bo is told his seat, and that the table waits for his bid
+    (your_move,) = people.your_moves(BO)
+    (secret,) = secrets(people, BO)
+    assert "You play seat 2." in secret.content
+    assert not your_move.silent, "the your-move DM notifies"
+    assert secret.silent, "the secrets beside it do not notify a second time"
+
+
+async def test_secrets_dmed_to_a_member_already_awaited_notify(agora: Agora, people: People) -> None:
+    table = await started(agora)
+    outcome = await agora.service.act(table.id, ADA, Bid(coins=3))  # Bo owed his bid already
+    await deliver(agora, with_secret_for_bo(outcome), actor_id=ADA, board=False)
+    assert len(people.your_moves(BO)) == 1, "no new your-move DM"
+    secret = secrets(people, BO)[-1]
+    assert "your_bid" in secret.content
+    assert not secret.silent, "no your-move DM went with them: they notify"
 
 
 async def quiet(agora: Agora, user_id: int, *, hours_from_now: int) -> None:
