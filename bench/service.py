@@ -5,7 +5,7 @@ long the bot takes to start with many active tables.
   left out: the panel of the seat that clicks (:meth:`prompt_for`), the move (:meth:`act`), the
   follow-up panel of every person the table then waits for, the board view and the mover's own
   view (what the pictures are drawn from) and the status line. It is timed at log lengths 10,
-  1,000 and 3,000 for each shipped game, two players, both people, a snapshot every 50 entries as
+  1,000 and 3,000 for each shipped game, two players, both people, a snapshot every 10 entries as
   in the bot. Every shipped game's random playthrough ends well before 1,000 moves, so a longer
   log is the end of that playthrough followed by moves taken back with ``/game undo`` (each a move
   and its undo entry, played through the table service as the bot plays them, asking the other

@@ -1,7 +1,7 @@
 """Pictured Bid: the Sealed Bid fixture game with pictures and more rounds, for the chaos run.
 
 The chaos run must kill the bot while it renders, the secrets audit must see private pictures, and
-the replay check must meet snapshots (the bot stores one every 50 log entries), yet a real game is
+the replay check must meet snapshots (the bot stores one every 10 log entries), yet a real game is
 far too long to play to the end through panels in CI. So this is Sealed Bid under another id, over
 :data:`ROUNDS` rounds (a two-player game is 52 entries), with a renderer: the public board (round,
 market, coins, tokens, who has bid) and each seat's private picture, which adds that seat's hidden
