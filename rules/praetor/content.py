@@ -303,11 +303,18 @@ class Content(_Sourced):
     def type_of(self, uid: str) -> TileType:
         kinds = self.__dict__.get("_kind_index")
         if kinds is None:
+            kinds = self.kinds()
+        kind: TileType = kinds[uid]
+        return kind
+
+    def kinds(self) -> dict[str, TileType]:
+        """Each city tile's type by its uid (:meth:`type_of` of every tile; read-only)."""
+        kinds: dict[str, TileType] | None = self.__dict__.get("_kind_index")
+        if kinds is None:
             types = self._types()
             kinds = {t.uid: types[t.type] for t in self.city_tiles}
             object.__setattr__(self, "_kind_index", kinds)
-        kind: TileType = kinds[uid]
-        return kind
+        return kinds
 
     def tile_type(self, type_id: str) -> TileType:
         """A tile type by its id."""

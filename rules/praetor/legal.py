@@ -8,12 +8,15 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from rules.core import RuleError
 from rules.praetor.content import Content
 from rules.praetor.grid import Cell, open_cells
 from rules.praetor.memo import Memo
-from rules.praetor.state import State
+from rules.praetor.state import Placed, State
 from rules.praetor.turns import (
+    Costs,
     can,
     check_build_cost,
     check_builder,
@@ -153,6 +156,15 @@ class Moves:
         self._activatable: dict[str | None, list[str]] = {}
         self._specials: list[str] | None = None
         self._by_type: dict[str | None, dict[str, list[str]]] = {}
+        self._slots: list[tuple[Placed, tuple[str, bool]]] | None = None
+        self._cells: list[Cell] | None = None
+        self._verdicts: dict[Hashable, bool] = {}
+
+    def cells(self) -> list[Cell]:
+        """As :func:`city_cells`."""
+        if self._cells is None:
+            self._cells = city_cells(self.state)
+        return self._cells
 
     def exps(self, via: str | None) -> list[int]:
         found = self._exps.get(via)
@@ -161,16 +173,69 @@ class Moves:
         return found
 
     def buildable(self, via: str | None = None) -> list[str]:
+        """As :func:`buildable`; a tile's cost is checked once for each cost of sending the builder
+        (an own or unowned Encampment's retired worker costs nothing to send, as an active worker)."""
         found = self._buildable.get(via)
         if found is None:
-            found = self._buildable[via] = buildable(self.content, self.state, self.seat, via)
+            found = self._buildable[via] = self._buildable_by(via)
         return found
 
+    def _buildable_by(self, via: str | None) -> list[str]:
+        sent = self._sending(via, check_builder) if self.cells() else None
+        if sent is None:
+            return []
+        _, sending = sent
+        paid = tuple(sending.items())
+        return [uid for uid in self.state.available
+                if self._verdict(("build", uid, paid), check_build_cost, uid, sending)]
+
     def activatable(self, via: str | None = None) -> list[str]:
+        """As :func:`activatable`; besides, a tile type's check (with or without a fee to its
+        owner) is made once for each cost of sending the worker, for every Encampment alike. The
+        worker's experience does not change it: an activation is checked with amount 0, which the
+        Blacksmith's bound (0 to the exp and the wood left) takes for any exp."""
         found = self._activatable.get(via)
         if found is None:
-            found = self._activatable[via] = activatable(self.content, self.state, self.seat, via)
+            found = self._activatable[via] = self._activatable_by(via)
         return found
+
+    def _activatable_by(self, via: str | None) -> list[str]:
+        sent = self._sending(via, check_worker)
+        if sent is None:
+            return []
+        exp, sending = sent
+        paid = tuple(sending.items())
+        return [tile.uid for tile, kind in self._slot_tiles()
+                if self._verdict((kind, paid, exp > 0), check_tile_use, tile, exp, 0, sending)]
+
+    def _sending(self, via: str | None, check: Callable[..., Costs]) -> tuple[int, Costs] | None:
+        """The first worker's exp and what sending it costs, as ``check`` finds (``None``: no
+        worker, or ``check`` refuses it)."""
+        workers = self.exps(via)
+        if not workers:
+            return None
+        try:
+            return workers[0], check(self.content, self.state, self.seat, workers[0], via)
+        except RuleError:
+            return None
+
+    def _verdict(self, key: Hashable, check: Callable[..., object], *args: object) -> bool:
+        """Whether ``check`` accepts ``args`` for the seat, checked once for each ``key``."""
+        legal = self._verdicts.get(key)
+        if legal is None:
+            legal = self._verdicts[key] = can(check, self.content, self.state, self.seat, *args)
+        return legal
+
+    def _slot_tiles(self) -> list[tuple[Placed, tuple[str, bool]]]:
+        """City tiles with an unused activation slot, each with what its check depends on besides
+        the worker: its type and whether another seat owns it (a fee)."""
+        if self._slots is None:
+            kinds = self.content.kinds()
+            seat = self.seat
+            self._slots = [(t, (kind.id, t.owner is not None and t.owner != seat))
+                           for t in self.state.city
+                           if not t.activated and (kind := kinds[t.uid]).activation in SLOTS]
+        return self._slots
 
     def by_type(self, via: str | None = None) -> dict[str, list[str]]:
         """:meth:`activatable` grouped by tile type, types in the order of their first tile."""
@@ -185,9 +250,10 @@ class Moves:
         """As :func:`specials`."""
         if self._specials is None:
             content, state, seat = self.content, self.state, self.seat
+            kinds = content.kinds()
             self._specials = [
                 tile.uid for tile in state.city
-                if content.type_of(tile.uid).effect == "encampment"
+                if kinds[tile.uid].effect == "encampment"
                 and can(check_via, content, state, seat, tile.uid)
                 and (self.activatable(tile.uid) or (state.options.encampment_can_build
                                                     and self.buildable(tile.uid)))]

@@ -34,7 +34,7 @@ from rules.praetor.actions import (
     Pick,
     Trade,
 )
-from rules.praetor.content import GOODS, Content
+from rules.praetor.content import GOODS, RESOURCES, Content
 from rules.praetor.describe import (
     Fee,
     Gain,
@@ -257,7 +257,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     workers = moves.exps(None)
     if not tiles or not workers:
         return None
-    cells = city_cells(state)
+    cells = moves.cells()
     paged = len(cells) > MAX_OPTIONS
     menus = []
     if len(tiles) > 1:
@@ -523,9 +523,20 @@ _set = object.__setattr__
 
 def _turn_title(state: State, seat: int) -> Message:
     player = state.players[seat]
-    pool: Param = [*player.pool()]
-    return msg("praetor.ask.turn", round=state.round, stock=cost_message(player.stock.as_dict()),
-               workers=pool)
+    held = player.stock.__dict__
+    return _title(state.round, tuple([held[r] for r in RESOURCES]), tuple(player.pool()))
+
+
+KEPT_TITLES = 1024
+"""Turn titles remembered (by the round, the stock and the workers)."""
+
+
+@lru_cache(maxsize=KEPT_TITLES)
+def _title(round: int, stock: tuple[int, ...], pool: tuple[int, ...]) -> Message:
+    """The turn's title (made once for each round, stock and workers: messages are frozen)."""
+    workers: Param = [*pool]
+    return msg("praetor.ask.turn", round=round, stock=cost_message(dict(zip(RESOURCES, stock, strict=True))),
+               workers=workers)
 
 
 def _group(action: AnyAction) -> str:
@@ -645,9 +656,16 @@ def _tile_build_option(content: Content, uid: str, via: str | None) -> Option:
 def _types(content: Content, state: State, seat: int, draft: Draft, via: str | None,
            moves: Moves) -> list[_Step]:
     steps = []
+    # With neither a tile nor a worker chosen, several tiles or workers leave a question after the
+    # type: the step is offered as it is (what _folded finds, without working it out).
+    open_ended = draft.build is None and draft.tile is None and draft.exp is None
+    several_workers = len(moves.exps(via)) > 1
     for type_id, uids in moves.by_type(via).items():
         step = _type_step(content, type_id, via)
-        action = _folded(content, state, seat, draft, step, moves)
+        if open_ended and (several_workers or len(uids) > 1):
+            action: AnyAction = step
+        else:
+            action = _folded(content, state, seat, draft, step, moves)
         steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action)))
     return steps
 

@@ -8,7 +8,7 @@ from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choic
 from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
 from rules.praetor.grid import open_cells
-from rules.praetor.legal import activatable
+from rules.praetor.legal import Moves, activatable, buildable
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Placed, State
 from rules.praetor.turns import build_favour
@@ -327,6 +327,27 @@ def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_
     other = Praetor()
     again = [{seat: p.model_dump_json() for seat, p in other.pending(s).items()} for s in reversed(states)]
     assert first == again[::-1]
+
+
+def test_the_legal_lists_of_a_prompt_are_those_of_each_worker_and_encampment_checked_alone() -> None:
+    """A prompt checks a tile once for every way of sending a worker that costs the same (an
+    active worker, an own or unowned Encampment's retired one): its lists are those of
+    :func:`activatable` and :func:`buildable` for each worker and Encampment (§6.3, §6.4, §7)."""
+    content = ENGINE.content
+    encampments = [(players, s) for players in (2, 3, 4, 5) for s in _selfplay_states(players, seed=players)
+                   if s.phase == "actions" and s.market is None
+                   and any(content.type_of(t.uid).effect == "encampment" for t in s.city)]
+    fees = 0
+    for _, state in encampments:
+        seat = state.order[state.turn]
+        moves = Moves(content, state, seat)
+        vias = [None, *(t.uid for t in state.city if content.type_of(t.uid).effect == "encampment")]
+        for via in vias:
+            assert moves.activatable(via) == activatable(content, state, seat, via)
+            assert moves.buildable(via) == buildable(content, state, seat, via)
+        fees += any(t.owner not in (None, seat) and content.type_of(t.uid).effect == "encampment"
+                    and state.players[seat].retired for t in state.city)
+    assert fees > 0
 
 
 def test_a_tile_whose_owner_asks_a_fee_the_seat_cannot_pay_is_left_out_beside_its_own_twin() -> None:
