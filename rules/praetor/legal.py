@@ -89,6 +89,8 @@ def activatable(content: Content, state: State, seat: int, via: str | None = Non
     return out
 
 
+SlotKey = tuple[str, bool]
+"""What a tile's activation check depends on besides the worker: its type, and a fee owed."""
 SLOTS = ("red", "green")
 """Activation slots a worker goes to (grey tiles are used without one, §6.4)."""
 
@@ -156,7 +158,8 @@ class Moves:
         self._activatable: dict[str | None, list[str]] = {}
         self._specials: list[str] | None = None
         self._by_type: dict[str | None, dict[str, list[str]]] = {}
-        self._slots: list[tuple[Placed, tuple[str, bool]]] | None = None
+        self._slots: tuple[list[tuple[str, SlotKey]], dict[SlotKey, Placed]] | None = None
+        self._legal: dict[str | None, list[tuple[str, SlotKey]]] = {}
         self._cells: list[Cell] | None = None
         self._verdicts: dict[Hashable, bool] = {}
 
@@ -200,13 +203,24 @@ class Moves:
         return found
 
     def _activatable_by(self, via: str | None) -> list[str]:
+        return [uid for uid, _ in self._legal_slots(via)]
+
+    def _legal_slots(self, via: str | None) -> list[tuple[str, SlotKey]]:
+        """:meth:`activatable` with each tile's :meth:`_slot_tiles` key."""
+        found = self._legal.get(via)
+        if found is not None:
+            return found
         sent = self._sending(via, check_worker)
         if sent is None:
-            return []
+            found = self._legal[via] = []
+            return found
         exp, sending = sent
         paid = tuple(sending.items())
-        return [tile.uid for tile, kind in self._slot_tiles()
-                if self._verdict((kind, paid, exp > 0), check_tile_use, tile, exp, 0, sending)]
+        slots, first = self._slot_tiles()
+        legal = {key: self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
+                 for key, tile in first.items()}
+        found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
+        return found
 
     def _sending(self, via: str | None, check: Callable[..., Costs]) -> tuple[int, Costs] | None:
         """The first worker's exp and what sending it costs, as ``check`` finds (``None``: no
@@ -226,15 +240,25 @@ class Moves:
             legal = self._verdicts[key] = can(check, self.content, self.state, self.seat, *args)
         return legal
 
-    def _slot_tiles(self) -> list[tuple[Placed, tuple[str, bool]]]:
+    def _slot_tiles(self) -> tuple[list[tuple[str, SlotKey]], dict[SlotKey, Placed]]:
         """City tiles with an unused activation slot, each with what its check depends on besides
-        the worker: its type and whether another seat owns it (a fee)."""
+        the worker (its type, and whether another seat owns it: a fee), and the first tile of each
+        such key."""
         if self._slots is None:
             kinds = self.content.kinds()
             seat = self.seat
-            self._slots = [(t, (kind.id, t.owner is not None and t.owner != seat))
-                           for t in self.state.city
-                           if not t.activated and (kind := kinds[t.uid]).activation in SLOTS]
+            slots: list[tuple[str, SlotKey]] = []
+            first: dict[SlotKey, Placed] = {}
+            for t in self.state.city:
+                if t.activated:
+                    continue
+                kind = kinds[t.uid]
+                if kind.activation not in SLOTS:
+                    continue
+                key = (kind.id, t.owner is not None and t.owner != seat)
+                slots.append((t.uid, key))
+                first.setdefault(key, t)
+            self._slots = (slots, first)
         return self._slots
 
     def by_type(self, via: str | None = None) -> dict[str, list[str]]:
@@ -242,8 +266,8 @@ class Moves:
         found = self._by_type.get(via)
         if found is None:
             found = self._by_type[via] = {}
-            for uid in self.activatable(via):
-                found.setdefault(self.content.type_of(uid).id, []).append(uid)
+            for uid, (type_id, _) in self._legal_slots(via):
+                found.setdefault(type_id, []).append(uid)
         return found
 
     def specials(self) -> list[str]:

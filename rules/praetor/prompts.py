@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
+from itertools import count
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -46,7 +47,7 @@ from rules.praetor.describe import (
     gain_message,
     outcome,
 )
-from rules.praetor.grid import cell_name
+from rules.praetor.grid import Around, cell_name
 from rules.praetor.legal import Moves, city_cells
 from rules.praetor.memo import Memo
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
@@ -272,10 +273,10 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
             return None
         return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
                      description=msg("praetor.desc.build_cells"))
-    city = tuple((t.uid, t.x, t.y) for t in state.city)
-    diagonal = state.options.diagonal_matches
+    places = tuple((t.uid, t.x, t.y) for t in state.city)
+    city = _city_token(content, (places, state.options.diagonal_matches))
     part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
-        (city, tuple(tiles), diagonal), lambda: _cell_part(content, state, (city, diagonal), tiles, cells))
+        (city, tuple(tiles)), lambda: _cell_part(content, state, city, tiles, cells))
     first = part.choices[0].values
     move = _unchecked(Build, {"tile": tiles[0], "exp": workers[0], "x": first["x"], "y": first["y"]})
     menus.append(part)
@@ -288,7 +289,7 @@ def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
     ``field`` (kept by the tiles: a tile's build option is the tile's own)."""
     return _bounded(Part, "_fits", label=msg("praetor.part.tile"), choices=tuple(
         _choice(values={field: uid}, label=option.label, description=option.description)
-        for uid in tiles for option in [_tile_build_option(content, uid, None)]))
+        for uid in tiles for option in [_build_option(content, uid, None)]))
 
 
 @cache
@@ -320,53 +321,71 @@ def _kept(content: Content, name: str, size: int) -> Memo[Any]:
 
 City = tuple[tuple[tuple[str, int, int], ...], bool]
 """A city as a memo key: each tile's uid and place, and the diagonal rule."""
+KEPT_TOKENS = 64
+"""Cities whose numbers (:func:`_city_token`) are remembered."""
+_tokens = count()
 
 
-def _cell_part(content: Content, state: State, city: City, tiles: list[str],
+def _city_token(content: Content, city: City) -> int:
+    """A number for ``city``, the same while it is remembered (never given to another city): the
+    cell menus, the surroundings and the tiles' favours are kept by it, so that a prompt compares
+    the city's tiles once."""
+    token: int = _kept(content, "cities", KEPT_TOKENS).get(city, lambda: next(_tokens))
+    return token
+
+
+def _cell_part(content: Content, state: State, city: int, tiles: list[str],
                cells: list[tuple[int, int]]) -> Part:
     """The Build panel's cell menu, starting at the cell that gives most favour."""
-    return _bounded(Part, "_fits", label=msg("praetor.part.cell"), default=0, choices=tuple(
-        _cell_choice(content, tiles, cell, favours)
-        for cell, favours in _cells_by_favour(content, state, city, tiles, cells)))
+    return _bounded(Part, "_fits", label=msg("praetor.part.cell"), default=0,
+                    choices=tuple(_cell_choices(content, state, city, tiles, cells)))
 
 
-def _cells_by_favour(content: Content, state: State, city: City, tiles: list[str],
-                     cells: list[tuple[int, int]]) -> list[tuple[tuple[int, int], Sequence[tuple[int, int]]]]:
-    """Each open cell with the printed favour and square bonus each tile would gain there, the
-    cells that give most first (then north to south, west to east). A city's surroundings and a
-    tile's favours in it are kept for the next menu of the same city (:func:`_kept`)."""
+def _cell_choices(content: Content, state: State, city: int, tiles: list[str],
+                  cells: list[tuple[int, int]]) -> list[Choice]:
+    """Each open cell of the Build panel, the cells that give most favour first (then north to
+    south, west to east): with one tile, the favour it gives there; with several, each tile's
+    favour there, by name for two and by the number the tile menu shows beside each name for more
+    (so that the line fits a select entry's 100 characters in either language). A city's
+    surroundings and a tile's favours in it, with their messages, are kept for the next menu of
+    the same city (:func:`_kept`; messages are frozen)."""
     around = _kept(content, "surroundings", KEPT_CITIES).get(
         city, partial(build_surroundings, content, state, cells))
-    favours = _kept(content, "favours", KEPT_CITIES * 8)
-    each = [favours.get((city, uid), partial(favours_at, content, uid, around)) for uid in tiles]
-    ranked: list[tuple[tuple[int, int], Sequence[tuple[int, int]]]] = list(
-        zip(cells, zip(*each, strict=True), strict=True))
-    ranked.sort(key=lambda r: (-max(p + b for p, b in r[1]), -r[0][1], r[0][0]))
-    return ranked
+    kept = _kept(content, "favours", KEPT_CITIES * 8)
+    each: list[_TileFavours] = [kept.get((city, uid), partial(_tile_favours, content, uid, around))
+                                for uid in tiles]
+    best = list(map(max, zip(*(t.sums for t in each), strict=True)))
+    order = sorted([(-most, -y, x, i) for i, (most, (x, y)) in enumerate(zip(best, cells, strict=True))])
+    if len(tiles) == 1:
+        pairs = each[0].pairs
+        return [_choice(values={"x": cells[i][0], "y": cells[i][1]}, label=_cell_label(cells[i], -most),
+                        description=_cell_about(*pairs[i])) for most, _, _, i in order]
+    key = "praetor.desc.cell_tiles" if len(tiles) <= NAMED_TILES else "praetor.desc.cell_numbers"
+    words = [t.named for t in each] if len(tiles) <= NAMED_TILES else [t.numbered for t in each]
+    return [_choice(values={"x": cells[i][0], "y": cells[i][1]}, label=_cell_where(cells[i]),
+                    description=msg(key, favours=[w[i] for w in words])) for _, _, _, i in order]
+
+
+class _TileFavours:
+    """A tile's favour at each open cell of a city (printed and square bonus, and their sum), and
+    its words in a cell's description: by name, and by the number the tile menu shows."""
+
+    __slots__ = ("named", "numbered", "pairs", "sums")
+
+    def __init__(self, content: Content, uid: str, pairs: list[tuple[int, int]]) -> None:
+        self.pairs = pairs
+        self.sums = [p + b for p, b in pairs]
+        self.named: list[Param] = [_cell_tile(content, uid, n) for n in self.sums]
+        number = uid[1:]
+        self.numbered: list[Param] = [_cell_number(number, n) for n in self.sums]
+
+
+def _tile_favours(content: Content, uid: str, surroundings: Sequence[Around]) -> _TileFavours:
+    return _TileFavours(content, uid, favours_at(content, uid, surroundings))
 
 
 NAMED_TILES = 2
 """The most tiles a Build panel cell's description names; beyond, it gives their numbers."""
-
-
-def _cell_choice(content: Content, tiles: list[str], cell: tuple[int, int],
-                 favours: Sequence[tuple[int, int]]) -> Choice:
-    """A cell of the Build panel: with one tile, the favour it gives there; with several, each
-    tile's favour there, by name for two and by the number the tile menu shows beside each name
-    for more (so that the line fits a select entry's 100 characters in either language). The
-    messages of its parts are made once (messages are frozen)."""
-    values = {"x": cell[0], "y": cell[1]}
-    if len(tiles) == 1:
-        printed, bonus = favours[0]
-        return _choice(values=values, label=_cell_label(cell, printed + bonus),
-                       description=_cell_about(printed, bonus))
-    if len(tiles) <= NAMED_TILES:
-        each: Param = [_cell_tile(content, uid, p + b) for uid, (p, b) in zip(tiles, favours, strict=True)]
-        description = msg("praetor.desc.cell_tiles", favours=each)
-    else:
-        each = [_cell_number(uid[1:], p + b) for uid, (p, b) in zip(tiles, favours, strict=True)]
-        description = msg("praetor.desc.cell_numbers", favours=each)
-    return _choice(values=values, label=_cell_where(cell), description=description)
 
 
 @cache
@@ -616,7 +635,7 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
 
 
 def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[_Step]:
-    steps = [_made(_build_option(content, state, seat, uid, None)) for uid in moves.buildable()]
+    steps = [_made(_build_option(content, uid, None)) for uid in moves.buildable()]
     steps += _types(content, state, seat, draft, None, moves)
     for uid in moves.specials():
         action = _folded(content, state, seat, draft, Pick(via=uid), moves)
@@ -635,7 +654,7 @@ def _special_option(content: Content, state: State, seat: int, uid: str, action:
     return _option(action=action, label=label, description=about)
 
 
-def _build_option(content: Content, state: State, seat: int, uid: str, via: str | None) -> Option:
+def _build_option(content: Content, uid: str, via: str | None) -> Option:
     """A build's first step: its cost, favour and effect are the tile's own (made once per tile;
     options are frozen)."""
     made: dict[tuple[str, str | None], Option] = content.memo("build_options")
@@ -706,7 +725,7 @@ def _targets(content: Content, state: State, seat: int, draft: Draft, moves: Mov
     assert via is not None
     items = []
     if state.options.encampment_can_build:
-        items = [_build_option(content, state, seat, uid, via) for uid in moves.buildable(via)]
+        items = [_build_option(content, uid, via) for uid in moves.buildable(via)]
     return items + [step.option() for step in _types(content, state, seat, draft, via, moves)]
 
 
