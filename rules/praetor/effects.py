@@ -16,6 +16,7 @@ from rules.praetor.state import State
 from rules.praetor.table import (
     amount_message,
     cost_message,
+    event,
     gain_favour,
     morale_value,
     move_morale,
@@ -29,17 +30,17 @@ EffectFn = Callable[[Content, State, int, str, int, int], list[Event]]
 
 def _gain(state: State, seat: int, resource: str, amount: int) -> list[Event]:
     state.players[seat].stock.add(resource, amount)
-    return [Event(message=msg("praetor.ev.gained", seat=seat, gain=amount_message(resource, amount)))]
+    return [event(msg("praetor.ev.gained", seat=seat, gain=amount_message(resource, amount)))]
 
 
 def _favour(state: State, seat: int, amount: int) -> list[Event]:
     gained = gain_favour(state, seat, amount)
-    return [Event(message=msg("praetor.ev.favour", seat=seat, amount=gained))]
+    return [event(msg("praetor.ev.favour", seat=seat, amount=gained))]
 
 
 def _morale(content: Content, state: State, seat: int, steps: int) -> list[Event]:
     moved = move_morale(content, state.players[seat], steps)
-    return [Event(message=msg("praetor.ev.morale_up", seat=seat, steps=moved))]
+    return [event(msg("praetor.ev.morale_up", seat=seat, steps=moved))]
 
 
 def _kind(content: Content, uid: str) -> TileType:
@@ -61,7 +62,7 @@ def forge(content: Content, state: State, seat: int, uid: str, exp: int, amount:
         raise RuleError(f"The Blacksmith forges 0 to {most} wood here.", key="praetor.err.forge", high=most)
     stock.wood -= amount
     stock.weapons += amount
-    return [Event(message=msg("praetor.ev.forged", seat=seat, amount=amount))]
+    return [event(msg("praetor.ev.forged", seat=seat, amount=amount))]
 
 
 def favour_per_active(content: Content, state: State, seat: int,
@@ -103,7 +104,7 @@ def recruit(content: Content, state: State, seat: int, uid: str, exp: int, amoun
                         key="praetor.err.no_peasant")
     player.peasants -= 1
     player.level1 += 1
-    return [Event(message=msg("praetor.ev.recruited", seat=seat))]
+    return [event(msg("praetor.ev.recruited", seat=seat))]
 
 
 def wall(content: Content, state: State, seat: int, uid: str, exp: int, amount: int) -> list[Event]:
@@ -121,7 +122,7 @@ def wall(content: Content, state: State, seat: int, uid: str, exp: int, amount: 
     gained = gain_favour(state, seat, tile.favour + bonus)
     fulfilled = msg("praetor.ev.wall", seat=seat, cost=cost_message(dict(tile.demand)), favour=gained,
                     bonus=bonus)
-    return [Event(message=fulfilled)]
+    return [event(fulfilled)]
 
 
 def gold_per_tile(content: Content, state: State, seat: int, uid: str, exp: int, amount: int) -> list[Event]:

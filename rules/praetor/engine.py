@@ -35,6 +35,8 @@ from rules.praetor.rounds import academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.views import View, make_view
 
+ACTION_TYPES = frozenset(AnyAction.__args__)
+"""The action models of Praetor (:data:`~rules.praetor.actions.AnyAction`)."""
 VIEW_CACHE = 64
 """States whose views are remembered."""
 
@@ -80,6 +82,14 @@ class Praetor(Engine[State, AnyAction]):
         """A complete move reached through the turn's steps, or a Market trade by one-unit trades
         (:mod:`rules.praetor.walk`)."""
         return walk.toward(self.content, state.draft, prompt, action)
+
+    def parse_action(self, data: Any) -> AnyAction:
+        """As :meth:`Engine.parse_action`; an action model of this game is taken as it is (actions
+        are frozen, and their fields are typed where they are made)."""
+        if type(data) in ACTION_TYPES:
+            action: AnyAction = data
+            return action
+        return super().parse_action(data)
 
     def owing(self, state: State) -> list[Seat]:
         """The seats :meth:`pending` asks, without building their prompts: the seat whose turn it

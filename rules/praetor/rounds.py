@@ -13,7 +13,15 @@ from rules.praetor.legal import must_pass, nothing_to_do
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring, score_events
 from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker, replaced
-from rules.praetor.table import current_era, gain_favour, joined, move_morale, tile_label, wall_message
+from rules.praetor.table import (
+    current_era,
+    event,
+    gain_favour,
+    joined,
+    move_morale,
+    tile_label,
+    wall_message,
+)
 
 RETIREMENT_FAVOUR = {1: 12, 2: 8}
 """Favour per retiring worker by the era of the city stack's top tile (U4)."""
@@ -86,11 +94,11 @@ def _settle(content: Content, state: State) -> list[Event]:
         if not player.passed:
             if must_pass(content, state, seat):
                 player.passed = True
-                events.append(Event(message=msg("praetor.ev.forced_pass", seat=seat)))
+                events.append(event(msg("praetor.ev.forced_pass", seat=seat)))
             elif nothing_to_do(content, state, seat):
                 player.passed = True
                 state.played_for.append((seat, "pass"))
-                events.append(Event(message=msg("praetor.ev.nothing_to_do", seat=seat)))
+                events.append(event(msg("praetor.ev.nothing_to_do", seat=seat)))
             else:
                 return events
         if all(p.passed for p in state.players):
@@ -137,7 +145,7 @@ def emergency_due(state: State, seat: int) -> bool:
 def start_update(content: Content, state: State) -> list[Event]:
     state.phase = "academy"
     state.choices = {}
-    events = [Event(message=msg("praetor.ev.update", round=state.round))]
+    events = [event(msg("praetor.ev.update", round=state.round))]
     return events + _maybe_resolve_academy(content, state)
 
 
@@ -180,13 +188,13 @@ def _update_player(content: Content, state: State, seat: int, academy: str) -> l
             player.stock.pay(fee)
             for r, n in fee.items():
                 state.players[owner].stock.add(r, n)
-            events.append(Event(message=msg("praetor.ev.academy_paid", seat=seat, owner_seat=owner)))
+            events.append(event(msg("praetor.ev.academy_paid", seat=seat, owner_seat=owner)))
         promoted += player.level1
         player.workers += [Worker(exp=1) for _ in range(player.level1)]
         player.level1 = 0
     player.level2, player.level1 = player.level1, 0
     if promoted:
-        events.append(Event(message=msg("praetor.ev.promoted", seat=seat, count=promoted)))
+        events.append(event(msg("praetor.ev.promoted", seat=seat, count=promoted)))
     # U2: retired workers lent through the Encampment come back, without experience.
     player.retired += len(player.lent)
     player.lent = []
@@ -200,7 +208,7 @@ def _update_player(content: Content, state: State, seat: int, academy: str) -> l
         player.retired += retiring
         era = max(1, current_era(content, state))
         gained = gain_favour(state, seat, retiring * RETIREMENT_FAVOUR[era])
-        events.append(Event(message=msg("praetor.ev.retired", seat=seat, count=retiring, favour=gained)))
+        events.append(event(msg("praetor.ev.retired", seat=seat, count=retiring, favour=gained)))
     player.workers.sort(key=lambda w: w.exp)
     return events + upkeep(content, state, seat)
 
@@ -219,11 +227,11 @@ def upkeep(content: Content, state: State, seat: int) -> list[Event]:
     paid = min(due, player.stock.gold)
     player.stock.gold -= paid
     missing = due - paid
-    events = [Event(message=msg("praetor.ev.upkeep", seat=seat, due=due, paid=paid))]
+    events = [event(msg("praetor.ev.upkeep", seat=seat, due=due, paid=paid))]
     if missing:
         dropped = -move_morale(content, player, -missing)
         lost = gain_favour(state, seat, -EMERGENCY_FAVOUR * (missing - dropped))
-        events.append(Event(message=msg("praetor.ev.unpaid", seat=seat, missing=missing, steps=dropped,
+        events.append(event(msg("praetor.ev.unpaid", seat=seat, missing=missing, steps=dropped,
                                         favour=-lost)))
     return events
 
@@ -239,7 +247,7 @@ def _maybe_resolve_emergency(content: Content, state: State) -> list[Event]:
             player.peasants -= 1
             player.workers.append(Worker(exp=1))
             gain_favour(state, seat, -EMERGENCY_FAVOUR)
-            events.append(Event(message=msg("praetor.ev.emergency", seat=seat)))
+            events.append(event(msg("praetor.ev.emergency", seat=seat)))
     state.choices = {}
     return events + _end_round(content, state)
 
@@ -257,7 +265,7 @@ def _end_round(content: Content, state: State) -> list[Event]:
     if state.last_round:
         state.phase = "over"
         state.final = final_scoring(content, state)
-        return [Event(message=msg("praetor.ev.game_over"), data={"final": state.final}),
+        return [event(msg("praetor.ev.game_over"), data={"final": state.final}),
                 *score_events(content, state)]
     events = _city_update(content, state)
     state.round += 1
@@ -268,10 +276,10 @@ def _end_round(content: Content, state: State) -> list[Event]:
         player.specials = []
     state.order = turn_order(state)
     state.draft = Draft()
-    events.append(chapter(Event(message=msg("praetor.ev.round", round=state.round),
+    events.append(chapter(event(msg("praetor.ev.round", round=state.round),
                                 data={"order": list(state.order)})))
     if state.last_round:
-        events.append(Event(message=msg("praetor.ev.last_round")))
+        events.append(event(msg("praetor.ev.last_round")))
     return events + begin_turns(content, state)
 
 
@@ -284,7 +292,7 @@ def _city_update(content: Content, state: State) -> list[Event]:
     tiles = joined([tile_label(content, u) for u in revealed]) if revealed else None
     events = [Event(message=msg("praetor.ev.revealed", tiles=tiles), reveals=True)] if revealed else []
     if state.wall is not None:
-        events.append(Event(message=msg("praetor.ev.wall_removed", wall=wall_message(content, state.wall))))
+        events.append(event(msg("praetor.ev.wall_removed", wall=wall_message(content, state.wall))))
     state.wall = state.walls.pop(0) if state.walls else None
     if state.wall is not None:
         shown = wall_message(content, state.wall)

@@ -14,6 +14,22 @@ from rules.core.messages import Message
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.state import Placed, Player, State
 
+
+def event(message: Message, data: dict[str, Any] | None = None) -> Event:
+    """``Event(message=message, data=data)`` built without validation, as :func:`rules.core.msg`
+    builds messages: every move makes a few, and their fields are typed where they are written."""
+    made = _new(Event)
+    _set(made, "__dict__", {"message": message, "visible_to": None, "reveals": False,
+                            "data": {} if data is None else data})
+    _set(made, "__pydantic_fields_set__", {"message"} if data is None else {"message", "data"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new = object.__new__
+_set = object.__setattr__
+
 MARKERS = 15
 """Markers per colour (§2); three sit on the favour, turn-order and morale tracks (§13.19)."""
 TRACK_MARKERS = 3
@@ -134,7 +150,7 @@ def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int])
     for resource, amount in costs.items():
         state.players[owner].stock.add(resource, amount)
     paid = msg("praetor.ev.paid_owner", seat=seat, owner_seat=owner, cost=cost_message(costs))
-    return [Event(message=paid)]
+    return [event(paid)]
 
 
 def tile_label(content: Content, uid: str) -> Message:

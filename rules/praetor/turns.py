@@ -18,6 +18,7 @@ from rules.praetor.grid import Around, Cell, around_vertices, cell_name, is_open
 from rules.praetor.state import Market, Placed, Player, State, replaced
 from rules.praetor.table import (
     amount_message,
+    event,
     free_markers,
     gain_favour,
     pay_owner,
@@ -183,7 +184,7 @@ def do_build(content: Content, state: State, seat: int, action: Build) -> list[E
     printed, bonus = build_favour(content, state, action.tile, action.x, action.y)
     state.city.append(Placed(uid=action.tile, x=action.x, y=action.y, owner=seat))
     gained = gain_favour(state, seat, printed + bonus)
-    events.append(Event(message=msg("praetor.ev.built", seat=seat, tile=tile_label(content, action.tile),
+    events.append(event(msg("praetor.ev.built", seat=seat, tile=tile_label(content, action.tile),
                                     cell=cell_name(action.x, action.y), favour=gained, bonus=bonus),
                         data={"tile": action.tile, "x": action.x, "y": action.y}))
     return events
@@ -202,7 +203,7 @@ def _send_worker(content: Content, state: State, seat: int, uid: str, exp: int, 
         player.specials.append(via)
         player.retired -= 1
         player.lent.append(uid)
-        events.append(Event(message=msg("praetor.ev.encampment", seat=seat, tile=tile_label(content, via))))
+        events.append(event(msg("praetor.ev.encampment", seat=seat, tile=tile_label(content, via))))
         return events
     for i, worker in enumerate(player.workers):
         if worker.on is None and worker.exp == exp:
@@ -279,7 +280,7 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
     events = _send_worker(content, state, seat, action.tile, action.exp, action.via, task)
     events += pay_owner(state, seat, tile.owner, dict(kind.activation_cost))
     state.mark(action.tile, activated=True)
-    events.append(Event(message=msg("praetor.ev.activated", seat=seat, tile=tile_label(content, action.tile),
+    events.append(event(msg("praetor.ev.activated", seat=seat, tile=tile_label(content, action.tile),
                                     exp=action.exp), data={"tile": action.tile}))
     events += EFFECTS[kind.effect](content, state, seat, action.tile, action.exp, action.amount)
     if kind.effect == "market":
@@ -287,7 +288,7 @@ def do_activate(content: Content, state: State, seat: int, action: Activate) -> 
             state.market = Market(seat=seat, tile=action.tile)
         else:
             state.played_for.append((seat, "done"))
-            events.append(Event(message=msg("praetor.ev.nothing_to_trade", seat=seat)))
+            events.append(event(msg("praetor.ev.nothing_to_trade", seat=seat)))
     return events
 
 
@@ -330,13 +331,13 @@ def do_trade(content: Content, state: State, seat: int, action: Trade) -> list[E
     state.market.trades += 1
     key = "praetor.ev.bought" if action.buy else "praetor.ev.sold"
     goods = amount_message(action.resource, action.amount)
-    events = [Event(message=msg(key, seat=seat, goods=goods, gold=price))]
+    events = [event(msg(key, seat=seat, goods=goods, gold=price))]
     if not action.more:
         state.market = None
     elif not can_trade(content, state, seat):
         state.market = None
         state.played_for.append((seat, "done"))
-        events.append(Event(message=msg("praetor.ev.nothing_more_to_trade", seat=seat)))
+        events.append(event(msg("praetor.ev.nothing_more_to_trade", seat=seat)))
     return events
 
 
@@ -351,7 +352,7 @@ def do_pass(content: Content, state: State, seat: int, action: Pass) -> list[Eve
     """Pass: no more actions this round (§6.2 D)."""
     player = _check_turn(state, seat)
     player.passed = True
-    return [Event(message=msg("praetor.ev.passed", seat=seat))]
+    return [event(msg("praetor.ev.passed", seat=seat))]
 
 
 def can(check: Callable[..., object], *args: object) -> bool:
