@@ -7,7 +7,7 @@ from functools import cache
 
 from rules.core import Message, msg
 from rules.praetor.content import Content, TileType
-from rules.praetor.state import State
+from rules.praetor.state import Placed, State
 from rules.praetor.table import amount_message, cost_message, morale_value, owned, placed
 
 
@@ -101,9 +101,11 @@ Fee = tuple[int | None, tuple[tuple[str, int], ...]]
 """What a seat pays to use a tile, as plain values (:func:`fee_key`)."""
 
 
-def fee_key(content: Content, state: State, seat: int, uid: str) -> Fee:
-    """:func:`fee` as plain values: the owner paid (``None``: nobody) and the cost."""
-    tile = placed(state, uid)
+def fee_key(content: Content, state: State, seat: int, uid: str, tile: Placed | None = None) -> Fee:
+    """:func:`fee` as plain values: the owner paid (``None``: nobody) and the cost. ``tile``: the
+    city tile ``uid``, when the caller has it at hand."""
+    if tile is None:
+        tile = placed(state, uid)
     costs = content.type_of(uid).activation_cost
     if tile is None or tile.owner is None or tile.owner == seat or not costs:
         return None, ()

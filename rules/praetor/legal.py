@@ -9,6 +9,7 @@ Sections (§) are those of docs/praetor/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import count
 
 from rules.core import RuleError
 from rules.praetor.content import Content
@@ -36,14 +37,22 @@ def exps(content: Content, state: State, seat: int, via: str | None) -> list[int
 
 KEPT_CITIES = 64
 """Cities whose open cells are remembered."""
-_open: Memo[list[Cell]] = Memo(KEPT_CITIES)
+_cities: Memo[tuple[int, list[Cell]]] = Memo(KEPT_CITIES)
+_numbers = count()
 
 
 def city_cells(state: State) -> list[Cell]:
-    """:func:`~rules.praetor.grid.open_cells` of the state's city, kept by the places of its tiles
+    """:func:`~rules.praetor.grid.open_cells` of the state's city, kept by its tiles and their places
     (most moves build nothing; read-only)."""
-    places = tuple((t.x, t.y) for t in state.city)
-    return _open.get(places, lambda: open_cells(places))
+    return city(state)[1]
+
+
+def city(state: State) -> tuple[int, list[Cell]]:
+    """A number for the state's city (its tiles and their places), the same while it is remembered
+    and never given to another city, so that what is kept for a city is found by the number
+    (the city's tiles compared once a prompt); and its open cells (:func:`city_cells`)."""
+    tiles = tuple((t.uid, t.x, t.y) for t in state.city)
+    return _cities.get(tiles, lambda: (next(_numbers), open_cells((x, y) for _, x, y in tiles)))
 
 
 def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
@@ -160,14 +169,19 @@ class Moves:
         self._by_type: dict[str | None, dict[str, list[str]]] = {}
         self._slots: tuple[list[tuple[str, SlotKey]], dict[SlotKey, Placed]] | None = None
         self._legal: dict[str | None, list[tuple[str, SlotKey]]] = {}
-        self._cells: list[Cell] | None = None
+        self._city: tuple[int, list[Cell]] | None = None
+        self._tiles: dict[str, Placed] = {}
         self._verdicts: dict[Hashable, bool] = {}
 
     def cells(self) -> list[Cell]:
         """As :func:`city_cells`."""
-        if self._cells is None:
-            self._cells = city_cells(self.state)
-        return self._cells
+        return self.city()[1]
+
+    def city(self) -> tuple[int, list[Cell]]:
+        """As :func:`city`."""
+        if self._city is None:
+            self._city = city(self.state)
+        return self._city
 
     def exps(self, via: str | None) -> list[int]:
         found = self._exps.get(via)
@@ -258,8 +272,14 @@ class Moves:
                 key = (kind.id, t.owner is not None and t.owner != seat)
                 slots.append((t.uid, key))
                 first.setdefault(key, t)
+                self._tiles[t.uid] = t
             self._slots = (slots, first)
         return self._slots
+
+    def tile(self, uid: str) -> Placed:
+        """The city tile ``uid``, one of those :meth:`activatable` may give."""
+        self._slot_tiles()
+        return self._tiles[uid]
 
     def by_type(self, via: str | None = None) -> dict[str, list[str]]:
         """:meth:`activatable` grouped by tile type, types in the order of their first tile."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
-from itertools import count
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -273,8 +272,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
             return None
         return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
                      description=msg("praetor.desc.build_cells"))
-    places = tuple((t.uid, t.x, t.y) for t in state.city)
-    city = _city_token(content, (places, state.options.diagonal_matches))
+    city = (moves.city()[0], state.options.diagonal_matches)
     part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
         (city, tuple(tiles)), lambda: _cell_part(content, state, city, tiles, cells))
     first = part.choices[0].values
@@ -319,29 +317,18 @@ def _kept(content: Content, name: str, size: int) -> Memo[Any]:
     return memo
 
 
-City = tuple[tuple[tuple[str, int, int], ...], bool]
-"""A city as a memo key: each tile's uid and place, and the diagonal rule."""
-KEPT_TOKENS = 64
-"""Cities whose numbers (:func:`_city_token`) are remembered."""
-_tokens = count()
+City = tuple[int, bool]
+"""A city as a memo key: its number (:func:`rules.praetor.legal.city`) and the diagonal rule."""
 
 
-def _city_token(content: Content, city: City) -> int:
-    """A number for ``city``, the same while it is remembered (never given to another city): the
-    cell menus, the surroundings and the tiles' favours are kept by it, so that a prompt compares
-    the city's tiles once."""
-    token: int = _kept(content, "cities", KEPT_TOKENS).get(city, lambda: next(_tokens))
-    return token
-
-
-def _cell_part(content: Content, state: State, city: int, tiles: list[str],
+def _cell_part(content: Content, state: State, city: City, tiles: list[str],
                cells: list[tuple[int, int]]) -> Part:
     """The Build panel's cell menu, starting at the cell that gives most favour."""
     return _bounded(Part, "_fits", label=msg("praetor.part.cell"), default=0,
                     choices=tuple(_cell_choices(content, state, city, tiles, cells)))
 
 
-def _cell_choices(content: Content, state: State, city: int, tiles: list[str],
+def _cell_choices(content: Content, state: State, city: City, tiles: list[str],
                   cells: list[tuple[int, int]]) -> list[Choice]:
     """Each open cell of the Build panel, the cells that give most favour first (then north to
     south, west to east): with one tile, the favour it gives there; with several, each tile's
@@ -467,7 +454,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     out = []
     made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
     for uid in moves.by_type(None).get(step.type, []):
-        owed = fee_key(content, state, seat, uid)
+        owed = fee_key(content, state, seat, uid, moves.tile(uid))
         forges = content.type_of(uid).effect == "forge"
         for e in workers:
             if forges and _forge_limit(content, state, seat, uid, e, None) > 0:
