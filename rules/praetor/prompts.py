@@ -611,8 +611,10 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
         return _unchecked(Activate, {"tile": tile, "exp": workers[0], "via": via})
     if via is None:
         return None
-    builds = moves.buildable(via) if state.options.encampment_can_build else []
     types = list(moves.by_type(via))
+    if len(types) > 1:  # several answers whatever can be built
+        return None
+    builds = moves.buildable(via) if state.options.encampment_can_build else []
     if len(builds) + len(types) != 1:
         return None
     if builds:
