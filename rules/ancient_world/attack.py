@@ -163,7 +163,7 @@ def resolve(content: Content, state: State, seat: Seat, deck: int, armies: list[
         army = player.armies[i]
         cost = army.use_cost
         player.coins -= cost
-        army.name_coins += cost
+        player.armies[i] = army.model_copy(update={"name_coins": army.name_coins + cost})
         front = content.military_card(army.active)
         spoils, spy, repairs = spoils + front.spoils, spy + front.spy, repairs + front.repair
         for retired in army.retired:

@@ -193,9 +193,9 @@ def outpost(state: State, current: Step, army: int, area: str) -> list[Event]:
         raise refuse("Choose one of your armies.", "bad_army")
     stack = player.armies[army]
     if area == "name" and stack.name_coins:
-        stack.name_coins -= 1
+        player.armies[army] = stack.model_copy(update={"name_coins": stack.name_coins - 1})
     elif area == "picture" and stack.picture_coins:
-        stack.picture_coins -= 1
+        player.armies[army] = stack.model_copy(update={"picture_coins": stack.picture_coins - 1})
     else:
         raise refuse("There is no coin there.", "no_coin_there")
     state.steps.pop(0)

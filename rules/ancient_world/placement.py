@@ -398,7 +398,7 @@ def choose_recruit(content: Content, state: State, current: Step, index: int) ->
     events = [event("recruited", seat=seat, card=content.military_card(card_id).name)]
     new_army, retirable = retire_targets(content, state, seat)
     if new_army and not retirable:
-        player.armies.append(Army(cards=[card_id]))
+        player.armies.append(Army(cards=(card_id,)))
         return events
     push(state, step(StepKind.RETIRE, seat, cards=[card_id]))
     return events
@@ -414,7 +414,7 @@ def choose_retire(content: Content, state: State, current: Step, army: int) -> l
     if army == -1:
         if not new_army:
             raise refuse("You have no open army; retire an unused card.", "no_open_army")
-        player.armies.append(Army(cards=[card_id]))
+        player.armies.append(Army(cards=(card_id,)))
         state.steps.pop(0)
         return []
     if army not in retirable:
@@ -424,7 +424,7 @@ def choose_retire(content: Content, state: State, current: Step, army: int) -> l
     if not state.options.retired_coins_to_bank:
         player.coins += coins
     retired = content.military_card(stack.active).name
-    player.armies[army] = Army(cards=[*stack.cards, card_id])
+    player.armies[army] = Army(cards=(*stack.cards, card_id))
     state.steps.pop(0)
     return [event("retired", seat=seat, card=retired, coins=coins)]
 

@@ -45,7 +45,7 @@ def setup(content: Content, players: int, options: Options, seed: int) -> State:
     seats = [
         Player(coins=STARTING_COINS + EXTRA_COINS[(seat - first) % players],
                empire=[Built(card=c) for c in STARTING_EMPIRE],
-               armies=[Army(cards=[c]) for c in STARTING_MILITARY])
+               armies=[Army(cards=(c,)) for c in STARTING_MILITARY])
         for seat in range(players)
     ]
     state = State(rng=rng, options=options, players=seats, current=first, first_player=first)
@@ -114,9 +114,10 @@ def end_of_round(content: Content, state: State) -> list[Event]:
             player.coins += coins
             player.knowledge += knowledge
             events.append(event("income", seat=seat, coins=coins, knowledge=knowledge))
-        for army in player.armies:
-            army.picture_coins += army.name_coins
-            army.name_coins = 0
+        player.armies = [army if not army.name_coins else
+                         army.model_copy(update={"picture_coins": army.picture_coins + army.name_coins,
+                                                 "name_coins": 0})
+                         for army in player.armies]
         player.placed = []
         player.on_cards = {}
         player.conscription = 0

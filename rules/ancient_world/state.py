@@ -121,9 +121,13 @@ class Built(BaseModel):
 
 
 class Army(BaseModel):
-    """A stack of Military cards: retired cards (Legacy side up) beneath, the active card on top."""
+    """A stack of Military cards: retired cards (Legacy side up) beneath, the active card on top.
+    Frozen, so that copies of a state share it: paying for it, a coin taken off it, the round's end
+    and a recruit onto it put a new one in its place."""
 
-    cards: list[str]
+    model_config = ConfigDict(frozen=True)
+
+    cards: tuple[str, ...]
     """Bottom first; the last one is the active card."""
     name_coins: int = 0
     """Coins paid this round: the card has been used (§8.2)."""
@@ -135,7 +139,7 @@ class Army(BaseModel):
         return self.cards[-1]
 
     @property
-    def retired(self) -> list[str]:
+    def retired(self) -> tuple[str, ...]:
         return self.cards[:-1]
 
     @property
@@ -218,7 +222,7 @@ class State(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A full copy: every list, dict and model of the state anew (the frozen ones, the table
-        options, the citizens and the built cards, are shared), built field by field without
+        options, the citizens, the built cards and the armies, are shared), built field by field without
         validation, since every value is already valid. A move copies the state before it is
         played, so this is part of every move's cost."""
         fields = self.__dict__.copy()
@@ -259,6 +263,6 @@ def _player_copy(player: Player) -> Player:
     for name in ("owned", "hungry", "placed", "stored", "districts", "titans"):
         fields[name] = fields[name][:]
     fields["empire"] = player.empire[:]
-    fields["armies"] = [_copied(a, {**a.__dict__, "cards": a.cards[:]}) for a in player.armies]
+    fields["armies"] = player.armies[:]
     fields["on_cards"] = player.on_cards.copy()
     return _copied(player, fields)

@@ -50,12 +50,22 @@ def damage(state: State, seat: int, *indices: int) -> None:
 
 
 def set_army(state: State, seat: int, index: int, *cards: str, name: int = 0, picture: int = 0) -> None:
-    army = Army(cards=list(cards), name_coins=name, picture_coins=picture)
+    army = Army(cards=cards, name_coins=name, picture_coins=picture)
     armies = state.players[seat].armies
     if index < len(armies):
         armies[index] = army
     else:
         armies.append(army)
+
+
+def army_coins(state: State, seat: int, index: int, *, name: int | None = None,
+               picture: int | None = None) -> None:
+    """Put coins on the name or picture area of the seat's army at ``index`` (armies are frozen: a
+    new one takes its place)."""
+    army = state.players[seat].armies[index]
+    state.players[seat].armies[index] = army.model_copy(update={
+        "name_coins": army.name_coins if name is None else name,
+        "picture_coins": army.picture_coins if picture is None else picture})
 
 
 def put_titan_on_top(state: State, titan_id: str) -> int:

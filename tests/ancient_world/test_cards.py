@@ -23,6 +23,7 @@ from rules.ancient_world.state import Space, State, StepKind
 
 from .helpers import (
     CONTENT,
+    army_coins,
     forced_actions,
     give_empire,
     keys,
@@ -134,7 +135,7 @@ def _right_neighbour_of_a_distant_outpost_educates() -> State:
     """Seat 1 owns Distant Outpost with 2 coins on an army's picture; seat 0 Educates."""
     state = new_game(3)
     give_empire(state, 1, "distant_outpost")
-    state.players[1].armies[0].picture_coins = 2
+    army_coins(state, 1, 0, picture=2)
     state.players[0].coins = 5
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.EDUCATE))
     return state

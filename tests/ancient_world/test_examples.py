@@ -67,7 +67,7 @@ def test_s1_setup_coins_rows_and_starting_cards(players: int, coins: list[int], 
     for p in state.players:
         assert p.owned == [1, 2, 3]
         assert [b.card for b in p.empire] == ["fishing_port", "wheat_fields"]
-        assert [a.cards for a in p.armies] == [["city_guard"], ["militia"]]
+        assert [a.cards for a in p.armies] == [("city_guard",), ("militia",)]
 
 
 def test_s1_extra_coins_follow_the_first_player_clockwise() -> None:

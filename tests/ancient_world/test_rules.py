@@ -27,6 +27,7 @@ from rules.core.messages import render
 from .helpers import (
     BLANK,
     CONTENT,
+    army_coins,
     damage,
     forced_actions,
     give_empire,
@@ -136,12 +137,12 @@ def test_recruit_starts_a_new_army_when_one_is_open() -> None:
     card = state.military_row[0]
     state.players[0].coins = 10
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.RECRUIT), Recruit(index=0))
-    assert [a.cards for a in state.players[0].armies][-1] == [card]
+    assert [a.cards for a in state.players[0].armies][-1] == (card,)
 
 
 def test_recruit_without_an_open_army_retires_an_unused_card() -> None:
     state = new_game(2)
-    state.players[0].armies[0].picture_coins = 2
+    army_coins(state, 0, 0, picture=2)
     state.players[0].coins = 10
     card = state.military_row[0]
     cost = CONTENT.military_card(card).recruit_cost
@@ -150,13 +151,13 @@ def test_recruit_without_an_open_army_retires_an_unused_card() -> None:
     assert Retire(army=-1) not in option_actions(state, 0)
     state, _ = play(state, 0, Retire(army=0))
     army = state.players[0].armies[0]
-    assert army.cards == ["city_guard", card] and army.picture_coins == 0
+    assert army.cards == ("city_guard", card) and army.picture_coins == 0
     assert state.players[0].coins == 10 - cost + 2
 
 
 def test_retired_coins_go_to_the_bank_with_the_option() -> None:
     state = new_game(2, retired_coins_to_bank=True)
-    state.players[0].armies[0].picture_coins = 2
+    army_coins(state, 0, 0, picture=2)
     state.players[0].coins = 10
     cost = CONTENT.military_card(state.military_row[0]).recruit_cost
     state, _ = play(state, 0, Citizen(rank=1), Place(space=Space.RECRUIT), Recruit(index=0), Retire(army=0))
@@ -165,8 +166,8 @@ def test_retired_coins_go_to_the_bank_with_the_option() -> None:
 
 def test_recruit_is_illegal_when_every_active_card_has_attacked() -> None:
     state = new_game(2)
-    for army in state.players[0].armies:
-        army.name_coins = 1
+    for index in range(len(state.players[0].armies)):
+        army_coins(state, 0, index, name=1)
     state, _ = play(state, 0, Citizen(rank=1))
     assert Place(space=Space.RECRUIT) not in option_actions(state, 0)
 
@@ -218,8 +219,8 @@ def test_a_used_military_card_cannot_pay_again_this_round() -> None:
     state = new_game(2)
     state.players[0].conscription = 5
     state.players[0].coins = 20
-    for army in state.players[0].armies:
-        army.name_coins = 1
+    for index in range(len(state.players[0].armies)):
+        army_coins(state, 0, index, name=1)
     deck = put_titan_on_top(state, "mud_golem")
     assert Attack(deck=deck) not in option_actions(state, 0)
 
@@ -291,7 +292,7 @@ def test_a_player_who_passed_is_skipped() -> None:
 
 def test_end_of_round_income_and_military_coins_slide_to_the_picture() -> None:
     state = new_game(2)
-    state.players[0].armies[0].name_coins = 2
+    army_coins(state, 0, 0, name=2)
     state.players[0].coins = 0
     state = _end_round(state)
     army = state.players[0].armies[0]
