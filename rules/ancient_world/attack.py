@@ -117,6 +117,55 @@ def titan_strengths(content: Content, state: State, seat: Seat) -> list[tuple[in
     return out
 
 
+Attacks = list[tuple[int, str, Strength, list[tuple[int, ...]]]]
+
+
+def turn_attacks(content: Content, state: State, seat: Seat) -> Attacks:
+    """Each face-up Titan the seat can defeat now: its deck and id, :func:`strength` against it and
+    every winning way to pay (:meth:`Strength.ways`), in deck order. What does not depend on the
+    coins (each army's figures against each Titan, and the sets of armies strong enough, with what
+    each costs) is kept by the figures it is found from (the Titans shown, each army's cards and
+    coins, the permanent swords and arrows, Conscription), since a player's armies change far less
+    often than their coins; the sets the coins pay for are then picked out."""
+    player = state.players[seat]
+    armies = player.armies
+    if not armies or all(army.name_coins > 0 for army in armies):
+        return []
+    up, decks = state.titan_face_up, state.titan_decks
+    tops = (decks[0][0] if decks[0] and up[0] else None, decks[1][0] if decks[1] and up[1] else None,
+            decks[2][0] if decks[2] and up[2] else None)
+    sums = city.totals(content, player)
+    key = ("attacks", tops, tuple([(army.cards, army.name_coins, army.picture_coins) for army in armies]),
+           sums["swords"], sums["arrows"], player.conscription)
+    memo = content.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _strong_enough(content, state, seat)
+    coins = player.coins
+    out: Attacks = []
+    for deck, titan_id, power, strong in found:  # type: ignore[attr-defined]
+        ways = [way for way, cost in strong if cost <= coins]
+        if ways:
+            out.append((deck, titan_id, power._replace(coins=coins), ways))
+    return out
+
+
+def _strong_enough(content: Content, state: State, seat: Seat,
+                   ) -> tuple[tuple[int, str, Strength, list[tuple[tuple[int, ...], int]]], ...]:
+    """Each face-up Titan's deck, id and :func:`strength`, with every set of unused armies whose
+    attack total defeats it, smallest first, and what each set costs."""
+    unused = unused_armies(state, seat)
+    out = []
+    for deck, titan_id, power in titan_strengths(content, state, seat):
+        strong = []
+        for size in range(1, len(unused) + 1):
+            for armies in combinations(unused, size):
+                if power.base + sum(power.attack[i] for i in armies) >= power.defence:
+                    strong.append((armies, sum(power.cost[i] for i in armies)))
+        out.append((deck, titan_id, power, strong))
+    return tuple(out)
+
+
 def completable(content: Content, state: State, seat: Seat, chosen: list[int], titan_id: str) -> bool:
     """Whether some winning selection contains ``chosen``."""
     rest = [i for i in unused_armies(state, seat) if i not in chosen]

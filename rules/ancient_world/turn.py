@@ -98,12 +98,7 @@ class _Turn:
 
         self.ranks = [(rank, places) for rank, places in rank_places(state, seat, answers)
                       if places or self.cards]
-        self.attacks: list[tuple[int, str, attack.Strength, list[tuple[int, ...]]]] = []
-        unused = attack.unused_armies(state, seat)
-        for deck, titan_id, power in attack.titan_strengths(content, state, seat):
-            ways = power.ways(unused)
-            if ways:
-                self.attacks.append((deck, titan_id, power, ways))
+        self.attacks = attack.turn_attacks(content, state, seat)
         # what each group shows unfolded: 1 an option, n >= 2 a space's first answers
         self.sizes = [[len(a) if len(a) > 1 else 1 for _, _, a in places] + [1] * len(self.cards)
                       for _, places in self.ranks]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from rules.ancient_world import ENGINE
+from rules.ancient_world import ENGINE, attack
 from rules.ancient_world.engine import _one_answer
 from rules.ancient_world.state import State
 from rules.ancient_world.turn import turn_prompt
@@ -71,6 +71,21 @@ def test_the_turn_with_options_kept_is_the_turn_built_afresh(players: int) -> No
             assert kept.model_dump_json() == turn_prompt(CONTENT, state, state.current).model_dump_json()
             turns += 1
     assert turns > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_attacks_kept_are_those_found_afresh(players: int) -> None:
+    tried = 0
+    for seed in (3, 11, 19):
+        for state in _played(players, seed):
+            for seat in range(players):
+                unused = attack.unused_armies(state, seat)
+                afresh = [(deck, titan_id, power, ways)
+                          for deck, titan_id, power in attack.titan_strengths(CONTENT, state, seat)
+                          if (ways := power.ways(unused))]
+                assert attack.turn_attacks(CONTENT, state, seat) == afresh
+                tried += bool(afresh)
+    assert tried > 100
 
 
 def test_one_answer_is_told_as_prompt_answers_tells_it() -> None:
