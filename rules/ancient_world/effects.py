@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.state import RANKS, Built, Player, State, Step, StepKind
-from rules.core import Event, Message, Option, RuleError, Seat, msg
+from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, Seat, msg
 
 GAME = "ancient_world"
 
@@ -41,6 +41,18 @@ def option(action: Any, label: Message, description: Message | None, *,
 
 
 OPTION_FIELDS = frozenset({"action", "label", "description"})
+
+
+def prompt(seat: Seat, title: Message, options: tuple[Option, ...]) -> Prompt:
+    """``Prompt(seat=…, title=…, options=…)`` built without validation, as :func:`option` is; what
+    its validator asks (one option at least, at most 25) is checked here."""
+    if not 0 < len(options) <= MAX_OPTIONS:
+        raise AssertionError(f"a prompt of {len(options)} options")
+    return _built(Prompt, {"seat": seat, "title": title, "options": options, "number": None, "parts": None,
+                           "secret": False, "simultaneous": False, "default": None}, PROMPT_FIELDS)
+
+
+PROMPT_FIELDS = frozenset({"seat", "title", "options"})
 M = TypeVar("M", bound=BaseModel)
 
 

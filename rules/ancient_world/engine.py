@@ -5,6 +5,8 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from pydantic import BaseModel, TypeAdapter
 
 from rules.ancient_world import actions as act
@@ -55,6 +57,14 @@ class AncientWorld(Engine[State, act.Action]):
         """The seats :meth:`pending` asks, without building their prompts (:meth:`apply`'s seat
         check of a state just loaded)."""
         return owing(state)
+
+    def parse_action(self, data: object) -> act.Action:
+        """:meth:`Engine.parse_action`; an action model of this game is taken as it is, as Roll for
+        the Galaxy takes its own: actions are frozen, and their fields typed where they are made
+        (mypy --strict). JSON text and mappings are validated."""
+        if type(data) in _ACTIONS:
+            return data  # type: ignore[return-value]
+        return super().parse_action(data)
 
     def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
         """As :meth:`Engine.apply`; besides, an answer the engine has already played itself (a
@@ -292,6 +302,10 @@ def _step_for(state: State, seat: Seat) -> Step | None:
         if current.seat == seat:
             return current
     return state.steps[0]
+
+
+_ACTIONS = frozenset(get_args(act.Action))
+"""Every action model of the game."""
 
 
 def _one_answer(prompt: Prompt) -> bool:

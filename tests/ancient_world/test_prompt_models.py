@@ -1,5 +1,6 @@
-"""Options, events and steps built without validation (:mod:`rules.ancient_world.effects`) are the
-validated models in every way the project reads them."""
+"""Options, events, steps and the turn's prompt built without validation
+(:mod:`rules.ancient_world.effects`) are the validated models in every way the project reads them; an
+action model is taken as it is, text validated."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from rules.ancient_world import ENGINE
 from rules.ancient_world.actions import ACTION_ADAPTER, Back, Build, Place, place
-from rules.ancient_world.effects import event, option, step
+from rules.ancient_world.effects import event, option, prompt, step
 from rules.ancient_world.state import Space, Step, StepKind
-from rules.core import Event, Option, msg
+from rules.core import MAX_OPTIONS, Event, InvalidAction, Option, Prompt, msg
 
 
 @pytest.mark.parametrize("navigation", [None, False, True])
@@ -61,3 +63,27 @@ def test_a_step_built_without_validation_is_the_validated_one(fields: dict[str, 
     assert built.model_fields_set == set(Step.model_fields)
     if fields:
         assert built.cards is not fields["cards"] and built.picks is not fields["picks"]
+
+
+def test_the_turn_prompt_built_without_validation_is_the_validated_one() -> None:
+    state = ENGINE.new_game(3, {}, 4)
+    built = ENGINE.prompts(state)[state.current]
+    validated = Prompt(seat=built.seat, title=built.title, options=built.options)
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert built.model_fields_set == validated.model_fields_set
+    back = option(Back(), msg("ancient_world.opt.back"), None, navigation=True)
+    for count in (0, MAX_OPTIONS + 1):
+        with pytest.raises(AssertionError):
+            prompt(0, built.title, (back,) * count)
+
+
+def test_an_action_model_is_taken_as_it_is_and_text_is_validated() -> None:
+    action = place(Space.BUILD, 2, Build(source="row", index=1))
+    assert ENGINE.parse_action(action) is action
+    assert ENGINE.parse_action(ACTION_ADAPTER.dump_json(action).decode()) == action
+    assert ENGINE.parse_action({"kind": "place", "space": "work", "rank": 1}) == place(Space.WORK, 1)
+    for wrong in ('{"kind": "place", "space": "nowhere"}', {"kind": "place", "space": "work", "rank": "x"},
+                  Option(action=Back(), label=msg("ancient_world.opt.back"))):
+        with pytest.raises(InvalidAction):
+            ENGINE.parse_action(wrong)
