@@ -25,7 +25,7 @@ from rules.ancient_world.effects import (
     repair,
     step,
 )
-from rules.ancient_world.state import RANKS, Army, Built, Citizen, Space, State, Step, StepKind
+from rules.ancient_world.state import RANKS, SPACES, Army, Built, Citizen, Space, State, Step, StepKind
 from rules.core import Event, Seat
 
 WORK_COINS = 2
@@ -76,6 +76,20 @@ def rank_rule(space: Space, rank: int, top: int) -> tuple[bool, int]:
     if space in SURCHARGE_SPACES:
         return True, 0 if rank > top else 1
     return rank > top, 0
+
+
+RankRules = tuple[tuple[bool, int], ...]
+"""A space's :func:`rank_rule` for each rank, by rank (0 to 5)."""
+_RANK_RULES: dict[tuple[Space, int], RankRules] = {
+    (space, top): tuple(rank_rule(space, rank, top) for rank in range(max(RANKS) + 1))
+    for space in SPACES for top in range(max(RANKS) + 1)}
+
+
+def space_rules(state: State) -> list[tuple[Space, RankRules]]:
+    """Each space in board order with :func:`rank_rule` for every rank, looked up once by the
+    space's highest rank (:func:`space_tops`) for all the ranks a turn tries."""
+    tops = space_tops(state)
+    return [(space, _RANK_RULES[space, tops[space]]) for space in SPACES]
 
 
 @dataclass(frozen=True)

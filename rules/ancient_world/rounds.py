@@ -6,18 +6,17 @@ Sections (§) are those of docs/ancient_world/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from rules.ancient_world import attack, city, scoring
 from rules.ancient_world.cards import own_card_options, zori_trigger
 from rules.ancient_world.content import Content
 from rules.ancient_world.effects import damaged_indices, draw_empire, event, intact_indices, push, step
 from rules.ancient_world.options import Options
-from rules.ancient_world.placement import feasible, rank_rule, repairs_pointless, space_open, space_tops
+from rules.ancient_world.placement import feasible, repairs_pointless, space_open, space_rules
 from rules.ancient_world.state import (
     AUTOMATIC,
     ROUNDS,
-    SPACES,
     Army,
     Built,
     Player,
@@ -185,22 +184,24 @@ def rank_places(state: State, seat: Seat,
     (with the surcharge) where ``judge(space, surcharge)`` is not ``None``, and what it said. A
     space depends on the rank only through the rank rule, so each space and surcharge is judged
     once for all the ranks."""
-    tops = space_tops(state)
-    judged: dict[tuple[Space, int], J | None] = {}
+    rules = space_rules(state)
+    judged: list[list[object]] = [[_UNJUDGED, _UNJUDGED] for _ in rules]  # by space, then surcharge
     out = []
     for rank in state.players[seat].available():
         places = []
-        for space in SPACES:
-            ok, surcharge = rank_rule(space, rank, tops[space])
-            if not ok:
-                continue
-            if (space, surcharge) not in judged:
-                judged[space, surcharge] = judge(space, surcharge)
-            found = judged[space, surcharge]
-            if found is not None:
-                places.append((space, surcharge, found))
+        for (space, rule), said in zip(rules, judged, strict=True):
+            ok, surcharge = rule[rank]
+            if ok:
+                found = said[surcharge]
+                if found is _UNJUDGED:
+                    found = said[surcharge] = judge(space, surcharge)
+                if found is not None:
+                    places.append((space, surcharge, cast(J, found)))
         out.append((rank, places))
     return out
+
+
+_UNJUDGED = object()
 
 
 def placeable_ranks(content: Content, state: State, seat: Seat) -> list[int]:
@@ -307,18 +308,18 @@ def only_pass(content: Content, state: State, seat: Seat) -> bool:
     own card to go to, no Titan to defeat. Stops at the first move found (most turns have one on
     the first space tried), where :func:`placeable_ranks` finds every rank's targets."""
     ranks = state.players[seat].available()
-    tops = space_tops(state)
+    rules = space_rules(state)
     tried: set[tuple[Space, int]] = set()
     for rank in ranks:
-        for space in SPACES:
-            ok, surcharge = rank_rule(space, rank, tops[space])
+        for space, rule in rules:
+            ok, surcharge = rule[rank]
             if ok and (space, surcharge) not in tried:
                 tried.add((space, surcharge))
                 if space_open(content, state, seat, space, surcharge):
                     return False
     if ranks and own_card_options(content, state, seat):
         return False
-    return not any(attack.can_attack(content, state, seat, d) for d in (1, 2, 3))
+    return not attack.turn_attacks(content, state, seat)
 
 
 __all__ = ["advance", "damaged_indices", "setup"]
