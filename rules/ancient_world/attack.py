@@ -120,13 +120,14 @@ def titan_strengths(content: Content, state: State, seat: Seat) -> list[tuple[in
 Attacks = list[tuple[int, str, Strength, list[tuple[int, ...]]]]
 
 
-def turn_attacks(content: Content, state: State, seat: Seat) -> Attacks:
+def turn_attacks(content: Content, state: State, seat: Seat, held: city.Facts | None = None) -> Attacks:
     """Each face-up Titan the seat can defeat now: its deck and id, :func:`strength` against it and
     every winning way to pay (:meth:`Strength.ways`), in deck order. What does not depend on the
     coins (each army's figures against each Titan, and the sets of armies strong enough, with what
     each costs) is kept by the figures it is found from (the Titans shown, each army's cards and
     coins, the permanent swords and arrows, Conscription), since a player's armies change far less
-    often than their coins; the sets the coins pay for are then picked out."""
+    often than their coins; the sets the coins pay for are then picked out. ``held``: the seat's
+    :func:`rules.ancient_world.city.facts`, found already."""
     player = state.players[seat]
     armies = player.armies
     if not armies or all(army.name_coins > 0 for army in armies):
@@ -134,7 +135,7 @@ def turn_attacks(content: Content, state: State, seat: Seat) -> Attacks:
     up, decks = state.titan_face_up, state.titan_decks
     tops = (decks[0][0] if decks[0] and up[0] else None, decks[1][0] if decks[1] and up[1] else None,
             decks[2][0] if decks[2] and up[2] else None)
-    sums = city.totals(content, player)
+    sums = (held or city.facts(content, player)).sums
     key = ("attacks", tops, tuple([(army.cards, army.name_coins, army.picture_coins) for army in armies]),
            sums["swords"], sums["arrows"], player.conscription)
     memo = content.memo

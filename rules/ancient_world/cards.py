@@ -40,10 +40,12 @@ def action_feasible(content: Content, state: State, user: Seat, action: CardActi
     return True
 
 
-def own_card_options(content: Content, state: State, seat: Seat) -> list[str]:
-    """Own cards a citizen may go on now: a card action, no citizen on it yet, feasible (I-25)."""
+def own_card_options(content: Content, state: State, seat: Seat, held: city.Facts | None = None) -> list[str]:
+    """Own cards a citizen may go on now: a card action, no citizen on it yet, feasible (I-25).
+    ``held``: the seat's :func:`rules.ancient_world.city.facts`, found already."""
     player = state.players[seat]
-    return [card for card, action in city.action_cards(content, player)
+    actions = (held or city.facts(content, player)).actions
+    return [card for card, action in actions
             if card not in player.on_cards and action_feasible(content, state, seat, action)]
 
 

@@ -115,9 +115,10 @@ class Buildable(NamedTuple):
     """Where the first intact Crane stands (I-23)."""
 
 
-def buildable(content: Content, state: State, seat: Seat) -> Buildable:
+def buildable(content: Content, state: State, seat: Seat, held: city.Facts | None = None) -> Buildable:
+    """:class:`Buildable`; ``held``: the seat's :func:`rules.ancient_world.city.facts`, found already."""
     player = state.players[seat]
-    held = city.facts(content, player)
+    held = held or city.facts(content, player)
     cards = []
     for source, pile in (("row", state.empire_row), ("stored", player.stored)):
         for index, card_id in enumerate(pile):
@@ -146,18 +147,19 @@ def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
     return out
 
 
-def recruit_choices(content: Content, state: State, seat: Seat, surcharge: int) -> list[int]:
+def recruit_choices(content: Content, state: State, seat: Seat, surcharge: int,
+                    held: city.Facts | None = None) -> list[int]:
     """Military row cards the player can pay for and place (§7.7, I-10)."""
     player = state.players[seat]
-    if not _army_room(content, state, seat):
+    if not _army_room(content, state, seat, held):
         return []
     return [i for i, card in enumerate(state.military_row)
             if player.coins >= content.military_card(card).recruit_cost + surcharge]
 
 
-def _army_room(content: Content, state: State, seat: Seat) -> bool:
+def _army_room(content: Content, state: State, seat: Seat, held: city.Facts | None = None) -> bool:
     player = state.players[seat]
-    open_army = len(player.armies) < city.army_limit(content, player)
+    open_army = len(player.armies) < (held or city.facts(content, player)).sums["army_limit"]
     return open_army or any(not a.used for a in player.armies)
 
 
@@ -186,9 +188,11 @@ def open_builds(content: Content, state: State, seat: Seat, surcharge: int,
     return build_choices(content, state, seat, surcharge, known=known)
 
 
-def space_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> bool:
+def space_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int,
+               held: city.Facts | None = None) -> bool:
     """Whether a citizen the rank rule lets on ``space`` with ``surcharge`` may go there now, action
-    included (I-40): :func:`feasible` past the rank rule, which depends on the rank only through it."""
+    included (I-40): :func:`feasible` past the rank rule, which depends on the rank only through it.
+    ``held``: the seat's :func:`rules.ancient_world.city.facts`, found already."""
     if space is Space.BUILD:
         return bool(open_builds(content, state, seat, surcharge))
     if covered(state, space):
@@ -198,7 +202,7 @@ def space_open(content: Content, state: State, seat: Seat, space: Space, surchar
         return False
     match space:
         case Space.RECRUIT:
-            return bool(recruit_choices(content, state, seat, surcharge))
+            return bool(recruit_choices(content, state, seat, surcharge, held))
         case Space.EXPAND:
             return bool(state.district_deck) and (player.knowledge >= 1 or player.coins >= EXPAND_COINS)
         case Space.EDUCATE:

@@ -83,22 +83,23 @@ class _Turn:
     def __init__(self, content: Content, state: State, seat: Seat) -> None:
         self.content, self.state, self.seat = content, state, seat
         self.kept = _kept(content)
-        self.cards = own_card_options(content, state, seat)
+        self.held = held = city.facts(content, state.players[seat])  # what the city's cards give, once
+        self.cards = own_card_options(content, state, seat, held)
         self.descriptions: dict[Space, Description] = {}
 
         builds: list[Buildable] = []
 
         def known() -> Buildable:
             if not builds:
-                builds.append(buildable(content, state, seat))
+                builds.append(buildable(content, state, seat, held))
             return builds[0]
 
         def answers(space: Space, surcharge: int) -> list[AnswerKey] | None:
-            return _answers_if_open(content, state, seat, space, surcharge, known)
+            return _answers_if_open(content, state, seat, space, surcharge, known, held)
 
         self.ranks = [(rank, places) for rank, places in rank_places(state, seat, answers)
                       if places or self.cards]
-        self.attacks = attack.turn_attacks(content, state, seat)
+        self.attacks = attack.turn_attacks(content, state, seat, held)
         # what each group shows unfolded: 1 an option, n >= 2 a space's first answers
         self.sizes = [[len(a) if len(a) > 1 else 1 for _, _, a in places] + [1] * len(self.cards)
                       for _, places in self.ranks]
@@ -152,7 +153,7 @@ class _Turn:
                     out.append(_once(kept, ("place", rank, surcharge, description), _plain_option, content,
                                      kept, rank, surcharge, description))
             if self.cards:
-                food = city.food(content, state.players[seat])  # all of the state a card's words name
+                food = self.held.sums["food"]  # all of the state a card's words name
                 out += [_once(kept, ("card", card, rank, food), _card_option, content, state, seat, card,
                               rank) for card in self.cards]
         for g, (deck, titan_id, power, ways) in enumerate(self.attacks, start=len(self.ranks)):
@@ -167,7 +168,8 @@ class _Turn:
     def _description(self, space: Space) -> Description:
         found = self.descriptions.get(space)
         if found is None:
-            found = self.descriptions[space] = _description_key(self.content, self.state, self.seat, space)
+            found = self.descriptions[space] = _description_key(self.content, self.state, self.seat, space,
+                                                                self.held)
         return found
 
 
@@ -189,16 +191,17 @@ def _pass_option() -> Option:
 
 
 def _answers_if_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int,
-                     known: Callable[[], Buildable]) -> list[AnswerKey] | None:
+                     known: Callable[[], Buildable], held: city.Facts) -> list[AnswerKey] | None:
     """The first answers of a citizen going on ``space`` with ``surcharge``, or ``None`` where it
     may not go (:func:`rules.ancient_world.placement.space_open`). ``known`` gives Build's cards
-    before the coins are counted, found once for every surcharge."""
+    before the coins are counted, found once for every surcharge; ``held`` is the seat's
+    :func:`rules.ancient_world.city.facts`."""
     if space is Space.BUILD:
         builds = _build_answers(content, state, seat, surcharge, known())
         return builds or None
-    if not space_open(content, state, seat, space, surcharge):
+    if not space_open(content, state, seat, space, surcharge, held):
         return None
-    return _answer_keys(content, state, seat, space, surcharge)
+    return _answer_keys(content, state, seat, space, surcharge, held)
 
 
 def _build_answers(content: Content, state: State, seat: Seat, surcharge: int,
@@ -213,8 +216,10 @@ def _build_answers(content: Content, state: State, seat: Seat, surcharge: int,
     return out
 
 
-def _answer_keys(content: Content, state: State, seat: Seat, space: Space, surcharge: int) -> list[AnswerKey]:
-    """Build: which card; Expand: which payment; Explore: deck or row."""
+def _answer_keys(content: Content, state: State, seat: Seat, space: Space, surcharge: int,
+                 held: city.Facts | None = None) -> list[AnswerKey]:
+    """Build: which card; Expand: which payment; Explore: deck or row. ``held``: the seat's
+    :func:`rules.ancient_world.city.facts`, found already."""
     player = state.players[seat]
     out: list[AnswerKey] = []
     match space:
@@ -228,7 +233,7 @@ def _answer_keys(content: Content, state: State, seat: Seat, space: Space, surch
                 out.append(("expand", "coins", 0, district))
         case Space.EXPLORE:
             if empire_cards_left(state):
-                drawn = EXPLORE_DRAW + city.total(content, player, "explore_bonus")
+                drawn = EXPLORE_DRAW + (held or city.facts(content, player)).sums["explore_bonus"]
                 out.append(("explore", "deck", drawn, ""))
             if state.empire_row:
                 out.append(("explore", "row", 0, ""))
@@ -332,8 +337,10 @@ def space_description(content: Content, state: State, seat: Seat, space: Space) 
     return _description(content, _description_key(content, state, seat, space))
 
 
-def _description_key(content: Content, state: State, seat: Seat, space: Space) -> Description:
-    """The one figure of the state a space's description names, if any."""
+def _description_key(content: Content, state: State, seat: Seat, space: Space,
+                     held: city.Facts | None = None) -> Description:
+    """The one figure of the state a space's description names, if any. ``held``: the seat's
+    :func:`rules.ancient_world.city.facts`, found already."""
     match space:
         case Space.CONSCRIPTION:
             return space, len(state.spaces[space]) + 1
@@ -342,7 +349,8 @@ def _description_key(content: Content, state: State, seat: Seat, space: Space) -
         case Space.REBUILD:
             return space, state.token_hand_up
         case Space.EXPLORE:
-            return space, EXPLORE_DRAW + city.total(content, state.players[seat], "explore_bonus")
+            held = held or city.facts(content, state.players[seat])
+            return space, EXPLORE_DRAW + held.sums["explore_bonus"]
     return space, None
 
 
