@@ -136,8 +136,10 @@ class _Turn:
             total -= best - 1
 
     def options(self) -> list[Option]:
-        """The options shown: each group folded into one, or its places, cards and ways."""
+        """The options shown: each group folded into one, or its places, cards and ways. Most were
+        built for an earlier turn: each is looked up in what is kept before it is built."""
         content, state, seat, kept = self.content, self.state, self.seat, self.kept
+        find = kept.get
         out: list[Option] = []
         for g, (rank, places) in enumerate(self.ranks):
             if self.folded[g]:
@@ -146,16 +148,21 @@ class _Turn:
                 continue
             for i, (space, surcharge, answers) in enumerate(places):
                 if len(answers) == 1 or (len(answers) > 1 and not self.inner_folded[g][i]):
-                    out += [_once(kept, ("then", space, rank, surcharge, key), _then_option, content, kept,
-                                  space, rank, surcharge, key) for key in answers]
+                    for answer in answers:
+                        key = ("then", space, rank, surcharge, answer)
+                        out.append(find(key) or _once(kept, key, _then_option, content, kept, space, rank,
+                                                      surcharge, answer))
                 else:
                     description = self._description(space)
-                    out.append(_once(kept, ("place", rank, surcharge, description), _plain_option, content,
-                                     kept, rank, surcharge, description))
+                    at = ("place", rank, surcharge, description)
+                    out.append(find(at) or _once(kept, at, _plain_option, content, kept, rank, surcharge,
+                                                 description))
             if self.cards:
                 food = self.held.sums["food"]  # all of the state a card's words name
-                out += [_once(kept, ("card", card, rank, food), _card_option, content, state, seat, card,
-                              rank) for card in self.cards]
+                for card in self.cards:
+                    mine = ("card", card, rank, food)
+                    out.append(find(mine) or _once(kept, mine, _card_option, content, state, seat, card,
+                                                   rank))
         for g, (deck, titan_id, power, ways) in enumerate(self.attacks, start=len(self.ranks)):
             if self.folded[g]:
                 out.append(_once(kept, ("titan", deck, titan_id, len(ways)), _attack_folded, content, deck,
