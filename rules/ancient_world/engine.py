@@ -82,7 +82,8 @@ class AncientWorld(Engine[State, act.Action]):
             return after, []
 
     def play(self, state: State, seat: Seat, action: act.Action) -> list[Event]:
-        state.forced = []
+        if state.forced:
+            state.forced = []
         events = self._move(state, seat, action)
         forced, prompts = self._play_forced(state)
         self.settled(state, prompts)

@@ -228,7 +228,7 @@ def place(content: Content, state: State, seat: Seat, space: Space, rank: int) -
     if not ok:
         raise refuse(f"Citizen {rank} must outrank every citizen already on that space.", "rank",
                      rank=rank)
-    if not feasible(content, state, seat, space, rank):
+    if not space_open(content, state, seat, space, surcharge):  # feasible, past the rank rule
         raise refuse("You cannot carry out that action now.", "not_feasible",
                      space=f"@ancient_world.space_gen.{space}")
     player.coins -= surcharge

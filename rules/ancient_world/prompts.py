@@ -19,7 +19,14 @@ from rules.ancient_world import actions as act
 from rules.ancient_world import attack, city
 from rules.ancient_world.cards import opponent_cards
 from rules.ancient_world.content import Content
-from rules.ancient_world.effects import GAME, damaged_indices, empire_cards_left, intact_indices, option
+from rules.ancient_world.effects import (
+    GAME,
+    damaged_indices,
+    empire_cards_left,
+    intact_indices,
+    option,
+    prompt,
+)
 from rules.ancient_world.gives import empire_gives, legacy_parts, military_gives, symbol_parts
 from rules.ancient_world.placement import (
     EXPAND_COINS,
@@ -65,7 +72,7 @@ def _prompt(seat: Seat, title: str, options: list[Option], page: int = 0, **para
     while end > start and isinstance(options[end - 1].action, FIXED):
         end -= 1
     shown = paged(options[start:end], page, _more, before=options[:start], after=options[end:])
-    return Prompt(seat=seat, title=_m(f"ask.{title}", **params), options=shown)
+    return prompt(seat, _m(f"ask.{title}", **params), shown)
 
 
 def _more(page: int, shown: int, pages: int) -> Option:

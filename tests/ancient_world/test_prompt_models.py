@@ -13,7 +13,7 @@ from rules.ancient_world import ENGINE
 from rules.ancient_world.actions import ACTION_ADAPTER, Back, Build, Place, place
 from rules.ancient_world.effects import event, option, prompt, step
 from rules.ancient_world.state import Space, Step, StepKind
-from rules.core import MAX_OPTIONS, Event, InvalidAction, Option, Prompt, msg
+from rules.core import MAX_OPTIONS, Event, InvalidAction, Option, Prompt, Rng, msg, random_choice
 
 
 @pytest.mark.parametrize("navigation", [None, False, True])
@@ -65,17 +65,26 @@ def test_a_step_built_without_validation_is_the_validated_one(fields: dict[str, 
         assert built.cards is not fields["cards"] and built.picks is not fields["picks"]
 
 
-def test_the_turn_prompt_built_without_validation_is_the_validated_one() -> None:
-    state = ENGINE.new_game(3, {}, 4)
-    built = ENGINE.prompts(state)[state.current]
-    validated = Prompt(seat=built.seat, title=built.title, options=built.options)
-    assert built == validated
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert built.model_fields_set == validated.model_fields_set
+def test_the_prompts_built_without_validation_are_the_validated_ones() -> None:
+    state, rng, asked = ENGINE.new_game(3, {}, 4), Rng.from_seed(4), set()
+    prompts = ENGINE.prompts(state)
+    while prompts:
+        for built in prompts.values():
+            given = {name: value for name, value in built if name in ("seat", "title", "options")
+                     or value != Prompt.model_fields[name].default}
+            validated = Prompt(**given)
+            assert built == validated
+            assert built.model_dump_json() == validated.model_dump_json()
+            assert built.model_fields_set == validated.model_fields_set
+            asked.add(built.title.key)
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+        prompts = ENGINE.prompts(state)
+    assert {"ancient_world.ask.turn_place", "ancient_world.ask.store"} <= asked
     back = option(Back(), msg("ancient_world.opt.back"), None, navigation=True)
     for count in (0, MAX_OPTIONS + 1):
         with pytest.raises(AssertionError):
-            prompt(0, built.title, (back,) * count)
+            prompt(0, msg("ancient_world.ask.turn_pass"), (back,) * count)
 
 
 def test_an_action_model_is_taken_as_it_is_and_text_is_validated() -> None:
