@@ -133,17 +133,27 @@ def build_choices(content: Content, state: State, seat: Seat, surcharge: int, *,
     """Cards of the row and of the stored pile that can be built (§7.2): room in capacity (Crane
     leaving first, I-23), no duplicate name (I-22), cost payable with the surcharge (I-52) unless it
     is already ``paid`` (the citizen is on the space). ``known``: :func:`buildable`, found already."""
+    return [BuildChoice(*row) for row in build_rows(content, state, seat, surcharge, paid=paid, known=known)]
+
+
+BuildRow = tuple[str, int, str, bool, bool]
+"""A :class:`BuildChoice` as plain values: source, index, card id, plain, with Crane."""
+
+
+def build_rows(content: Content, state: State, seat: Seat, surcharge: int, *,
+               paid: bool = False, known: Buildable | None = None) -> list[BuildRow]:
+    """:func:`build_choices` as plain rows, for the turn, which only lists them."""
     player = state.players[seat]
     found = buildable(content, state, seat) if known is None else known
     if paid:
         surcharge = 0
     crane_surcharge = 0 if state.options.crane_waives_surcharge else surcharge
     with_crane = found.crane is not None and player.coins >= crane_surcharge
-    out: list[BuildChoice] = []
+    out: list[BuildRow] = []
     for source, index, card_id, coins in found.cards:
         plain = found.room and player.coins >= coins + surcharge
         if plain or with_crane:
-            out.append(BuildChoice(source, index, card_id, plain, with_crane))
+            out.append((source, index, card_id, plain, with_crane))
     return out
 
 
@@ -180,12 +190,12 @@ def feasible(content: Content, state: State, seat: Seat, space: Space, rank: int
 
 
 def open_builds(content: Content, state: State, seat: Seat, surcharge: int,
-                known: Buildable | None = None) -> list[BuildChoice]:
-    """What a citizen going on Build with ``surcharge`` may build (:func:`build_choices`); none where
+                known: Buildable | None = None) -> list[BuildRow]:
+    """What a citizen going on Build with ``surcharge`` may build (:func:`build_rows`); none where
     it may not go."""
     if covered(state, Space.BUILD) or state.players[seat].coins < surcharge:
         return []
-    return build_choices(content, state, seat, surcharge, known=known)
+    return build_rows(content, state, seat, surcharge, known=known)
 
 
 def space_open(content: Content, state: State, seat: Seat, space: Space, surcharge: int,

@@ -216,10 +216,10 @@ def _build_answers(content: Content, state: State, seat: Seat, surcharge: int,
     """Build: which card, each card of the row and of the stored pile once."""
     seen: set[tuple[str, str]] = set()
     out: list[AnswerKey] = []
-    for choice in open_builds(content, state, seat, surcharge, known):
-        if (choice.source, choice.card) not in seen:
-            seen.add((choice.source, choice.card))
-            out.append(("build", choice.source, choice.index, choice.card))
+    for source, index, card, _, _ in open_builds(content, state, seat, surcharge, known):
+        if (source, card) not in seen:
+            seen.add((source, card))
+            out.append(("build", source, index, card))
     return out
 
 
