@@ -173,6 +173,15 @@ class Repository(ABC):
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The table's seats in seat order."""
 
+    async def table_with_seats(self, table_id: int) -> tuple[TableRow, list[SeatRow]] | None:
+        """The table and its seats in seat order (:meth:`get_table` and :meth:`seats`), or
+        ``None``; a store that can reads both at once, as one committed state (every command reads
+        them first)."""
+        row = await self.get_table(table_id)
+        if row is None:
+            return None
+        return row, await self.seats(table_id)
+
     @abstractmethod
     async def add_seat(self, seat: SeatRow) -> None:
         """Add a seat; ``seat.position`` must be free.

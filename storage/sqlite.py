@@ -450,10 +450,16 @@ class SqliteRepository(Repository):
                                            (-1 if seq is None else seq, table_id)))
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        return await self._read(lambda db: [
-            seat_row(r)
-            for r in _query(db, "SELECT * FROM seats WHERE table_id = ? ORDER BY position", (table_id,))
-        ])
+        return await self._read(lambda db: _seats(db, table_id))
+
+    async def table_with_seats(self, table_id: int) -> tuple[TableRow, list[SeatRow]] | None:
+        """Both in one round trip to the reader's thread, in one read transaction."""
+
+        def read(db: sqlite3.Connection) -> tuple[TableRow, list[SeatRow]] | None:
+            rows = _query(db, f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE t.id = ?", (table_id,))
+            return (_table(rows[0]), _seats(db, table_id)) if rows else None
+
+        return await self._read(read, consistent=True)
 
     async def add_seat(self, seat: SeatRow) -> None:
         def add(db: sqlite3.Connection) -> None:
@@ -999,6 +1005,12 @@ def _begun(db: sqlite3.Connection) -> sqlite3.Connection:
 
 def _table(r: sqlite3.Row) -> TableRow:
     return table_row(r, decode_time)
+
+
+def _seats(db: sqlite3.Connection, table_id: int) -> list[SeatRow]:
+    """The table's seats in seat order, as the transaction on ``db`` sees them."""
+    return [seat_row(r) for r in _query(db, "SELECT * FROM seats WHERE table_id = ? ORDER BY position",
+                                        (table_id,))]
 
 
 def _table_by_id(db: sqlite3.Connection, table_id: int) -> TableRow:

@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.service import errors
 from bot.service.cache import DEFAULT_SIZE, Cached, TableCache
@@ -43,6 +43,8 @@ from storage.records import NewEntry, SeatRow, TableRow
 from storage.repository import Repository, StaleWrite, StorageUnavailable
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MAX_RETRIES = 3
 """How often a command lost to another process's write is retried on the reloaded table."""
@@ -168,40 +170,41 @@ class TableCore:
                                           available=", ".join(default_registry.available())) from exc
 
     async def _row(self, table_id: int) -> TableRow:
-        if not isinstance(table_id, int) or not 0 < table_id <= LARGEST_ID:
-            raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
-        row = await self.repo.get_table(table_id)
-        if row is None:
-            raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
-        return row
+        return _found(table_id, await self.repo.get_table(table_id) if _valid_id(table_id) else None)
+
+    async def _row_and_seats(self, table_id: int) -> tuple[TableRow, list[SeatRow]]:
+        """:meth:`_row` and the table's seats, read together."""
+        return _found(table_id, await self.repo.table_with_seats(table_id) if _valid_id(table_id) else None)
 
     async def _load(self, table_id: int) -> Loaded:
-        """The table as stored now: its row and seats read afresh, its state from this process's
-        cache when the cache holds the state at the stored head, else rebuilt (and then kept)."""
-        row = await self._row(table_id)
+        """The table as stored now: its row and seats read afresh (together), its state from this
+        process's cache when the cache holds the state at the stored head, else rebuilt (and then
+        kept)."""
+        row, seats = await self._row_and_seats(table_id)
         engine = self._engine(row.game_id)
         if row.status == "lobby" or row.seed is None:
-            return await load(self.repo, row, engine)
+            return await load(self.repo, row, engine, seats=seats)
         cached = self.cache.get(row.id, row.head)
         if cached is not None:
-            return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=cached.head,
-                          state=cached.state, base=cached.base)
+            return Loaded(row=row, seats=seats, engine=engine, head=cached.head, state=cached.state,
+                          base=cached.base)
         key = (row.id, row.head)
         rebuilding = self._rebuilding.get(key)
         if rebuilding is None:
-            rebuilding = self._rebuilding[key] = asyncio.ensure_future(self._rebuild(row, engine))
+            rebuilding = self._rebuilding[key] = asyncio.ensure_future(self._rebuild(row, engine, seats))
             rebuilding.add_done_callback(lambda done: self._rebuild_over(key, done))
             return await asyncio.shield(rebuilding)
         # Another command is rebuilding this table at this head: share its replay.
         t = await asyncio.shield(rebuilding)
         if t.state is None or t.head != row.head:  # its load set moves aside: the table moved on
             return await self._rebuild(await self._row(table_id), engine)
-        return Loaded(row=row, seats=await self.repo.seats(row.id), engine=engine, head=t.head,
-                      state=t.state, base=t.base)
+        return Loaded(row=row, seats=seats, engine=engine, head=t.head, state=t.state, base=t.base)
 
-    async def _rebuild(self, row: TableRow, engine: Engine[Any, Any]) -> Loaded:
-        """Rebuild a table's state from storage (:func:`~bot.service.tables.load`) and keep it."""
-        t = await load(self.repo, row, engine)
+    async def _rebuild(self, row: TableRow, engine: Engine[Any, Any], seats: list[SeatRow] | None = None
+                       ) -> Loaded:
+        """Rebuild a table's state from storage (:func:`~bot.service.tables.load`; ``seats``: the
+        table's, read with ``row``) and keep it."""
+        t = await load(self.repo, row, engine, seats=seats)
         if t.stranded:
             t = await self._set_aside(t)
         if t.state is not None:
@@ -452,6 +455,18 @@ class TableCore:
             for s in t.seats
             if s.position in t.pending()
         ]
+
+
+def _valid_id(table_id: int) -> bool:
+    """Whether ``table_id`` can name a table at all (an int storage can hold)."""
+    return isinstance(table_id, int) and 0 < table_id <= LARGEST_ID
+
+
+def _found(table_id: int, read: T | None) -> T:
+    """What was read of table ``table_id``; :raises NoSuchTable: nothing was (``None``)."""
+    if read is None:
+        raise errors.NoSuchTable(f"There is no table {table_id}.", table=table_id)
+    return read
 
 
 def tell(outcome: Outcome, lines: list[Line]) -> None:

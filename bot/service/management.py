@@ -73,8 +73,8 @@ class ManagementCommands(TableCore):
 
         :raises NoSuchTable:
         """
-        row = await self._row(table_id)
-        return table_info(row, await self.repo.seats(table_id), self._engine(row.game_id), row.head)
+        row, seats = await self._row_and_seats(table_id)
+        return table_info(row, seats, self._engine(row.game_id), row.head)
 
     async def table_in_thread(self, thread_id: int, guild_id: int | None = None) -> TableInfo | None:
         """The table played in Discord thread ``thread_id`` (in server ``guild_id`` when given),

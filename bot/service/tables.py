@@ -146,8 +146,11 @@ MAX_SNAPSHOTS_TRIED = 3
 """How many snapshots a load tries, newest first, before it replays the log from the seed."""
 
 
-async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loaded:
-    """Read a table and rebuild its state from the latest valid snapshot and the log entries after it.
+async def load(
+    repo: Repository, row: TableRow, engine: Engine[Any, Any], *, seats: list[SeatRow] | None = None
+) -> Loaded:
+    """Read a table and rebuild its state from the latest valid snapshot and the log entries after it
+    (``seats``: the table's, when read with ``row``; else they are read here).
 
     A snapshot is only a shortcut, never a reason a table whose log replays cannot be read. It is
     passed over, for an older one or at last the replay from the seed, when it cannot be read (a
@@ -162,7 +165,8 @@ async def load(repo: Repository, row: TableRow, engine: Engine[Any, Any]) -> Loa
 
     :raises TableUnreadable: not even the game's opening can be set up any more; nothing is changed.
     """
-    seats = await repo.seats(row.id)
+    if seats is None:
+        seats = await repo.seats(row.id)
     if row.status == "lobby" or row.seed is None:
         return Loaded(row=row, seats=seats, engine=engine, head=row.head)
     at_most = row.head

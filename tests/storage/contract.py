@@ -133,6 +133,18 @@ class RepositoryContract:
         assert [(s.position, s.name, s.user_id, s.bot, s.locale) for s in seats] == [
             (0, "Ada", 1, None, "en"), (1, "Bo", 2, None, "el"), (2, "Greedy", None, "greedy", "en")]
 
+    async def test_a_table_with_its_seats_is_its_row_and_its_seats(self, repo: Repository) -> None:
+        table_id = await self.new_table(repo)
+        await repo.add_seat(SeatRow(table_id, 1, "Bo", user_id=2, locale="el"))
+        await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
+        await repo.update_table(table_id, T0 + timedelta(minutes=1), status="active", seed=5)
+        separately = (await repo.get_table(table_id), await repo.seats(table_id))
+        assert await repo.table_with_seats(table_id) == separately
+        row, seats = await repo.table_with_seats(table_id) or (None, [])
+        assert row is not None and (row.id, row.status, row.seed) == (table_id, "active", 5)
+        assert [(s.position, s.name) for s in seats] == [(0, "Ada"), (1, "Bo")]
+        assert await repo.table_with_seats(table_id + 1000) is None
+
     async def test_a_user_cannot_hold_two_seats_at_one_table(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
         await repo.add_seat(SeatRow(table_id, 0, "Ada", user_id=1))
