@@ -58,7 +58,7 @@ async def answer(
     await seated_at(agora, interaction, table_id, seat)
     outcome: Outcome | None = None
     for attempt in range(3):
-        sp = await agora.service.prompt_for(table_id, user_id)
+        sp = await agora.service.prompt_for(table_id, user_id, catch_up=False)
         if sp is None or (sp.seq != seq and ids.prompt_signature(sp.prompt) != sig):
             raise stale(table_id)
         try:
@@ -205,7 +205,7 @@ async def _shown_prompt(
     agora = agora_of(interaction)
     table_id, seat, seq, sig = key
     table = await seated_at(agora, interaction, table_id, seat)
-    sp = await agora.service.prompt_for(table_id, interaction.user.id)
+    sp = await agora.service.prompt_for(table_id, interaction.user.id, catch_up=False)
     if sp is None or (sp.seq != seq and ids.prompt_signature(sp.prompt) != sig):
         raise stale(table_id)
     return agora, table, sp
@@ -475,7 +475,7 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
                 raise NotSeated(f"You have no seat at table {table_id}.", table=table_id)
             if mine.seat != seat:
                 raise not_your_panel()
-            sp = await agora.service.prompt_for(table_id, interaction.user.id)
+            sp = await agora.service.prompt_for(table_id, interaction.user.id, catch_up=False)
             if (
                 sp is None
                 or sp.prompt.number is None

@@ -75,9 +75,12 @@ class PlayCommands(TableCore):
                 return await self._settle(t, outcome, moved={seat.position}, since=before)
             raise errors.StaleAction("This prompt is out of date: the table has moved on. Open it again.")
 
-    async def prompt_for(self, table_id: int, user_id: int) -> SeatPrompt | None:
+    async def prompt_for(self, table_id: int, user_id: int, *, catch_up: bool = True) -> SeatPrompt | None:
         """The decision the user owes at the table now, with a digest of what they may see from
         their last move on; ``None`` when they owe nothing (or the game is not on).
+
+        Without ``catch_up``, the prompt and its ``seq`` alone (no digest, ``can_undo`` false),
+        read at less cost: enough to check an answer against the prompt a panel showed.
 
         :raises NoSuchTable, NotSeated:
         """
@@ -87,6 +90,9 @@ class PlayCommands(TableCore):
         prompt = t.pending().get(seat.position)
         if t.row.status != "active" or prompt is None or seat.stand_in is not None:
             return None
+        if not catch_up:
+            return SeatPrompt(table_id=table_id, seat=seat.position, prompt=prompt, seq=t.head, digest=(),
+                              can_undo=False)
         last_move = min(await self.repo.last_action_by(table_id, user_actor(user_id)), t.head)
         since = max(last_move - 1, 0)
         plan = plan_undo(await effective_since(self.repo, t, since), user_id)

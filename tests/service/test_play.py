@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from bot.service import (
 )
 from bot.service.models import DIGEST_LINES
 from rules.core import RuleError
-from storage.records import NewEntry
+from storage.records import NewEntry, SeatRow, TableRow
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import ENGINE, Bid, Pass, Take
 from tests.service.conftest import ADA, BO, CY, Clock, answer, new_table, play_to_end
@@ -129,15 +130,71 @@ async def test_the_view_of_a_seat_hides_the_other_seats_card(service: TableServi
     assert all(p.card is None for p in spectator.players)  # type: ignore[attr-defined]
 
 
-async def test_the_prompt_digest_tells_what_happened_since_my_last_move(service: TableService) -> None:
+async def a_round_played(service: TableService) -> int:
+    """:func:`two_players` after a round: Ada took, Bo passed, Ada owes the next bid."""
     table_id = await two_players(service)
     await service.act(table_id, ADA, Bid(coins=2))
     await service.act(table_id, BO, Bid(coins=1))
     await service.act(table_id, ADA, Take(token=0))
     await service.act(table_id, BO, Pass())
+    return table_id
+
+
+async def test_the_prompt_digest_tells_what_happened_since_my_last_move(service: TableService) -> None:
+    table_id = await a_round_played(service)
     prompt = await service.prompt_for(table_id, ADA)
     assert prompt is not None
     assert [line.message.key for line in prompt.digest] == ["sealed.took", "sealed.passed", "sealed.round"]
+
+
+async def test_a_prompt_without_catching_up_is_the_same_decision_without_the_digest(
+    service: TableService,
+) -> None:
+    table_id = await a_round_played(service)
+    full = await service.prompt_for(table_id, ADA)
+    brief = await service.prompt_for(table_id, ADA, catch_up=False)
+    assert full is not None and brief is not None and full.digest
+    decision = (full.table_id, full.seat, full.prompt, full.seq)
+    assert (brief.table_id, brief.seat, brief.prompt, brief.seq) == decision
+    assert brief.digest == () and not brief.can_undo
+    await service.act(table_id, ADA, answer(full, 0))
+    assert await service.prompt_for(table_id, ADA, catch_up=False) is None  # Ada owes nothing now
+
+
+async def test_a_command_reads_the_table_and_its_seats_together(db_path: Path, clock: Clock) -> None:
+    repo = await CountingReads.open(db_path)
+    try:
+        service = TableService(repo, clock=clock)
+        table_id = await two_players(service)
+        await service.prompt_for(table_id, ADA)
+        repo.reads.clear()
+        assert await service.prompt_for(table_id, ADA, catch_up=False) is not None
+        assert (await service.table(table_id)).seat_of(BO) is not None
+        assert repo.reads == ["table_with_seats", "table_with_seats"]
+    finally:
+        await repo.close()
+
+
+class CountingReads(SqliteRepository):
+    """Real SQLite storage that records which of the table's reads a command makes."""
+
+    reads: list[str]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reads = []
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        self.reads.append("get_table")
+        return await super().get_table(table_id)
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        self.reads.append("seats")
+        return await super().seats(table_id)
+
+    async def table_with_seats(self, table_id: int) -> tuple[TableRow, list[SeatRow]] | None:
+        self.reads.append("table_with_seats")
+        return await super().table_with_seats(table_id)
 
 
 async def test_the_digest_holds_the_last_lines_since_my_last_move_at_most(service: TableService) -> None:
