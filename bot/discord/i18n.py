@@ -13,7 +13,7 @@ in message text their markdown and mentions are escaped, in labels they are kept
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from bot.discord.text import plain, shown
 from bot.service.words import packages_for
@@ -84,10 +84,28 @@ class Words:
 
 
 def _typed(message: Message, how: Callable[[str], str]) -> Message:
-    """``message`` with every :class:`Text` parameter (nested ones too) passed through ``how``."""
-    if not message.params:
+    """``message`` with every :class:`Text` parameter (nested ones too) passed through ``how``;
+    ``message`` itself when it holds none (and nothing the rebuilt message would read otherwise)."""
+    if not message.params or _as_is(message):
         return message
     return Message(key=message.key, params={k: _typed_param(v, how) for k, v in message.params.items()})
+
+
+_SCALARS = (str, int, float, bool, type(None))
+"""Parameter types a rebuilt :class:`Message` keeps as they are (exactly these: not a subclass)."""
+
+
+def _as_is(value: object) -> bool:
+    """Whether ``value`` (a message or a parameter) holds no :class:`Text` and only what
+    :class:`Message` validation keeps unchanged, so that :func:`_typed` would rebuild it equal."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return True
+    if kind is Message:
+        return all(_as_is(v) for v in cast(Message, value).params.values())
+    if kind is list:
+        return all(_as_is(v) for v in cast(list[object], value))
+    return False
 
 
 def _typed_param(value: Param, how: Callable[[str], str]) -> Param:

@@ -19,12 +19,13 @@ import pytest
 
 from bot.discord.context import Agora
 from bot.discord.delivery import remind
-from bot.discord.i18n import Words
+from bot.discord.i18n import Words, _typed
 from bot.discord.pictures import Pictures
 from bot.discord.text import plain, shown
 from bot.service import TableService
 from bot.settings import Clock, Settings
 from rules.core import msg
+from rules.core.messages import typed
 from storage.sqlite import SqliteRepository
 
 ADA, BO, SOMEONE = 100, 200, 123456789012345678
@@ -135,3 +136,16 @@ async def test_a_reminder_notifies_only_the_player_it_is_for(tmp_path: Path, ser
     assert ping.to_dict()["parse"] == [] and ping.to_dict()["users"] == [BO]
     assert text.startswith(f"<@{BO}>") and not MENTION.search(text[len(f"<@{BO}>"):]), text
     assert all(not MENTION.search(text) for text, _ in dms.posts), dms.posts
+
+
+def test_only_a_message_holding_typed_words_is_rebuilt_for_them() -> None:
+    untyped = msg("x.y", n=2, seat=1, flag=True, share=0.5, nothing=None, items=["a", msg("x.z", k=3)])
+    assert _typed(untyped, str.upper) is untyped
+    nested = msg("x.y", items=["a", msg("x.z", who=typed("ada"))])
+    assert _typed(nested, str.upper) == msg("x.y", items=["a", msg("x.z", who=typed("ADA"))])
+    assert Words("en").label(msg("x.y", who=typed("ada\nbo"))) == "x.y(who=ada bo)"
+
+
+def test_a_parameter_of_another_type_is_read_as_before() -> None:
+    """A tuple is not a parameter's type: the message is rebuilt, which reads it as a list."""
+    assert Words("en").label(msg("x.y", pair=("a", "b"))) == "x.y(pair=a, b)"  # type: ignore[arg-type]
