@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import ctypes
 import hashlib
 import importlib
@@ -62,6 +63,13 @@ DRAWERS = 2
 """Worker processes drawing for the bot, each one picture at a time (``python -m bench bot``, 500
 late-game tables on the 2-core machine: the panels' pictures came at p50 12 to 18 s with one, 11.5
 to 12 s with two)."""
+
+
+DRAWING_NICENESS = 10
+"""How much lower the drawing processes' processor priority is than the bot's (``nice``): on a
+machine with fewer cores than busy processes, the loop that answers clicks runs first and the
+pictures are drawn in the time it leaves, instead of the drawers taking two shares of it to the
+loop's one."""
 
 
 class Drawer(Protocol):
@@ -134,8 +142,12 @@ PR_SET_PDEATHSIG = 1
 
 
 def _start_worker(parent: int, modules: Sequence[str]) -> None:
-    """Set a drawing process up: it dies with the bot, and knows the games the bot registered."""
+    """Set a drawing process up: it dies with the bot, yields the processor to it
+    (:data:`DRAWING_NICENESS`), and knows the games the bot registered."""
     _die_with_parent(parent)
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(DRAWING_NICENESS)
     for name in modules:
         importlib.import_module(name)
 

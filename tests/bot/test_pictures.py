@@ -4,6 +4,7 @@ that draws no words is called without one, and each language's picture is kept a
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from types import SimpleNamespace
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 import render
-from bot.discord.pictures import Pictures
+from bot.discord.pictures import DRAWING_NICENESS, InProcesses, Pictures
 from bot.service import BoardView
 
 
@@ -212,3 +213,13 @@ async def test_a_picture_made_urgent_while_it_waits_is_drawn_once_by_several_dra
     drawn = await asyncio.gather(later, key_again)
     assert [files[0].fp.read() for files in drawn] == [b"round 1"] * 2
     assert calls == [1], "one picture drawn twice"
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_the_drawing_processes_yield_the_processor_to_the_bot() -> None:
+    drawer = InProcesses(workers=1)
+    try:
+        niceness = drawer._started().submit(os.nice, 0).result(timeout=60)
+    finally:
+        drawer.close()
+    assert niceness == min(os.nice(0) + DRAWING_NICENESS, 19)
