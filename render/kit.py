@@ -169,9 +169,27 @@ def text_box(xy: tuple[float, float], words: str, *, size: int = 20, bold: bool 
     return xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1
 
 
-@lru_cache(maxsize=16384)
-def _bbox(words: str, size: int, bold: bool, anchor: str) -> tuple[float, float, float, float]:
-    return font(size, bold=bold).getbbox(words, "L", anchor=anchor)
+BOXES_KEPT = 16384
+"""Text boxes kept (:func:`_bbox`) before they start afresh."""
+
+_boxes: dict[tuple[str, int, bool, str], Box] = {}
+
+
+def _bbox(words: str, size: int, bold: bool, anchor: str) -> Box:
+    """``ImageFont.getbbox`` of ``words``, kept; a text drawn has its box kept from its rendering
+    (:func:`_mask`), without laying it out again."""
+    key = (words, size, bold, anchor)
+    found = _boxes.get(key)
+    if found is None:
+        found = _keep_box(key, font(size, bold=bold).getbbox(words, "L", anchor=anchor))
+    return found
+
+
+def _keep_box(key: tuple[str, int, bool, str], box: Box) -> Box:
+    if len(_boxes) >= BOXES_KEPT:
+        _boxes.clear()
+    _boxes[key] = box
+    return box
 
 
 K = TypeVar("K", bound=Hashable)
@@ -232,6 +250,13 @@ def _mask(words: str, size: int, bold: bool, anchor: str, start: tuple[float, fl
     found = _masks.get(key)
     if found is None:
         found = _masks.put(key, font(size, bold=bold).getmask2(words, "L", anchor=anchor, start=start))
+    box = (words, size, bold, anchor)
+    if box not in _boxes:
+        # The rendering is the text's box, one pixel wider (taller) where it starts at a fraction of
+        # a pixel across (down): what Pillow's getmask2 adds for the fraction.
+        mask, (left, top) = found
+        width, height = mask.size
+        _keep_box(box, (left, top, left + width - math.ceil(start[0]), top + height - math.ceil(start[1])))
     return found
 
 
@@ -290,12 +315,30 @@ def wrap(words: str, width: float, *, size: int = 20, bold: bool = False) -> lis
 
 @lru_cache(maxsize=4096)
 def _wrapped(words: str, width: float, size: int, bold: bool) -> tuple[str, ...]:
+    """Each word goes on the line when the line with it is no wider than ``width``. A line's width
+    is first told from its words' widths and the spaces' (which is what the font lays out: nothing
+    is kerned across a space), and the line laid out whole only when that comes within a quarter
+    of the size of ``width``, so the lines are those of laying out each try whole."""
     lines: list[str] = []
+    space = text_width(" ", size=size, bold=bold)
+    near = size / 4
+    high = 0.0
     for word in words.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+        wide = text_width(word, size=size, bold=bold)
+        if lines:
+            guess = high + space + wide
+            if guess > width + near:
+                fits = False
+            elif guess > width - near:
+                fits = text_width(f"{lines[-1]} {word}", size=size, bold=bold) <= width
+            else:
+                fits = True
+            if fits:
+                lines[-1] = f"{lines[-1]} {word}"
+                high = guess
+                continue
+        lines.append(word)
+        high = wide
     return tuple(lines) or ("",)
 
 

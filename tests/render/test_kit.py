@@ -2,10 +2,12 @@
 
 import importlib
 import io
+import random
 
 import pytest
 from PIL import Image
 
+from render import kit
 from render.kit import NAME_LENGTH, player_name
 from rules import registry
 
@@ -62,3 +64,40 @@ def test_a_picture_of_colours_no_palette_names_keeps_them() -> None:
     image.paste((88, 101, 242), (10, 10, 50, 50))
     stored = Image.open(io.BytesIO(png(image))).convert("RGB")
     assert stored.getpixel((20, 20)) == (88, 101, 242) and stored.getpixel((100, 5)) == (49, 51, 56)
+
+
+_WORDS = ("Ada", "Βασίλης", "coins", "knowledge", "·", "5", "Tourist", "World", "(deck", "36,", "AV", "Ty.",
+          "«Λάρισα»", "", "—", "Galactic", "Recycling", "W.", "fi", "ffi")
+
+
+def _laid_out_whole(words: str, width: float, size: int, bold: bool) -> list[str]:
+    """The lines of laying out each try whole (what :func:`render.kit.wrap` gives)."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and kit.font(size, bold=bold).getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def test_wrapping_by_the_words_widths_breaks_where_laying_out_each_line_whole_does() -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 24)))
+        size, bold = rng.choice((18, 24, 26)), rng.random() < 0.3
+        width = rng.uniform(20, 700)
+        wrapped = kit.wrap(words, width, size=size, bold=bold)
+        assert wrapped == _laid_out_whole(words, width, size, bold), words
+
+
+@pytest.mark.parametrize("xy", [(10, 20), (10.5, 20), (10.25, 20.75), (3, 7.5)])
+def test_a_drawn_text_keeps_the_box_pillow_gives_it(xy: tuple[float, float]) -> None:
+    for anchor in ("la", "mm", "ra", "ms"):
+        words = f"Box {xy} {anchor} Ώ"
+        _, draw = kit.canvas(300, 100)
+        right = kit.text(draw, xy, words, size=24, bold=True, anchor=anchor)
+        box = kit.font(24, bold=True).getbbox(words, "L", anchor=anchor)
+        assert right == xy[0] + box[2]
+        assert kit.text_box(xy, words, size=24, bold=True, anchor=anchor) == (
+            xy[0] + box[0], xy[1] + box[1], xy[0] + box[2], xy[1] + box[3])
