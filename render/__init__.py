@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -69,10 +70,16 @@ def load(game_ids: Sequence[str]) -> list[str]:
 
 
 def _in_language(renderer: Callable[..., Any], locale: str) -> Callable[..., Any]:
-    if "locale" not in inspect.signature(renderer).parameters:
+    if not _takes_locale(renderer):
         return renderer
 
     def draw(*args: Any) -> Any:
         return renderer(*args, locale=locale)
 
     return draw
+
+
+@cache
+def _takes_locale(renderer: Callable[..., Any]) -> bool:
+    """Whether ``renderer`` draws words of the catalogues (takes a ``locale``), told once for each."""
+    return "locale" in inspect.signature(renderer).parameters
