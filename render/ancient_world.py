@@ -11,6 +11,7 @@ wrap and are never cut. Where a full picture would be too tall, the cities are t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -152,6 +153,8 @@ class _Piece(NamedTuple):
     """Pixels kept below where ``draw`` ends."""
     known: int = 0
     """The part's height where its maker knows it without measuring (0: not known)."""
+    made: Callable[[], kit.Part] | None = None
+    """How the part is put together where it is not drawn at once by ``draw``."""
 
     def height(self) -> int:
         """The part's height, measured without drawing it (:func:`render.kit.measured`) unless
@@ -165,8 +168,8 @@ class _Piece(NamedTuple):
         """The part drawn on its own, on a canvas of its measured height; drawn once per process for each
         key, which says everything of the view the part shows (:func:`render.kit.cached`): a card
         goes by its id there, since the view's ``cards`` table gives one printed card an id."""
-        return kit.cached(("ancient_world", *self.key), lambda: kit.drawn(
-            WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=self.height()))
+        return kit.cached(("ancient_world", *self.key), self.made or (lambda: kit.drawn(
+            WIDTH, 3 * MAX_HEIGHT, self._cut, colours=PALETTE, guess=self.height())))
 
 
 def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], float], *, cut: int = 4,
@@ -206,43 +209,91 @@ SPACE_GAP = 8
 
 def _spaces_pieces(view: Any, say: _Words) -> list[_Piece]:
     """The nine action spaces, 3 × 3, with the citizens in placement order, covered ones shaded: a
-    part a row (a citizen placed redraws its row), each from its row's top but the first (from the
-    top of the whole), the last with the space below the grid."""
+    part a row, each from its row's top but the first (from the top of the whole), the last with
+    the space below the grid. A row is put together from a part a space (:func:`_spaces_row`), so a
+    citizen placed redraws its space."""
     pieces = []
     for row in range(3):
         spaces = SPACES[3 * row:3 * row + 3]
         shown = tuple((space, space in view.covered, kit.fingerprint(view.spaces[space])) for space in spaces)
         top = SPACE_TOP if row == 0 else 0
         cut = SPACE_GAP if row < 2 else SPACE_GAP + 12
-        pieces.append(_part(("spaces", say.locale, row, shown), _drawing_spaces(view, say, row, top), cut=cut,
-                            height=top + SPACE_HEIGHT + cut))
+        height = top + SPACE_HEIGHT + cut
+        whole = _drawing_spaces(view, say, range(3 * row, 3 * row + 3), top, 0)
+        pieces.append(_Piece(("spaces", say.locale, row, shown), whole, cut, height,
+                             _making_row(view, say, row, shown, top, height)))
     return pieces
 
 
-def _drawing_spaces(view: Any, say: _Words, row: int, top: int) -> Callable[[ImageDraw.ImageDraw], float]:
+CELL_WIDTH = (WIDTH - 2 * PAD - 2 * 8) / 3
+
+
+def _making_row(view: Any, say: _Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
+                ) -> Callable[[], kit.Part]:
+    def make() -> kit.Part:
+        return _spaces_row(view, say, row, shown, top, height)
+    return make
+
+
+def _spaces_row(view: Any, say: _Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
+                ) -> kit.Part:
+    """A row of the action spaces, its spaces drawn apart and pasted: each on a canvas from an even
+    number of pixels left of its cell (its coordinates moved by that many, which Pillow rounds
+    alike), each kept by what it shows. A space whose name or citizens would reach past its cell
+    sends the row back to being drawn at once."""
+    placed = []
+    for column, i in enumerate(range(3 * row, 3 * row + 3)):
+        cx = PAD + column * (CELL_WIDTH + 8)
+        shift = (math.floor(cx) - 2) // 2 * 2
+        space = SPACES[i]
+        inside = cx + CELL_WIDTH - 4
+        if (cx + 8 + kit.text_width(_space_name(view, say, space), size=SMALL, bold=True) > inside
+                or cx + 24 + (len(view.spaces[space]) - 1) * 38 + 16 > inside):
+            return kit.drawn(WIDTH, height, _drawing_spaces(view, say, range(3 * row, 3 * row + 3), top, 0),
+                             colours=PALETTE)
+        wide = math.ceil(cx + CELL_WIDTH) + 2 - shift
+        key = ("ancient_world", "space", say.locale, column, top, height, shown[column])
+        placed.append((kit.cached(key, _drawing_space(view, say, i, top, shift, wide, height)), (shift, 0)))
+    return kit.assembled(WIDTH, height, placed, PALETTE)
+
+
+def _drawing_space(view: Any, say: _Words, cell: int, top: int, shift: int, wide: int, height: int
+                   ) -> Callable[[], kit.Part]:
+    def draw() -> kit.Part:
+        return kit.drawn(wide, height, _drawing_spaces(view, say, (cell,), top, shift), colours=PALETTE)
+    return draw
+
+
+def _drawing_spaces(view: Any, say: _Words, cells: Sequence[int], top: int, shift: int
+                    ) -> Callable[[ImageDraw.ImageDraw], float]:
+    """Drawing the spaces ``cells`` to the foot of the canvas (what :func:`_spaces` draws)."""
     def draw_row(draw: ImageDraw.ImageDraw) -> float:
-        return _spaces(draw, view, say, row, top)
+        _spaces(draw, view, say, cells, top, shift)
+        high: int = draw.im.size[1]
+        return high
     return draw_row
 
 
-def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words, row: int, cy: int) -> float:
-    """Row ``row`` of the action spaces, its cells from ``cy``; where the cells end."""
-    cell_w = (WIDTH - 2 * PAD - 2 * 8) / 3
-    for i in range(3 * row, 3 * row + 3):
+def _space_name(view: Any, say: _Words, space: str) -> str:
+    return say(f"space.{space}") + (" · " + say("pic.covered") if space in view.covered else "")
+
+
+def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words, cells: Sequence[int], cy: int, shift: int
+            ) -> None:
+    """The action spaces ``cells`` (of one row), their boxes from ``cy``, ``shift`` px left."""
+    for i in cells:
         space = SPACES[i]
-        cx = PAD + (i % 3) * (cell_w + 8)
+        cx = PAD + (i % 3) * (CELL_WIDTH + 8) - shift
         covered = space in view.covered
         fill = COVERED if covered else kit.THEME["panel"]
-        kit.box(draw, (cx, cy, cx + cell_w, cy + SPACE_HEIGHT), fill=fill)
-        name = say(f"space.{space}") + (" · " + say("pic.covered") if covered else "")
-        _text(draw, (cx + 8, cy + 6), name, size=SMALL, bold=True,
+        kit.box(draw, (cx, cy, cx + CELL_WIDTH, cy + SPACE_HEIGHT), fill=fill)
+        _text(draw, (cx + 8, cy + 6), _space_name(view, say, space), size=SMALL, bold=True,
               colour=kit.THEME["muted"] if covered else kit.THEME["ink"])
         for j, citizen in enumerate(view.spaces[space]):
             px = cx + 24 + j * 38
             draw.ellipse((px - 15, cy + 36, px + 15, cy + 66), fill=_seat_colour(citizen.seat))
             _text(draw, (px, cy + 51), str(citizen.rank), size=SMALL, bold=True, colour=kit.THEME["white"],
                   anchor="mm")
-    return cy + SPACE_HEIGHT
 
 
 def _market_pieces(view: Any, say: _Words, brief: bool) -> list[_Piece]:

@@ -534,14 +534,24 @@ def composed(width: int, height: int, parts: Sequence[Part], colours: Image.Imag
     """A part ``width`` × ``height`` px of ``parts`` pasted one under the other from its top (the
     background below them), with their texts: a picture kept whole, to be written as it is
     (:func:`alone`) while what it shows stays the same."""
+    placed = []
+    y = 0
+    for part in parts:
+        placed.append((part, (0, y)))
+        y += part.height
+    return assembled(width, height, placed, colours)
+
+
+def assembled(width: int, height: int, placed: Sequence[tuple[Part, tuple[int, int]]],
+              colours: Image.Image = PALETTE) -> Part:
+    """A part ``width`` × ``height`` px of the background with each of ``placed`` pasted at its
+    place, in order, with their texts."""
     image = blank(width, height, colours)
     said: list[Said] = []
     token = _collecting.set(said)
     try:
-        y = 0
-        for part in parts:
-            paste(image, part, (0, y))
-            y += part.height
+        for part, xy in placed:
+            paste(image, part, xy)
     finally:
         _collecting.reset(token)
     return Part(image, tuple(said))

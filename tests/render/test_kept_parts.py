@@ -164,3 +164,40 @@ def test_a_tile_added_to_a_stack_redraws_a_line_or_two_of_the_private_picture(
     heights = drawn_anew(monkeypatch)
     render.pictures(rftg, more, 0, NAMES)
     assert 1 <= len(heights) <= 2 and max(heights) < 50
+
+
+def test_a_citizen_placed_redraws_only_its_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = registry.get("ancient_world")
+    view = engine.view(stages("ancient_world")["middle"], None)
+    render.pictures(ancient_world, view, None, NAMES)
+    placed = view.model_copy(deep=True)
+    citizen = next(c for space in ancient_world.SPACES for c in view.spaces[space])
+    placed.spaces["explore"].append(citizen.model_copy(update={"rank": 9}))
+    widths: list[int] = []
+    draw = kit.drawn
+
+    def counted(*args: Any, **kwargs: Any) -> kit.Part:
+        part = draw(*args, **kwargs)
+        widths.append(part.image.width)
+        return part
+
+    monkeypatch.setattr(kit, "drawn", counted)
+    render.pictures(ancient_world, placed, None, NAMES)
+    assert len(widths) == 1 and widths[0] < ancient_world.WIDTH / 2
+
+
+@pytest.mark.parametrize("game_stage", ["early", "middle", "late", "over"])
+def test_a_row_of_action_spaces_drawn_apart_is_the_row_drawn_at_once(game_stage: str) -> None:
+    view = registry.get("ancient_world").view(stages("ancient_world")[game_stage], None)
+    for locale in ("en", "el"):
+        say = ancient_world._Words(locale, NAMES, len(view.players))
+        for piece in ancient_world._spaces_pieces(view, say):
+            assert piece.made is not None
+            kit.forget()
+            apart = piece.made()
+            whole = kit.drawn(ancient_world.WIDTH, piece.known, piece.draw, colours=ancient_world.PALETTE)
+            assert apart.image.size == whole.image.size, (locale, piece.key)
+            assert apart.image.tobytes() == whole.image.tobytes(), (locale, piece.key)
+            assert [s.words for s in apart.said] == [s.words for s in whole.said]
+            assert all(abs(a.xy[0] - b.xy[0]) < 1e-9 and a.xy[1] == b.xy[1]
+                       for a, b in zip(apart.said, whole.said, strict=True))
