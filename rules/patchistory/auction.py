@@ -10,9 +10,10 @@ from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
+from rules.patchistory.common import Ctx, back, event, fail, label, option, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
+from rules.patchistory.models import construct
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
 
 
@@ -128,6 +129,16 @@ def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
     return (low, high) if low <= high else None
 
 
+def asking(state: State) -> list[Seat] | None:
+    """The seats :func:`prompt` may ask, where they are fewer than all: only the seat to act in a
+    3–4 player auction or while Vasco da Gama's owners take their tiles (p. 7, p. 16)."""
+    a = state.auction
+    if a.first_choice is not None or (len(state.players) == 2 and not a.vasco):
+        return None
+    seat = to_act(state)
+    return [] if seat is None else [seat]
+
+
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
     if a.first_choice is not None:
@@ -138,7 +149,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return None
     if a.vasco:
         options = [
-            Option(
+            option(
                 action=TakeTile(tile=i),
                 label=label("auction.take", tile=tile_name(ctx, o.tile)),
                 description=side_summary(ctx, o),
@@ -189,27 +200,36 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         for coins in range(low, low + shown):
             extra = coins - (mine.coins if mine else 0)
             options.append(
-                Option(
-                    action=BidCoins(tile=i, coins=coins),
+                option(
+                    action=construct(BidCoins, tile=i, coins=coins),
                     label=label("auction.bid_total", tile=name, side=side, coins=coins),
                     description=label("auction.bid_pays", extra=extra, side_gives=gives),
                 )
             )
         if shown < high - low + 1:
             options.append(
-                Option(
+                option(
                     action=Pick(choice=f"tile:{i}"),
                     label=label("auction.bid_more", tile=name, side=side, low=low + shown, high=high),
                     description=gives,
                 )
             )
     if passing:
-        options.append(Option(action=Pass(), label=label("auction.pass"), description=label("describe.pass")))
+        options.append(option(action=Pass(), label=label("auction.pass"), description=label("describe.pass")))
     return options
 
 
 def side_summary(ctx: Ctx, offer: Offer) -> Message:
-    """What the side on offer shows, in words (its symbols outside and inside gold frames)."""
+    """What the side on offer shows, in words (its symbols outside and inside gold frames); worded
+    once per tile and side (:attr:`Ctx.words`)."""
+    key = ("side_summary", offer.tile, offer.side)
+    found = ctx.words.get(key)
+    if found is None:
+        found = ctx.words[key] = summary(ctx, offer)
+    return found
+
+
+def summary(ctx: Ctx, offer: Offer) -> Message:
     tile = ctx.content.tiles_by_id[offer.tile]
     if offer.side in ("white", "black"):
         return side_words(ctx, tile.side(offer.side))
@@ -297,8 +317,8 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         side = f"@patchistory.side.{o.side}"
         gives = side_summary(ctx, o)
         options += [
-            Option(
-                action=SealedBid(tile=i, coins=coins),
+            option(
+                action=construct(SealedBid, tile=i, coins=coins),
                 label=label("auction.sealed_bid", number=i + 1, tile=name, coins=coins),
                 description=gives,
             )
@@ -306,7 +326,7 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ]
         if shown < high:
             options.append(
-                Option(
+                option(
                     action=Pick(choice=f"tile:{i}"),
                     label=label("auction.bid_more", tile=name, side=side, low=shown + 1, high=high),
                     description=gives,
@@ -322,7 +342,7 @@ def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return None
     contested, coins = a.sealed[seat]
     options = [
-        Option(
+        option(
             action=FirstChoice(tile=i),
             label=label("auction.first_choice", number=i + 1, tile=tile_name(ctx, o.tile)),
             description=side_summary(ctx, o),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -12,6 +12,7 @@ from rules.core.messages import Param
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
+from rules.patchistory.models import built
 from rules.patchistory.state import Goods, State
 
 MAX_MENU = 24
@@ -23,6 +24,9 @@ class Ctx:
     """What every rule reads besides the state: the loaded components."""
 
     content: Content
+    words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
+    """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
+    once made: the same messages every time (a message is frozen)."""
 
 
 def fail(sentence: str, key: str, **params: Any) -> RuleError:
@@ -41,6 +45,17 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: 
 
 def label(key: str, **params: Any) -> Message:
     return msg(f"patchistory.{key}", **params)
+
+
+def option(*, action: object, label: Message, description: Message | None) -> Option:
+    """``Option(action=…, label=…, description=…)`` built without validation
+    (:mod:`rules.patchistory.models`): a prompt offers dozens of options, and their fields are
+    typed where they are written."""
+    return built(Option, {"action": action, "label": label, "description": description, "navigation": False},
+                 OPTION_GIVEN)
+
+
+OPTION_GIVEN = frozenset({"action", "label", "description"})
 
 
 def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
@@ -121,8 +136,12 @@ def name_key(name: str) -> str:
 
 def tile_name(ctx: Ctx, tile: str) -> Message:
     """A land tile by its printed name; a tile without one (a test tile) by its id."""
-    name = ctx.content.tile_name(tile)
-    return msg(name_key(name)) if name else label("place.unnamed", tile=tile)
+    key = ("tile_name", tile)
+    found = ctx.words.get(key)
+    if found is None:
+        name = ctx.content.tile_name(tile)
+        found = ctx.words[key] = msg(name_key(name)) if name else label("place.unnamed", tile=tile)
+    return found
 
 
 def building_name(ctx: Ctx, building: str) -> Message:
@@ -178,7 +197,7 @@ def cell_options(
     if len(cells) <= MAX_MENU or picked_row is not None:
         chosen = [c for c in cells if picked_row is None or c[0] == picked_row]
         return [
-            Option(action=make(r, c), label=label(key, row=r, col=c, **params), description=describe(r, c))
+            option(action=make(r, c), label=label(key, row=r, col=c, **params), description=describe(r, c))
             for r, c in chosen
         ], False
     rows = sorted({r for r, _ in cells})
@@ -189,7 +208,7 @@ def row_options(rows: list[int], each: list[int], prefix: str = "") -> list[Opti
     """A row menu step for each of ``rows``, saying how many answers (one row each in ``each``)
     it opens."""
     return [
-        Option(
+        option(
             action=Pick(choice=f"{prefix}row:{r}"),
             label=label("menu.row", row=r),
             description=label("describe.row", count=each.count(r)),
@@ -209,7 +228,7 @@ def ask_turn_order_option(state: State, table_setting: bool, key: str) -> list[O
     if in_turn_order(state, table_setting):
         return []
     return [
-        Option(
+        option(
             action=AskTurnOrder(),
             label=label(key),
             description=label("turn_order.description"),

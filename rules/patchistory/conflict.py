@@ -5,7 +5,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, NumberChoice, Option, Prompt, Seat
+from rules.core import Event, NumberChoice, Prompt, Seat
 from rules.core.messages import Param
 from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
 from rules.patchistory.common import (
@@ -18,6 +18,7 @@ from rules.patchistory.common import (
     fail,
     gains,
     label,
+    option,
     pay,
     per_era,
     stat,
@@ -118,7 +119,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return None
         if n.stage == "choose" and seat not in n.choices:
             sides = tuple(
-                Option(
+                option(
                     action=Choose(colour=colour),
                     label=label(f"negotiation.{colour}"),
                     description=label(f"describe.{colour}", resources=war_prep(state.era)),
@@ -137,12 +138,12 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return orient_prompt(ctx, state, seat)
         if n.stage == "ally" and seat not in n.consent:
             answers = (
-                Option(
+                option(
                     action=Agree(ally=True),
                     label=label("negotiation.ally"),
                     description=label("describe.ally"),
                 ),
-                Option(
+                option(
                     action=Agree(ally=False),
                     label=label("negotiation.no_ally"),
                     description=label("describe.no_ally"),
@@ -159,7 +160,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     title = label("war.title", resources=p.goods.resources, votes=p.goods.votes if joan else 0)
     if joan and votes is None:
         options = [
-            Option(
+            option(
                 action=Pick(choice=f"v:{k}"),
                 label=label("war.votes", votes=k),
                 description=label("describe.war_votes", votes=k, left=p.goods.votes - k),
@@ -291,7 +292,7 @@ def orient_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             label("route_space", number=i, gains=gains(yields)) for i, yields in enumerate(mine[1:-1], 1)
         ]
         options.append(
-            Option(
+            option(
                 action=Orient(start=start),
                 label=label(key, other_seat=r.end),
                 description=label("negotiation.orient_path", path=path),
@@ -399,14 +400,14 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if tile is None:
         # First the building tile given up (Wasteland side up), then the square.
         options = [
-            Option(
+            option(
                 action=Pick(choice=f"b:{i}"),
                 label=label("stealth.tile", index=i + 1, building=building_name(ctx, b)),
                 description=label("describe.stealth_tile"),
             )
             for i, b in enumerate(p.buildings)
         ]
-        skip = Option(action=Done(), label=label("stealth.skip"), description=label("describe.stealth_skip"))
+        skip = option(action=Done(), label=label("stealth.skip"), description=label("describe.stealth_skip"))
         options.append(skip)
         return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
     cells = one_by_one_cells(ctx, state.players[loser], seas=True, reclaimed=False)
@@ -459,7 +460,7 @@ def war_order_prompt(state: State, seat: Seat) -> Prompt | None:
     if seat != state.war_chooser:
         return None
     options = [
-        Option(
+        option(
             action=ChooseWar(route=i),
             label=label("war.pick", route=i + 1, other_seat=other(state, i, seat)),
             description=label("describe.war_first"),

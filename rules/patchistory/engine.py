@@ -134,7 +134,10 @@ class Patchistory(Engine[State, Played]):
         found: dict[Seat, Prompt] = {}
         if state.phase == Phase.OVER:
             return found
-        for seat in range(len(state.players)):
+        seats: list[Seat] | None = None
+        if state.phase == Phase.AUCTION and not any(p.homing > 0 for p in state.players):
+            seats = auction.asking(state)
+        for seat in range(len(state.players)) if seats is None else seats:
             prompt = self.asked_of(state, seat)
             if prompt is not None:
                 found[seat] = prompt

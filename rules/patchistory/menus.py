@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
 from rules.patchistory.actions import Pick
-from rules.patchistory.common import label
+from rules.patchistory.common import label, option
+from rules.patchistory.models import construct
 from rules.patchistory.state import State
 
 SEPARATOR = "/"
@@ -33,16 +34,16 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
     while True:
         fitting: list[tuple[int, int, tuple[Option, list[Option]]]] = []
         kinds: dict[type, list[object]] | None = None
-        for i, option in enumerate(options):
-            action = option.action
-            if option.navigation or not isinstance(action, Pick):
+        for i, step in enumerate(options):
+            action = step.action
+            if step.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
                 inner = submenu(state, seat, action.choice, ask)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
                 opens[action.choice] = None if inner is None or kinds is None else (
-                    option, [o for o in inner if not offered(o.action, kinds)]
+                    step, [o for o in inner if not offered(o.action, kinds)]
                 )
             found = opens[action.choice]
             if found is not None and len(options) - 1 + len(found[1]) <= MAX_OPTIONS:
@@ -92,8 +93,8 @@ def inside(step: Option, answer: Option) -> Option:
     assert isinstance(step.action, Pick)
     action = answer.action
     if isinstance(action, Pick):
-        action = Pick(choice=f"{step.action.choice}{SEPARATOR}{action.choice}")
-    return Option(
+        action = construct(Pick, choice=f"{step.action.choice}{SEPARATOR}{action.choice}")
+    return option(
         action=action,
         label=joined(step.label, answer.label),
         description=answer.description or step.description,

@@ -28,12 +28,14 @@ from rules.patchistory.common import (
     gains,
     in_turn_order,
     label,
+    option,
     stat,
     waits_for_turn,
     worker_adds,
 )
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
+from rules.patchistory.models import construct
 from rules.patchistory.state import Phase, Player, State
 
 FRESH_REST = 1
@@ -174,7 +176,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         worker = int(p.path[0][2:])
         moves_here, _ = cell_options(
             destinations(ctx, p, worker),
-            lambda r, c: Move(worker=worker, row=r, col=c),
+            lambda r, c: construct(Move, worker=worker, row=r, col=c),
             p.path[1:],
             "",
             "move.to",
@@ -204,8 +206,8 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             room -= len(cells) - 1
             says = move_words(ctx, p, i)
             options += [
-                Option(
-                    action=Move(worker=i, row=r, col=c),
+                option(
+                    action=construct(Move, worker=i, row=r, col=c),
                     label=label("move.worker_to", worker=i + 1, row=w.row, col=w.col, to_row=r, to_col=c),
                     description=says(r, c),
                 )
@@ -213,7 +215,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             ]
         else:
             options.append(
-                Option(
+                option(
                     action=Pick(choice=f"w:{i}"),
                     label=label("worker", worker=i + 1, row=w.row, col=w.col),
                     description=label("describe.worker_moves", count=len(cells), transport=p.transport),
@@ -226,7 +228,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             options += [route_move(ctx, state, p, i, a) for a in moves]
         else:
             options.append(
-                Option(
+                option(
                     action=Pick(choice=f"r:{i}"),
                     label=label("route_worker", worker=i + 1, route=w.route + 1),
                     description=label("describe.route_worker_moves", most=max_steps(ctx, state, p, i)),
@@ -236,7 +238,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         options += ask_turn_order_option(state, state.options.movement_in_turn_order, "turn_order.movement")
     if spread and not must_move(ctx, state, seat):
         options.append(
-            Option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
+            option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
         )
     return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
 
@@ -293,7 +295,7 @@ def route_move(ctx: Ctx, state: State, p: Player, worker: int, move: Advance | R
             says = label("describe.to_ally_start")
         else:
             says = label("describe.advance", space=to, gains=gains(dict(spaces[to].yields)))
-    return Option(action=move, label=route_move_label(state, p, worker, move), description=says)
+    return option(action=move, label=route_move_label(state, p, worker, move), description=says)
 
 
 def route_move_label(state: State, p: Player, worker: int, move: Advance | Rest) -> Message:

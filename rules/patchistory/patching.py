@@ -22,6 +22,7 @@ from rules.patchistory.common import (
     event,
     fail,
     label,
+    option,
     row_options,
     tile_name,
     waits_for_turn,
@@ -85,7 +86,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         )
     if reserve is None or reserve >= len(p.reserve):
         options = [
-            Option(
+            option(
                 action=Pick(choice=f"r:{i}"),
                 label=label("patch.tile", tile=tile_name(ctx, r.tile)),
                 description=side_summary(ctx, Offer(tile=r.tile, side=r.side or "any")),
@@ -99,7 +100,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if side is None:
         tile = ctx.content.tiles_by_id[item.tile]
         options = [
-            Option(
+            option(
                 action=Pick(choice=f"side:{s}"),
                 label=label("patch.side", side=f"@patchistory.side.{s}"),
                 description=side_words(ctx, tile.side(s)),
@@ -122,7 +123,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
 
 def keep_unpatched(state: State) -> Option:
     """Leaving the won tiles unpatched: what becomes of them follows the table's reading of #6."""
-    return Option(
+    return option(
         action=Done(),
         label=label("patch.done"),
         description=label(f"describe.unpatched_{state.options.unpatched_tiles}"),
@@ -207,7 +208,7 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         )
         how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
         options.append(
-            Option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
+            option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
         )
     return options[:MAX_MENU]
 
@@ -339,11 +340,11 @@ def allied(state: State, a: Seat, b: Seat) -> bool:
 
 def ally_prompt(state: State, seat: Seat) -> Prompt:
     options = [
-        Option(action=AllyWith(target=s), label=label("constantine.with", target_seat=s),
+        option(action=AllyWith(target=s), label=label("constantine.with", target_seat=s),
                description=label("describe.ally_free"))
         for s in allies_possible(state, seat)
     ]
-    options.append(Option(action=Done(), label=label("constantine.none"),
+    options.append(option(action=Done(), label=label("constantine.none"),
                           description=label("describe.ally_none")))
     return Prompt(seat=seat, title=label("constantine.title"), options=tuple(options), simultaneous=True)
 

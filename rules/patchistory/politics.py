@@ -43,6 +43,7 @@ from rules.patchistory.common import (
     in_turn_order,
     label,
     need,
+    option,
     pay,
     per_era,
     spends,
@@ -131,12 +132,12 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             return None
         a = state.aid
         answers = (
-            Option(
+            option(
                 action=AnswerAid(accept=True),
                 label=label("aid.accept"),
                 description=label("describe.aid_accept", giver_seat=a.giver, culture=AID_ACCEPTED_CULTURE),
             ),
-            Option(
+            option(
                 action=AnswerAid(accept=False),
                 label=label("aid.refuse"),
                 description=label("describe.aid_refuse", giver_seat=a.giver, culture=AID_REFUSED_CULTURE),
@@ -170,7 +171,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "aid.choose_target",
             [
-                Option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s), description=aid)
+                option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s), description=aid)
                 for s in aid_targets(ctx, state, seat)
             ],
         )
@@ -179,7 +180,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "threat.choose",
             [
-                Option(
+                option(
                     action=Threat(target=s, demand=d),
                     label=label(f"threat.{d}", target_seat=s),
                     description=threat_gives(ctx, state, seat, s, d),
@@ -193,7 +194,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "break.choose",
             [
-                Option(
+                option(
                     action=BreakAlliance(route=i),
                     label=label(
                         "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
@@ -208,7 +209,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "gustav.choose",
             [
-                Option(
+                option(
                     action=RemoveRoute(route=i),
                     label=label(
                         "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
@@ -220,17 +221,17 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         )
     options = []
     if aid_targets(ctx, state, seat):
-        options.append(Option(action=Pick(choice="aid"), label=label("action.aid"), description=aid))
+        options.append(option(action=Pick(choice="aid"), label=label("action.aid"), description=aid))
     if threat_targets(ctx, state, seat):
-        options.append(Option(action=Pick(choice="threat"), label=label("action.threat"), description=threat))
+        options.append(option(action=Pick(choice="threat"), label=label("action.threat"), description=threat))
     if not p.diplomacy_acted and p.pp >= 1 and alliance_routes(state, seat):
-        options.append(Option(action=Pick(choice="break"), label=label("action.break"), description=broken))
+        options.append(option(action=Pick(choice="break"), label=label("action.break"), description=broken))
     if gustav_routes(ctx, state, seat):
         options.append(
-            Option(action=Pick(choice="gustav"), label=label("action.gustav"), description=removed)
+            option(action=Pick(choice="gustav"), label=label("action.gustav"), description=removed)
         )
     options.append(
-        Option(
+        option(
             action=Done(),
             label=label("action.done_diplomacy"),
             description=label("describe.done_diplomacy", pp=p.pp),
@@ -265,7 +266,7 @@ def aid_mixes(p: Player) -> list[tuple[int, int, int]]:
 
 def aid_mix_prompt(state: State, seat: Seat, target: Seat) -> Prompt:
     options = [
-        Option(
+        option(
             action=Aid(target=target, food=f, coins=c, resources=r),
             label=label("aid.mix", food=f, coins=c, resources=r),
             description=label("describe.aid_mix", accepted=AID_ACCEPTED_CULTURE, refused=AID_REFUSED_CULTURE),
@@ -557,7 +558,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     ]
     told = admin_descriptions(ctx, state, seat)
     options = [
-        Option(action=Pick(choice=name), label=label(f"action.{name}"), description=told[name])
+        option(action=Pick(choice=name), label=label(f"action.{name}"), description=told[name])
         for name, ok in can
         if ok
     ]
@@ -566,7 +567,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             state, state.options.administration_in_turn_order, "turn_order.administration"
         )
     options.append(
-        Option(action=Done(), label=label("action.done_administration"), description=unspent(state, p.pp))
+        option(action=Done(), label=label("action.done_administration"), description=unspent(state, p.pp))
     )
     return options
 
@@ -636,7 +637,7 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
     trade = admin_descriptions(ctx, state, seat)["trade"]
     if not rest:
         return [
-            Option(
+            option(
                 action=Pick(choice=f"w:{i}"),
                 label=label("worker", worker=i + 1, row=p.workers[i].row, col=p.workers[i].col),
                 description=trade,
@@ -645,7 +646,7 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
         ]
     worker = int(rest[0][2:])
     return [
-        Option(
+        option(
             action=Trade(worker=worker, route=r),
             label=label("route", route=r + 1, start_seat=state.routes[r].start, end_seat=state.routes[r].end),
             description=trade,
@@ -659,7 +660,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     if not rest:
         return [
-            Option(
+            option(
                 action=Pick(choice=g),
                 label=label("exchange.give", good=f"@patchistory.good_acc.{g}"),
                 description=label("describe.exchange_give", most=min(t, getattr(p.goods, g))),
@@ -672,7 +673,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     if len(rest) == 1:
         top = min(t, getattr(p.goods, give), 11)
         return [
-            Option(
+            option(
                 action=Pick(choice=f"n:{k}"),
                 label=label("exchange.amount", amount=k, good=f"@patchistory.good.{give}"),
                 description=label("describe.exchange_worth", cost=spends(c.exchange), value=k * VALUE[give]),
@@ -681,7 +682,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
         ]
     amount = int(rest[1][2:])
     return [
-        Option(
+        option(
             action=a,
             label=label("exchange.mix", food=a.food, coins=a.coins, resources=a.resources),
             description=label(
@@ -707,13 +708,13 @@ def exchange_mixes(give: str, amount: int) -> list[Exchange]:
 
 def direct(action: object, key: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
     return lambda ctx, state, seat, rest: [
-        Option(action=action, label=label(key), description=admin_descriptions(ctx, state, seat)[key[7:]])
+        option(action=action, label=label(key), description=admin_descriptions(ctx, state, seat)[key[7:]])
     ]
 
 
 def route_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
     return [
-        Option(
+        option(
             action=BuildRoute(target=s),
             label=label("target", target_seat=s),
             description=label(
@@ -744,7 +745,7 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
         p = state.players[seat]
         if not rest:
             return [
-                Option(
+                option(
                     action=Pick(choice=f"b:{i}"),
                     label=label(
                         "building",

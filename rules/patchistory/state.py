@@ -9,11 +9,13 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from rules.core import Rng, Seat
+from rules.patchistory.models import flat as _flat
+from rules.patchistory.models import made as _made
 from rules.patchistory.options import Options
 
 
@@ -290,29 +292,6 @@ class State(BaseModel):
         """Seats clockwise from the first player (§6)."""
         n = len(self.players)
         return [(self.first + i) % n for i in range(n)]
-
-
-M = TypeVar("M", bound=BaseModel)
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _made(model: M, fields: dict[str, Any]) -> M:
-    """A model of ``model``'s type holding ``fields`` (every field), as validating them would make
-    it, without validation. The models of this module have no extra fields and no private
-    attributes."""
-    made: M = _new(type(model))
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(fields))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
-
-def _flat(model: M) -> M:
-    """A copy of a model whose fields are all numbers, strings, booleans or tuples."""
-    return _made(model, model.__dict__.copy())
 
 
 def _player(p: Player) -> Player:

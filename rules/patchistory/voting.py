@@ -5,9 +5,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
+from rules.core import Event, Message, NumberChoice, Prompt, Seat
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
-from rules.patchistory.common import Ctx, change_words, event, fail, label, stat, worker_adds
+from rules.patchistory.common import Ctx, change_words, event, fail, label, option, stat, worker_adds
 from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, wastelands
 from rules.patchistory.state import Phase, Player, State, Voting
@@ -45,14 +45,14 @@ def return_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     options = []
     if len(p.moved) < limit:
         options = [
-            Option(
+            option(
                 action=ReturnWorker(worker=i),
                 label=label("return.worker", worker=i + 1, culture=culture),
                 description=returning(ctx, p, i, culture),
             )
             for i in range(min(len(p.workers), 24))
         ]
-    done = Option(action=Done(), label=label("return.done"), description=label("describe.return_done"))
+    done = option(action=Done(), label=label("return.done"), description=label("describe.return_done"))
     options.append(done)
     return Prompt(seat=seat, title=label("return.title"), options=tuple(options), simultaneous=True)
 
@@ -105,7 +105,7 @@ def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         category = ctx.content.cards_by_id[c].category
         alike = [d for d in p.cards if ctx.content.cards_by_id[d].category == category]
         options.append(
-            Option(
+            option(
                 action=Commit(card=c),
                 label=label(
                     "vote.card",
