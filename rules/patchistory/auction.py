@@ -10,7 +10,7 @@ from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, label, option, tile_name
+from rules.patchistory.common import Ctx, back, event, fail, label, option, question, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.models import construct
@@ -156,11 +156,11 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             )
             for i, o in enumerate(a.offers)
         ]
-        return Prompt(seat=seat, title=label("auction.vasco"), options=tuple(options))
+        return question(seat=seat, title=label("auction.vasco"), options=tuple(options))
     menu = state.players[seat].path
     picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
     if picked is not None and (rng := bid_range(state, seat, picked)) is not None:
-        return Prompt(
+        return question(
             seat=seat,
             title=label("auction.how_much", tile=tile_name(ctx, a.offers[picked].tile)),
             options=(back(),),
@@ -172,7 +172,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    return Prompt(
+    return question(
         seat=seat,
         title=label("auction.your_turn", coins=state.players[seat].goods.coins),
         options=tuple(bid_options(ctx, state, seat)),
@@ -278,7 +278,7 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     picked = next((int(m[5:]) for m in menu if m.startswith("tile:")), None)
     coins = state.players[seat].goods.coins
     if picked is not None:
-        return Prompt(
+        return question(
             seat=seat,
             title=label("auction.how_much", tile=tile_name(ctx, a.offers[picked].tile)),
             options=(back(),),
@@ -292,7 +292,7 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    return Prompt(
+    return question(
         seat=seat,
         title=label("auction.sealed", coins=coins),
         options=tuple(sealed_options(ctx, state, seat)),
@@ -349,7 +349,7 @@ def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         )
         for i, o in enumerate(a.offers)
     ]
-    return Prompt(
+    return question(
         seat=seat,
         title=label("auction.choose_first", number=contested + 1, coins=coins),
         options=tuple(options),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from rules.core import Event, Message, Option, RuleError, Seat, msg
+from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, Seat, msg
 from rules.core.messages import Param
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
@@ -27,6 +27,9 @@ class Ctx:
     words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
     """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
     once made: the same messages every time (a message is frozen)."""
+    asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
+    """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
+    prompt in a step played at once is built again only when something it shows has changed."""
 
 
 def fail(sentence: str, key: str, **params: Any) -> RuleError:
@@ -56,6 +59,34 @@ def option(*, action: object, label: Message, description: Message | None) -> Op
 
 
 OPTION_GIVEN = frozenset({"action", "label", "description"})
+
+
+def question(
+    *,
+    seat: Seat,
+    title: Message,
+    options: Iterable[Option] = (),
+    number: NumberChoice | None = None,
+    secret: bool = False,
+    simultaneous: bool = False,
+) -> Prompt:
+    """``Prompt(seat=…, title=…, options=…, …)`` built without validation (:func:`option`), its
+    checks made as the contract's (at most 25 options, something to answer): every move builds
+    each owing seat's prompt and each menu step's inside it."""
+    offered = tuple(options)
+    if len(offered) > MAX_OPTIONS:
+        raise ValueError(f"a prompt offers {len(offered)} options; at most {MAX_OPTIONS}")
+    if not offered and number is None:
+        raise ValueError("a prompt must offer options, a number or parts")
+    fields = {
+        "seat": seat, "title": title, "options": offered, "number": number, "parts": None,
+        "secret": secret, "simultaneous": simultaneous, "default": None,
+    }
+    given = {"seat", "title", "options"}
+    for name, value in (("number", number), ("secret", secret), ("simultaneous", simultaneous)):
+        if value:
+            given.add(name)
+    return built(Prompt, fields, given)
 
 
 def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:

@@ -21,6 +21,7 @@ from rules.patchistory.common import (
     option,
     pay,
     per_era,
+    question,
     stat,
     token_change,
 )
@@ -127,7 +128,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 for colour in ("red", "blue")
                 if colour == "blue" or may_attack(state, seat)
             )
-            return Prompt(
+            return question(
                 seat=seat,
                 title=label("negotiation.title", other_seat=other(state, n.route, seat)),
                 options=sides,
@@ -149,7 +150,9 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                     description=label("describe.no_ally"),
                 ),
             )
-            return Prompt(seat=seat, title=label("negotiation.both_blue"), options=answers, simultaneous=True)
+            return question(
+                seat=seat, title=label("negotiation.both_blue"), options=answers, simultaneous=True
+            )
         return None
     w = state.war
     if w is None or seat not in parties(state, w.route) or seat in w.spend:
@@ -167,7 +170,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             )
             for k in range(min(p.goods.votes, 24) + 1)
         ]
-        return Prompt(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
+        return question(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
     number = NumberChoice(
         low=0,
         high=p.goods.resources,
@@ -175,7 +178,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         field="resources",
         label=label("war.resources"),
     )
-    return Prompt(
+    return question(
         seat=seat,
         title=title,
         options=(back(),) if votes is not None else (),
@@ -298,7 +301,7 @@ def orient_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 description=label("negotiation.orient_path", path=path),
             )
         )
-    return Prompt(
+    return question(
         seat=seat, title=label("negotiation.orient_title", other_seat=r.end), options=tuple(options)
     )
 
@@ -409,7 +412,7 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         ]
         skip = option(action=Done(), label=label("stealth.skip"), description=label("describe.stealth_skip"))
         options.append(skip)
-        return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
+        return question(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
     cells = one_by_one_cells(ctx, state.players[loser], seas=True, reclaimed=False)
     options, _ = cell_options(
         cells,
@@ -425,7 +428,7 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         other_seat=loser,
     )
     options.append(back())
-    return Prompt(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
+    return question(seat=seat, title=label("stealth.title", other_seat=loser), options=tuple(options))
 
 
 def play_stealth(ctx: Ctx, state: State, seat: Seat, action: Reclaim | Done) -> list[Event]:
@@ -468,7 +471,7 @@ def war_order_prompt(state: State, seat: Seat) -> Prompt | None:
         for i in state.wars
         if seat in parties(state, i)
     ]
-    return Prompt(seat=seat, title=label("war.order"), options=tuple(options[:25]))
+    return question(seat=seat, title=label("war.order"), options=tuple(options[:25]))
 
 
 def play_choose_war(ctx: Ctx, state: State, seat: Seat, action: ChooseWar) -> list[Event]:

@@ -9,7 +9,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -144,6 +144,19 @@ class Patchistory(Engine[State, Played]):
         return found
 
     def asked_of(self, state: State, seat: Seat) -> Prompt | None:
+        keyed = ASKED_KEYS.get(state.phase)
+        if keyed is None or any(p.homing > 0 for p in state.players):
+            return self.folded(state, seat)
+        key = keyed(state, seat)
+        memo = self.ctx.asked
+        if key in memo:
+            return memo[key]
+        if len(memo) >= ASKED_MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = self.folded(state, seat)
+        return found
+
+    def folded(self, state: State, seat: Seat) -> Prompt | None:
         prompt = self.unfolded(state, seat)
         return None if prompt is None else menus.fold(state, seat, prompt, self.unfolded)
 
@@ -482,6 +495,15 @@ PROMPTS: dict[Phase, PromptFn] = {
     Phase.VOTE_COMMIT: lambda ctx, state, seat: voting.commit_prompt(ctx, state, seat),
     Phase.VOTE: lambda ctx, state, seat: voting.vote_prompt(state, seat),
 }
+
+
+ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable]] = {
+    Phase.MOVEMENT: movement.asked_key,
+}
+"""The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""
+
+ASKED_MEMO_SIZE = 4096
+"""How many prompts :attr:`Ctx.asked` keeps before it starts again."""
 
 
 def advance(ctx: Ctx, state: State) -> list[Event]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import label, option
-from rules.patchistory.models import construct
+from rules.patchistory.models import built, construct
 from rules.patchistory.state import State
 
 SEPARATOR = "/"
@@ -54,7 +54,8 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
         options[at : at + 1] = [inside(step, o) for o in answers]
     if options == list(prompt.options):
         return prompt
-    return prompt.model_copy(update={"options": tuple(options)})
+    fields = {**prompt.__dict__, "options": tuple(options)}
+    return built(Prompt, fields, prompt.model_fields_set | {"options"})
 
 
 def by_kind(options: list[Option]) -> dict[type, list[object]]:

@@ -29,6 +29,7 @@ from rules.patchistory.common import (
     in_turn_order,
     label,
     option,
+    question,
     stat,
     waits_for_turn,
     worker_adds,
@@ -36,7 +37,7 @@ from rules.patchistory.common import (
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
 from rules.patchistory.models import construct
-from rules.patchistory.state import Phase, Player, State
+from rules.patchistory.state import Phase, Player, State, player_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -163,6 +164,22 @@ def stacked(ctx: Ctx, p: Player) -> bool:
     return len(keys) != len(set(keys))
 
 
+def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`): its own
+    empire, workers and menu, the kind of each route, whose turn it would be in turn order, and
+    the table options; another seat's move changes none of it but the turn."""
+    return (
+        "movement",
+        seat,
+        player_key(state.players[seat]),
+        tuple(r.kind for r in state.routes),
+        state.in_turn_order,
+        state.first,
+        tuple(q.done for q in state.players),
+        tuple(state.options.__dict__.values()),
+    )
+
+
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
@@ -182,11 +199,11 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             "move.to",
             move_words(ctx, p, worker),
         )
-        return Prompt(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
+        return question(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
     if p.path and p.path[0].startswith("r:"):
         worker = int(p.path[0][2:])
         steps = [route_move(ctx, state, p, worker, a) for a in route_steps(ctx, state, p, worker)]
-        return Prompt(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
+        return question(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
     spread = not stacked(ctx, p)
     land = [
         i
@@ -240,7 +257,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         options.append(
             option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
         )
-    return Prompt(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+    return question(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
 
 
 def route_steps(ctx: Ctx, state: State, p: Player, worker: int) -> list[Advance | Rest]:

@@ -23,6 +23,7 @@ from rules.patchistory.common import (
     fail,
     label,
     option,
+    question,
     row_options,
     tile_name,
     waits_for_turn,
@@ -78,7 +79,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         # One tile on a known side: where it goes and "keep it unpatched" share one menu.
         item = p.reserve[0]
         places = placement_options(ctx, state, seat, 0, known)[: MAX_MENU - 1]
-        return Prompt(
+        return question(
             seat=seat,
             title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
             options=(*places, keep_unpatched(state), *((back(),) if menu else ())),
@@ -94,7 +95,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             for i, r in enumerate(p.reserve)
         ]
         options.append(keep_unpatched(state))
-        return Prompt(seat=seat, title=label("patch.choose_tile"), options=tuple(options), simultaneous=True)
+        return question(seat=seat, title=label("patch.choose_tile"), options=options, simultaneous=True)
     item = p.reserve[reserve]
     side = item.side or next((m[5:] for m in menu if m.startswith("side:")), None)
     if side is None:
@@ -107,13 +108,13 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             )
             for s in ("white", "black")
         ]
-        return Prompt(
+        return question(
             seat=seat,
             title=label("patch.choose_side", tile=tile_name(ctx, item.tile)),
             options=(*options, back()),
             simultaneous=True,
         )
-    return Prompt(
+    return question(
         seat=seat,
         title=label("patch.choose_square", tile=tile_name(ctx, item.tile)),
         options=(*placement_options(ctx, state, seat, reserve, side), back()),
@@ -346,7 +347,7 @@ def ally_prompt(state: State, seat: Seat) -> Prompt:
     ]
     options.append(option(action=Done(), label=label("constantine.none"),
                           description=label("describe.ally_none")))
-    return Prompt(seat=seat, title=label("constantine.title"), options=tuple(options), simultaneous=True)
+    return question(seat=seat, title=label("constantine.title"), options=tuple(options), simultaneous=True)
 
 
 def play_ally_with(ctx: Ctx, state: State, seat: Seat, action: AllyWith) -> list[Event]:
@@ -377,7 +378,7 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at", describe)
     if p.menu:
         options.append(back())
-    return Prompt(
+    return question(
         seat=seat, title=label("place.title", count=p.homing), options=tuple(options), simultaneous=True
     )
 

@@ -46,6 +46,7 @@ from rules.patchistory.common import (
     option,
     pay,
     per_era,
+    question,
     spends,
     stat,
     token_changes,
@@ -143,7 +144,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 description=label("describe.aid_refuse", giver_seat=a.giver, culture=AID_REFUSED_CULTURE),
             ),
         )
-        return Prompt(
+        return question(
             seat=seat,
             title=label("aid.offered", giver_seat=a.giver, food=a.food, coins=a.coins, resources=a.resources),
             options=answers,
@@ -237,7 +238,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             description=label("describe.done_diplomacy", pp=p.pp),
         )
     )
-    return Prompt(seat=seat, title=spendable(state, seat, "diplomacy.title"), options=tuple(options))
+    return question(seat=seat, title=spendable(state, seat, "diplomacy.title"), options=tuple(options))
 
 
 def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) -> Message:
@@ -251,7 +252,7 @@ def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) 
 
 
 def menu_prompt(seat: Seat, title: str, options: list[Option]) -> Prompt:
-    return Prompt(seat=seat, title=label(title), options=(*options[:MAX_MENU], back()))
+    return question(seat=seat, title=label(title), options=(*options[:MAX_MENU], back()))
 
 
 def aid_mixes(p: Player) -> list[tuple[int, int, int]]:
@@ -621,15 +622,15 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     title = spendable(state, seat, "administration.title")
     menu = p.path
     if not menu:
-        return Prompt(seat=seat, title=title, options=tuple(admin_menu(ctx, state, seat)), simultaneous=True)
+        return question(seat=seat, title=title, options=admin_menu(ctx, state, seat), simultaneous=True)
     head = menu[0]
     options = ADMIN_SUBMENUS[head](ctx, state, seat, menu[1:])
-    extra: dict[str, object] = {}
+    number = None
     if head == "campaign":
-        extra["number"] = NumberChoice(
+        number = NumberChoice(
             low=1, high=max(1, p.pp), template=Campaign(pp=1), field="pp", label=label("campaign.pp")
         )
-    return Prompt(seat=seat, title=title, options=(*options, back()), simultaneous=True, **extra)
+    return question(seat=seat, title=title, options=(*options, back()), simultaneous=True, number=number)
 
 
 def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:

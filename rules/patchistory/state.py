@@ -294,6 +294,35 @@ class State(BaseModel):
         return [(self.first + i) % n for i in range(n)]
 
 
+def player_key(p: Player) -> tuple[object, ...]:
+    """Every field of a player as one hashable value, in the order of :class:`Player`'s fields
+    (``tests/patchistory/test_move_cost.py`` checks that it names them all)."""
+    return (
+        p.colour,
+        p.capital,
+        tuple(p.goods.__dict__.values()),
+        tuple(p.buildings),
+        tuple(p.cards),
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        p.homing,
+        tuple((r.tile, r.side) for r in p.reserve),
+        p.pp,
+        p.transport,
+        tuple(p.menu),
+        p.done,
+        p.accepted_aid,
+        p.campaigned,
+        p.built_route,
+        p.used_gustav,
+        p.diplomacy_acted,
+        tuple(p.moved),
+        p.routes_moving,
+        p.ally_choice,
+    )
+
+
 def _player(p: Player) -> Player:
     fields = p.__dict__.copy()
     fields["goods"] = _flat(p.goods)

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from rules.core import Event, Message, NumberChoice, Prompt, Seat
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
-from rules.patchistory.common import Ctx, change_words, event, fail, label, option, stat, worker_adds
+from rules.patchistory.common import (
+    Ctx,
+    change_words,
+    event,
+    fail,
+    label,
+    option,
+    question,
+    stat,
+    worker_adds,
+)
 from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, wastelands
 from rules.patchistory.state import Phase, Player, State, Voting
@@ -54,7 +64,7 @@ def return_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         ]
     done = option(action=Done(), label=label("return.done"), description=label("describe.return_done"))
     options.append(done)
-    return Prompt(seat=seat, title=label("return.title"), options=tuple(options), simultaneous=True)
+    return question(seat=seat, title=label("return.title"), options=tuple(options), simultaneous=True)
 
 
 def returning(ctx: Ctx, p: Player, worker: int, culture: int) -> Message:
@@ -117,7 +127,7 @@ def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 ),
             )
         )
-    return Prompt(
+    return question(
         seat=seat, title=label("vote.commit"), options=tuple(options), secret=True, simultaneous=True
     )
 
@@ -202,7 +212,7 @@ def vote_prompt(state: State, seat: Seat) -> Prompt | None:
     if state.phase != Phase.VOTE or seat in v.votes:
         return None
     p = state.players[seat]
-    return Prompt(
+    return question(
         seat=seat,
         title=label("vote.title", number=v.current + 1, count=len(v.cards), votes=p.goods.votes),
         number=NumberChoice(
