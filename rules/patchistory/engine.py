@@ -498,6 +498,8 @@ PROMPTS: dict[Phase, PromptFn] = {
 
 
 ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable]] = {
+    Phase.PATCH: patching.asked_key,
+    Phase.ADMINISTRATION: politics.admin_key,
     Phase.MOVEMENT: movement.asked_key,
 }
 """The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""

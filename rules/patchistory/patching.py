@@ -42,7 +42,7 @@ from rules.patchistory.empire import (
     stats,
     try_patch,
 )
-from rules.patchistory.state import Offer, Phase, Player, Route, State, Worker
+from rules.patchistory.state import Offer, Phase, Player, Route, State, Worker, player_key, routes_key
 
 SHORT = {
     Stat.COINS: "C",
@@ -54,6 +54,23 @@ SHORT = {
     Stat.MILITARY: "M",
     Stat.DEFENCE: "D",
 }
+
+
+def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`): its own
+    empire, won tiles and menu, the routes (what the empire shows, the free alliance of
+    Constantine), the era, whose turn it would be in the 2-player turn order, and the table
+    options; another seat's patch changes none of it but the turn."""
+    return (
+        "patch",
+        seat,
+        player_key(state.players[seat]),
+        routes_key(state.routes),
+        state.era,
+        state.first,
+        tuple((bool(q.reserve), q.done) for q in state.players),
+        tuple(state.options.__dict__.values()),
+    )
 
 
 def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

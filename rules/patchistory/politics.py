@@ -56,7 +56,7 @@ from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
 from rules.patchistory.flow import draw_building
 from rules.patchistory.patching import allied
-from rules.patchistory.state import AidOffer, Phase, Player, State, Worker
+from rules.patchistory.state import AidOffer, Phase, Player, State, Worker, player_key, routes_key
 
 TRADE_FOOD = (2, 3, 4)
 BIRTH_FOOD = (4, 5, 6)
@@ -609,6 +609,26 @@ def spendable(state: State, seat: Seat, key: str) -> Message:
     p = state.players[seat]
     g = p.goods
     return label(key, pp=p.pp, goods=gains({"food": g.food, "coins": g.coins, "resources": g.resources}))
+
+
+def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`):
+    its own goods, PP, empire, tiles and menu, the routes and the route workers of every seat
+    (which routes a Trade may take), the routes left, the era, whose turn it would be in turn
+    order, and the table options; another seat's action changes it only where it touches those."""
+    return (
+        "administration",
+        seat,
+        player_key(state.players[seat]),
+        routes_key(state.routes),
+        tuple(tuple((w.where, w.route) for w in q.workers if w.where != "land") for q in state.players),
+        state.general_left,
+        state.era,
+        state.in_turn_order,
+        state.first,
+        tuple(q.done for q in state.players),
+        tuple(state.options.__dict__.values()),
+    )
 
 
 def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

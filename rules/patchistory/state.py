@@ -323,6 +323,11 @@ def player_key(p: Player) -> tuple[object, ...]:
     )
 
 
+def routes_key(routes: list[Route]) -> tuple[object, ...]:
+    """Every field of every route as one hashable value."""
+    return tuple((r.kind, r.start, r.end, tuple(r.war_attackers), r.war_declared) for r in routes)
+
+
 def _player(p: Player) -> Player:
     fields = p.__dict__.copy()
     fields["goods"] = _flat(p.goods)

@@ -1,15 +1,19 @@
-"""A seat's placement menu is worked out once for the empire it is drawn from
-(docs/patchistory/notes.md, "What a move costs")."""
+"""A seat's placement menu is worked out once for the empire it is drawn from, the state is copied
+field by field, and a seat's prompt is kept by all it is drawn from (docs/patchistory/notes.md,
+"What a move costs")."""
 
 from __future__ import annotations
 
 from itertools import product
 
+from pydantic import BaseModel
+
 from rules.core import Rng, random_choice
 from rules.patchistory import patching
 from rules.patchistory.content import Cell
 from rules.patchistory.empire import Grid, grid_of, grid_stats, patched_grid, placements, stats, try_patch
-from rules.patchistory.state import Phase, Reserve, State, Worker
+from rules.patchistory.engine import Patchistory
+from rules.patchistory.state import Phase, Player, Reserve, State, Worker, player_key
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game
 
 
@@ -132,3 +136,85 @@ def shown(grid: Grid) -> tuple[dict[Cell, tuple[object, ...]], list[list[Cell]]]
         {cell: (id(sq.space), sq.building, sq.reclaimed) for cell, sq in grid.squares.items()},
         sorted(grid.spaces.values()),
     )
+
+
+def same(a: object, b: object, where: str = "state") -> None:
+    """``a`` and ``b`` hold the same values of the same types, models with the same fields set."""
+    assert type(a) is type(b), where
+    if isinstance(a, BaseModel):
+        assert isinstance(b, BaseModel)
+        assert list(a.__dict__) == list(b.__dict__), where
+        assert a.model_fields_set == b.model_fields_set, where
+        assert a.__pydantic_extra__ == b.__pydantic_extra__, where
+        for name, value in a.__dict__.items():
+            same(value, b.__dict__[name], f"{where}.{name}")
+    elif isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple) and len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and list(a) == list(b), where
+        for key, value in a.items():
+            same(value, b[key], f"{where}[{key}]")
+    else:
+        assert a == b, where
+
+
+def mutable_parts(model: object) -> list[object]:
+    """Every model, list and dict inside ``model``."""
+    found: list[object] = []
+    if isinstance(model, BaseModel | list | dict):
+        found.append(model)
+    values = model.__dict__.values() if isinstance(model, BaseModel) else (
+        model.values() if isinstance(model, dict) else model if isinstance(model, list | tuple) else ()
+    )
+    for value in values:
+        found += mutable_parts(value)
+    return found
+
+
+def test_the_state_copy_is_the_round_trip_through_its_dump_sharing_nothing_that_changes() -> None:
+    """``State.__deepcopy__`` builds what ``model_validate(model_dump())`` builds (the same types,
+    fields set and order), and shares no model, list or dict with the original."""
+    seen = 0
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        for state in walk(players, seed, 600)[::5]:
+            copy = state.model_copy(deep=True)
+            same(copy, State.model_validate(state.model_dump()))
+            ids = {id(part) for part in mutable_parts(state)}
+            assert not any(id(part) in ids for part in mutable_parts(copy))
+            seen += 1
+    assert seen > 100
+
+
+def test_a_player_key_names_every_field_of_a_player() -> None:
+    """A kept prompt (``Ctx.asked``) is found by the seat's whole player: a field left out of
+    ``player_key`` would keep a prompt that no longer holds."""
+    state = walk(3, 7, 300)[-1]
+    p = state.players[0]
+    assert len(player_key(p)) == len(Player.model_fields)
+    for name, value in zip(Player.model_fields, player_key(p), strict=True):
+        field = getattr(p, name)
+        if isinstance(field, BaseModel):
+            assert value == tuple(field.__dict__.values()), name
+        elif isinstance(field, list):
+            assert len(value) == len(field), name  # type: ignore[arg-type]
+        else:
+            assert value == field, name
+
+
+def test_a_kept_prompt_is_the_one_drawn_afresh() -> None:
+    """A prompt kept by all it is drawn from (Patch, Administration, Movement) is the prompt built
+    again from the state, for every seat after every move."""
+    kept = 0
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        for state in walk(players, seed, 2000):
+            if state.phase not in (Phase.PATCH, Phase.ADMINISTRATION, Phase.MOVEMENT):
+                continue
+            prompts = ENGINE.prompts(state)
+            fresh = Patchistory(ENGINE.content).pending(State.model_validate(state.model_dump()))
+            assert {s: p.model_dump_json() for s, p in prompts.items()} == {
+                s: p.model_dump_json() for s, p in fresh.items()
+            }
+            kept += 1
+    assert kept > 100
