@@ -27,6 +27,10 @@ class Ctx:
     words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
     """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
     once made: the same messages every time (a message is frozen)."""
+    offered: dict[Any, Option] = field(default_factory=dict, compare=False, repr=False)
+    """Options drawn from the components and a few numbers (a bid: the tile on offer, its place,
+    the coins), kept once made: an option is frozen, and the same bids are offered turn after
+    turn."""
     asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""

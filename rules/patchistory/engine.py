@@ -152,7 +152,7 @@ class Patchistory(Engine[State, Played]):
         if key in memo:
             return memo[key]
         if len(memo) >= ASKED_MEMO_SIZE:
-            memo.clear()
+            del memo[next(iter(memo))]
         found = memo[key] = self.folded(state, seat)
         return found
 
@@ -504,8 +504,9 @@ ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable]] = {
 }
 """The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""
 
-ASKED_MEMO_SIZE = 4096
-"""How many prompts :attr:`Ctx.asked` keeps before it starts again."""
+ASKED_MEMO_SIZE = 64
+"""How many prompts :attr:`Ctx.asked` keeps, the oldest going first: enough for every seat's
+prompt of the last few states, which is where a kept prompt is found again."""
 
 
 def advance(ctx: Ctx, state: State) -> list[Event]:
