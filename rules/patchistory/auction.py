@@ -14,7 +14,7 @@ from rules.patchistory.common import Ctx, back, event, fail, label, option, ques
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.models import construct
-from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
+from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, player_key
 
 
 def lay_out(ctx: Ctx, state: State) -> list[Event]:
@@ -137,6 +137,23 @@ def asking(state: State) -> list[Seat] | None:
         return None
     seat = to_act(state)
     return [] if seat is None else [seat]
+
+
+def asked_key(state: State, seat: Seat) -> tuple[object, ...] | None:
+    """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`):
+    its own coins and menu, the tiles on offer and whether it has bid; the other seat's bid changes
+    none of it. ``None`` in any other auction (the prompt is not kept)."""
+    a = state.auction
+    if a.first_choice is not None or len(state.players) != 2 or a.vasco:
+        return None
+    return (
+        "sealed",
+        seat,
+        player_key(state.players[seat]),
+        tuple((o.tile, o.side) for o in a.offers),
+        seat in a.sealed,
+        seat in a.skip,
+    )
 
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

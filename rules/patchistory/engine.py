@@ -148,6 +148,8 @@ class Patchistory(Engine[State, Played]):
         if keyed is None or any(p.homing > 0 for p in state.players):
             return self.folded(state, seat)
         key = keyed(state, seat)
+        if key is None:
+            return self.folded(state, seat)
         memo = self.ctx.asked
         if key in memo:
             return memo[key]
@@ -497,7 +499,8 @@ PROMPTS: dict[Phase, PromptFn] = {
 }
 
 
-ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable]] = {
+ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable | None]] = {
+    Phase.AUCTION: auction.asked_key,
     Phase.PATCH: patching.asked_key,
     Phase.ADMINISTRATION: politics.admin_key,
     Phase.MOVEMENT: movement.asked_key,
