@@ -102,10 +102,21 @@ def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
 def change_words(change: Mapping[Stat, int], nothing: str = "delta.none") -> list[Param]:
     """A change of the overview board in short signed words, each stat once in the board's order
     ("+1 cult., −2 food"); ``nothing`` names an empty change."""
-    found: list[Param] = [
-        msg(key, sign="+" if n > 0 else "−", n=abs(n)) for s, key in DELTA_KEYS if (n := change.get(s, 0))
-    ]
-    return found or [label(nothing)]
+    found: list[Param] = [delta(key, n) for s, key in DELTA_KEYS if (n := change.get(s, 0))]
+    return found or [worded(nothing)]
+
+
+@cache
+def delta(key: str, n: int) -> Message:
+    """One track's signed change (:func:`change_words`), made once: every placement, move and
+    square of a menu says a few of them."""
+    return msg(key, sign="+" if n > 0 else "−", n=abs(n))
+
+
+@cache
+def worded(key: str) -> Message:
+    """A message without parameters, made once."""
+    return label(key)
 
 
 DELTA_KEYS: tuple[tuple[Stat, str], ...] = tuple((s, f"patchistory.delta.{s.value}") for s in STATS)
