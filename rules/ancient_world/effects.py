@@ -5,14 +5,13 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.state import RANKS, Built, Player, State, Step, StepKind
 from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, Seat, msg
+from rules.core.unchecked import built
 
 GAME = "ancient_world"
 
@@ -21,7 +20,7 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, data: dict
           **params: Any) -> Event:
     """An event with a ``ancient_world.``-prefixed key; ``to`` makes it private to one seat. Built
     without validation, as :func:`option` is."""
-    return _built(Event, {"message": msg(f"{GAME}.{key}", **params),
+    return built(Event, {"message": msg(f"{GAME}.{key}", **params),
                           "visible_to": None if to is None else frozenset({to}), "reveals": reveals,
                           "data": data or {}}, EVENT_FIELDS)
 
@@ -35,7 +34,7 @@ def option(action: Any, label: Message, description: Message | None, *,
     :func:`rules.core.msg` builds a message: every field is typed where it is written (mypy
     --strict), and a turn builds dozens of options a move. The prompt that holds them is still
     validated (:class:`rules.core.Prompt`: at most 25 options)."""
-    return _built(Option, {"action": action, "label": label, "description": description,
+    return built(Option, {"action": action, "label": label, "description": description,
                            "navigation": bool(navigation)},
                   OPTION_FIELDS if navigation is None else OPTION_FIELDS | {"navigation"})
 
@@ -48,27 +47,11 @@ def prompt(seat: Seat, title: Message, options: tuple[Option, ...]) -> Prompt:
     its validator asks (one option at least, at most 25) is checked here."""
     if not 0 < len(options) <= MAX_OPTIONS:
         raise AssertionError(f"a prompt of {len(options)} options")
-    return _built(Prompt, {"seat": seat, "title": title, "options": options, "number": None, "parts": None,
+    return built(Prompt, {"seat": seat, "title": title, "options": options, "number": None, "parts": None,
                            "secret": False, "simultaneous": False, "default": None}, PROMPT_FIELDS)
 
 
 PROMPT_FIELDS = frozenset({"seat", "title", "options"})
-M = TypeVar("M", bound=BaseModel)
-
-
-def _built(model: type[M], fields: dict[str, Any], fields_set: frozenset[str]) -> M:
-    """A ``model`` holding ``fields`` (every field, typed where it is written), which ``fields_set``
-    says were given, built without validation."""
-    made = _new(model)
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(fields_set))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 def refuse(sentence: str, key: str, **params: Any) -> RuleError:
@@ -85,7 +68,7 @@ def step(kind: StepKind, seat: Seat, *, count: int = 0, cards: list[str] | None 
          picks: list[int] | None = None, deck: int = 0, source: str = "") -> Step:
     """``Step(kind=…, seat=…, …)`` built without validation, as :func:`option` is: a move queues a
     step or two. Every field counts as given, as in a copied state."""
-    return _built(Step, {"kind": kind, "seat": seat, "count": count, "cards": list(cards or ()), "chosen": [],
+    return built(Step, {"kind": kind, "seat": seat, "count": count, "cards": list(cards or ()), "chosen": [],
                          "picks": list(picks or ()), "deck": deck, "source": source, "page": 0}, STEP_FIELDS)
 
 

@@ -11,12 +11,13 @@ Sections (§) are those of docs/ancient_world/rules.md.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.ancient_world.options import Options
 from rules.core import Rng, Seat
+from rules.core.unchecked import made
 
 RANKS = (1, 2, 3, 4, 5)
 """Citizen ranks of one colour (I-18)."""
@@ -226,37 +227,20 @@ class State(BaseModel):
         validation, since every value is already valid. A move copies the state before it is
         played, so this is part of every move's cost."""
         fields = self.__dict__.copy()
-        fields["rng"] = _copied(self.rng, self.rng.__dict__.copy())
+        fields["rng"] = made(self.rng, self.rng.__dict__.copy())
         fields["players"] = [_player_copy(p) for p in self.players]
         fields["spaces"] = {space: citizens[:] for space, citizens in self.spaces.items()}
         for name in _STR_LISTS:
             fields[name] = fields[name][:]
         fields["titan_decks"] = [deck[:] for deck in self.titan_decks]
-        fields["steps"] = [_copied(st, {**st.__dict__, "cards": st.cards[:], "chosen": st.chosen[:],
+        fields["steps"] = [made(st, {**st.__dict__, "cards": st.cards[:], "chosen": st.chosen[:],
                                         "picks": st.picks[:]}) for st in self.steps]
-        return _copied(self, fields)
+        return made(self, fields)
 
 
 _STR_LISTS = ("empire_deck", "empire_discard", "empire_row", "deck_b", "military_deck", "military_discard",
               "military_row", "district_deck", "titan_face_up", "forced")
 """The State fields holding lists of immutable values (strings, booleans, tuples)."""
-
-_new = object.__new__
-_set = object.__setattr__
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _copied(model: M, fields: dict[str, Any], _new: Any = _new, _set: Any = _set) -> M:
-    """A model of ``model``'s type holding ``fields``, as validating them would make it (every field
-    set), without validation."""
-    made: M = _new(type(model))
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(fields))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
 
 def _player_copy(player: Player) -> Player:
     fields = player.__dict__.copy()
@@ -265,4 +249,4 @@ def _player_copy(player: Player) -> Player:
     fields["empire"] = player.empire[:]
     fields["armies"] = player.armies[:]
     fields["on_cards"] = player.on_cards.copy()
-    return _copied(player, fields)
+    return made(player, fields)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param
+from rules.core.unchecked import construct
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
 from rules.patchistory.common import Ctx, back, event, fail, label, option, question, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
-from rules.patchistory.models import construct
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, player_key
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, Seat, msg
 from rules.core.messages import Param
+from rules.core.unchecked import built
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
-from rules.patchistory.models import built
 from rules.patchistory.state import Goods, State
 
 MAX_MENU = 24
@@ -56,7 +56,7 @@ def label(key: str, **params: Any) -> Message:
 
 def option(*, action: object, label: Message, description: Message | None) -> Option:
     """``Option(action=…, label=…, description=…)`` built without validation
-    (:mod:`rules.patchistory.models`): a prompt offers dozens of options, and their fields are
+    (:mod:`rules.core.unchecked`): a prompt offers dozens of options, and their fields are
     typed where they are written."""
     return built(Option, {"action": action, "label": label, "description": description, "navigation": False},
                  OPTION_GIVEN)

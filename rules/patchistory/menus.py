@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
+from rules.core.unchecked import built, construct
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import label, option
-from rules.patchistory.models import built, construct
 from rules.patchistory.state import State
 
 SEPARATOR = "/"

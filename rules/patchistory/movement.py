@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Event, Message, Option, Prompt, Seat
+from rules.core.unchecked import construct
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
     MAX_MENU,
@@ -36,7 +37,6 @@ from rules.patchistory.common import (
 )
 from rules.patchistory.content import Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
-from rules.patchistory.models import construct
 from rules.patchistory.state import Phase, Player, State, player_key
 
 FRESH_REST = 1

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from rules.core import Rng, Seat
-from rules.patchistory.models import flat as _flat
-from rules.patchistory.models import made as _made
+from rules.core.unchecked import flat as _flat
+from rules.core.unchecked import made as _made
 from rules.patchistory.options import Options
 
 

@@ -1,0 +1,75 @@
+"""Models built without validation, for the engines' hot paths: the state copied before every move,
+and the messages, events, options and actions a move or a prompt makes by the dozen
+(``docs/contract.md``, "Models built without validation").
+
+A model built here is the one validating the same values would make: every field in the model's
+order, the same fields marked as set. The values are typed where they are written (mypy --strict),
+so nothing is checked again here. Only models without extra fields or private attributes may be
+built this way; a model read from JSON or made as ``Model(...)`` is validated as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def built(model: type[M], fields: dict[str, Any], given: Iterable[str]) -> M:
+    """A ``model`` holding ``fields`` (every field, in the model's order), of which ``given`` were
+    passed (the rest are defaults)."""
+    made: M = _new(model)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", set(given))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+def made(model: M, fields: dict[str, Any]) -> M:
+    """A model of ``model``'s type holding ``fields`` (every field), as validating its dump would
+    make it: every field set. (The body is :func:`built`'s: a state copy makes dozens.)"""
+    new: M = _new(type(model))
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def flat(model: M) -> M:
+    """A copy of a model whose fields are all numbers, strings, booleans or tuples."""
+    return made(model, model.__dict__.copy())
+
+
+def shallow(model: M) -> M:
+    """A shallow copy of ``model``, as pydantic's ``__copy__`` makes it (its fields, the fields set)."""
+    return built(type(model), model.__dict__.copy(), model.__pydantic_fields_set__)
+
+
+def replaced(model: M, **update: Any) -> M:
+    """``model.model_copy(update=update)``: a :func:`shallow` copy with ``update`` set."""
+    new = shallow(model)
+    new.__dict__.update(update)
+    new.__pydantic_fields_set__.update(update)
+    return new
+
+
+def construct(model: type[M], **fields: Any) -> M:
+    """``model(**fields)`` without validation: the defaults of the fields not given."""
+    return built(model, {**defaults(model), **fields}, fields.keys())
+
+
+@cache
+def defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """Every field of ``model`` with its default, in the model's order (``None`` stands for a
+    required field, which :func:`construct` is always given)."""
+    return {name: None if f.is_required() else f.get_default(call_default_factory=True)
+            for name, f in model.model_fields.items()}
