@@ -18,6 +18,7 @@ from rules.praetor.memo import Memo
 from rules.praetor.state import Placed, State
 from rules.praetor.turns import (
     Costs,
+    add_costs,
     can,
     check_build_cost,
     check_builder,
@@ -156,7 +157,10 @@ def _can_send(content: Content, state: State, seat: int, exp: int) -> bool:
 class Moves:
     """What one seat may do in one state, each list worked out once: a prompt asks the same
     questions many times over (every first step looks at the step after it), and the state does not
-    change while it is asked. Same answers as the functions above."""
+    change while it is asked. Same answers as the functions above. A tile the seat cannot pay
+    for (its build cost, or its owner's fee, with what sending the worker costs) is refused by the
+    stock alone, without the ``check_*`` function that would refuse it the same way, first, by
+    raising."""
 
     def __init__(self, content: Content, state: State, seat: int) -> None:
         self.content = content
@@ -203,8 +207,11 @@ class Moves:
             return []
         _, sending = sent
         paid = tuple(sending.items())
+        content, stock = self.content, self.state.players[self.seat].stock
         return [uid for uid in self.state.available
-                if self._verdict(("build", uid, paid), check_build_cost, uid, sending)]
+                if stock.covers(add_costs(sending, content.tile(uid).build_cost) if sending
+                                else content.tile(uid).build_cost)
+                and self._verdict(("build", uid, paid), check_build_cost, uid, sending)]
 
     def activatable(self, via: str | None = None) -> list[str]:
         """As :func:`activatable`; besides, a tile type's check (with or without a fee to its
@@ -231,7 +238,9 @@ class Moves:
         exp, sending = sent
         paid = tuple(sending.items())
         slots, first = self._slot_tiles()
-        legal = {key: self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
+        kinds, stock = self.content.kinds(), self.state.players[self.seat].stock
+        legal = {key: stock.covers(add_costs(sending, kinds[tile.uid].activation_cost) if key[1] else sending)
+                 and self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
                  for key, tile in first.items()}
         found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
         return found

@@ -31,7 +31,8 @@ from rules.praetor.table import (
 Costs = dict[str, int]
 
 
-def _add(total: Costs, more: dict[str, int]) -> Costs:
+def add_costs(total: Costs, more: dict[str, int]) -> Costs:
+    """``total`` and ``more`` added up, in a new dict."""
     out = dict(total)
     for r, n in more.items():
         out[r] = out.get(r, 0) + n
@@ -140,7 +141,7 @@ def check_build_cost(content: Content, state: State, seat: int, uid: str, sendin
 
     :raises RuleError: when the seat cannot pay it.
     """
-    costs = _add(sending, dict(content.tile(uid).build_cost))
+    costs = add_costs(sending, dict(content.tile(uid).build_cost))
     require_pay(state.players[seat], costs, lambda: tile_text(content, uid), "praetor.err.cost")
     return costs
 
@@ -245,7 +246,7 @@ def check_tile_use(content: Content, state: State, seat: int, tile: Placed, exp:
     player = state.players[seat]
     kind = content.type_of(tile.uid)
     owner = tile.owner
-    costs = _add(sending, kind.activation_cost) if owner is not None and owner != seat else dict(sending)
+    costs = add_costs(sending, kind.activation_cost) if owner is not None and owner != seat else dict(sending)
     require_pay(player, costs, lambda: tile_text(content, tile.uid), "praetor.err.cost")
     _check_effect(content, state, player, kind, exp, amount, costs)
     return costs
@@ -259,7 +260,7 @@ def _check_effect(content: Content, state: State, player: Player, kind: TileType
     if kind.effect == "wall":
         if state.wall is None:
             raise RuleError("No wall tile is available this round.", key="praetor.err.no_wall")
-        demand = _add(costs, dict(content.wall(state.wall).demand))
+        demand = add_costs(costs, dict(content.wall(state.wall).demand))
         require_pay(player, demand, "Caesar's demand", "praetor.err.demand")
     wood_left = player.stock.wood - costs.get("wood", 0)
     if kind.effect == "forge" and not 0 <= amount <= min(exp, wood_left):
