@@ -138,13 +138,24 @@ def must_pass(content: Content, state: State, seat: int) -> bool:
 def nothing_to_do(content: Content, state: State, seat: int) -> bool:
     """A seat with active workers left that can neither build, activate nor use a special tile:
     passing is its only move. Stops at the first legal move found (activations first, the most
-    common)."""
+    common; a tile type checked once with its owner's fee and once without, as :class:`Moves`
+    does, and a fee the seat cannot pay refused by its stock alone)."""
     workers = exps(content, state, seat, None)
-    if workers and _can_send(content, state, seat, workers[0]) and any(
-            not t.activated and _slot(content, t.uid)
-            and can(check_tile_use, content, state, seat, t, workers[0], 0, {})
-            for t in state.city):
-        return False
+    if workers and _can_send(content, state, seat, workers[0]):
+        kinds, stock = content.kinds(), state.players[seat].stock
+        seen: set[SlotKey] = set()
+        for t in state.city:
+            kind = kinds[t.uid]
+            if t.activated or kind.activation not in SLOTS:
+                continue
+            fee = t.owner is not None and t.owner != seat
+            key = (kind.id, fee)
+            if key in seen:
+                continue
+            seen.add(key)
+            if (not fee or stock.covers(kind.activation_cost)) \
+                    and can(check_tile_use, content, state, seat, t, workers[0], 0, {}):
+                return False
     return not (buildable(content, state, seat) or specials(content, state, seat))
 
 
