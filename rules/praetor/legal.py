@@ -17,6 +17,7 @@ from rules.praetor.grid import Cell, open_cells
 from rules.praetor.memo import Memo
 from rules.praetor.state import Placed, State
 from rules.praetor.turns import (
+    DEMANDING,
     Costs,
     add_costs,
     can,
@@ -153,6 +154,8 @@ def nothing_to_do(content: Content, state: State, seat: int) -> bool:
             if key in seen:
                 continue
             seen.add(key)
+            if not fee and kind.effect not in DEMANDING:
+                return False  # nothing to pay, nothing else asked (check_tile_use)
             if (not fee or stock.covers(kind.activation_cost)) \
                     and can(check_tile_use, content, state, seat, t, workers[0], 0, {}):
                 return False
@@ -250,9 +253,14 @@ class Moves:
         paid = tuple(sending.items())
         slots, first = self._slot_tiles()
         kinds, stock = self.content.kinds(), self.state.players[self.seat].stock
-        legal = {key: stock.covers(add_costs(sending, kinds[tile.uid].activation_cost) if key[1] else sending)
-                 and self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
-                 for key, tile in first.items()}
+        legal = {}
+        for key, tile in first.items():
+            kind = kinds[tile.uid]
+            if not key[1] and not sending and kind.effect not in DEMANDING:
+                legal[key] = True  # nothing to pay, nothing else asked (check_tile_use)
+            else:
+                legal[key] = stock.covers(add_costs(sending, kind.activation_cost) if key[1] else sending) \
+                    and self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
         found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
         return found
 

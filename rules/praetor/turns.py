@@ -252,6 +252,12 @@ def check_tile_use(content: Content, state: State, seat: int, tile: Placed, exp:
     return costs
 
 
+DEMANDING = frozenset({"recruit", "wall", "forge"})
+"""The effects whose activation asks more of the seat than paying for it (a peasant, the wall
+tile's demand, wood to forge: :func:`check_tile_use`); any other activation with nothing to pay
+and amount 0 is legal once the turn, the slot and the worker are."""
+
+
 def _check_effect(content: Content, state: State, player: Player, kind: TileType, exp: int, amount: int,
                   costs: Costs) -> None:
     if kind.effect == "recruit" and player.peasants == 0:
