@@ -20,6 +20,7 @@ from rules.praetor.turns import (
     DEMANDING,
     Costs,
     add_costs,
+    build_costs,
     can,
     check_build_cost,
     check_builder,
@@ -171,9 +172,11 @@ def _can_send(content: Content, state: State, seat: int, exp: int) -> bool:
 class Moves:
     """What one seat may do in one state, each list worked out once: a prompt asks the same
     questions many times over (every first step looks at the step after it), and the state does not
-    change while it is asked. Same answers as the functions above. A tile the seat cannot pay
-    for (its build cost, or its owner's fee, with what sending the worker costs) is refused by the
-    stock alone, without the ``check_*`` function that would refuse it the same way, first, by
+    change while it is asked. Same answers as the functions above. A tile to build is legal when
+    the seat's stock covers its :func:`~rules.praetor.turns.build_costs` (all that
+    :func:`~rules.praetor.turns.check_build_cost` asks); a tile to activate whose owner's fee the
+    seat cannot pay, with what sending the worker costs, is refused by the stock alone, without
+    :func:`~rules.praetor.turns.check_tile_use`, which would refuse it the same way, first, by
     raising."""
 
     def __init__(self, content: Content, state: State, seat: int) -> None:
@@ -220,12 +223,8 @@ class Moves:
         if sent is None:
             return []
         _, sending = sent
-        paid = tuple(sending.items())
         content, stock = self.content, self.state.players[self.seat].stock
-        return [uid for uid in self.state.available
-                if stock.covers(add_costs(sending, content.tile(uid).build_cost) if sending
-                                else content.tile(uid).build_cost)
-                and self._verdict(("build", uid, paid), check_build_cost, uid, sending)]
+        return [uid for uid in self.state.available if stock.covers(build_costs(content, uid, sending))]
 
     def activatable(self, via: str | None = None) -> list[str]:
         """As :func:`activatable`; besides, a tile type's check (with or without a fee to its

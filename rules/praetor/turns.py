@@ -141,9 +141,16 @@ def check_build_cost(content: Content, state: State, seat: int, uid: str, sendin
 
     :raises RuleError: when the seat cannot pay it.
     """
-    costs = add_costs(sending, dict(content.tile(uid).build_cost))
+    costs = build_costs(content, uid, sending)
     require_pay(state.players[seat], costs, lambda: tile_text(content, uid), "praetor.err.cost")
     return costs
+
+
+def build_costs(content: Content, uid: str, sending: Costs) -> Costs:
+    """Everything a seat pays to build ``uid`` (its build cost, with what sending the worker
+    costs): :func:`check_build_cost` refuses the build when the seat's stock does not cover it,
+    and only then."""
+    return add_costs(sending, content.tile(uid).build_cost)
 
 
 def build_favour(content: Content, state: State, uid: str, x: int, y: int) -> tuple[int, int]:
