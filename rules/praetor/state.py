@@ -121,12 +121,17 @@ class Player(BaseModel):
     """Special tiles this player used this round (once per special tile per player per round)."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        new = shallow(self)
-        fields = new.__dict__
+        fields = self.__dict__.copy()
         fields["stock"] = shallow(self.stock)
-        fields["workers"] = list(self.workers)
-        for name in ("lent", "walls", "specials"):
-            fields[name] = list(fields[name])
+        fields["workers"] = fields["workers"][:]
+        fields["lent"] = fields["lent"][:]
+        fields["walls"] = fields["walls"][:]
+        fields["specials"] = fields["specials"][:]
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(new, "__pydantic_private__", None)
         return new
 
     def pool(self) -> list[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
 from rules.praetor import ENGINE, Praetor
@@ -386,3 +387,39 @@ def test_an_activation_with_nothing_to_pay_and_no_demanding_effect_is_always_leg
                             assert legal, (kind.effect, tile.uid, seat)
     assert checked > 1000
     assert refused == {"recruit", "wall"}
+
+
+def _shared_mutables(a: object, b: object, where: str) -> list[str]:
+    """Where ``b``, a copy of ``a``, holds the same mutable object (list, dict, set or model that
+    is not frozen, outside a frozen model shared whole) as ``a``: a change to the copy would change
+    ``a`` too."""
+    if isinstance(a, BaseModel):
+        if a.model_config.get("frozen", False) and a is b:
+            return []  # a frozen model (options, workers, city tiles) is shared whole
+        out = [where] if a is b else []
+        for name in type(a).model_fields:
+            out += _shared_mutables(getattr(a, name), getattr(b, name), f"{where}.{name}")
+        return out
+    if isinstance(a, list | dict | set):
+        out = [where] if a is b else []
+        if isinstance(a, list):
+            assert isinstance(b, list)
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                out += _shared_mutables(x, y, f"{where}[{i}]")
+        if isinstance(a, dict):
+            assert isinstance(b, dict)
+            for k in a:
+                out += _shared_mutables(a[k], b[k], f"{where}[{k}]")
+        return out
+    return []
+
+
+def test_a_state_copy_shares_only_what_cannot_change() -> None:
+    """Every move changes a copy of the state (``State.__deepcopy__``, written out for speed):
+    over played states of 2–5 players, the copy shares no list, dict or model that is not frozen
+    with the state it was made from."""
+    for players in (2, 3, 4, 5):
+        for state in _selfplay_states(players, seed=20 + players)[::5]:
+            copy = state.model_copy(deep=True)
+            assert copy == state
+            assert _shared_mutables(state, copy, "state") == []
