@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.ancient_world.state import Space
+from rules.core.unchecked import built
 
 
 class _Move(BaseModel):
@@ -247,15 +248,12 @@ def _word(value: object) -> str:
 
 
 def place(space: Space, rank: int, then: Build | ExpandPay | Explore | None = None) -> Place:
-    """``Place(space=…, rank=…[, then=…])`` built without validation, as :func:`rules.core.msg`
-    builds a message: its fields are typed here (mypy --strict), and a turn offers dozens of places."""
-    made = _new(Place)
-    _set(made, "__dict__", {"kind": "place", "space": space, "rank": rank, "then": then})
-    _set(made, "__pydantic_fields_set__", {"space", "rank"} if then is None else {"space", "rank", "then"})
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
+    """``Place(space=…, rank=…[, then=…])`` built without validation
+    (:func:`rules.core.unchecked.built`): its fields are typed here (mypy --strict), and a turn
+    offers dozens of places."""
+    return built(Place, {"kind": "place", "space": space, "rank": rank, "then": then},
+                 _SPACE_RANK if then is None else _SPACE_RANK_THEN)
 
 
-_new = object.__new__
-_set = object.__setattr__
+_SPACE_RANK = ("space", "rank")
+_SPACE_RANK_THEN = ("space", "rank", "then")

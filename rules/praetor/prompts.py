@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
 from rules.core.messages import Param
+from rules.core.unchecked import construct
 from rules.praetor.actions import (
     Activate,
     AnyAction,
@@ -53,6 +54,8 @@ from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_du
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
 from rules.praetor.turns import build_favours, build_surroundings, current_seat, favours_at
+
+M = TypeVar("M", bound=BaseModel)
 
 CELLS_PER_PAGE = MAX_OPTIONS - 2
 """Cells on one page, leaving room for "more cells" and "back"."""
@@ -217,8 +220,9 @@ def _prompt(**fields: Any) -> Prompt:
 
 def _bounded(model: type[M], check: str, **fields: Any) -> M:
     """``model(**fields)`` without validating again the fields this module made
-    (:func:`_unchecked`), its own bounds checked by the model's validator named ``check``."""
-    checked: M = getattr(_unchecked(model, fields), check)()
+    (:func:`rules.core.unchecked.construct`), its own bounds checked by the model's validator named
+    ``check``."""
+    checked: M = getattr(construct(model, **fields), check)()
     return checked
 
 
@@ -276,7 +280,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
         (city, tuple(tiles)), lambda: _cell_part(content, state, city, tiles, cells))
     first = part.choices[0].values
-    move = _unchecked(Build, {"tile": tiles[0], "exp": workers[0], "x": first["x"], "y": first["y"]})
+    move = construct(Build, tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
     menus.append(part)
     return _bounded(Parts, "_fits", template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
                     description=msg("praetor.desc.build_panel"))
@@ -491,40 +495,17 @@ def _activation_with(content: Content, uid: str, exp: int) -> tuple[Activate, Me
     return found
 
 
-M = TypeVar("M", bound=BaseModel)
-
 
 def _option(**fields: Any) -> Option:
-    """``Option(**fields)`` without validation (:func:`_unchecked`)."""
-    return _unchecked(Option, fields)
+    """``Option(**fields)`` without validation (:func:`rules.core.unchecked.construct`): a turn's
+    prompt holds dozens of options and menu entries, and their fields are typed where they are
+    written (the actions and messages this module makes; mypy --strict)."""
+    return construct(Option, **fields)
 
 
 def _choice(**fields: Any) -> Choice:
-    """``Choice(**fields)`` without validation (:func:`_unchecked`)."""
-    return _unchecked(Choice, fields)
-
-
-def _unchecked(model: type[M], fields: dict[str, Any]) -> M:
-    """``model(**fields)`` built without validation, as :func:`rules.core.msg` builds messages: a
-    turn's prompt holds dozens of options and menu entries, and their fields are typed where they
-    are written (the actions and messages this module makes; mypy --strict)."""
-    made = _new(model)
-    _set(made, "__dict__", {**_defaults(model), **fields})
-    _set(made, "__pydantic_fields_set__", set(fields))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
-
-@cache
-def _defaults(model: type[BaseModel]) -> dict[str, Any]:
-    """Every field of ``model`` with its default, in the model's order (a required field's is
-    always given)."""
-    return {name: field.default for name, field in model.model_fields.items()}
-
-
-_new = object.__new__
-_set = object.__setattr__
+    """``Choice(**fields)`` without validation (as :func:`_option`)."""
+    return construct(Choice, **fields)
 
 
 def _turn_title(state: State, seat: int) -> Message:
@@ -605,10 +586,10 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
             exp: int = draft["exp"] if draft["exp"] is not None else workers[0]
             if _forge_limit(content, state, seat, tile, exp, via) > 0:
                 return None
-            return _unchecked(Activate, {"tile": tile, "exp": exp, "via": via})
+            return construct(Activate, tile=tile, exp=exp, via=via)
         if len(workers) > 1:
             return None
-        return _unchecked(Activate, {"tile": tile, "exp": workers[0], "via": via})
+        return construct(Activate, tile=tile, exp=workers[0], via=via)
     if via is None:
         return None
     types = list(moves.by_type(via))
@@ -683,7 +664,7 @@ def _type_step(content: Content, type_id: str, via: str | None) -> Pick:
     made: dict[tuple[str, str | None], Pick] = content.memo("type_steps")
     found = made.get((type_id, via))
     if found is None:
-        found = made[type_id, via] = _unchecked(Pick, {"type": type_id, "via": via})
+        found = made[type_id, via] = construct(Pick, type=type_id, via=via)
     return found
 
 

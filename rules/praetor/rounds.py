@@ -7,12 +7,13 @@ Sections (§) are those of docs/praetor/rules.md.
 from __future__ import annotations
 
 from rules.core import Event, InvalidAction, Rng, RuleError, chapter, msg
+from rules.core.unchecked import replaced
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.legal import must_pass, nothing_to_do
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring, score_events
-from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker, replaced
+from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
 from rules.praetor.table import (
     current_era,
     event,

@@ -5,45 +5,18 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import Rng
+from rules.core.unchecked import built, replaced, shallow
 from rules.praetor.content import RESOURCES
 from rules.praetor.options import Options
 
 Task = Literal["build", "red", "plain"]
 """What a placed worker did: building and red activations earn +1 exp in the update (U3)."""
 Phase = Literal["actions", "academy", "emergency", "over"]
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def shallow(model: M) -> M:
-    """A shallow copy of ``model``, as pydantic's ``__copy__`` makes it (its fields, the fields
-    set) for the models of this module, which have no extra fields and no private attributes, in
-    fewer steps: every move copies the state (see ``State.__deepcopy__``)."""
-    new = _new(type(model))
-    _set(new, "__dict__", model.__dict__.copy())
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def replaced(model: M, **update: Any) -> M:
-    """``model.model_copy(update=update)`` for the models of this module, in fewer steps (as
-    :func:`shallow`): a move replaces a frozen worker or city tile."""
-    new = shallow(model)
-    new.__dict__.update(update)
-    new.__pydantic_fields_set__.update(update)
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 class _Flat(BaseModel):
@@ -127,11 +100,7 @@ class Player(BaseModel):
         fields["lent"] = fields["lent"][:]
         fields["walls"] = fields["walls"][:]
         fields["specials"] = fields["specials"][:]
-        new = _new(type(self))
-        _set(new, "__dict__", fields)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        _set(new, "__pydantic_private__", None)
+        new = built(type(self), fields, self.__pydantic_fields_set__)
         return new
 
     def pool(self) -> list[int]:

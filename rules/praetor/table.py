@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core import Event, RuleError, msg
 from rules.core.messages import Message
+from rules.core.unchecked import built
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.state import Placed, Player, State
 
@@ -18,17 +19,14 @@ from rules.praetor.state import Placed, Player, State
 def event(message: Message, data: dict[str, Any] | None = None) -> Event:
     """``Event(message=message, data=data)`` built without validation, as :func:`rules.core.msg`
     builds messages: every move makes a few, and their fields are typed where they are written."""
-    made = _new(Event)
-    _set(made, "__dict__", {"message": message, "visible_to": None, "reveals": False,
-                            "data": {} if data is None else data})
-    _set(made, "__pydantic_fields_set__", {"message"} if data is None else {"message", "data"})
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
+    return built(Event, {"message": message, "visible_to": None, "reveals": False,
+                         "data": {} if data is None else data},
+                 _MESSAGE if data is None else _MESSAGE_DATA)
 
 
-_new = object.__new__
-_set = object.__setattr__
+_MESSAGE = ("message",)
+_MESSAGE_DATA = ("message", "data")
+
 
 MARKERS = 15
 """Markers per colour (§2); three sit on the favour, turn-order and morale tracks (§13.19)."""

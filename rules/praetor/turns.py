@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.core import Event, RuleError, msg
+from rules.core.unchecked import replaced
 from rules.praetor.actions import Activate, Build, Done, Pass, Trade
 from rules.praetor.content import Content, TileType
 from rules.praetor.effects import EFFECTS
 from rules.praetor.grid import Around, Cell, around_vertices, cell_name, is_open_cell, matching_squares
-from rules.praetor.state import Market, Placed, Player, State, replaced
+from rules.praetor.state import Market, Placed, Player, State
 from rules.praetor.table import (
     amount_message,
     event,
