@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from rules.core import Engine, Event, GameInfo, Prompt, Result, Rng, RuleError, Seat
+from rules.core import Engine, Event, GameInfo, NotYourTurn, Prompt, Result, Rng, RuleError, Seat
 from rules.core.bots import Bot, RandomBot
 from rules.core.reference import CardEntry
 from rules.praetor import rounds, scoring, turns, walk
@@ -109,20 +109,30 @@ class Praetor(Engine[State, AnyAction]):
         """As :meth:`Engine.apply`; besides, a pass or a "done" that the engine has just played for
         the seat itself (:attr:`State.played_for`) changes nothing: action logs recorded before the
         engine played forced answers hold them as moves. A step the seat's prompt offers is taken
-        without working out again where it leads (the prompt did)."""
+        without working out again where it leads (the prompt did).
+
+        In the actions phase a move is played on a copy that shares the players other than the
+        seat's (:meth:`State.copy_for`): what changes another player (an owner's fee, a forced pass,
+        the update phase) first gives the copy that player's own (:meth:`State.own`)."""
         if state.played_for:
             kind = self.parse_action(action).kind
             if (seat, kind) in state.played_for:
-                after = state.model_copy(deep=True)
+                after = state.copy_for(None)
                 after.played_for.remove((seat, kind))
                 return after, []
         if isinstance(action, Pick) and self.owing(state) == [seat] and state.phase == "actions" \
                 and state.market is None and action in (o.action for o in self.prompts(state)[seat].options):
-            after = state.model_copy(deep=True)
+            after = state.copy_for(None)
             after.played_for = []
             _take_step(after, action)
             return after, []
-        return super().apply(state, seat, action)
+        if state.phase != "actions":
+            return super().apply(state, seat, action)
+        parsed = self.parse_action(action)
+        if seat not in self.owing(state):
+            raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
+        after = state.copy_for(seat)
+        return after, self.play(after, seat, parsed)
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         content = self.content

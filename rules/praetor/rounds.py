@@ -94,10 +94,10 @@ def _settle(content: Content, state: State) -> list[Event]:
         player = state.players[seat]
         if not player.passed:
             if must_pass(content, state, seat):
-                player.passed = True
+                state.own(seat).passed = True
                 events.append(event(msg("praetor.ev.forced_pass", seat=seat)))
             elif nothing_to_do(content, state, seat):
-                player.passed = True
+                state.own(seat).passed = True
                 state.played_for.append((seat, "pass"))
                 events.append(event(msg("praetor.ev.nothing_to_do", seat=seat)))
             else:
@@ -144,6 +144,10 @@ def emergency_due(state: State, seat: int) -> bool:
 
 
 def start_update(content: Content, state: State) -> list[Event]:
+    """The update phase (§6.5) changes every player: each gets a copy of its own first (a move may
+    have shared the players it left alone, ``State.copy_for``)."""
+    for seat in range(len(state.players)):
+        state.own(seat)
     state.phase = "academy"
     state.choices = {}
     events = [event(msg("praetor.ev.update", round=state.round))]

@@ -195,10 +195,26 @@ class State(BaseModel):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """A full copy, written out because every action copies the state (see Engine.apply).
         The options are frozen and shared."""
+        return self._copy([p.__deepcopy__() for p in self.players])
+
+    def copy_for(self, seat: int | None) -> Self:
+        """A copy for a move that writes to no player but ``seat`` (to none when ``None``) unless it
+        calls :meth:`own` first: the other players are shared with this state, not copied."""
+        return self._copy([p.__deepcopy__() if s == seat else p for s, p in enumerate(self.players)])
+
+    def own(self, seat: int) -> Player:
+        """Give this state a copy of ``seat``'s player of its own, before a change to a player that
+        :meth:`copy_for` may have shared (an owner's fee, a forced pass, the update phase); the
+        player held before is no longer this state's."""
+        player = self.players[seat].__deepcopy__()
+        self.players[seat] = player
+        return player
+
+    def _copy(self, players: list[Player]) -> Self:
         new = shallow(self)
         fields = new.__dict__
         fields["rng"] = shallow(self.rng)
-        fields["players"] = [p.__deepcopy__() for p in self.players]
+        fields["players"] = players
         fields["city"] = list(self.city)
         for name in ("available", "stack", "walls", "order"):
             fields[name] = list(fields[name])

@@ -145,8 +145,9 @@ def pay_owner(state: State, seat: int, owner: int | None, costs: dict[str, int])
     if owner is None or owner == seat or not costs:
         return []
     state.players[seat].stock.pay(costs)
+    stock = state.own(owner).stock
     for resource, amount in costs.items():
-        state.players[owner].stock.add(resource, amount)
+        stock.add(resource, amount)
     paid = msg("praetor.ev.paid_owner", seat=seat, owner_seat=owner, cost=cost_message(costs))
     return [event(paid)]
 
