@@ -450,13 +450,16 @@ def _private(view: View, seat: int, p: PlayerView, say: _Words) -> kit.Part:
                            guess=LINE + 52 * max(1, len(assign.dice))))
     stacks = (("rftg.pic.dev_list", p.dev_stack or []), ("rftg.pic.world_list", p.world_stack or []))
     for key, tiles in stacks:
-        lines = [(say(key), True, THEME["ink"])]
+        # Each line: its words, bold, colour, and whether it is a tile's whole numbered line.
+        lines = [(say(key), True, THEME["ink"], False)]
         if not tiles:
-            lines.append(("—", False, THEME["muted"]))
-        lines += [(line, False, THEME["ink"]) for i, name in enumerate(tiles)
-                  for line in _wrap(f"{i + 1}. {name}", WIDTH - 2 * MARGIN, size=BODY)]
-        parts += [_line_part(words, bold, colour, LINE + (6 if i == len(lines) - 1 else 0))
-                  for i, (words, bold, colour) in enumerate(lines)]
+            lines.append(("—", False, THEME["muted"], False))
+        for i, name in enumerate(tiles):
+            wrapped = _wrap(f"{i + 1}. {name}", WIDTH - 2 * MARGIN, size=BODY)
+            lines += [(line, False, THEME["ink"], len(wrapped) == 1) for line in wrapped]
+        for i, (words, bold, colour, numbered) in enumerate(lines):
+            high = LINE + (6 if i == len(lines) - 1 else 0)
+            parts.append(_numbered_part(words, high) if numbered else _line_part(words, bold, colour, high))
     extra = (p.drawn or []) + (p.start_tiles or [])
     if extra:
         parts.append(_line_part(say("rftg.pic.in_hand"), True, THEME["ink"], LINE))
@@ -500,6 +503,42 @@ def _private_dice(draw: ImageDraw.ImageDraw, assign: Any, say: _Words) -> int:
             x += 48
         y += 52
     return y
+
+
+def _numbered_part(words: str, height: int) -> kit.Part:
+    """A numbered line of a stack (``"2. Name"``), its number and its name kept as parts of their
+    own and pasted side by side, so a stack renumbered when its top is taken pastes the names it
+    drew before. The name is drawn where it stands in the whole line (the words' widths and the
+    space's, which the font does not kern across), on a canvas from a few pixels left of it: the
+    same pixels as the line drawn whole. Both are drawn a line high, whatever the space below the
+    line. A line whose number or name would reach into the other's canvas is drawn whole."""
+    number, _, name = words.partition(" ")
+    x = MARGIN + text_width(number, size=BODY) + text_width(" ", size=BODY)
+    shift = int(x) - 3
+    if (not name or kit.text_box((MARGIN, 0), number, size=BODY)[2] > shift - 1
+            or kit.text_box((x, 0), name, size=BODY)[0] < shift + 1):
+        return _line_part(words, False, THEME["ink"], height)
+
+    def number_part() -> kit.Part:
+        return kit.drawn(shift, LINE, _drawing_words(number, MARGIN, LINE), colours=PALETTE)
+
+    def name_part() -> kit.Part:
+        return kit.drawn(WIDTH - shift, LINE, _drawing_words(name, x - shift, LINE), colours=PALETTE)
+
+    def whole() -> kit.Part:
+        placed = [(kit.cached(("rftg", "number", number, shift), number_part), (0, 0)),
+                  (kit.cached(("rftg", "name", name, x - shift), name_part), (shift, 0))]
+        image = kit.assembled(WIDTH, height, placed, PALETTE).image
+        return kit.Part(image, (kit.Said(words, BODY, False, "la", (MARGIN, 0)),))
+
+    return kit.cached(("rftg", "numbered line", words, height), whole)
+
+
+def _drawing_words(words: str, x: float, height: int) -> Callable[[ImageDraw.ImageDraw], int]:
+    def draw_words(draw: ImageDraw.ImageDraw) -> int:
+        _text(draw, (x, 0), words, size=BODY)
+        return height
+    return draw_words
 
 
 def _line_part(words: str, bold: bool, colour: Colour, height: int) -> kit.Part:

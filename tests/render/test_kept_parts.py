@@ -163,7 +163,8 @@ def test_a_tile_added_to_a_stack_redraws_a_line_or_two_of_the_private_picture(
     more.players[0].dev_stack = [*(more.players[0].dev_stack or []), "Space Piracy"]
     heights = drawn_anew(monkeypatch)
     render.pictures(rftg, more, 0, NAMES)
-    assert 1 <= len(heights) <= 2 and max(heights) < 50
+    # At most the last two lines, each its number and its name.
+    assert 1 <= len(heights) <= 4 and max(heights) < 50
 
 
 def test_a_citizen_placed_redraws_only_its_space(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,3 +202,32 @@ def test_a_row_of_action_spaces_drawn_apart_is_the_row_drawn_at_once(game_stage:
             assert [s.words for s in apart.said] == [s.words for s in whole.said]
             assert all(abs(a.xy[0] - b.xy[0]) < 1e-9 and a.xy[1] == b.xy[1]
                        for a, b in zip(apart.said, whole.said, strict=True))
+
+
+def test_a_stack_whose_top_is_taken_pastes_its_renumbered_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = registry.get("rftg")
+    view = engine.view(stages("rftg")["middle"], 0)
+    fuller = view.model_copy(deep=True)
+    fuller.players[0].dev_stack = ["Space Piracy", "Diversification", "Mining Industry"]
+    render.pictures(rftg, fuller, 0, NAMES)
+    taken = fuller.model_copy(deep=True)
+    taken.players[0].dev_stack = ["Diversification", "Mining Industry"]
+    heights = drawn_anew(monkeypatch)
+    render.pictures(rftg, taken, 0, NAMES)
+    assert heights == []
+
+
+def test_a_numbered_stack_line_pasted_from_its_number_and_name_is_the_line_drawn_whole() -> None:
+    for name in sorted(rftg.CONTENT.by_name):
+        for number in (1, 2, 9, 10, 12):
+            words = f"{number}. {name}"
+            if len(rftg._wrap(words, rftg.WIDTH - 2 * rftg.MARGIN)) > 1:
+                continue
+            for height in (rftg.LINE, rftg.LINE + 6):
+                kit.forget()
+                apart = rftg._numbered_part(words, height)
+                kit.forget()
+                whole = rftg._line_part(words, False, kit.THEME["ink"], height)
+                assert apart.image.size == whole.image.size, words
+                assert apart.image.tobytes() == whole.image.tobytes(), words
+                assert apart.said == whole.said, words
