@@ -21,6 +21,9 @@ from rules.ancient_world.views import View, scramble, view
 from rules.core import Bot, Engine, Event, GameInfo, Prompt, RandomBot, Result, Rng, RuleError, Seat
 from rules.core.reference import CardEntry
 
+_ACTIONS = frozenset(get_args(act.Action))
+"""Every action model of the game."""
+
 
 class AncientWorld(Engine[State, act.Action]):
     """The Ancient World, 1st edition, 2–4 players, 6 rounds."""
@@ -37,6 +40,7 @@ class AncientWorld(Engine[State, act.Action]):
     )
     state_type = State
     action_adapter: TypeAdapter[act.Action] = act.ACTION_ADAPTER
+    trusted_actions = _ACTIONS
     options_type = Options
 
     def __init__(self, content: Content) -> None:
@@ -57,14 +61,6 @@ class AncientWorld(Engine[State, act.Action]):
         """The seats :meth:`pending` asks, without building their prompts (:meth:`apply`'s seat
         check of a state just loaded)."""
         return owing(state)
-
-    def parse_action(self, data: object) -> act.Action:
-        """:meth:`Engine.parse_action`; an action model of this game is taken as it is, as Roll for
-        the Galaxy takes its own: actions are frozen, and their fields typed where they are made
-        (mypy --strict). JSON text and mappings are validated."""
-        if type(data) in _ACTIONS:
-            return data  # type: ignore[return-value]
-        return super().parse_action(data)
 
     def apply(self, state: State, seat: Seat, action: object) -> tuple[State, list[Event]]:
         """As :meth:`Engine.apply`; besides, an answer the engine has already played itself (a
@@ -305,8 +301,6 @@ def _step_for(state: State, seat: Seat) -> Step | None:
     return state.steps[0]
 
 
-_ACTIONS = frozenset(get_args(act.Action))
-"""Every action model of the game."""
 
 
 def _one_answer(prompt: Prompt) -> bool:

@@ -61,6 +61,7 @@ class Praetor(Engine[State, AnyAction]):
     )
     state_type = State
     action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    trusted_actions = ACTION_TYPES
     options_type = Options
 
     def __init__(self, content: Content | None = None) -> None:
@@ -82,14 +83,6 @@ class Praetor(Engine[State, AnyAction]):
         """A complete move reached through the turn's steps, or a Market trade by one-unit trades
         (:mod:`rules.praetor.walk`)."""
         return walk.toward(self.content, state.draft, prompt, action)
-
-    def parse_action(self, data: Any) -> AnyAction:
-        """As :meth:`Engine.parse_action`; an action model of this game is taken as it is (actions
-        are frozen, and their fields are typed where they are made)."""
-        if type(data) in ACTION_TYPES:
-            action: AnyAction = data
-            return action
-        return super().parse_action(data)
 
     def owing(self, state: State) -> list[Seat]:
         """The seats :meth:`pending` asks, without building their prompts: the seat whose turn it

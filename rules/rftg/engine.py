@@ -88,6 +88,7 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
     )
     state_type = State
     action_adapter: TypeAdapter[AnyAction] = TypeAdapter(Action)
+    trusted_actions = _ACTIONS
     options_type = Options
 
     def __init__(self, content: Content | None = None) -> None:
@@ -161,13 +162,6 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         return prompt
 
     # ---- actions ------------------------------------------------------------------------------
-
-    def parse_action(self, data: Any) -> AnyAction:
-        """:meth:`Engine.parse_action`; an action model of this game is taken as it is: actions are
-        frozen, and were validated when they were made."""
-        if type(data) in _ACTIONS:
-            return data  # type: ignore[no-any-return]
-        return super().parse_action(data)
 
     def apply(self, state: State, seat: Seat, action: Any) -> tuple[State, list[Event]]:
         """:meth:`Engine.apply`, with the prompts of ``state`` at hand while the move is played

@@ -11,6 +11,14 @@ def test_action_is_parsed_from_json_text_and_mappings() -> None:
     assert ENGINE.parse_action({"kind": "take", "token": 0}) == Take(token=0)
 
 
+def test_an_action_model_is_validated_again_unless_the_engine_trusts_its_models() -> None:
+    bid = Bid.model_construct(coins=2)
+    assert ENGINE.parse_action(bid) is not bid, "dumped and validated again"
+    trusting = type("Trusting", (type(ENGINE),), {"trusted_actions": frozenset({Bid})})()
+    assert trusting.parse_action(bid) is bid, "taken as it is"
+    assert trusting.parse_action('{"kind": "take", "token": 0}') == Take(token=0), "text is still validated"
+
+
 def test_unknown_action_kind_is_an_invalid_action() -> None:
     with pytest.raises(InvalidAction, match="not a valid move"):
         ENGINE.parse_action({"kind": "fly"})
