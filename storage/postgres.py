@@ -113,6 +113,40 @@ def _utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
+_ACTIONS_IN_FORCE = """
+    SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 AND kind = 'action'
+        AND undone_by IS NULL
+    UNION ALL
+    SELECT * FROM actions WHERE table_id = $1 AND undone_by > $3 AND seq > $2 AND seq <= $3
+        AND kind = 'action'
+    ORDER BY seq
+"""
+"""The actions of a range ($2, $3] that no undo up to $3 cancels: those in force now (index
+``actions_in_force``), and those an undo after $3 cancelled (index ``actions_by_undo``)."""
+
+_TOLD_ENTRIES = """
+    SELECT * FROM (
+        (SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 AND undone_by IS NULL
+            ORDER BY seq DESC LIMIT $4)
+        UNION ALL
+        SELECT * FROM actions WHERE table_id = $1 AND undone_by > $3 AND seq > $2 AND seq <= $3
+        ORDER BY seq DESC LIMIT $4) AS told
+    ORDER BY seq
+"""
+"""The last $4 entries of a range ($2, $3] that no undo up to $3 cancels, read from the end by
+index (``entries_told``, ``actions_by_undo``), however many moves were taken back before them."""
+
+
+async def _events_of(db: Connection, table_id: int, rows: Sequence[asyncpg.Record]) -> list[asyncpg.Record]:
+    """The events of the entries ``rows``, by seq and index."""
+    if not rows:
+        return []
+    return list(await db.fetch(
+        "SELECT * FROM events WHERE table_id = $1 AND seq = ANY($2::bigint[]) ORDER BY seq, idx",
+        table_id, [r["seq"] for r in rows],
+    ))
+
+
 class PostgresRepository(Repository):
     """:class:`~storage.repository.Repository` on a PostgreSQL database. Open with :meth:`open`."""
 
@@ -453,16 +487,16 @@ class PostgresRepository(Repository):
         return log_entries(table_id, rows, event_rows, _utc)
 
     async def actions_in_force(self, table_id: int, after: int, through: int) -> list[Entry]:
-        in_force = ("a.table_id = $1 AND a.seq > $2 AND a.seq <= $3 AND a.kind = 'action'"
-                    " AND (a.undone_by IS NULL OR a.undone_by > $3)")
+        # One statement reads the rows; their events were committed with them.
         async with self._acquire() as db:
-            rows = await db.fetch(f"SELECT a.* FROM actions a WHERE {in_force} ORDER BY a.seq",
-                                  table_id, after, through)
-            event_rows = [] if not rows else await db.fetch(
-                "SELECT e.* FROM events e JOIN actions a ON a.table_id = e.table_id AND a.seq = e.seq"
-                f" WHERE {in_force} ORDER BY e.seq, e.idx",
-                table_id, after, through,
-            )
+            rows = await db.fetch(_ACTIONS_IN_FORCE, table_id, after, through)
+            event_rows = await _events_of(db, table_id, rows)
+        return log_entries(table_id, rows, event_rows, _utc)
+
+    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
+        async with self._acquire() as db:
+            rows = await db.fetch(_TOLD_ENTRIES, table_id, after, through, last)
+            event_rows = await _events_of(db, table_id, rows)
         return log_entries(table_id, rows, event_rows, _utc)
 
     async def last_action_by(self, table_id: int, actor: str) -> int:

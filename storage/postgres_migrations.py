@@ -187,6 +187,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN locale TEXT;
     """,
+    # 9: SQLite's version 13: a range of the log read by what is told of it (the actions in force,
+    # the entries no undo cancelled, the actions by the undo that cancelled them).
+    """
+    CREATE INDEX actions_in_force ON actions (table_id, seq) WHERE kind = 'action' AND undone_by IS NULL;
+    CREATE INDEX entries_told ON actions (table_id, seq) WHERE undone_by IS NULL;
+    CREATE INDEX actions_by_undo ON actions (table_id, undone_by) WHERE undone_by IS NOT NULL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

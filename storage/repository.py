@@ -241,6 +241,12 @@ class Repository(ABC):
         moves taken back between them."""
 
     @abstractmethod
+    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
+        """The last ``last`` entries with ``after < seq <= through`` that no undo up to ``through``
+        cancels (the actions in force then, and the undo entries), in order, with their events: the
+        end of the log as it is told, read without the moves taken back before it."""
+
+    @abstractmethod
     async def last_action_by(self, table_id: int, actor: str) -> int:
         """The seq of ``actor``'s last action entry that no undo cancels (0 when there is none),
         found without reading the log."""

@@ -147,6 +147,45 @@ def _query_many(db: sqlite3.Connection, sql: str, rows: Iterable[Iterable[Any]])
     db.executemany(sql, [tuple(r) for r in rows]).close()
 
 
+_ACTIONS_IN_FORCE = """
+    SELECT * FROM actions INDEXED BY actions_in_force
+        WHERE table_id = ? AND seq > ? AND seq <= ? AND kind = 'action' AND undone_by IS NULL
+    UNION ALL
+    SELECT * FROM actions INDEXED BY actions_by_undo
+        WHERE table_id = ? AND undone_by > ? AND seq > ? AND seq <= ? AND kind = 'action'
+    ORDER BY seq
+"""
+"""The actions of a range (``after``, ``through``] that no undo up to ``through`` cancels: those in
+force now, and those an undo after ``through`` cancelled, each read by its index."""
+
+_TOLD_ENTRIES = """
+    SELECT * FROM (
+        SELECT * FROM (
+            SELECT * FROM actions INDEXED BY entries_told
+                WHERE table_id = ? AND seq > ? AND seq <= ? AND undone_by IS NULL
+                ORDER BY seq DESC LIMIT ?)
+        UNION ALL
+        SELECT * FROM actions INDEXED BY actions_by_undo
+            WHERE table_id = ? AND undone_by > ? AND seq > ? AND seq <= ?
+        ORDER BY seq DESC LIMIT ?)
+    ORDER BY seq
+"""
+"""The last entries of a range (``after``, ``through``] that no undo up to ``through`` cancels,
+read from the end by index, however many moves were taken back before them."""
+
+
+def _events_of(db: sqlite3.Connection, table_id: int, rows: Sequence[sqlite3.Row]) -> list[sqlite3.Row]:
+    """The events of the entries ``rows``, by seq and index."""
+    if not rows:
+        return []
+    return _query(
+        db,
+        "SELECT * FROM events WHERE table_id = ? AND seq IN (SELECT value FROM json_each(?))"
+        " ORDER BY seq, idx",
+        (table_id, json.dumps([r["seq"] for r in rows])),
+    )
+
+
 class _Link:
     """One :mod:`aiosqlite` connection: :meth:`run` hands its thread a function of the connection,
     one round trip however many statements the function runs.
@@ -599,19 +638,18 @@ class SqliteRepository(Repository):
         return await self._read(read, consistent=True)
 
     async def actions_in_force(self, table_id: int, after: int, through: int) -> list[Entry]:
-        in_force = ("a.table_id = ? AND a.seq > ? AND a.seq <= ? AND a.kind = 'action'"
-                    " AND (a.undone_by IS NULL OR a.undone_by > ?)")
-        bounds = (table_id, after, through, through)
-
         def read(db: sqlite3.Connection) -> list[Entry]:
-            rows = _query(db, f"SELECT a.* FROM actions a WHERE {in_force} ORDER BY a.seq", bounds)
-            event_rows = _query(
-                db,
-                "SELECT e.* FROM events e JOIN actions a ON a.table_id = e.table_id AND a.seq = e.seq"
-                f" WHERE {in_force} ORDER BY e.seq, e.idx",
-                bounds,
-            )
-            return log_entries(table_id, rows, event_rows, decode_time)
+            bounds = (table_id, after, through, table_id, through, after, through)
+            rows = _query(db, _ACTIONS_IN_FORCE, bounds)
+            return log_entries(table_id, rows, _events_of(db, table_id, rows), decode_time)
+
+        return await self._read(read, consistent=True)
+
+    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
+        def read(db: sqlite3.Connection) -> list[Entry]:
+            rows = _query(db, _TOLD_ENTRIES,
+                          (table_id, after, through, last, table_id, through, after, through, last))
+            return log_entries(table_id, rows, _events_of(db, table_id, rows), decode_time)
 
         return await self._read(read, consistent=True)
 

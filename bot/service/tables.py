@@ -52,7 +52,7 @@ def played_for_person(actor: str) -> bool:
 class Loaded:
     """One table, read consistently at log length ``head``: its row, its seats and the game state
     the effective log leads to. The log itself is not held: what needs a part of it reads that
-    range (:func:`effective_since`, :func:`visible_lines`)."""
+    range (:func:`effective_since`, :func:`last_visible_lines`)."""
 
     row: TableRow
     seats: list[SeatRow]
@@ -89,29 +89,22 @@ async def effective_since(repo: Repository, t: Loaded, after: int) -> list[Entry
     return await repo.actions_in_force(t.row.id, after, t.head)
 
 
-async def visible_lines(repo: Repository, t: Loaded, seat: Seat | None, after: int = 0) -> list[Line]:
-    """Events of the log entries after ``after`` up to ``t``'s head that ``seat`` may see, leaving
-    out the moves an undo took back (the undo itself is told)."""
-    lines: list[Line] = []
-    for e in await repo.entries(t.row.id, after=after, through=t.head):
-        if e.kind == "action" and not in_force(e, t.head):
-            continue
-        lines += [line for line in entry_lines(e) if line.seats is None or seat in line.seats]
-    return lines
-
-
 async def last_visible_lines(
     repo: Repository, t: Loaded, seat: Seat | None, n: int, after: int = 0
 ) -> list[Line]:
-    """The last ``n`` lines ``seat`` may see of the log entries after ``after``
-    (:func:`visible_lines`), reading back from the head in growing ranges rather than the whole log."""
-    window = max(4 * n, 16)
+    """The last ``n`` lines ``seat`` may see of the log entries after ``after`` up to ``t``'s head,
+    leaving out the moves an undo took back (the undo itself is told): read back from the head over
+    the entries told (:meth:`~storage.repository.Repository.told_entries`), more of them while too
+    few lines are found, rather than the whole log."""
+    if n <= 0:
+        return []
+    last = max(n, 16)
     while True:
-        start = max(t.head - window, after)
-        lines = await visible_lines(repo, t, seat, start)
-        if len(lines) >= n or start == after:
-            return lines[-n:] if n > 0 else []
-        window *= 4
+        entries = await repo.told_entries(t.row.id, after, t.head, last)
+        lines = [line for e in entries for line in entry_lines(e) if line.seats is None or seat in line.seats]
+        if len(lines) >= n or len(entries) < last:
+            return lines[-n:]
+        last *= 4
 
 
 def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any], head: int) -> TableInfo:
@@ -299,5 +292,4 @@ __all__ = [
     "service_event",
     "stored",
     "table_info",
-    "visible_lines",
 ]

@@ -253,17 +253,41 @@ class RepositoryContract:
         entries = await repo.entries(table_id)
         assert [(e.seq, e.undone_by) for e in entries] == [(1, None), (2, 4), (3, 4), (4, None)]
 
-    async def test_the_actions_in_force_leave_out_undos_and_what_they_cancelled_by_then(
-        self, repo: Repository
-    ) -> None:
+    async def moves_taken_back(self, repo: Repository) -> int:
+        """A table whose log is four moves of two events each, an undo (5) of moves 3 and 4, and a
+        move (6) of one event."""
         table_id = await self.new_table(repo)
         await repo.append(table_id, 0, [entry(n, events=2) for n in range(1, 5)], T0)
         await repo.append(table_id, 4, [NewEntry("undo", 0, "user:0", "{}", undoes=(3, 4))], T0)
         await repo.append(table_id, 5, [entry(6)], T0)
+        return table_id
+
+    async def test_the_actions_in_force_leave_out_undos_and_what_they_cancelled_by_then(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.moves_taken_back(repo)
         in_force = await repo.actions_in_force(table_id, after=1, through=6)
         assert [(e.seq, len(e.events)) for e in in_force] == [(2, 2), (6, 1)]
         assert [e.seq for e in await repo.actions_in_force(table_id, after=0, through=4)] == [1, 2, 3, 4]
         assert [e.seq for e in await repo.actions_in_force(table_id, after=2, through=5)] == []
+
+    async def test_the_entries_told_are_the_last_ones_no_undo_cancelled_by_then(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.moves_taken_back(repo)
+        await repo.append(table_id, 6, [NewEntry("undo", 0, "user:0", "{}", undoes=(6,))], T0)
+        told = await repo.told_entries(table_id, after=0, through=7, last=10)
+        assert [(e.seq, len(e.events)) for e in told] == [(1, 2), (2, 2), (5, 0), (7, 0)]
+        assert [e.seq for e in await repo.told_entries(table_id, after=0, through=7, last=3)] == [2, 5, 7]
+        assert [e.seq for e in await repo.told_entries(table_id, after=1, through=7, last=10)] == [2, 5, 7]
+
+    async def test_the_entries_told_up_to_a_point_keep_the_moves_taken_back_after_it(
+        self, repo: Repository
+    ) -> None:
+        table_id = await self.moves_taken_back(repo)
+        told = await repo.told_entries(table_id, after=0, through=4, last=3)
+        assert [(e.seq, len(e.events)) for e in told] == [(2, 2), (3, 2), (4, 2)]
+        assert [e.seq for e in await repo.told_entries(table_id, after=1, through=3, last=10)] == [2, 3]
 
     async def test_a_range_of_the_log_is_read_between_its_bounds(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
