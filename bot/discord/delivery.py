@@ -134,11 +134,24 @@ async def post(
     return sent
 
 
-async def reader_words(agora: Agora, table: TableInfo | None, user_id: int) -> Words:
-    """The words a DM to ``user_id`` is written in: their chosen language, else the server's."""
+@dataclass(frozen=True)
+class Reader:
+    """Whom a DM goes to, as their preferences (``/game settings``) say, read once per DM."""
+
+    words: Words
+    """The words the DM is written in: their chosen language, else the server's."""
+    quiet: bool
+    """Whether it is now their quiet hours. A DM sent then is silent (Discord's ``@silent``: shown,
+    with no push notification), so a move made at night does not wake the player whose turn it
+    becomes; reminders wait for the quiet hours' end (:func:`bot.service.reminders.in_quiet_hours`)."""
+
+
+async def reader(agora: Agora, table: TableInfo | None, user_id: int) -> Reader:
+    """``user_id`` as the reader of a DM (about ``table``, whose seat names it uses)."""
     preference = await agora.service.preferences(user_id)
     locale = choose_locale(None, preference.locale, agora.settings.default_locale)
-    return Words(locale, table.game_id if table else "", seat_names(table, locale) if table else ())
+    words = Words(locale, table.game_id if table else "", seat_names(table, locale) if table else ())
+    return Reader(words, in_quiet_hours(preference, agora.clock.now()))
 
 
 async def dm(
@@ -147,14 +160,14 @@ async def dm(
     user_id: int,
     lines: Sequence[Message],
     *,
-    words: Words | None = None,
+    to: Reader | None = None,
     files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
     silent: bool = False,
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
     The DM is ``silent`` (it arrives without a notification) when asked, and always in the user's
-    quiet hours (:func:`quiet_now`).
+    quiet hours (:attr:`Reader.quiet`). ``to``: the user as a reader, when the caller read them already.
 
     A DM about a table goes only to a member of the table's server: to someone Discord says left
     it (or was banned), nothing is sent, not even their own secrets; the lines are kept as a notice,
@@ -169,10 +182,10 @@ async def dm(
         )
         await agora.service.add_notice(user_id, table.id, list(lines))
         return False
-    if words is None:
-        words = await reader_words(agora, table, user_id)
-    texts = chunks([words(line) for line in lines])
-    silent = silent or await quiet_now(agora, user_id)
+    if to is None:
+        to = await reader(agora, table, user_id)
+    texts = chunks([to.words(line) for line in lines])
+    silent = silent or to.quiet
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
         for i, text in enumerate(texts):
@@ -249,13 +262,13 @@ async def tell_others(
         info = table.seats[seat] if 0 <= seat < len(table.seats) else None
         if info is None or info.user_id is None or not lines or info.user_id == actor_id:
             continue
-        words = await reader_words(agora, table, info.user_id)
+        to = await reader(agora, table, info.user_id)
         files: list[discord.File] = []
         if any(p.seat == seat for p in outcome.pictures):
-            files = await agora.pictures.private(table, info.user_id, words.locale)
+            files = await agora.pictures.private(table, info.user_id, to.words.locale)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         secrets = [header, *(line.message for line in lines)]
-        await dm(agora, table, info.user_id, secrets, words=words, files=files, silent=info.user_id in nudged)
+        await dm(agora, table, info.user_id, secrets, to=to, files=files, silent=info.user_id in nudged)
 
 
 async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | None] | None:
@@ -513,13 +526,12 @@ async def _your_move(
 ) -> int | None:
     """DM ``user_id`` that table ``table`` waits for their move, and delete their ``previous``
     such DM; the new DM's id, or ``None`` when Discord refused it (DMs closed). Silent in the
-    user's quiet hours (:func:`quiet_now`)."""
-    words = await reader_words(agora, table, user_id)
-    text = words(msg("bot.your_move", table=table.id, game=table.title, thread=f"<#{channel_id}>"))
-    silent = await quiet_now(agora, user_id)
+    user's quiet hours (:attr:`Reader.quiet`)."""
+    to = await reader(agora, table, user_id)
+    text = to.words(msg("bot.your_move", table=table.id, game=table.title, thread=f"<#{channel_id}>"))
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
-        message = await channel.send(text, view=play_view(table.id, words), silent=silent)
+        message = await channel.send(text, view=play_view(table.id, to.words), silent=to.quiet)
     except discord.HTTPException as exc:
         log.info("could not DM user %s their move at table %s (%s %s)", user_id, table.id, exc.status,
                  exc.text)
@@ -529,14 +541,6 @@ async def _your_move(
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(previous).delete()
     return message.id
-
-
-async def quiet_now(agora: Agora, user_id: int) -> bool:
-    """Whether it is now the user's quiet hours (``/game settings``). A DM sent then is silent
-    (Discord's ``@silent``: shown, with no push notification), so a move made at night does not wake
-    the player whose turn it becomes; reminders wait for the quiet hours' end
-    (:func:`bot.service.reminders.in_quiet_hours`)."""
-    return in_quiet_hours(await agora.service.preferences(user_id), agora.clock.now())
 
 
 async def _reopening(agora: Agora, channel_id: int, call: Callable[[], Awaitable[T]]) -> T:
@@ -643,7 +647,5 @@ async def remind(agora: Agora, table: TableInfo, reminder: Reminder) -> None:
         view=play_view(table.id, words),
         ping=pinging(reminder.user_id),
     )
-    preference = await agora.service.preferences(reminder.user_id)
-    locale = choose_locale(None, preference.locale, agora.settings.default_locale)
-    own = Words(locale, table.game_id, seat_names(table, locale))
-    await dm(agora, table, reminder.user_id, lines, words=own, view=play_view(table.id, own))
+    own = await reader(agora, table, reminder.user_id)
+    await dm(agora, table, reminder.user_id, lines, to=own, view=play_view(table.id, own.words))

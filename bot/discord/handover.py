@@ -13,7 +13,7 @@ import discord
 
 from bot.discord import ids
 from bot.discord.context import Agora, agora_of
-from bot.discord.delivery import deliver, dm, pinging, post, reader_words
+from bot.discord.delivery import deliver, dm, pinging, post, reader
 from bot.discord.funnel import report
 from bot.discord.i18n import Words
 from bot.discord.notices import show_notices
@@ -77,10 +77,11 @@ async def tell_handing(agora: Agora, handing: Handing) -> None:
         return
     await post(agora, where, [f"<@{to}> " + " ".join(texts)], ping=pinging(to),
                view=view_of(words, table.id, seat, to, "accept", "decline"))
-    own = await reader_words(agora, table, to)
+    own = await reader(agora, table, to)
     offer = msg("bot.handover_offer_dm", number=seat + 1, game=table.title, table=table.id,
                 name=typed(table.seats[seat].name))
-    await dm(agora, table, to, [offer], words=own, view=view_of(own, table.id, seat, to, "accept", "decline"))
+    await dm(agora, table, to, [offer], to=own,
+             view=view_of(own.words, table.id, seat, to, "accept", "decline"))
 
 
 async def press(interaction: Interaction, table_id: int, seat: int, to: int, what: str) -> None:

@@ -21,11 +21,9 @@ import contextlib
 import logging
 
 from bot.discord.context import Agora
-from bot.discord.delivery import catch_up, deliver, dm, remind
+from bot.discord.delivery import catch_up, deliver, dm, reader, remind
 from bot.discord.faces import reclaim_view
-from bot.discord.i18n import Words, choose_locale
 from bot.service import Reminder, TableInfo
-from bot.service.words import seat_names
 from rules.core import msg
 from storage import StorageUnavailable
 
@@ -123,15 +121,6 @@ class ReminderScheduler:
 
     async def offer_reclaim(self, table: TableInfo, user_id: int) -> None:
         """Tell a player a bot now plays their seat, with a button to take it back."""
-        preference = await self.agora.service.preferences(user_id)
-        locale = choose_locale(None, preference.locale, self.agora.settings.default_locale)
-        words = Words(locale, table.game_id, seat_names(table, locale))
-        view = reclaim_view(table.id, words)
-        await dm(
-            self.agora,
-            table,
-            user_id,
-            [msg("bot.stand_in_dm", table=table.id, game=table.title)],
-            words=words,
-            view=view,
-        )
+        to = await reader(self.agora, table, user_id)
+        lines = [msg("bot.stand_in_dm", table=table.id, game=table.title)]
+        await dm(self.agora, table, user_id, lines, to=to, view=reclaim_view(table.id, to.words))

@@ -165,6 +165,24 @@ async def test_in_quiet_hours_every_dm_comes_silent(agora: Agora, people: People
     assert people.dms[BO].posts[-1].silent
 
 
+async def test_a_secrets_dm_reads_the_members_preferences_once(
+    agora: Agora, people: People, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(agora)
+    outcome = await agora.service.act(table.id, ADA, Bid(coins=3))
+    reads: list[int] = []
+    preferences = agora.service.preferences
+
+    async def counted(user_id: int) -> Preferences:
+        reads.append(user_id)
+        return await preferences(user_id)
+
+    monkeypatch.setattr(agora.service, "preferences", counted)
+    await deliver(agora, with_secret_for_bo(outcome), actor_id=ADA, board=False)
+    assert "your_bid" in secrets(people, BO)[-1].content
+    assert reads == [BO], "its language and its quiet hours come from one read"
+
+
 async def test_outside_quiet_hours_the_your_move_dm_notifies(agora: Agora, people: People) -> None:
     await quiet(agora, BO, hours_from_now=3)
     await started(agora)
