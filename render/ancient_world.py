@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -76,7 +77,7 @@ def _keep(kept: dict[Hashable, str], key: Hashable, words: str) -> str:
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, size: int = BODY,
           bold: bool = False, colour: kit.Colour = kit.THEME["ink"], anchor: str = "la") -> None:
     assert size >= SMALL
-    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+    kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor, apart=True)
 
 
 def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
@@ -182,10 +183,7 @@ def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], 
 def _stack(parts: Sequence[kit.Part]) -> Image.Image:
     """The parts one below the other; their texts are recorded where they end up."""
     image = kit.blank(WIDTH, sum(p.height for p in parts) + PAD, PALETTE)
-    y = 0
-    for part in parts:
-        kit.paste(image, part, (0, y))
-        y += part.height
+    kit.pasted(image, parts)
     return image
 
 
@@ -385,7 +383,24 @@ class _CityWords(NamedTuple):
     held: str
 
 
+_CITIES: dict[Hashable, _CityWords] = {}
+
+
 def _city_words(view: Any, seat: int, say: _Words) -> _CityWords:
+    """A city's words, kept by the reader's language, the names, the seat's marks and its player's
+    view as its JSON (4,096 cities before they start afresh)."""
+    player = view.players[seat]
+    key = (say.locale, say.names, seat, seat == view.first_player, seat == view.current and not view.over,
+           player.model_dump_json())
+    found = _CITIES.get(key)
+    if found is None:
+        if len(_CITIES) >= SAID_KEPT:
+            _CITIES.clear()
+        found = _CITIES[key] = _put_city_words(view, seat, say)
+    return found
+
+
+def _put_city_words(view: Any, seat: int, say: _Words) -> _CityWords:
     player = view.players[seat]
     marks = []
     if seat == view.first_player:
@@ -431,23 +446,30 @@ def _city_pieces(view: Any, seat: int, say: _Words, detail: int, words: _CityWor
     if detail < 0:
         key = ("city", say.locale, say.names, seat, detail, kit.fingerprint(view.players[seat]))
         return [_part(key, lambda d: _city_line(d, view, seat, say))]
+    pieces = list(_city_lines(seat, detail == 0, words.head, words.stats,
+                              words.people + (words.counts if detail == 0 else "")))
+    if detail > 0:
+        key = ("city cards", say.locale, say.names, seat, detail, words.held)
+        pieces.append(_part(key, lambda d: _city_cards(d, view, seat, say, detail), cut=0))
+    return pieces
+
+
+@lru_cache(maxsize=4096)
+def _city_lines(seat: int, last: bool, head: str, stats: str, people: str) -> tuple[_Piece, ...]:
+    """A city's upper lines as parts (``last``: the city ends with them), kept by their words."""
     colour = _seat_colour(seat)
-    people = words.people + (words.counts if detail == 0 else "")
     width = WIDTH - 2 * PAD - 14
-    paras = ((words.head, BODY, True), (words.stats, SMALL, False), (people, SMALL, False))
+    paras = ((head, BODY, True), (stats, SMALL, False), (people, SMALL, False))
     lines = [(line, size, bold) for text, size, bold in paras
              for line in _wrap(text, width, size=size, bold=bold)]
     pieces = []
     for i, (line, size, bold) in enumerate(lines):
         top = 6 if i == 0 else 0
-        last = detail == 0 and i == len(lines) - 1
-        high = top + size + 6 + (12 if last else 0)
-        pieces.append(_part(("city line", seat, line, size, bold, top, last),
-                            _drawing_city_line(line, size, bold, colour, top, last), cut=0, height=high))
-    if detail > 0:
-        key = ("city cards", say.locale, say.names, seat, detail, words.held)
-        pieces.append(_part(key, lambda d: _city_cards(d, view, seat, say, detail), cut=0))
-    return pieces
+        ends = last and i == len(lines) - 1
+        high = top + size + 6 + (12 if ends else 0)
+        pieces.append(_part(("city line", seat, line, size, bold, top, ends),
+                            _drawing_city_line(line, size, bold, colour, top, ends), cut=0, height=high))
+    return tuple(pieces)
 
 
 def _drawing_city_line(line: str, size: int, bold: bool, colour: kit.Colour, top: int, last: bool

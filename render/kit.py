@@ -122,6 +122,7 @@ class Said(NamedTuple):
     bold: bool
     anchor: str
     xy: tuple[float, float]
+    apart: bool = False
 
 
 Box = tuple[float, float, float, float]
@@ -159,14 +160,60 @@ def _tell(said: Said) -> None:
     drawn = _recording.get()
     if drawn is not None:
         drawn.append((said.words, said.size, text_box(said.xy, said.words, size=said.size, bold=said.bold,
-                                                      anchor=said.anchor)))
+                                                      anchor=said.anchor, apart=said.apart)))
 
 
 def text_box(xy: tuple[float, float], words: str, *, size: int = 20, bold: bool = False,
-             anchor: str = "la") -> Box:
-    """The bounding box of ``words`` drawn at ``xy`` (that of ``ImageDraw.textbbox``)."""
+             anchor: str = "la", apart: bool = False) -> Box:
+    """The bounding box of ``words`` drawn at ``xy`` (that of ``ImageDraw.textbbox``; ``apart``:
+    of the words as :func:`text` draws them apart)."""
+    if _apart(words, anchor, apart):
+        return _apart_box(xy, words, size, bold)
     x0, y0, x1, y1 = _bbox(words, size, bold, anchor)
     return xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1
+
+
+def _apart(words: str, anchor: str, apart: bool) -> bool:
+    """Whether ``words`` are drawn a word at a time (:func:`text`)."""
+    return apart and anchor == "la" and bool(words.strip()) and "\n" not in words
+
+
+@lru_cache(maxsize=16384)
+def _spread(words: str, size: int, bold: bool) -> tuple[tuple[str, float], ...]:
+    """The words of a line and where each starts from the line's start, as the font lays the line
+    out: the widths of the words before it and of the spaces (nothing is kerned across a space)."""
+    space = text_width(" ", size=size, bold=bold)
+    spread = []
+    at = 0.0
+    for word in words.split(" "):
+        if word:
+            spread.append((word, at))
+        at += text_width(word, size=size, bold=bold) + space
+    return tuple(spread)
+
+
+def _placed(x: float, at: float) -> int:
+    """The whole pixel a word ``at`` px into a line that starts at ``x`` is drawn from."""
+    return math.floor(x + at + 0.5)
+
+
+def _apart_box(xy: tuple[float, float], words: str, size: int, bold: bool) -> Box:
+    """The bounding box of ``words`` drawn a word at a time at ``xy`` (:func:`text`)."""
+    x, y = xy
+    left = top = math.inf
+    right = bottom = -math.inf
+    for word, at in _spread(words, size, bold):
+        x0, y0, x1, y1 = _bbox(word, size, bold, "la")
+        px = _placed(x, at)
+        left, top = min(left, px + x0), min(top, y0)
+        right, bottom = max(right, px + x1), max(bottom, y1)
+    return left, y + top, right, y + bottom
+
+
+def _apart_right(x: float, words: str, size: int, bold: bool) -> float:
+    """The right edge of ``words`` drawn a word at a time from ``x``: its last word's."""
+    word, at = _spread(words, size, bold)[-1]
+    return _placed(x, at) + _bbox(word, size, bold, "la")[2]
 
 
 BOXES_KEPT = 16384
@@ -269,11 +316,31 @@ def text(
     bold: bool = False,
     colour: Colour = THEME["ink"],
     anchor: str = "la",
+    apart: bool = False,
 ) -> float:
     """Draw ``words`` at ``xy`` with a Pillow anchor (``"mm"`` centres it); returns the right edge of
     its bounding box. The pixels are those of ``ImageDraw.text``; the rendered text is kept (up to
     :data:`MASK_BUDGET` bytes), so words drawn again cost a copy. While :func:`measured` runs,
-    nothing is drawn or told: only the right edge is found."""
+    nothing is drawn or told: only the right edge is found.
+
+    ``apart``: a line from its left (anchor ``"la"``) is drawn a word at a time, each word where the
+    line lays it out, moved to the nearest whole pixel (less than half a pixel off), from its
+    rendering kept by the word alone: a line of words drawn before costs a copy of each, where a
+    line never drawn whole would be laid out and rendered by FreeType (its box is the words'
+    boxes together, :func:`text_box`)."""
+    if _apart(words, anchor, apart):
+        if not _measuring.get() and draw.mode == "RGB":
+            x, y = xy
+            ink = draw._getink(colour)[0]
+            assert ink is not None
+            start = (0.0, math.modf(y)[0])
+            for word, at in _spread(words, size, bold):
+                mask, (dx, dy) = _mask(word, size, bold, "la", start)
+                draw.draw.draw_bitmap((_placed(x, at) + dx, int(y) + dy), mask, ink)
+            _tell(Said(words, size, bold, anchor, xy, True))
+        elif not _measuring.get():
+            return text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+        return _apart_right(xy[0], words, size, bold)
     if _measuring.get():
         return xy[0] + _bbox(words, size, bold, anchor)[2]
     if "\n" in words or draw.mode != "RGB":
@@ -583,6 +650,27 @@ def paste(image: Image.Image, part: Part, xy: tuple[int, int]) -> None:
     for said in part.said:
         x, y = said.xy
         _tell(said._replace(xy=(x + dx, y + dy)))
+
+
+def pasted(image: Image.Image, parts: Sequence[Part]) -> None:
+    """``parts`` pasted into ``image`` (of their palette and mode) one under the other from its top,
+    as :func:`paste` pastes each."""
+    if _collecting.get() is not None or _recording.get() is not None or image.readonly:
+        y = 0
+        for part in parts:
+            paste(image, part, (0, y))
+            y += part.height
+        return
+    core = image.im
+    y = 0
+    for part in parts:
+        source = part.image
+        width, height = source.size
+        if source.mode == image.mode:
+            core.paste(source.im, (0, y, width, y + height))
+        else:
+            image.paste(source, (0, y))
+        y += height
 
 
 COMPRESS_LEVEL = 2

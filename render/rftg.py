@@ -59,7 +59,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, siz
           bold: bool = False, colour: Colour = THEME["ink"], anchor: str = "la") -> float:
     """Draw ``words``; return the x where they end."""
     assert size >= SMALL
-    return kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor)
+    return kit.text(draw, xy, words, size=size, bold=bold, colour=colour, anchor=anchor, apart=True)
 
 
 def _part(key: tuple[Hashable, ...], height: int,
@@ -515,8 +515,8 @@ def _numbered_part(words: str, height: int) -> kit.Part:
     number, _, name = words.partition(" ")
     x = MARGIN + text_width(number, size=BODY) + text_width(" ", size=BODY)
     shift = int(x) - 3
-    if (not name or kit.text_box((MARGIN, 0), number, size=BODY)[2] > shift - 1
-            or kit.text_box((x, 0), name, size=BODY)[0] < shift + 1):
+    if (not name or kit.text_box((MARGIN, 0), number, size=BODY, apart=True)[2] > shift - 1
+            or kit.text_box((x, 0), name, size=BODY, apart=True)[0] < shift + 1):
         return _line_part(words, False, THEME["ink"], height)
 
     def number_part() -> kit.Part:
@@ -529,7 +529,7 @@ def _numbered_part(words: str, height: int) -> kit.Part:
         placed = [(kit.cached(("rftg", "number", number, shift), number_part), (0, 0)),
                   (kit.cached(("rftg", "name", name, x - shift), name_part), (shift, 0))]
         image = kit.assembled(WIDTH, height, placed, PALETTE).image
-        return kit.Part(image, (kit.Said(words, BODY, False, "la", (MARGIN, 0)),))
+        return kit.Part(image, (kit.Said(words, BODY, False, "la", (MARGIN, 0), True),))
 
     return kit.cached(("rftg", "numbered line", words, height), whole)
 

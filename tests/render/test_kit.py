@@ -2,6 +2,7 @@
 
 import importlib
 import io
+import math
 import random
 
 import pytest
@@ -101,3 +102,27 @@ def test_a_drawn_text_keeps_the_box_pillow_gives_it(xy: tuple[float, float]) -> 
         assert right == xy[0] + box[2]
         assert kit.text_box(xy, words, size=24, bold=True, anchor=anchor) == (
             xy[0] + box[0], xy[1] + box[1], xy[0] + box[2], xy[1] + box[3])
+
+
+@pytest.mark.parametrize("xy", [(10, 20), (10.4, 20), (10.6, 20.5), (3.5, 7.25)])
+def test_a_line_drawn_apart_is_its_words_drawn_each_from_the_nearest_whole_pixel(
+        xy: tuple[float, float]) -> None:
+    words = " Πολίτες: 1 έτοιμος,  2 placed · Wg AV"
+    for bold in (False, True):
+        mine, draw = kit.canvas(600, 80)
+        pillow, theirs = kit.canvas(600, 80)
+        right = kit.text(draw, xy, words, size=24, bold=bold, colour=kit.THEME["bad"], apart=True)
+        face = kit.font(24, bold=bold)
+        boxes = []
+        for i, word in enumerate(words.split(" ")):
+            if word:
+                # Where the line laid out whole puts the word, to the nearest whole pixel.
+                at = face.getlength(" ".join(words.split(" ")[:i]) + " ") if i else 0.0
+                where = (math.floor(xy[0] + at + 0.5), xy[1])
+                theirs.text(where, word, font=face, fill=kit.THEME["bad"])
+                boxes.append(theirs.textbbox(where, word, font=face))
+        assert mine.tobytes() == pillow.tobytes()
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+               max(b[3] for b in boxes))
+        assert kit.text_box(xy, words, size=24, bold=bold, apart=True) == box
+        assert right == box[2]
