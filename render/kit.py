@@ -614,13 +614,17 @@ def assembled(width: int, height: int, placed: Sequence[tuple[Part, tuple[int, i
     """A part ``width`` × ``height`` px of the background with each of ``placed`` pasted at its
     place, in order, with their texts."""
     image = blank(width, height, colours)
+    core = image.im
     said: list[Said] = []
-    token = _collecting.set(said)
-    try:
-        for part, xy in placed:
-            paste(image, part, xy)
-    finally:
-        _collecting.reset(token)
+    for part, (dx, dy) in placed:
+        source = part.image
+        if source.mode == image.mode:
+            core.paste(source.im, (dx, dy, dx + source.width, dy + source.height))
+        else:
+            image.paste(source, (dx, dy))
+        for each in part.said:
+            x, y = each.xy
+            said.append(Said(each.words, each.size, each.bold, each.anchor, (x + dx, y + dy), each.apart))
     return Part(image, tuple(said))
 
 

@@ -512,6 +512,10 @@ def _numbered_part(words: str, height: int) -> kit.Part:
     space's, which the font does not kern across), on a canvas from a few pixels left of it: the
     same pixels as the line drawn whole. Both are drawn a line high, whatever the space below the
     line. A line whose number or name would reach into the other's canvas is drawn whole."""
+    return kit.cached(("rftg", "numbered line", words, height), lambda: _numbered(words, height))
+
+
+def _numbered(words: str, height: int) -> kit.Part:
     number, _, name = words.partition(" ")
     x = MARGIN + text_width(number, size=BODY) + text_width(" ", size=BODY)
     shift = int(x) - 3
@@ -525,13 +529,10 @@ def _numbered_part(words: str, height: int) -> kit.Part:
     def name_part() -> kit.Part:
         return kit.drawn(WIDTH - shift, LINE, _drawing_words(name, x - shift, LINE), colours=PALETTE)
 
-    def whole() -> kit.Part:
-        placed = [(kit.cached(("rftg", "number", number, shift), number_part), (0, 0)),
-                  (kit.cached(("rftg", "name", name, x - shift), name_part), (shift, 0))]
-        image = kit.assembled(WIDTH, height, placed, PALETTE).image
-        return kit.Part(image, (kit.Said(words, BODY, False, "la", (MARGIN, 0), True),))
-
-    return kit.cached(("rftg", "numbered line", words, height), whole)
+    placed = [(kit.cached(("rftg", "number", number, shift), number_part), (0, 0)),
+              (kit.cached(("rftg", "name", name, x - shift), name_part), (shift, 0))]
+    image = kit.assembled(WIDTH, height, placed, PALETTE).image
+    return kit.Part(image, (kit.Said(words, BODY, False, "la", (MARGIN, 0), True),))
 
 
 def _drawing_words(words: str, x: float, height: int) -> Callable[[ImageDraw.ImageDraw], int]:
