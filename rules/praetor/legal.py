@@ -141,7 +141,8 @@ def nothing_to_do(content: Content, state: State, seat: int) -> bool:
     """A seat with active workers left that can neither build, activate nor use a special tile:
     passing is its only move. Stops at the first legal move found (activations first, the most
     common; a tile type checked once with its owner's fee and once without, as :class:`Moves`
-    does, and a fee the seat cannot pay refused by its stock alone)."""
+    does, a fee the seat cannot pay refused by its stock alone, and one it can pay taken as legal
+    when the effect is not in :data:`~rules.praetor.turns.DEMANDING`)."""
     workers = exps(content, state, seat, None)
     if workers and _can_send(content, state, seat, workers[0]):
         kinds, stock = content.kinds(), state.players[seat].stock
@@ -155,10 +156,9 @@ def nothing_to_do(content: Content, state: State, seat: int) -> bool:
             if key in seen:
                 continue
             seen.add(key)
-            if not fee and kind.effect not in DEMANDING:
-                return False  # nothing to pay, nothing else asked (check_tile_use)
-            if (not fee or stock.covers(kind.activation_cost)) \
-                    and can(check_tile_use, content, state, seat, t, workers[0], 0, {}):
+            if (not fee or stock.covers(kind.activation_cost)) and (
+                    kind.effect not in DEMANDING  # paid for, nothing else asked (check_tile_use)
+                    or can(check_tile_use, content, state, seat, t, workers[0], 0, {})):
                 return False
     return not (buildable(content, state, seat) or specials(content, state, seat))
 
@@ -177,7 +177,8 @@ class Moves:
     :func:`~rules.praetor.turns.check_build_cost` asks); a tile to activate whose owner's fee the
     seat cannot pay, with what sending the worker costs, is refused by the stock alone, without
     :func:`~rules.praetor.turns.check_tile_use`, which would refuse it the same way, first, by
-    raising."""
+    raising; one the seat can pay for is legal without that check when its effect asks nothing more
+    (not in :data:`~rules.praetor.turns.DEMANDING`), since paying is all the check asks of it."""
 
     def __init__(self, content: Content, state: State, seat: int) -> None:
         self.content = content
@@ -224,6 +225,8 @@ class Moves:
             return []
         _, sending = sent
         content, stock = self.content, self.state.players[self.seat].stock
+        if not sending:  # the build cost alone (build_costs adds nothing to it)
+            return [uid for uid in self.state.available if stock.covers(content.tile(uid).build_cost)]
         return [uid for uid in self.state.available if stock.covers(build_costs(content, uid, sending))]
 
     def activatable(self, via: str | None = None) -> list[str]:
@@ -257,9 +260,13 @@ class Moves:
             kind = kinds[tile.uid]
             if not key[1] and not sending and kind.effect not in DEMANDING:
                 legal[key] = True  # nothing to pay, nothing else asked (check_tile_use)
-            else:
-                legal[key] = stock.covers(add_costs(sending, kind.activation_cost) if key[1] else sending) \
-                    and self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending)
+                continue
+            owed = (add_costs(sending, kind.activation_cost) if sending else kind.activation_cost) \
+                if key[1] else sending
+            # Paid for: all check_tile_use asks but of a demanding effect.
+            legal[key] = stock.covers(owed) and (
+                kind.effect not in DEMANDING
+                or self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending))
         found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
         return found
 

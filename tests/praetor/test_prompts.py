@@ -12,7 +12,7 @@ from rules.praetor.grid import open_cells
 from rules.praetor.legal import Moves, activatable, buildable
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Placed, State
-from rules.praetor.turns import DEMANDING, build_favour, can, check_tile_use
+from rules.praetor.turns import DEMANDING, add_costs, build_favour, can, check_tile_use
 from tests.praetor.helpers import (
     BLACKSMITH,
     BLUE,
@@ -362,30 +362,42 @@ def test_a_tile_whose_owner_asks_a_fee_the_seat_cannot_pay_is_left_out_beside_it
     assert activatable(ENGINE.content, state, YELLOW) == [MINES[0], "C10", MINES[1]]
 
 
-def test_an_activation_with_nothing_to_pay_and_no_demanding_effect_is_always_legal() -> None:
-    """The legal lists take an activation with nothing to pay (an own or unowned tile, an active
-    worker) as legal without checking it when its effect asks nothing else of the seat (not in
-    :data:`DEMANDING`: a peasant, the wall tile's demand, wood to forge, §6.3): over played states
-    of 2–5 players, every such activation passes :func:`check_tile_use`, and the Workers' Camp
-    (a peasant) and the wall tile (its demand) are refused in some of them."""
+def test_an_activation_paid_for_with_no_demanding_effect_is_always_legal() -> None:
+    """The legal lists take an activation the seat can pay for (the owner's fee, if another seat
+    owns the tile, with what sending the worker costs: nothing for an active worker, an
+    Encampment's fee to its owner for a retired one) as legal without checking it when its effect
+    asks nothing else of the seat (not in :data:`DEMANDING`: a peasant, the wall tile's demand,
+    wood to forge, §6.3): over played states of 2–5 players, every such activation passes
+    :func:`check_tile_use`, fees and sending costs among them, and the Workers' Camp (a peasant)
+    and the wall tile (its demand) are refused in some of them."""
     content = ENGINE.content
     refused: set[str] = set()
-    checked = 0
+    checked = paid = 0
     for players in (2, 3, 4, 5):
         for state in _selfplay_states(players, seed=10 + players):
             for seat, player in enumerate(state.players):
+                sendings: list[dict[str, int]] = [{}, *(
+                    dict(content.type_of(t.uid).activation_cost) for t in state.city
+                    if content.type_of(t.uid).effect == "encampment" and t.owner not in (None, seat))]
                 for tile in state.city:
                     kind = content.type_of(tile.uid)
-                    if kind.activation not in ("red", "green") or tile.owner not in (None, seat):
+                    if kind.activation not in ("red", "green"):
                         continue
-                    for exp in sorted({w.exp for w in player.workers}):
-                        legal = can(check_tile_use, content, state, seat, tile, exp, 0, {})
-                        if kind.effect in DEMANDING:
-                            refused |= set() if legal else {kind.effect}
-                        else:
-                            checked += 1
-                            assert legal, (kind.effect, tile.uid, seat)
-    assert checked > 1000
+                    for sending in sendings:
+                        owed = dict(sending)
+                        if tile.owner not in (None, seat):
+                            owed = add_costs(sending, kind.activation_cost)
+                        if not player.stock.covers(owed):
+                            continue
+                        for exp in sorted({w.exp for w in player.workers}):
+                            legal = can(check_tile_use, content, state, seat, tile, exp, 0, sending)
+                            if kind.effect in DEMANDING:
+                                refused |= set() if legal else {kind.effect}
+                            else:
+                                checked += 1
+                                paid += any(owed.values())
+                                assert legal, (kind.effect, tile.uid, seat, sending)
+    assert checked > 1000 and paid > 100
     assert refused == {"recruit", "wall"}
 
 
