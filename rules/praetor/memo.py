@@ -16,22 +16,25 @@ T = TypeVar("T")
 
 
 class Memo(Generic[T]):
-    """Up to ``size`` values by key, the least recently used dropped first (thread-safe)."""
+    """Up to ``size`` values by key, the first made dropped first (thread-safe: a value is found
+    without the lock, which only adding one takes; a dict read is atomic)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._values: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
 
+    def find(self, key: Hashable) -> T | None:
+        """The value for ``key``, or ``None`` when none is kept."""
+        return self._values.get(key)
+
     def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The value for ``key``, made on a miss."""
-        values = self._values
-        with self._lock:
-            value = values.get(key)
-            if value is not None:
-                values.move_to_end(key)
-                return value
+        value = self._values.get(key)
+        if value is not None:
+            return value
         value = make()
+        values = self._values
         with self._lock:
             values[key] = value
             while len(values) > self.size:

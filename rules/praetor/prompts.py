@@ -282,8 +282,14 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     first = part.choices[0].values
     move = construct(Build, tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
     menus.append(part)
-    return _bounded(Parts, "_fits", template=move, menus=tuple(menus), label=msg("praetor.opt.build_panel"),
-                    description=msg("praetor.desc.build_panel"))
+    label, about = _panel_words()
+    return _bounded(Parts, "_fits", template=move, menus=tuple(menus), label=label, description=about)
+
+
+@cache
+def _panel_words() -> tuple[Message, Message]:
+    """The Build panel's label and description (made once: messages are frozen)."""
+    return msg("praetor.opt.build_panel"), msg("praetor.desc.build_panel")
 
 
 def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
@@ -455,13 +461,26 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
                 for e in workers]
     if step.type is None:
         return []
+    uids = moves.by_type(None).get(step.type, [])
+    if not uids:
+        return []
     out = []
     made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
-    for uid in moves.by_type(None).get(step.type, []):
+    if content.type_of(uids[0]).effect != "forge":
+        # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
+        gains = [(e, gain(content, state, seat, uids[0], e)) for e in workers]
+        for uid in uids:
+            owed = fee_key(content, state, seat, uid, moves.tile(uid))
+            for e, gives in gains:
+                key = (uid, e, gives, owed)
+                option = made.find(key)
+                out.append(option if option is not None else
+                           made.get(key, partial(_activation_option, content, uid, e, gives, owed)))
+        return out
+    for uid in uids:
         owed = fee_key(content, state, seat, uid, moves.tile(uid))
-        forges = content.type_of(uid).effect == "forge"
         for e in workers:
-            if forges and _forge_limit(content, state, seat, uid, e, None) > 0:
+            if _forge_limit(content, state, seat, uid, e, None) > 0:
                 _, label = _activation_with(content, uid, e)
                 forge = Pick(type=step.type, tile=uid, exp=e)
                 out.append(_option(action=forge, label=label, description=fee(content, state, seat, uid)))
@@ -655,7 +674,7 @@ def _types(content: Content, state: State, seat: int, draft: Draft, via: str | N
             action: AnyAction = step
         else:
             action = _folded(content, state, seat, draft, step, moves)
-        steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action)))
+        steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action, moves)))
     return steps
 
 
@@ -668,21 +687,39 @@ def _type_step(content: Content, type_id: str, via: str | None) -> Pick:
     return found
 
 
-def _type_option(content: Content, state: State, seat: int, uids: list[str], action: AnyAction) -> Option:
+def _type_option(content: Content, state: State, seat: int, uids: list[str], action: AnyAction,
+                 moves: Moves) -> Option:
     """Activating a tile type: the whole activation when what follows is forced, else the type
-    (one tile of it with its fee, or how many)."""
-    kind = content.type_of(uids[0])
+    (one tile of it with its fee, or how many). Kept by the action and what its description is
+    made of: what the activation gives and the fee, or how many tiles and the one tile's fee."""
     if isinstance(action, Activate):
+        tile = action.tile
+        owes = fee_key(content, state, seat, tile, moves.tile(tile))
+        gives = gain(content, state, seat, tile, action.exp)
+        key: tuple[AnyAction, Gain | int, Fee | None] = (action, gives, owes)
+    else:
+        owed = fee_key(content, state, seat, uids[0], moves.tile(uids[0])) if len(uids) == 1 else None
+        key = (action, len(uids), owed)
+    option: Option = _kept(content, "type_options", KEPT_ACTIVATIONS).get(
+        key, partial(_make_type_option, content, uids[0], *key))
+    return option
+
+
+def _make_type_option(content: Content, first: str, action: AnyAction, gives: Gain | int,
+                      owed: Fee | None) -> Option:
+    """:func:`_type_option` from its key (``first``: one tile of the type)."""
+    kind = content.type_of(first)
+    if isinstance(action, Activate):
+        assert not isinstance(gives, int) and owed is not None
         label = msg("praetor.opt.activate_with", tile=tile_label(content, action.tile), exp=action.exp)
-        gives = outcome(content, state, seat, action.tile, action.exp)
-        about = msg("praetor.desc.activate", effect=gives, fee=fee(content, state, seat, action.tile))
+        about = msg("praetor.desc.activate", effect=gain_message(content, gives), fee=fee_message(*owed))
     else:
         label = msg("praetor.opt.activate", tile=_type_name(kind.id))
-        if len(uids) == 1:
-            about = msg("praetor.desc.activate", effect=effect_text(kind),
-                        fee=fee(content, state, seat, uids[0]))
+        if owed is not None:
+            about = msg("praetor.desc.activate", effect=effect_text(kind), fee=fee_message(*owed))
         else:
-            about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=len(uids))
+            assert isinstance(gives, int)
+            about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=gives)
     return _option(action=action, label=label, description=about)
 
 

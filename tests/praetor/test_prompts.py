@@ -321,8 +321,9 @@ def _selfplay_states(players: int, seed: int) -> list[State]:
 
 def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_order() -> None:
     """Parts of prompts are kept by what they depend on (the Build panel's menus, spelled-out
-    activations, a city's open cells): a second engine that meets the same states in the reverse
-    order, each time with what other states left behind, asks the same prompts."""
+    activations, a tile type's option, a city's open cells): a second engine that meets the same
+    states in the reverse order, each time with what other states left behind, asks the same
+    prompts."""
     states = [s for players in (2, 3, 4, 5) for s in _selfplay_states(players, seed=players)]
     first = [{seat: p.model_dump_json() for seat, p in ENGINE.pending(s).items()} for s in states]
     other = Praetor()
