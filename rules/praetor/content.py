@@ -344,7 +344,10 @@ class Content(_Sourced):
         if memos is None:
             memos = {}
             object.__setattr__(self, "_memos", memos)
-        return memos.setdefault(name, {})
+        found = memos.get(name)
+        if found is None:
+            found = memos.setdefault(name, {})
+        return found
 
     def _tiles(self) -> dict[str, CityTile]:
         cache = self.__dict__.get("_tile_index")

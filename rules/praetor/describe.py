@@ -101,14 +101,20 @@ Fee = tuple[int | None, tuple[tuple[str, int], ...]]
 """What a seat pays to use a tile, as plain values (:func:`fee_key`)."""
 
 
+NO_FEE: Fee = (None, ())
+"""What a seat pays to use its own tile, no one's, or one that costs nothing to use."""
+
+
 def fee_key(content: Content, state: State, seat: int, uid: str, tile: Placed | None = None) -> Fee:
     """:func:`fee` as plain values: the owner paid (``None``: nobody) and the cost. ``tile``: the
     city tile ``uid``, when the caller has it at hand."""
     if tile is None:
         tile = placed(state, uid)
+    if tile is None or tile.owner is None or tile.owner == seat:
+        return NO_FEE
     costs = content.type_of(uid).activation_cost
-    if tile is None or tile.owner is None or tile.owner == seat or not costs:
-        return None, ()
+    if not costs:
+        return NO_FEE
     return tile.owner, tuple(costs.items())
 
 
