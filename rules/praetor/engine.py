@@ -28,6 +28,7 @@ from rules.praetor.actions import (
 )
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
+from rules.praetor.legal import settled_moves
 from rules.praetor.memo import Memo
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
@@ -78,6 +79,14 @@ class Praetor(Engine[State, AnyAction]):
         """The prompts (:meth:`Engine.prompts` remembers them per state; :meth:`owing` answers
         :meth:`apply`'s seat check without them)."""
         return pending(self.content, state)
+
+    def prompts(self, state: State) -> dict[Seat, Prompt]:
+        """As :meth:`Engine.prompts`; the turn prompt of a state that a move left reads the legal
+        lists its nothing-to-do check worked out (:func:`~rules.praetor.legal.settled_moves`)."""
+        return dict(self._memo().get(state, self._kept_pending))
+
+    def _kept_pending(self, state: State) -> dict[Seat, Prompt]:
+        return pending(self.content, state, settled_moves(self.content, state))
 
     def toward(self, state: State, seat: Seat, prompt: Prompt, action: Any) -> tuple[Any, Any] | None:
         """A complete move reached through the turn's steps, or a Market trade by one-unit trades

@@ -195,6 +195,10 @@ class Moves:
         self._tiles: dict[str, Placed] = {}
         self._verdicts: dict[Hashable, bool] = {}
 
+    def nothing_to_do(self) -> bool:
+        """As :func:`nothing_to_do`, from the seat's whole lists (which its prompt reads next)."""
+        return not (self.activatable(None) or self.buildable(None) or self.specials())
+
     def cells(self) -> list[Cell]:
         """As :func:`city_cells`."""
         return self.city()[1]
@@ -336,3 +340,26 @@ class Moves:
                 and (self.activatable(tile.uid) or (state.options.encampment_can_build
                                                     and self.buildable(tile.uid)))]
         return self._specials
+
+
+class _Settled:
+    """The :class:`Moves` of the last seat :func:`settled_moves` looked at."""
+
+    moves: Moves | None = None
+
+
+def settle(content: Content, state: State, seat: int) -> Moves:
+    """The seat's :class:`Moves` for the nothing-to-do check at the end of a move
+    (``rounds._settle``), kept for the prompt of the state the move leaves (:func:`settled_moves`)."""
+    moves = _Settled.moves = Moves(content, state, seat)
+    return moves
+
+
+def settled_moves(content: Content, state: State) -> Moves | None:
+    """The :class:`Moves` :func:`settle` made last, when it was made for this very state object
+    with this content (``None`` otherwise): only for a state no code changes any more, one that a
+    move returned (``Engine.prompts``)."""
+    moves = _Settled.moves
+    if moves is not None and moves.state is state and moves.content is content:
+        return moves
+    return None

@@ -62,7 +62,9 @@ CELLS_PER_PAGE = MAX_OPTIONS - 2
 GROUPS = ("build", "activate", "special")
 
 
-def pending(content: Content, state: State) -> dict[int, Prompt]:
+def pending(content: Content, state: State, moves: Moves | None = None) -> dict[int, Prompt]:
+    """The prompts of ``state``; ``moves``: the legal lists of a seat already worked out for it
+    (used when that seat is the one to play)."""
     if state.phase == "over":
         return {}
     if state.phase == "academy":
@@ -75,7 +77,9 @@ def pending(content: Content, state: State) -> dict[int, Prompt]:
     assert seat is not None
     if state.market is not None:
         return {seat: _market_prompt(content, state, seat)}
-    return {seat: turn_prompt(content, state, seat)}
+    if moves is None or moves.seat != seat:
+        moves = Moves(content, state, seat)
+    return {seat: _step_prompt(content, state, seat, state.draft, moves)}
 
 
 def _academy_prompt(content: Content, state: State, seat: int) -> Prompt:
@@ -469,13 +473,15 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     if content.type_of(uids[0]).effect != "forge":
         # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
         gains = [(e, gain(content, state, seat, uids[0], e)) for e in workers]
+        find = made.find
         for uid in uids:
             owed = fee_key(content, state, seat, uid, moves.tile(uid))
             for e, gives in gains:
                 key = (uid, e, gives, owed)
-                option = made.find(key)
-                out.append(option if option is not None else
-                           made.get(key, partial(_activation_option, content, uid, e, gives, owed)))
+                option = find(key)
+                if option is None:
+                    option = made.get(key, partial(_activation_option, content, uid, e, gives, owed))
+                out.append(option)
         return out
     for uid in uids:
         owed = fee_key(content, state, seat, uid, moves.tile(uid))
@@ -624,7 +630,8 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
 
 
 def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[_Step]:
-    steps = [_made(_build_option(content, uid, None)) for uid in moves.buildable()]
+    made: dict[tuple[str, str | None], Option] = content.memo("build_options")
+    steps = [_made(made.get((uid, None)) or _build_option(content, uid, None)) for uid in moves.buildable()]
     steps += _types(content, state, seat, draft, None, moves)
     for uid in moves.specials():
         action = _folded(content, state, seat, draft, Pick(via=uid), moves)
@@ -668,8 +675,9 @@ def _types(content: Content, state: State, seat: int, draft: Draft, via: str | N
     # type: the step is offered as it is (what _folded finds, without working it out).
     open_ended = draft.build is None and draft.tile is None and draft.exp is None
     several_workers = len(moves.exps(via)) > 1
+    made: dict[tuple[str, str | None], Pick] = content.memo("type_steps")
     for type_id, uids in moves.by_type(via).items():
-        step = _type_step(content, type_id, via)
+        step = made.get((type_id, via)) or _type_step(content, type_id, via)
         if open_ended and (several_workers or len(uids) > 1):
             action: AnyAction = step
         else:

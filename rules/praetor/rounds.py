@@ -10,7 +10,7 @@ from rules.core import Event, InvalidAction, Rng, RuleError, chapter, msg
 from rules.core.unchecked import replaced
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
-from rules.praetor.legal import must_pass, nothing_to_do
+from rules.praetor.legal import must_pass, settle
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring, score_events
 from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
@@ -96,7 +96,7 @@ def _settle(content: Content, state: State) -> list[Event]:
             if must_pass(content, state, seat):
                 state.own(seat).passed = True
                 events.append(event(msg("praetor.ev.forced_pass", seat=seat)))
-            elif nothing_to_do(content, state, seat):
+            elif settle(content, state, seat).nothing_to_do():
                 state.own(seat).passed = True
                 state.played_for.append((seat, "pass"))
                 events.append(event(msg("praetor.ev.nothing_to_do", seat=seat)))

@@ -9,9 +9,9 @@ from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choic
 from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
 from rules.praetor.grid import open_cells
-from rules.praetor.legal import Moves, activatable, buildable
+from rules.praetor.legal import Moves, activatable, buildable, nothing_to_do, settle, settled_moves
 from rules.praetor.prompts import CELLS_PER_PAGE
-from rules.praetor.state import Placed, State
+from rules.praetor.state import Draft, Placed, State
 from rules.praetor.turns import DEMANDING, add_costs, build_favour, can, check_tile_use
 from tests.praetor.helpers import (
     BLACKSMITH,
@@ -329,6 +329,57 @@ def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_
     other = Praetor()
     again = [{seat: p.model_dump_json() for seat, p in other.pending(s).items()} for s in reversed(states)]
     assert first == again[::-1]
+
+
+def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state() -> None:
+    """The nothing-to-do check at the end of a move works out the next seat's legal lists, and the
+    prompt of the state the move leaves reads them (:func:`settled_moves`), for that very state
+    alone: over played states of 2–5 players, each turn prompt is the one a loaded copy of the
+    state asks, when the lists were worked out for that state and when they were last worked out
+    for another seat of it or another state of the same seat."""
+    content = ENGINE.content
+    checked = 0
+    for players in (2, 3, 4, 5):
+        before: dict[int, State] = {}
+        for state in _selfplay_states(players, seed=20 + players):
+            if state.phase != "actions" or state.market is not None:
+                continue
+            seat = state.order[state.turn]
+            loaded = ENGINE.load(ENGINE.dump(state))
+            fresh = {s: p.model_dump_json() for s, p in ENGINE.pending(loaded).items()}
+            settle(content, state, seat)
+            assert settled_moves(content, state) is not None
+            assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
+            settle(content, state, (seat + 1) % players)
+            assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
+            if seat in before:
+                settle(content, before[seat], seat)
+                assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
+                checked += 1
+            before[seat] = state
+    assert checked > 300
+
+
+def test_the_nothing_to_do_check_of_the_legal_lists_is_the_one_that_stops_at_the_first_move() -> None:
+    """A seat with active workers left and no legal move passes (rulebook p. 6): the check made
+    from the seat's whole lists (:meth:`Moves.nothing_to_do`) answers as :func:`nothing_to_do`
+    does, for every seat of played states of 2–5 players given the turn."""
+    content = ENGINE.content
+    answers = set()
+    for players in (2, 3, 4, 5):
+        for state in _selfplay_states(players, seed=30 + players):
+            if state.phase != "actions" or state.market is not None:
+                continue
+            for turn, seat in enumerate(state.order):
+                if state.players[seat].passed or not state.players[seat].pool():
+                    continue
+                other = state.model_copy(deep=True)
+                other.turn = turn
+                other.draft = Draft()
+                answer = nothing_to_do(content, other, seat)
+                assert Moves(content, other, seat).nothing_to_do() == answer, (players, seat)
+                answers.add(answer)
+    assert answers == {True, False}
 
 
 def test_the_legal_lists_of_a_prompt_are_those_of_each_worker_and_encampment_checked_alone() -> None:
