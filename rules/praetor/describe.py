@@ -69,6 +69,19 @@ def gain(content: Content, state: State, seat: int, uid: str, exp: int) -> Gain:
     return "effect", kind.id
 
 
+def gains(content: Content, state: State, seat: int, uid: str, exps: list[int]) -> list[Gain]:
+    """:func:`gain` for a worker of each experience in ``exps``: worked out once for all of them
+    when the effect does not depend on the experience (every effect but a resource per
+    experience and the Blacksmith's forging)."""
+    kind = content.type_of(uid)
+    if kind.effect == "gain_exp":
+        assert kind.resource is not None
+        return [("resource", kind.resource, e * kind.amount) for e in exps]
+    if kind.effect == "forge" or not exps:
+        return [gain(content, state, seat, uid, e) for e in exps]
+    return [gain(content, state, seat, uid, exps[0])] * len(exps)
+
+
 def gain_message(content: Content, gain: Gain) -> Message:
     """The message of a :func:`gain` (made once for each: messages are frozen)."""
     made: dict[Gain, Message] = content.memo("gain_messages")

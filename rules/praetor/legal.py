@@ -24,6 +24,8 @@ from rules.praetor.turns import (
     can,
     check_build_cost,
     check_builder,
+    check_marker,
+    check_retired_builder,
     check_tile_use,
     check_via,
     check_worker,
@@ -105,6 +107,16 @@ SlotKey = tuple[str, bool]
 """What a tile's activation check depends on besides the worker: its type, and a fee owed."""
 SLOTS = ("red", "green")
 """Activation slots a worker goes to (grey tiles are used without one, §6.4)."""
+
+
+def _slot_keys(content: Content) -> dict[str, tuple[SlotKey, SlotKey] | None]:
+    """Each city tile's :data:`SlotKey` without a fee and with one, ``None`` for a tile without an
+    activation slot (made once for the content set: tile types are fixed)."""
+    keys: dict[str, tuple[SlotKey, SlotKey] | None] = content.memo("slot_keys")
+    if not keys:
+        keys.update((uid, ((kind.id, False), (kind.id, True)) if kind.activation in SLOTS else None)
+                    for uid, kind in content.kinds().items())
+    return keys
 
 
 def _slot(content: Content, uid: str) -> bool:
@@ -194,6 +206,7 @@ class Moves:
         self._city: tuple[int, list[Cell]] | None = None
         self._tiles: dict[str, Placed] = {}
         self._verdicts: dict[Hashable, bool] = {}
+        self._sent_by: dict[str | None, tuple[int, Costs] | None] = {}
 
     def nothing_to_do(self) -> bool:
         """As :func:`nothing_to_do`, from the seat's whole lists (which its prompt reads next)."""
@@ -224,8 +237,13 @@ class Moves:
         return found
 
     def _buildable_by(self, via: str | None) -> list[str]:
-        sent = self._sending(via, check_builder) if self.cells() else None
-        if sent is None:
+        """The checks of :func:`~rules.praetor.turns.check_builder`: the worker's as for an
+        activation (made once), the table's rule on retired builders and a free marker."""
+        if not self.cells():
+            return []
+        sent = self._sent(via)
+        state, seat = self.state, self.seat
+        if sent is None or not can(check_retired_builder, state, via) or not can(check_marker, state, seat):
             return []
         _, sending = sent
         content, stock = self.content, self.state.players[self.seat].stock
@@ -251,7 +269,7 @@ class Moves:
         found = self._legal.get(via)
         if found is not None:
             return found
-        sent = self._sending(via, check_worker)
+        sent = self._sent(via)
         if sent is None:
             found = self._legal[via] = []
             return found
@@ -272,6 +290,13 @@ class Moves:
                 kind.effect not in DEMANDING
                 or self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending))
         found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
+        return found
+
+    def _sent(self, via: str | None) -> tuple[int, Costs] | None:
+        """:meth:`_sending` of :func:`~rules.praetor.turns.check_worker` (made once for each ``via``)."""
+        if via in self._sent_by:
+            return self._sent_by[via]
+        found = self._sent_by[via] = self._sending(via, check_worker)
         return found
 
     def _sending(self, via: str | None, check: Callable[..., Costs]) -> tuple[int, Costs] | None:
@@ -297,17 +322,17 @@ class Moves:
         the worker (its type, and whether another seat owns it: a fee), and the first tile of each
         such key."""
         if self._slots is None:
-            kinds = self.content.kinds()
+            keys = _slot_keys(self.content)
             seat = self.seat
             slots: list[tuple[str, SlotKey]] = []
             first: dict[SlotKey, Placed] = {}
             for t in self.state.city:
                 if t.activated:
                     continue
-                kind = kinds[t.uid]
-                if kind.activation not in SLOTS:
+                both = keys[t.uid]
+                if both is None:
                     continue
-                key = (kind.id, t.owner is not None and t.owner != seat)
+                key = both[t.owner is not None and t.owner != seat]
                 slots.append((t.uid, key))
                 first.setdefault(key, t)
                 self._tiles[t.uid] = t

@@ -45,6 +45,7 @@ from rules.praetor.describe import (
     fee_message,
     gain,
     gain_message,
+    gains,
     outcome,
 )
 from rules.praetor.grid import Around, cell_name
@@ -472,11 +473,11 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
     if content.type_of(uids[0]).effect != "forge":
         # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
-        gains = [(e, gain(content, state, seat, uids[0], e)) for e in workers]
+        per_worker = list(zip(workers, gains(content, state, seat, uids[0], workers), strict=True))
         find = made.find
         for uid in uids:
             owed = fee_key(content, state, seat, uid, moves.tile(uid))
-            for e, gives in gains:
+            for e, gives in per_worker:
                 key = (uid, e, gives, owed)
                 option = find(key)
                 if option is None:

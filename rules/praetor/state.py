@@ -191,6 +191,7 @@ class State(BaseModel):
         for i, tile in enumerate(self.city):
             if tile.uid == uid:
                 self.city[i] = replaced(tile, activated=activated)
+                return
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """A full copy, written out because every action copies the state (see Engine.apply).

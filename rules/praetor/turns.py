@@ -127,13 +127,27 @@ def check_builder(content: Content, state: State, seat: int, exp: int, via: str 
 
     :raises RuleError: saying which condition fails.
     """
+    check_retired_builder(state, via)
+    sending = check_worker(content, state, seat, exp, via)
+    check_marker(state, seat)
+    return sending
+
+
+def check_retired_builder(state: State, via: str | None) -> None:
+    """The part of :func:`check_builder` that asks the table's rule on retired builders.
+
+    :raises RuleError: a retired worker (through the Encampment ``via``) may not build here."""
     if via is not None and not state.options.encampment_can_build:
         raise RuleError("A retired worker may not build at this table.", key="praetor.err.retired_build")
-    sending = check_worker(content, state, seat, exp, via)
+
+
+def check_marker(state: State, seat: int) -> None:
+    """The part of :func:`check_builder` that asks for a free marker (§13.19).
+
+    :raises RuleError: the seat has none left."""
     if state.options.marker_limit and free_markers(state, seat) <= 0:
         raise RuleError("You have no free marker left, so you cannot own another tile.",
                         key="praetor.err.no_marker")
-    return sending
 
 
 def check_build_cost(content: Content, state: State, seat: int, uid: str, sending: Costs) -> Costs:

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
 from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
+from rules.praetor.describe import gain, gains
 from rules.praetor.grid import open_cells
 from rules.praetor.legal import Moves, activatable, buildable, nothing_to_do, settle, settled_moves
 from rules.praetor.prompts import CELLS_PER_PAGE
@@ -380,6 +381,23 @@ def test_the_nothing_to_do_check_of_the_legal_lists_is_the_one_that_stops_at_the
                 assert Moves(content, other, seat).nothing_to_do() == answer, (players, seat)
                 answers.add(answer)
     assert answers == {True, False}
+
+
+def test_what_an_activation_gives_is_worked_out_once_for_all_workers_where_exp_changes_nothing() -> None:
+    """A spelled-out tile type says what each worker's activation gives (rulebook p. 8):
+    :func:`gains` for several workers at once is :func:`gain` for each, over every city tile of
+    played states of 2–5 players, seats and experiences 1 to 6."""
+    content = ENGINE.content
+    effects = set()
+    for players in (2, 3, 4, 5):
+        for state in _selfplay_states(players, seed=40 + players)[::5]:
+            for seat in range(players):
+                for tile in state.city:
+                    exps = [1, 2, 3, 4, 5, 6]
+                    assert gains(content, state, seat, tile.uid, exps) == [
+                        gain(content, state, seat, tile.uid, e) for e in exps], tile.uid
+                    effects.add(content.type_of(tile.uid).effect)
+    assert {"gain_exp", "forge", "favour_per_tile"} <= effects
 
 
 def test_the_legal_lists_of_a_prompt_are_those_of_each_worker_and_encampment_checked_alone() -> None:
