@@ -119,6 +119,16 @@ def _slot_keys(content: Content) -> dict[str, tuple[SlotKey, SlotKey] | None]:
     return keys
 
 
+def _encampments(content: Content) -> frozenset[str]:
+    """The city tiles that are Workers' Encampments (found once for the content set)."""
+    made: dict[str, frozenset[str]] = content.memo("encampments")
+    found = made.get("uids")
+    if found is None:
+        found = made["uids"] = frozenset(uid for uid, kind in content.kinds().items()
+                                         if kind.effect == "encampment")
+    return found
+
+
 def _slot(content: Content, uid: str) -> bool:
     return content.type_of(uid).activation in SLOTS
 
@@ -357,10 +367,10 @@ class Moves:
         """As :func:`specials`."""
         if self._specials is None:
             content, state, seat = self.content, self.state, self.seat
-            kinds = content.kinds()
+            encampments = _encampments(content)
             self._specials = [
                 tile.uid for tile in state.city
-                if kinds[tile.uid].effect == "encampment"
+                if tile.uid in encampments
                 and can(check_via, content, state, seat, tile.uid)
                 and (self.activatable(tile.uid) or (state.options.encampment_can_build
                                                     and self.buildable(tile.uid)))]

@@ -300,9 +300,24 @@ def _panel_words() -> tuple[Message, Message]:
 def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
     """The Build panel's tile menu: each tile with its cost, favour and effect, answering
     ``field`` (kept by the tiles: a tile's build option is the tile's own)."""
-    return _bounded(Part, "_fits", label=msg("praetor.part.tile"), choices=tuple(
-        _choice(values={field: uid}, label=option.label, description=option.description)
-        for uid in tiles for option in [_build_option(content, uid, None)]))
+    made: dict[tuple[str, str], Choice] = content.memo("tile_choices")
+    return _bounded(Part, "_fits", label=_tile_part_label(), choices=tuple(
+        made.get((uid, field)) or _tile_choice(content, uid, field) for uid in tiles))
+
+
+@cache
+def _tile_part_label() -> Message:
+    return msg("praetor.part.tile")
+
+
+def _tile_choice(content: Content, uid: str, field: str) -> Choice:
+    """A tile of the Build panel's tile menu (made once for each tile and field: choices are
+    frozen)."""
+    option = _build_option(content, uid, None)
+    made: dict[tuple[str, str], Choice] = content.memo("tile_choices")
+    found = _choice(values={field: uid}, label=option.label, description=option.description)
+    made[uid, field] = found
+    return found
 
 
 @cache

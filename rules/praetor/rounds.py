@@ -7,7 +7,7 @@ Sections (§) are those of docs/praetor/rules.md.
 from __future__ import annotations
 
 from rules.core import Event, InvalidAction, Rng, RuleError, chapter, msg
-from rules.core.unchecked import replaced
+from rules.core.unchecked import construct, replaced
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.legal import must_pass, settle
@@ -82,7 +82,7 @@ def begin_turns(content: Content, state: State) -> list[Event]:
 
 def next_turn(content: Content, state: State) -> list[Event]:
     """After a completed action: the next seat in rotation that has not passed, or the update."""
-    state.draft = Draft()
+    state.draft = construct(Draft)
     state.turn = (state.turn + 1) % len(state.order)
     return _settle(content, state)
 
