@@ -31,6 +31,12 @@ class Ctx:
     """Options drawn from the components and a few numbers (a bid: the tile on offer, its place,
     the coins), kept once made: an option is frozen, and the same bids are offered turn after
     turn."""
+    changes: dict[tuple[int, ...], tuple[str, Message]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """A placement's change of each track as its label's shorthand and its description's words,
+    by the change (``patching.placement_words``; the oldest go past 4096): the same few changes
+    recur on every empire."""
     asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""
@@ -122,10 +128,6 @@ def worded(key: str) -> Message:
 DELTA_KEYS: tuple[tuple[Stat, str], ...] = tuple((s, f"patchistory.delta.{s.value}") for s in STATS)
 """Each track with the catalogue key of its change (:func:`change_words`), worded for every
 option of a menu."""
-
-
-def difference(before: Mapping[Stat, int], after: Mapping[Stat, int]) -> dict[Stat, int]:
-    return {s: after.get(s, 0) - before.get(s, 0) for s in STATS}
 
 
 def worker_adds(ctx: Ctx, grid: Grid, cell: Cell) -> dict[Stat, int]:

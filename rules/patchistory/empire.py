@@ -54,6 +54,10 @@ class Grid:
     """Symbol totals already counted for this grid, by the spaces worked (see ``stats``)."""
     reach: dict[tuple[Cell, int], dict[SpaceKey, int]] = field(default_factory=dict)
     """Spaces within reach already found on this grid, by start and steps (see ``reachable``)."""
+    faces: dict[SpaceKey, tuple[dict[Stat, int], dict[Stat, int]]] = field(default_factory=dict)
+    """Each visible space's symbols already read, outside and inside the frame (``patched_stats``)."""
+    shows: dict[str, int] | None = None
+    """How many visible squares show each ability, once counted (``patched_stats``)."""
 
     def space_at(self, cell: Cell) -> SpaceKey | None:
         sq = self.squares.get(cell)
@@ -159,9 +163,14 @@ def grid_stats(
     """:func:`stats` of an empire showing ``grid`` with ``workers``."""
     total = dict(_symbols(grid, frozenset(worked_by(workers, grid)), content))
     have = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
-    owned = routes_owned(seat, routes)
+    return _modified(total, have, len(workers), routes_owned(seat, routes))
+
+
+def _modified(total: dict[Stat, int], have: Iterable[str], workers: int, owned: int) -> dict[Stat, int]:
+    """The overview board from the symbols ``total`` of an empire showing the abilities ``have``,
+    with ``workers`` workers and ``owned`` routes (:func:`stats`)."""
     if "great_wall" in have:
-        total[Stat.DEFENCE] += len(workers)
+        total[Stat.DEFENCE] += workers
     if "genghis_khan" in have:
         total[Stat.MILITARY] += owned
     for coin_wonder in ("petra", "apollo_11"):
@@ -362,8 +371,8 @@ def patched_grid(
     """The grid an empire showing ``grid`` (with ``layers`` tiles and ``tokens``) shows after a
     legal patch of the side ``sdef`` at (row, col), as :func:`try_patch` lays it: the squares
     and spaces it shows, each space under a key of its own (not the keys :func:`grid_of` gives).
-    Built from ``grid`` for the squares the tile lies on only, for the stats of each place a
-    tile may go."""
+    Built from ``grid`` for the squares the tile lies on only: the empire whose stats
+    :func:`patched_stats` reads without building it."""
     squares = dict(grid.squares)
     if under:
         on = {(t[0], t[1]): t[2] for t in tokens}
@@ -390,6 +399,126 @@ def patched_grid(
     for cell, sq in sorted(squares.items()):
         after.spaces.setdefault(sq.key, []).append(cell)
     return after
+
+
+def patched_stats(
+    grid: Grid, tokens: Iterable[Token], layers: int, sdef: SideDef, row: int, col: int, *,
+    under: bool, keep_buildings: bool, workers: list[Worker], owned: int, content: Content,
+) -> dict[Stat, int]:
+    """The overview board of the empire :func:`patched_grid` makes, its ``workers`` unstacked as
+    the patch leaves them (#23: a second worker on a space waits to be placed again), with
+    ``owned`` routes: :func:`grid_stats` of that grid, read from the squares the tile lies on.
+
+    The empire's symbols change only in the spaces the tile covers (taken away) and the spaces it
+    shows (added); every other space keeps its squares, and so its workers."""
+    squares = grid.squares
+    new: dict[Cell, tuple[SpaceKey, SpaceDef]] = {}
+    for si, sp, offsets in _side_parts(sdef):
+        key = (-1 if under else layers, si)
+        for r, c in offsets:
+            cell = (row + r, col + c)
+            if not (under and cell in squares):
+                new[cell] = (key, sp)
+    worked = _worked(grid, workers)
+    total = dict(_symbols(grid, worked, content))
+    counts = dict(_ability_counts(grid))
+    shown: dict[SpaceKey, Cell] = {}
+    if not under:
+        gone = set()
+        for cell in new:
+            old = squares.get(cell)
+            if old is not None:
+                gone.add(old.key)
+                if old.space.ability:
+                    counts[old.space.ability] -= 1
+        for key in gone:
+            base, framed = _space_symbols(grid, key, content)
+            _add(total, base, -1)
+            if key in worked:
+                _add(total, framed, -1)
+            rest = [cell for cell in grid.spaces[key] if cell not in new]
+            if rest:
+                shown[key] = rest[0]
+    for cell, (key, sp) in new.items():
+        if sp.ability:
+            counts[sp.ability] = counts.get(sp.ability, 0) + 1
+        if key not in shown or cell < shown[key]:
+            shown[key] = cell
+    on = {(t[0], t[1]): t[2] for t in tokens} if under else {}
+    seen: set[SpaceKey] = set()
+    idle = 0
+    for w in workers:
+        if w.where != "land":
+            idle += 1
+            continue
+        cell = (w.row, w.col)
+        if cell in new:
+            seen.add(new[cell][0])
+        elif (old := squares.get(cell)) is not None:
+            seen.add(old.key)
+    for key, cell in shown.items():
+        if cell in new:
+            sp = new[cell][1]
+            old = squares.get(cell)
+            if under and cell in on:
+                sq = Square(key, sp, on[cell], on[cell] is None)
+            elif keep_buildings and old is not None and old.building is not None and _keeps(sp):
+                sq = Square(key, sp, old.building)
+            else:
+                sq = Square(key, sp)
+            base, framed = square_symbols(sq, content)
+        else:
+            base, framed = square_symbols(squares[cell], content)
+        _add(total, base, 1)
+        if key in seen:
+            _add(total, framed, 1)
+    have = {ability for ability, n in counts.items() if n > 0}
+    return _modified(total, have, idle + len(seen), owned)
+
+
+def _add(total: dict[Stat, int], symbols: dict[Stat, int], sign: int) -> None:
+    for stat, n in symbols.items():
+        total[stat] += sign * n
+
+
+_SIDE_PARTS: dict[int, tuple[SideDef, tuple[tuple[int, SpaceDef, tuple[Cell, ...]], ...]]] = {}
+
+
+def _side_parts(sdef: SideDef) -> tuple[tuple[int, SpaceDef, tuple[Cell, ...]], ...]:
+    """Each space of a side with its index and squares, in reading order."""
+    found = _SIDE_PARTS.get(id(sdef))
+    if found is None or found[0] is not sdef:
+        parts = tuple((si, sp, tuple(sorted(sp.cells))) for si, sp in enumerate(sdef.spaces))
+        found = _SIDE_PARTS[id(sdef)] = (sdef, parts)
+    return found[1]
+
+
+def _keeps(sp: SpaceDef) -> bool:
+    """Whether a building laid over stays on top of the new tile's space ``sp`` (p. 8)."""
+    return len(sp.cells) == 1 and not sp.sea
+
+
+def _worked(grid: Grid, workers: list[Worker]) -> frozenset[SpaceKey]:
+    return frozenset(worked_by(workers, grid))
+
+
+def _space_symbols(grid: Grid, key: SpaceKey, content: Content) -> tuple[dict[Stat, int], dict[Stat, int]]:
+    """:func:`square_symbols` of a visible space (its first square), kept beside the grid."""
+    found = grid.faces.get(key)
+    if found is None:
+        found = grid.faces[key] = square_symbols(grid.squares[grid.spaces[key][0]], content)
+    return found
+
+
+def _ability_counts(grid: Grid) -> dict[str, int]:
+    """How many visible squares show each ability, kept beside the grid."""
+    if grid.shows is None:
+        counts: dict[str, int] = {}
+        for sq in grid.squares.values():
+            if sq.space.ability:
+                counts[sq.space.ability] = counts.get(sq.space.ability, 0) + 1
+        grid.shows = counts
+    return grid.shows
 
 
 def placements(

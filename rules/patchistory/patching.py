@@ -10,6 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat
+from rules.core.unchecked import construct
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
 from rules.patchistory.auction import side_summary, side_words
 from rules.patchistory.common import (
@@ -18,7 +19,6 @@ from rules.patchistory.common import (
     back,
     cell_options,
     change_words,
-    difference,
     event,
     fail,
     label,
@@ -35,8 +35,7 @@ from rules.patchistory.empire import (
     abilities,
     empty_spaces,
     grid_of,
-    grid_stats,
-    patched_grid,
+    patched_stats,
     placements,
     routes_owned,
     stats,
@@ -194,41 +193,51 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     )
     actions: list[Patch] = []
     for pl in legal:
-        actions.append(Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
+        actions.append(construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
         if pl.covers_building and state.options.patch_between_building:
-            actions.append(
-                Patch(reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True)
-            )
+            actions.append(construct(
+                Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True
+            ))
     row = next((int(m[4:]) for m in p.path if m.startswith("row:")), None)
     if len(actions) > MAX_MENU and row is None:
         return row_options(sorted({a.row for a in actions}), [a.row for a in actions])
     before = stats(p, seat, ctx.content, state.routes)
     grid = grid_of(p, ctx.content)
     sdef = ctx.content.tiles_by_id[tile].side(side)
+    owned = routes_owned(seat, state.routes)
     options = []
     for a in actions:
         if row is not None and a.row != row:
             continue
-        after = patched_grid(
-            grid, p.tokens, len(p.layers), sdef, a.row, a.col, under=a.under, keep_buildings=a.keep_buildings
-        )
         # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
-        kept, _ = unstacked_on(after, p.workers)
-        now = grid_stats(after, kept, seat, ctx.content, state.routes)
-        words = label("describe.square", change=change_words(difference(before, now)))
-        change = (
-            " ".join(
-                f"{'+' if now[s] > before[s] else ''}{now[s] - before[s]}{SHORT[s]}"
-                for s in STATS
-                if now[s] != before[s]
-            )
-            or "±0"
+        now = patched_stats(
+            grid, p.tokens, len(p.layers), sdef, a.row, a.col, under=a.under, keep_buildings=a.keep_buildings,
+            workers=p.workers, owned=owned, content=ctx.content,
         )
+        change, words = placement_words(ctx, tuple(now[s] - before[s] for s in STATS))
         how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
         options.append(
             option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
         )
     return options[:MAX_MENU]
+
+
+CHANGES_KEPT = 4096
+"""How many placement changes :attr:`Ctx.changes` keeps, the oldest going first."""
+
+
+def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
+    """A placement's change of each track (in the order of ``STATS``) as its label's shorthand
+    ("+1C −1F") and its description's words, made once per change (``Ctx.changes``)."""
+    found = ctx.changes.get(change)
+    if found is None:
+        tracks = dict(zip(STATS, change, strict=True))
+        short = " ".join(f"{'+' if n > 0 else ''}{n}{SHORT[s]}" for s, n in tracks.items() if n)
+        words = label("describe.square", change=change_words(tracks))
+        if len(ctx.changes) >= CHANGES_KEPT:
+            del ctx.changes[next(iter(ctx.changes))]
+        found = ctx.changes[change] = (short or "±0", words)
+    return found
 
 
 def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]:

@@ -10,8 +10,19 @@ from pydantic import BaseModel
 
 from rules.core import Rng, random_choice
 from rules.patchistory import patching
+from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell
-from rules.patchistory.empire import Grid, grid_of, grid_stats, patched_grid, placements, stats, try_patch
+from rules.patchistory.empire import (
+    Grid,
+    grid_of,
+    grid_stats,
+    patched_grid,
+    patched_stats,
+    placements,
+    routes_owned,
+    stats,
+    try_patch,
+)
 from rules.patchistory.engine import Patchistory
 from rules.patchistory.state import Phase, Player, Reserve, State, Worker, player_key
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game
@@ -33,16 +44,20 @@ def walk(players: int, seed: int, moves: int) -> list[State]:
 
 
 def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
+    """A kept placement menu, and the words kept for each change a placement makes
+    (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player games."""
     checked = 0
-    for state in walk(3, 7, 400):
-        if state.phase != Phase.PATCH:
-            continue
-        for seat, p in enumerate(state.players):
-            for reserve, item in enumerate(p.reserve):
-                for side in [item.side] if item.side else ["white", "black"]:
-                    kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
-                    assert kept == patching._placement_options(ENGINE.ctx, state, seat, reserve, side)
-                    checked += 1
+    for players, seed in ((3, 7), (2, 3)):
+        for state in walk(players, seed, 400):
+            if state.phase != Phase.PATCH:
+                continue
+            for seat, p in enumerate(state.players):
+                for reserve, item in enumerate(p.reserve):
+                    for side in [item.side] if item.side else ["white", "black"]:
+                        kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
+                        fresh = patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side)
+                        assert kept == fresh
+                        checked += 1
     assert checked > 50
 
 
@@ -101,7 +116,8 @@ def test_the_places_a_tile_may_go_are_those_try_patch_allows() -> None:
 def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
     """The change a placement option shows is read from the squares the patch leaves
     (:func:`patched_grid`): the same squares, spaces and stats as the empire :func:`try_patch`
-    builds, its unstacked workers waiting to be placed again (#23)."""
+    builds, its unstacked workers waiting to be placed again (#23); :func:`patched_stats`, read
+    from the squares the tile lies on only, gives those stats."""
     checked = 0
     tiles = sorted(ENGINE.content.tiles_by_id)
     for n, (state, seat) in enumerate(empires()):
@@ -122,9 +138,13 @@ def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
                     kept, _ = patching.unstacked(ENGINE.ctx, built)
                     assert patching.unstacked_on(made, p.workers)[0] == kept
                     built.workers = kept
-                    assert grid_stats(made, kept, seat, ENGINE.content, state.routes) == stats(
-                        built, seat, ENGINE.content, state.routes
-                    )
+                    after = stats(built, seat, ENGINE.content, state.routes)
+                    assert grid_stats(made, kept, seat, ENGINE.content, state.routes) == after
+                    assert patched_stats(
+                        grid, p.tokens, len(p.layers), sdef, pl.row, pl.col, under=pl.under,
+                        keep_buildings=keep, workers=p.workers, owned=routes_owned(seat, state.routes),
+                        content=ENGINE.content,
+                    ) == after
                     checked += 1
     assert checked > 1000
 
