@@ -58,18 +58,22 @@ SHORT = {
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`): its own
     empire, won tiles and menu, the routes (what the empire shows, the free alliance of
-    Constantine), the era, whose turn it would be in the 2-player turn order, and the table
-    options; another seat's patch changes none of it but the turn."""
+    Constantine), the era, whose turn it would be where two players patch in turn order, and the
+    table options; another seat's patch changes none of it but the turn."""
     return (
         "patch",
         seat,
         player_key(state.players[seat]),
         routes_key(state.routes),
         state.era,
-        state.first,
-        tuple((bool(q.reserve), q.done) for q in state.players),
+        (state.first, tuple((bool(q.reserve), q.done) for q in state.players)) if in_turns(state) else None,
         tuple(state.options.__dict__.values()),
     )
+
+
+def in_turns(state: State) -> bool:
+    """Whether the seats patch in turn order: only two players, where the table asks it."""
+    return len(state.players) == 2 and state.options.two_player_patch_in_turn_order
 
 
 def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
@@ -80,12 +84,8 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return ally_prompt(state, seat)
     if not p.reserve:
         return None
-    if (
-        len(state.players) == 2
-        and state.options.two_player_patch_in_turn_order
-        and waits_for_turn(
-            state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
-        )
+    if in_turns(state) and waits_for_turn(
+        state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
     ):
         return None
     menu = p.path
