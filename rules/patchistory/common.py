@@ -37,6 +37,9 @@ class Ctx:
     """A placement's change of each track as its label's shorthand and its description's words,
     by the change (``patching.placement_words``; the oldest go past 4096): the same few changes
     recur on every empire."""
+    squares: dict[Any, tuple[Option, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """A Build or Reclaim menu of squares by all it is drawn from (``politics.square_menu``; the
+    oldest go past 1024): spending goods or PP leaves the squares and what each gives alone."""
     asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""

@@ -614,8 +614,10 @@ def spendable(state: State, seat: Seat, key: str) -> Message:
 def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`):
     its own goods, PP, empire, tiles and menu, the routes and the route workers of every seat
-    (which routes a Trade may take), the routes left, the era, whose turn it would be in turn
-    order, and the table options; another seat's action changes it only where it touches those."""
+    (which routes a Trade may take), the routes left, the era, whose turn it would be when played
+    in turn order, and the table options; another seat's action changes it only where it touches
+    those."""
+    ordered = in_turn_order(state, state.options.administration_in_turn_order)
     return (
         "administration",
         seat,
@@ -625,8 +627,7 @@ def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
         state.general_left,
         state.era,
         state.in_turn_order,
-        state.first,
-        tuple(q.done for q in state.players),
+        (state.first, tuple(q.done for q in state.players)) if ordered else None,
         tuple(state.options.__dict__.values()),
     )
 
@@ -779,27 +780,55 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
                 for i, b in enumerate(p.buildings)
                 if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
             ]
-        index = int(rest[0][2:])
-        laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-
-        change_at = token_changes(ctx, state, seat, laid)
-
-        def describe(r: int, c: int) -> Message:
-            return label("describe.square", change=change_words(change_at((r, c))))
-
-        if kind == "reclaim":
-            cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
-            opts, _ = cell_options(
-                cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at", describe
-            )
-        else:
-            cells = build_cells(ctx, state, p)
-            opts, _ = cell_options(
-                cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at", describe
-            )
-        return opts
+        return square_menu(ctx, state, seat, kind, rest)
 
     return options
+
+
+SQUARE_MENUS_KEPT = 1024
+"""How many Build and Reclaim menus of squares :attr:`Ctx.squares` keeps, the oldest going first."""
+
+
+def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) -> list[Option]:
+    """The squares a building tile (``rest``: the tile's step, then the row's) may be built on or
+    reclaim, each saying what laying it there changes. Kept by all it is drawn from: the tile and
+    its place in the seat's hand, the steps, the empire's tiles and tokens, the squares its
+    workers stand on and whether a building may go over a tile (#24)."""
+    p = state.players[seat]
+    index = int(rest[0][2:])
+    laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
+    key = (
+        kind, index, laid, tuple(rest), tuple(p.layers), tuple(p.tokens),
+        tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
+    )
+    found = ctx.squares.get(key)
+    if found is None:
+        if len(ctx.squares) >= SQUARE_MENUS_KEPT:
+            del ctx.squares[next(iter(ctx.squares))]
+        found = ctx.squares[key] = tuple(_square_menu(ctx, state, seat, kind, rest, index, laid))
+    return list(found)
+
+
+def _square_menu(
+    ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str], index: int, laid: str | None
+) -> list[Option]:
+    p = state.players[seat]
+    change_at = token_changes(ctx, state, seat, laid)
+
+    def describe(r: int, c: int) -> Message:
+        return label("describe.square", change=change_words(change_at((r, c))))
+
+    if kind == "reclaim":
+        cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
+        opts, _ = cell_options(
+            cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at", describe
+        )
+    else:
+        cells = build_cells(ctx, state, p)
+        opts, _ = cell_options(
+            cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at", describe
+        )
+    return opts
 
 
 ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]] = {

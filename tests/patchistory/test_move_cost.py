@@ -225,8 +225,9 @@ def test_a_player_key_names_every_field_of_a_player() -> None:
 
 def test_a_kept_prompt_is_the_one_drawn_afresh() -> None:
     """A prompt kept by all it is drawn from (the 2-player secret bid, Patch, Administration,
-    Movement), and a bid kept by its tile, place and coins, are those built again from the state,
-    for every seat after every move."""
+    Movement), a bid kept by its tile, place and coins, and a Build or Reclaim menu of squares
+    kept by its tile and empire (``Ctx.squares``), are those built again from the state, for
+    every seat after every move."""
     kept = 0
     for players, seed in ((2, 11), (3, 12), (4, 13)):
         for state in walk(players, seed, 2000):
