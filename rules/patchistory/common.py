@@ -174,6 +174,26 @@ def token_changes(
     return change_at
 
 
+def token_words(ctx: Ctx, state: State, seat: Seat, building: str | None) -> Callable[[Cell], Message]:
+    """:func:`token_changes` in words for any square of the seat's empire, made once per square's
+    face (its printed space, building and whether reclaimed), whether a worker stands there and the
+    tile laid (``Ctx.words``): the same squares are offered round after round."""
+    p = state.players[seat]
+    grid = grid_of(p, ctx.content)
+    worked_keys = worked_spaces(p, grid)
+    change_at = token_changes(ctx, state, seat, building)
+
+    def words(cell: Cell) -> Message:
+        sq = grid.squares[cell]
+        key = ("token", id(sq.space), sq.building, sq.reclaimed, sq.key in worked_keys, building)
+        found = ctx.words.get(key)
+        if found is None:
+            found = ctx.words[key] = label("describe.square", change=change_words(change_at(cell)))
+        return found
+
+    return words
+
+
 def spends(pp: int, **goods: int) -> list[Param]:
     """What an action costs, as words: its PP, then each good it takes ("1 PP, 2 food")."""
     return [label("cost.pp", n=pp), *[label(f"gain.{good}", n=n) for good, n in goods.items() if n]]

@@ -36,7 +36,6 @@ from rules.patchistory.common import (
     back,
     building_name,
     cell_options,
-    change_words,
     event,
     fail,
     gains,
@@ -49,7 +48,7 @@ from rules.patchistory.common import (
     question,
     spends,
     stat,
-    token_changes,
+    token_words,
     waits_for_turn,
 )
 from rules.patchistory.content import Stat
@@ -813,10 +812,10 @@ def _square_menu(
     ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str], index: int, laid: str | None
 ) -> list[Option]:
     p = state.players[seat]
-    change_at = token_changes(ctx, state, seat, laid)
+    words = token_words(ctx, state, seat, laid)
 
     def describe(r: int, c: int) -> Message:
-        return label("describe.square", change=change_words(change_at((r, c))))
+        return words((r, c))
 
     if kind == "reclaim":
         cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
