@@ -407,73 +407,99 @@ def patched_stats(
 ) -> dict[Stat, int]:
     """The overview board of the empire :func:`patched_grid` makes, its ``workers`` unstacked as
     the patch leaves them (#23: a second worker on a space waits to be placed again), with
-    ``owned`` routes: :func:`grid_stats` of that grid, read from the squares the tile lies on.
+    ``owned`` routes: :func:`grid_stats` of that grid, read from the squares the tile lies on
+    (:class:`PatchedStats`)."""
+    return PatchedStats(grid, tokens, layers, sdef, workers, owned, content)(row, col, under, keep_buildings)
+
+
+class PatchedStats:
+    """:func:`patched_stats` of one tile side on one empire, for every place it may go: what the
+    empire shows already (its symbols, abilities, worked spaces and workers) is read once.
 
     The empire's symbols change only in the spaces the tile covers (taken away) and the spaces it
     shows (added); every other space keeps its squares, and so its workers."""
-    squares = grid.squares
-    new: dict[Cell, tuple[SpaceKey, SpaceDef]] = {}
-    for si, sp, offsets in _side_parts(sdef):
-        key = (-1 if under else layers, si)
-        for r, c in offsets:
-            cell = (row + r, col + c)
-            if not (under and cell in squares):
-                new[cell] = (key, sp)
-    worked = _worked(grid, workers)
-    total = dict(_symbols(grid, worked, content))
-    counts = dict(_ability_counts(grid))
-    shown: dict[SpaceKey, Cell] = {}
-    if not under:
-        gone = set()
-        for cell in new:
-            old = squares.get(cell)
-            if old is not None:
-                gone.add(old.key)
-                if old.space.ability:
-                    counts[old.space.ability] -= 1
-        for key in gone:
-            base, framed = _space_symbols(grid, key, content)
-            _add(total, base, -1)
-            if key in worked:
-                _add(total, framed, -1)
-            rest = [cell for cell in grid.spaces[key] if cell not in new]
-            if rest:
-                shown[key] = rest[0]
-    for cell, (key, sp) in new.items():
-        if sp.ability:
-            counts[sp.ability] = counts.get(sp.ability, 0) + 1
-        if key not in shown or cell < shown[key]:
-            shown[key] = cell
-    on = {(t[0], t[1]): t[2] for t in tokens} if under else {}
-    seen: set[SpaceKey] = set()
-    idle = 0
-    for w in workers:
-        if w.where != "land":
-            idle += 1
-            continue
-        cell = (w.row, w.col)
-        if cell in new:
-            seen.add(new[cell][0])
-        elif (old := squares.get(cell)) is not None:
-            seen.add(old.key)
-    for key, cell in shown.items():
-        if cell in new:
-            sp = new[cell][1]
-            old = squares.get(cell)
-            if under and cell in on:
-                sq = Square(key, sp, on[cell], on[cell] is None)
-            elif keep_buildings and old is not None and old.building is not None and _keeps(sp):
-                sq = Square(key, sp, old.building)
+
+    def __init__(
+        self, grid: Grid, tokens: Iterable[Token], layers: int, sdef: SideDef, workers: list[Worker],
+        owned: int, content: Content,
+    ) -> None:
+        self.grid = grid
+        self.content = content
+        self.owned = owned
+        self.parts = _side_parts(sdef)
+        self.layers = layers
+        self.worked = _worked(grid, workers)
+        self.total = _symbols(grid, self.worked, content)
+        self.counts = _ability_counts(grid)
+        self.on = {(t[0], t[1]): t[2] for t in tokens}
+        self.land = [(w.row, w.col) for w in workers if w.where == "land"]
+        self.idle = len(workers) - len(self.land)
+
+    def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
+        grid, content = self.grid, self.content
+        squares = grid.squares
+        new: dict[Cell, tuple[SpaceKey, SpaceDef]] = {}
+        for si, sp, offsets in self.parts:
+            key = (-1 if under else self.layers, si)
+            for r, c in offsets:
+                cell = (row + r, col + c)
+                if not (under and cell in squares):
+                    new[cell] = (key, sp)
+        total = dict(self.total)
+        counts = dict(self.counts)
+        shown: dict[SpaceKey, Cell] = {}
+        if not under:
+            gone = set()
+            for cell in new:
+                old = squares.get(cell)
+                if old is not None:
+                    gone.add(old.key)
+                    if old.space.ability:
+                        counts[old.space.ability] -= 1
+            for key in gone:
+                base, framed = _space_symbols(grid, key, content)
+                _add(total, base, -1)
+                if key in self.worked:
+                    _add(total, framed, -1)
+                rest = [cell for cell in grid.spaces[key] if cell not in new]
+                if rest:
+                    shown[key] = rest[0]
+        for cell, (key, sp) in new.items():
+            if sp.ability:
+                counts[sp.ability] = counts.get(sp.ability, 0) + 1
+            if key not in shown or cell < shown[key]:
+                shown[key] = cell
+        seen: set[SpaceKey] = set()
+        for cell in self.land:
+            if cell in new:
+                seen.add(new[cell][0])
+            elif (old := squares.get(cell)) is not None:
+                seen.add(old.key)
+        for key, cell in shown.items():
+            if cell in new:
+                sp = new[cell][1]
+                old = squares.get(cell)
+                if under and cell in self.on:
+                    base, framed = _face(sp, self.on[cell], self.on[cell] is None, content)
+                elif keep_buildings and old is not None and old.building is not None and _keeps(sp):
+                    base, framed = _face(sp, old.building, False, content)
+                else:
+                    base, framed = sp.yields, sp.framed
             else:
-                sq = Square(key, sp)
-            base, framed = square_symbols(sq, content)
-        else:
-            base, framed = square_symbols(squares[cell], content)
-        _add(total, base, 1)
-        if key in seen:
-            _add(total, framed, 1)
-    have = {ability for ability, n in counts.items() if n > 0}
-    return _modified(total, have, idle + len(seen), owned)
+                base, framed = square_symbols(squares[cell], content)
+            _add(total, base, 1)
+            if key in seen:
+                _add(total, framed, 1)
+        have = {ability for ability, n in counts.items() if n > 0}
+        return _modified(total, have, self.idle + len(seen), self.owned)
+
+
+def _face(space: SpaceDef, building: str | None, reclaimed: bool, content: Content) -> tuple[
+    dict[Stat, int], dict[Stat, int]
+]:
+    """:func:`square_symbols` of a square of ``space`` holding ``building`` (or reclaimed), read
+    only."""
+    return square_symbols(Square((0, 0), space, building, reclaimed), content)
 
 
 def _add(total: dict[Stat, int], symbols: dict[Stat, int], sign: int) -> None:

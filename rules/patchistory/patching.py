@@ -32,10 +32,10 @@ from rules.patchistory.common import (
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import (
     Grid,
+    PatchedStats,
     abilities,
     empty_spaces,
     grid_of,
-    patched_stats,
     placements,
     routes_owned,
     stats,
@@ -204,16 +204,15 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     before = stats(p, seat, ctx.content, state.routes)
     grid = grid_of(p, ctx.content)
     sdef = ctx.content.tiles_by_id[tile].side(side)
-    owned = routes_owned(seat, state.routes)
+    # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
+    stats_after = PatchedStats(
+        grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
+    )
     options = []
     for a in actions:
         if row is not None and a.row != row:
             continue
-        # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
-        now = patched_stats(
-            grid, p.tokens, len(p.layers), sdef, a.row, a.col, under=a.under, keep_buildings=a.keep_buildings,
-            workers=p.workers, owned=owned, content=ctx.content,
-        )
+        now = stats_after(a.row, a.col, a.under, a.keep_buildings)
         change, words = placement_words(ctx, tuple(now[s] - before[s] for s in STATS))
         how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
         options.append(
