@@ -93,19 +93,28 @@ def grid_of(player: Player, content: Content) -> Grid:
 @lru_cache(maxsize=4096)
 def _grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
     content = _CONTENTS[content_id]
-    grid = Grid()
+    # The top space of each cell first (a cell keeps the place of the first tile laid on it), then
+    # one square for each cell shown.
+    top: dict[Cell, tuple[SpaceKey, SpaceDef]] = {}
     for li, layer in enumerate(layers):
         side = side_of(layer, content)
+        row, col = layer[2], layer[3]
         for si, space in enumerate(side.spaces):
+            key = (li, si)
             for r, c in space.cells:
-                grid.squares[(layer[2] + r, layer[3] + c)] = Square((li, si), space)
-    for row, col, building in tokens:
-        cell = (row, col)
-        if cell in grid.squares:
-            sq = grid.squares[cell]
-            grid.squares[cell] = Square(sq.key, sq.space, building, building is None)
-    for cell, sq in sorted(grid.squares.items()):
-        grid.spaces.setdefault(sq.key, []).append(cell)
+                top[(row + r, col + c)] = (key, space)
+    on = {(row, col): building for row, col, building in tokens}
+    grid = Grid()
+    squares = grid.squares
+    for cell, (key, space) in top.items():
+        if cell in on:
+            building = on[cell]
+            squares[cell] = Square(key, space, building, building is None)
+        else:
+            squares[cell] = Square(key, space)
+    spaces = grid.spaces
+    for cell in sorted(squares):
+        spaces.setdefault(squares[cell].key, []).append(cell)
     return grid
 
 
