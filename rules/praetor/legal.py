@@ -8,7 +8,7 @@ Sections (§) are those of docs/praetor/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from itertools import count
 
 from rules.core import RuleError
@@ -29,6 +29,7 @@ from rules.praetor.turns import (
     check_tile_use,
     check_via,
     check_worker,
+    demand_met,
 )
 
 
@@ -200,7 +201,9 @@ class Moves:
     seat cannot pay, with what sending the worker costs, is refused by the stock alone, without
     :func:`~rules.praetor.turns.check_tile_use`, which would refuse it the same way, first, by
     raising; one the seat can pay for is legal without that check when its effect asks nothing more
-    (not in :data:`~rules.praetor.turns.DEMANDING`), since paying is all the check asks of it."""
+    (not in :data:`~rules.praetor.turns.DEMANDING`), since paying is all the check asks of it, and
+    otherwise when :func:`~rules.praetor.turns.demand_met` finds what else it asks (a peasant, the
+    wall tile's demand), asked without raising."""
 
     def __init__(self, content: Content, state: State, seat: int) -> None:
         self.content = content
@@ -215,7 +218,6 @@ class Moves:
         self._legal: dict[str | None, list[tuple[str, SlotKey]]] = {}
         self._city: tuple[int, list[Cell]] | None = None
         self._tiles: dict[str, Placed] = {}
-        self._verdicts: dict[Hashable, bool] = {}
         self._sent_by: dict[str | None, tuple[int, Costs] | None] = {}
 
     def nothing_to_do(self) -> bool:
@@ -284,9 +286,9 @@ class Moves:
             found = self._legal[via] = []
             return found
         exp, sending = sent
-        paid = tuple(sending.items())
         slots, first = self._slot_tiles()
-        kinds, stock = self.content.kinds(), self.state.players[self.seat].stock
+        kinds, player = self.content.kinds(), self.state.players[self.seat]
+        stock = player.stock
         legal = {}
         for key, tile in first.items():
             kind = kinds[tile.uid]
@@ -295,10 +297,9 @@ class Moves:
                 continue
             owed = (add_costs(sending, kind.activation_cost) if sending else kind.activation_cost) \
                 if key[1] else sending
-            # Paid for: all check_tile_use asks but of a demanding effect.
+            # Paid for: all check_tile_use asks but of a demanding effect (demand_met).
             legal[key] = stock.covers(owed) and (
-                kind.effect not in DEMANDING
-                or self._verdict((key, paid, exp > 0), check_tile_use, tile, exp, 0, sending))
+                kind.effect not in DEMANDING or demand_met(self.content, self.state, player, kind, exp, owed))
         found = self._legal[via] = [(uid, key) for uid, key in slots if legal[key]]
         return found
 
@@ -319,13 +320,6 @@ class Moves:
             return workers[0], check(self.content, self.state, self.seat, workers[0], via)
         except RuleError:
             return None
-
-    def _verdict(self, key: Hashable, check: Callable[..., object], *args: object) -> bool:
-        """Whether ``check`` accepts ``args`` for the seat, checked once for each ``key``."""
-        legal = self._verdicts.get(key)
-        if legal is None:
-            legal = self._verdicts[key] = can(check, self.content, self.state, self.seat, *args)
-        return legal
 
     def _slot_tiles(self) -> tuple[list[tuple[str, SlotKey]], dict[SlotKey, Placed]]:
         """City tiles with an unused activation slot, each with what its check depends on besides

@@ -280,6 +280,23 @@ tile's demand, wood to forge: :func:`check_tile_use`); any other activation with
 and amount 0 is legal once the turn, the slot and the worker are."""
 
 
+def demand_met(content: Content, state: State, player: Player, kind: TileType, exp: int,
+               costs: Costs) -> bool:
+    """Whether :func:`check_tile_use` takes an activation of a ``kind`` tile with amount 0 that
+    ``player`` can pay for (``costs``: the owner's fee with what sending the worker costs), asked
+    without raising: the Workers' Camp needs a peasant, the wall tile this round's wall and its
+    demand on top of ``costs``, the Blacksmith forging nothing only a worker (the wood it may
+    forge, what is left once ``costs`` are paid, is never below 0)."""
+    if kind.effect == "recruit":
+        return player.peasants > 0
+    if kind.effect == "wall":
+        return state.wall is not None and player.stock.covers(
+            add_costs(costs, content.wall(state.wall).demand))
+    if kind.effect == "forge":
+        return exp >= 0
+    return True
+
+
 def _check_effect(content: Content, state: State, player: Player, kind: TileType, exp: int, amount: int,
                   costs: Costs) -> None:
     if kind.effect == "recruit" and player.peasants == 0:

@@ -13,7 +13,7 @@ from rules.praetor.grid import open_cells
 from rules.praetor.legal import Moves, activatable, buildable, nothing_to_do, settle, settled_moves
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Draft, Placed, State
-from rules.praetor.turns import DEMANDING, add_costs, build_favour, can, check_tile_use
+from rules.praetor.turns import DEMANDING, add_costs, build_favour, can, check_tile_use, demand_met
 from tests.praetor.helpers import (
     BLACKSMITH,
     BLUE,
@@ -438,11 +438,12 @@ def test_an_activation_paid_for_with_no_demanding_effect_is_always_legal() -> No
     Encampment's fee to its owner for a retired one) as legal without checking it when its effect
     asks nothing else of the seat (not in :data:`DEMANDING`: a peasant, the wall tile's demand,
     wood to forge, §6.3): over played states of 2–5 players, every such activation passes
-    :func:`check_tile_use`, fees and sending costs among them, and the Workers' Camp (a peasant)
-    and the wall tile (its demand) are refused in some of them."""
+    :func:`check_tile_use`, fees and sending costs among them; one with a demanding effect passes
+    it exactly when :func:`demand_met` says so (the legal lists ask that instead), and the Workers'
+    Camp (a peasant) and the wall tile (its demand) are refused in some of them."""
     content = ENGINE.content
     refused: set[str] = set()
-    checked = paid = 0
+    checked = paid = demanding = 0
     for players in (2, 3, 4, 5):
         for state in _selfplay_states(players, seed=10 + players):
             for seat, player in enumerate(state.players):
@@ -463,11 +464,14 @@ def test_an_activation_paid_for_with_no_demanding_effect_is_always_legal() -> No
                             legal = can(check_tile_use, content, state, seat, tile, exp, 0, sending)
                             if kind.effect in DEMANDING:
                                 refused |= set() if legal else {kind.effect}
+                                met = demand_met(content, state, player, kind, exp, owed)
+                                assert met == legal, (kind.effect, tile.uid, seat, sending)
+                                demanding += 1
                             else:
                                 checked += 1
                                 paid += any(owed.values())
                                 assert legal, (kind.effect, tile.uid, seat, sending)
-    assert checked > 1000 and paid > 100
+    assert checked > 1000 and paid > 100 and demanding > 100
     assert refused == {"recruit", "wall"}
 
 
