@@ -28,7 +28,7 @@ from rules.praetor.actions import (
 )
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
-from rules.praetor.legal import settled_moves
+from rules.praetor.legal import known_activation, settled_moves
 from rules.praetor.memo import Memo
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
@@ -111,7 +111,9 @@ class Praetor(Engine[State, AnyAction]):
         """As :meth:`Engine.apply`; besides, a pass or a "done" that the engine has just played for
         the seat itself (:attr:`State.played_for`) changes nothing: action logs recorded before the
         engine played forced answers hold them as moves. A step the seat's prompt offers is taken
-        without working out again where it leads (the prompt did).
+        without working out again where it leads (the prompt did), and an activation that the legal
+        lists worked out for the state hold is not checked again
+        (:func:`~rules.praetor.legal.known_activation`).
 
         In the actions phase a move is played on a copy that shares the players other than the
         seat's (:meth:`State.copy_for`): what changes another player (an owner's fee, a forced pass,
@@ -134,6 +136,9 @@ class Praetor(Engine[State, AnyAction]):
         if seat not in self.owing(state):
             raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
         after = state.copy_for(seat)
+        if isinstance(parsed, Activate) and known_activation(self.content, state, seat, parsed):
+            after.played_for = []
+            return after, self._activate(after, seat, parsed, checked=True)
         return after, self.play(after, seat, parsed)
 
     def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
@@ -162,13 +167,18 @@ class Praetor(Engine[State, AnyAction]):
             case Build():
                 events = turns.do_build(content, state, seat, action)
             case Activate():
-                events = turns.do_activate(content, state, seat, action)
-                if state.market is not None:
-                    state.draft = Draft()
-                    return events
+                return self._activate(state, seat, action)
             case Pass():
                 events = turns.do_pass(content, state, seat, action)
         return events + rounds.next_turn(content, state)
+
+    def _activate(self, state: State, seat: Seat, action: Activate, checked: bool = False) -> list[Event]:
+        """An activation; ``checked``: known to be legal (see :func:`turns.do_activate`)."""
+        events = turns.do_activate(self.content, state, seat, action, checked)
+        if state.market is not None:
+            state.draft = Draft()
+            return events
+        return events + rounds.next_turn(self.content, state)
 
     def _pick(self, state: State, seat: Seat, action: Pick) -> list[Event]:
         """A step is legal when the seat's prompt offers it, or when it is one of the steps that

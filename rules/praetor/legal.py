@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import count
 
 from rules.core import RuleError
+from rules.praetor.actions import Activate
 from rules.praetor.content import Content
 from rules.praetor.grid import Cell, open_cells
 from rules.praetor.memo import Memo
@@ -392,3 +393,17 @@ def settled_moves(content: Content, state: State) -> Moves | None:
     if moves is not None and moves.state is state and moves.content is content:
         return moves
     return None
+
+
+def known_activation(content: Content, state: State, seat: int, action: Activate) -> bool:
+    """Whether the legal lists :func:`settle` worked out for this very state (:func:`settled_moves`)
+    already hold ``action`` as legal, so that :func:`~rules.praetor.turns.check_activate` would take
+    it: the lists are the seat's, the Encampment ``via``, if any, is one it can use, the worker's
+    experience is one the seat can send (through it), the tile is one it can activate, and the
+    amount is 0 (the Blacksmith's bound takes 0 for any worker; any other amount is checked in
+    full)."""
+    moves = settled_moves(content, state)
+    via = action.via
+    return (moves is not None and moves.seat == seat and action.amount == 0
+            and (via is None or via in moves.specials())
+            and action.exp in moves.exps(via) and action.tile in moves.activatable(via))

@@ -315,10 +315,14 @@ def _check_effect(content: Content, state: State, player: Player, kind: TileType
         raise RuleError("Only the Blacksmith takes an amount.", key="praetor.err.amount")
 
 
-def do_activate(content: Content, state: State, seat: int, action: Activate) -> list[Event]:
+def do_activate(content: Content, state: State, seat: int, action: Activate,
+                checked: bool = False) -> list[Event]:
     """Pay the owner, place the worker, mark the slot used, then the tile's benefit (§6.3, §8).
-    A Market opens its trading step; the turn ends when the seat is done."""
-    check_activate(content, state, seat, action)
+    A Market opens its trading step; the turn ends when the seat is done. ``checked``: the move is
+    known to be legal (:func:`~rules.praetor.legal.known_activation`), :func:`check_activate` is
+    not asked again."""
+    if not checked:
+        check_activate(content, state, seat, action)
     kind = content.type_of(action.tile)
     tile = placed(state, action.tile)
     assert tile is not None

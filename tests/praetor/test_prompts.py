@@ -10,10 +10,26 @@ from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
 from rules.praetor.describe import gain, gains
 from rules.praetor.grid import open_cells
-from rules.praetor.legal import Moves, activatable, buildable, nothing_to_do, settle, settled_moves
+from rules.praetor.legal import (
+    Moves,
+    activatable,
+    buildable,
+    known_activation,
+    nothing_to_do,
+    settle,
+    settled_moves,
+)
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Draft, Placed, State
-from rules.praetor.turns import DEMANDING, add_costs, build_favour, can, check_tile_use, demand_met
+from rules.praetor.turns import (
+    DEMANDING,
+    add_costs,
+    build_favour,
+    can,
+    check_activate,
+    check_tile_use,
+    demand_met,
+)
 from tests.praetor.helpers import (
     BLACKSMITH,
     BLUE,
@@ -359,6 +375,43 @@ def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state()
                 checked += 1
             before[seat] = state
     assert checked > 300
+
+
+def test_an_activation_taken_without_its_check_is_one_the_check_takes() -> None:
+    """A move does not check again an activation that the legal lists worked out for its very
+    state hold (:func:`known_activation`, §6.3, §6.4): over played states of 2–5 players, with the
+    lists worked out for the seat to play, for the next seat and for an earlier state of the same
+    seat, every activation it takes (each city tile, workers of experience 0 to 6, amounts 0 and 1,
+    an active worker, each Encampment's retired one or one sent through a tile that is no
+    Encampment, asked by each seat) is one that :func:`check_activate` takes for that seat; and
+    with the lists of the seat to play it takes every activation with amount 0 that the check
+    takes."""
+    content = ENGINE.content
+    taken = 0
+    for players in (2, 3, 4, 5):
+        before: dict[int, State] = {}
+        for state in _selfplay_states(players, seed=50 + players)[::2]:
+            if state.phase != "actions" or state.market is not None:
+                continue
+            turn = state.order[state.turn]
+            vias = [None, "\0nowhere",
+                    *(t.uid for t in state.city if content.type_of(t.uid).effect == "encampment")]
+            actions = [Activate(tile=t.uid, exp=e, amount=a, via=v)
+                       for t in state.city for v in vias for e in range(7) for a in (0, 1)]
+            settles = [(state, turn), (state, (turn + 1) % players)]
+            if turn in before:
+                settles.append((before[turn], turn))
+            for settled, whose in settles:
+                settle(content, settled, whose)
+                for seat in range(players):
+                    for action in actions:
+                        if known_activation(content, state, seat, action):
+                            assert can(check_activate, content, state, seat, action), (seat, action)
+                            taken += 1
+                        elif settled is state and whose == seat == turn and action.amount == 0:
+                            assert not can(check_activate, content, state, seat, action), action
+            before[turn] = state
+    assert taken > 1000
 
 
 def test_the_nothing_to_do_check_of_the_legal_lists_is_the_one_that_stops_at_the_first_move() -> None:
