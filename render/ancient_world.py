@@ -180,6 +180,20 @@ def _part(key: tuple[Hashable, ...], draw_part: Callable[[ImageDraw.ImageDraw], 
     return _Piece(key, draw_part, cut, height)
 
 
+def _reach(x: float, lines: Sequence[str], size: int, bold: bool) -> int:
+    """How wide a part must be for ``lines`` drawn from ``x`` (:func:`_text`) to fit in it: to the
+    end of the widest line's last word, with ``size`` px to spare for a glyph reaching past its
+    advance; at most the picture's width. A part only as wide as what it draws is cheaper to fill
+    and reduce, and pasted on the picture's background it gives the same pixels."""
+    right = x
+    for line in lines:
+        spread = kit.word_starts(line, size=size, bold=bold)
+        if spread:
+            word, at = spread[-1]
+            right = max(right, x + at + kit.text_width(word, size=size, bold=bold))
+    return min(WIDTH, math.ceil(right) + size)
+
+
 def _stack(parts: Sequence[kit.Part]) -> Image.Image:
     """The parts one below the other; their texts are recorded where they end up."""
     image = kit.blank(WIDTH, sum(p.height for p in parts) + PAD, PALETTE)
@@ -320,8 +334,30 @@ class _Markets:
     def __call__(self, brief: bool) -> list[_Piece]:
         found = self.found.get(brief)
         if found is None:
-            found = self.found[brief] = _market_pieces(self.view, self.say, brief)
+            found = self.found[brief] = _kept_market(self.view, self.say, brief)
         return found
+
+
+_MARKETS: dict[Hashable, tuple[tuple[Any, ...], list[_Piece]]] = {}
+
+
+def _kept_market(view: Any, say: _Words, brief: bool) -> list[_Piece]:
+    """:func:`_market_pieces`, kept by what the market shows: the reader's language and the names,
+    the rows, the tops and the decks' counts, and the cards' entries in the view's ``cards`` table
+    (those of one game are the same objects from view to view, and are otherwise compared) (4,096
+    markets before they start afresh)."""
+    shown = (*view.empire_row, "|", *view.military_row, "|", *view.titan_tops, view.district_top)
+    key = (say.locale, say.names, brief, shown, view.empire_deck, view.empire_discard, view.military_deck,
+           tuple(view.titan_decks), view.district_deck)
+    infos = tuple(view.cards[c] for c in shown if c is not None and c != "|")
+    found = _MARKETS.get(key)
+    if found is not None and all(a is b or a == b for a, b in zip(found[0], infos, strict=True)):
+        return found[1]
+    if len(_MARKETS) >= SAID_KEPT:
+        _MARKETS.clear()
+    pieces = _market_pieces(view, say, brief)
+    _MARKETS[key] = (infos, pieces)
+    return pieces
 
 
 def _card_pieces(view: Any, title: str, cards: Sequence[str], say: _Words, *, brief: bool = False,
@@ -332,7 +368,8 @@ def _card_pieces(view: Any, title: str, cards: Sequence[str], say: _Words, *, br
         _text(draw, (PAD, 0), title, size=BODY, bold=True)
         return LINE + 2
 
-    pieces = [_part(("card title", title), heading, cut=0, height=LINE + 2)]
+    pieces = [_Piece(("card title", title), heading, 0, LINE + 2,
+                     _making_lines([title], PAD, BODY, True, kit.THEME["ink"], LINE + 2))]
     if not cards:
         paras = [("—", BODY, kit.THEME["muted"], WIDTH - 2 * PAD)]
     elif brief:
@@ -347,10 +384,23 @@ def _card_pieces(view: Any, title: str, cards: Sequence[str], say: _Words, *, br
             paras.append(("• " + line, SMALL, kit.THEME["ink"], WIDTH - 2 * PAD - 12))
     for i, (words, size, colour, width) in enumerate(paras):
         cut = 6 + below if i == len(paras) - 1 else 0
-        high = len(_wrap(words, width, size=size)) * (size + 6) + cut
-        pieces.append(_part(("card para", words, size, colour, width, cut),
-                            _drawing_para(words, size, colour, width), cut=cut, height=high))
+        lines = _wrap(words, width, size=size)
+        high = len(lines) * (size + 6) + cut
+        pieces.append(_Piece(("card para", words, size, colour, width, cut),
+                             _drawing_para(words, size, colour, width), cut, high,
+                             _making_lines(lines, PAD + 12, size, False, colour, high)))
     return pieces
+
+
+def _making_lines(lines: Sequence[str], x: int, size: int, bold: bool, colour: kit.Colour, high: int
+                  ) -> Callable[[], kit.Part]:
+    """The part of ``lines`` drawn from ``x``, each ``size`` + 6 px below the one before (what
+    :func:`_para` draws of them), put together from their words (:func:`render.kit.lines_part`) and
+    only as wide as they reach (:func:`_reach`)."""
+    def make() -> kit.Part:
+        placed = [((x, i * (size + 6)), line, size, bold) for i, line in enumerate(lines)]
+        return kit.lines_part(_reach(x, lines, size, bold), high, placed, colour, colours=PALETTE)
+    return make
 
 
 def _drawing_para(words: str, size: int, colour: kit.Colour, width: float
@@ -467,8 +517,9 @@ def _city_lines(seat: int, last: bool, head: str, stats: str, people: str) -> tu
         top = 6 if i == 0 else 0
         ends = last and i == len(lines) - 1
         high = top + size + 6 + (12 if ends else 0)
-        pieces.append(_part(("city line", seat, line, size, bold, top, ends),
-                            _drawing_city_line(line, size, bold, colour, top, ends), cut=0, height=high))
+        pieces.append(_Piece(("city line", seat, line, size, bold, top, ends),
+                             _drawing_city_line(line, size, bold, colour, top, ends), 0, high,
+                             _making_city_line(line, size, bold, colour, top, ends, high)))
     return tuple(pieces)
 
 
@@ -478,6 +529,20 @@ def _drawing_city_line(line: str, size: int, bold: bool, colour: kit.Colour, top
         _text(draw, (PAD + 14, top), line, size=size, bold=bold, colour=colour if bold else kit.THEME["ink"])
         return _bar(draw, top, top + size + 6, colour, last)
     return draw_line
+
+
+def _making_city_line(line: str, size: int, bold: bool, colour: kit.Colour, top: int, last: bool, high: int
+                      ) -> Callable[[], kit.Part]:
+    """The part :func:`_drawing_city_line` draws, put together from its words
+    (:func:`render.kit.lines_part`), only as wide as the line reaches (:func:`_reach`)."""
+    def make() -> kit.Part:
+        bottom = top + size + 6
+        bar = (4, top, 10, bottom - 4 if last else bottom - 1)
+        ink = colour if bold else kit.THEME["ink"]
+        lines = [((PAD + 14, top), line, size, bold)]
+        return kit.lines_part(_reach(PAD + 14, (line,), size, bold), high, lines, ink, bars=[(bar, colour)],
+                              colours=PALETTE)
+    return make
 
 
 def _bar(draw: ImageDraw.ImageDraw, top: int, bottom: float, colour: kit.Colour, last: bool) -> float:

@@ -192,6 +192,12 @@ def _spread(words: str, size: int, bold: bool) -> tuple[tuple[str, float], ...]:
     return tuple(spread)
 
 
+def word_starts(words: str, *, size: int = 20, bold: bool = False) -> tuple[tuple[str, float], ...]:
+    """The words of a line and where each starts from the line's start, as :func:`text` draws
+    them apart (the line's last word ends its width past its start)."""
+    return _spread(words, size, bold)
+
+
 def _placed(x: float, at: float) -> int:
     """The whole pixel a word ``at`` px into a line that starts at ``x`` is drawn from."""
     return math.floor(x + at + 0.5)
@@ -526,6 +532,53 @@ def part(make: Callable[[], Image.Image | None], *, colours: Image.Image = PALET
     if image is None:
         return Part(Image.new("P", (0, 0)), ())
     return Part(image.quantize(palette=colours, dither=Image.Dither.NONE), tuple(said))
+
+
+def lines_part(width: int, height: int, lines: Sequence[tuple[tuple[float, float], str, int, bool]],
+               colour: Colour, *, bars: Sequence[tuple[Box, Colour]] = (), colours: Image.Image = PALETTE,
+               background: Colour = THEME["background"]) -> Part:
+    """A part ``width`` × ``height`` px of ``lines`` (where each starts, its words, size and
+    boldness) in ``colour`` drawn apart (:func:`text`), and flat ``bars`` (rectangles, their
+    corners' pixels included) on the ``background``: the part :func:`drawn` makes of them, reduced
+    to ``colours``, drawn without a colour canvas. Each word's coverage is drawn into one byte a
+    pixel and the coverage turned into the palette's colours by a table, which is what reducing
+    the words blended on the background gives where words do not overlap (the words of a line
+    stand a space apart)."""
+    coverage = Image.new("L", (width, height), 0)
+    core_draw = ImageDraw.Draw(coverage).draw
+    said: list[Said] = []
+    for xy, words, size, bold in lines:
+        assert _apart(words, "la", True), words
+        x, y = xy
+        start = (0.0, math.modf(y)[0])
+        for word, at in _spread(words, size, bold):
+            mask, (dx, dy) = _mask(word, size, bold, "la", start)
+            core_draw.draw_bitmap((_placed(x, at) + dx, int(y) + dy), mask, 255)
+        said.append(Said(words, size, bold, "la", xy, True))
+    image = coverage.point(_coverage(colour, background, colours)).convert("P")
+    image.putpalette(colours.getpalette() or [])
+    if bars:
+        flat = ImageDraw.Draw(image)
+        for corners, fill in bars:
+            flat.rectangle(corners, fill=_coverage(fill, background, colours)[255])
+    return Part(image, tuple(said))
+
+
+_tables: dict[tuple[Colour, Colour, int], tuple[Image.Image, list[int]]] = {}
+
+
+def _coverage(colour: Colour, background: Colour, colours: Image.Image) -> list[int]:
+    """The palette entry of ``colour`` drawn over ``background`` at each coverage 0-255: what
+    :func:`drawn` gives each pixel of a word drawn on a colour canvas and reduced."""
+    key = (colour, background, id(colours))
+    found = _tables.get(key)
+    if found is None or found[0] is not colours:
+        image, draw = canvas(256, 1, background)
+        draw.draw.draw_bitmap((0, 0), Image.frombytes("L", (256, 1), bytes(range(256))).im,
+                              draw._getink(colour)[0])
+        table = list(image.quantize(palette=colours, dither=Image.Dither.NONE).tobytes())
+        found = _tables[key] = (colours, table)
+    return found[1]
 
 
 PART_BUDGET = 24 * 1024 * 1024

@@ -130,17 +130,20 @@ def test_the_flat_colours_a_game_draws_are_stored_exactly(game: str, monkeypatch
 
 
 def drawn_anew(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Heights of the parts drawn (not pasted from those kept) from now on."""
+    """Heights of the parts drawn (not pasted from those kept) from now on, on a canvas or from
+    their words (:func:`render.kit.lines_part`)."""
     heights: list[int] = []
-    draw = kit.drawn
+    for name in ("drawn", "lines_part"):
+        monkeypatch.setattr(kit, name, counting(getattr(kit, name), heights))
+    return heights
 
+
+def counting(draw: Callable[..., kit.Part], heights: list[int]) -> Callable[..., kit.Part]:
     def counted(*args: Any, **kwargs: Any) -> kit.Part:
         part = draw(*args, **kwargs)
         heights.append(part.height)
         return part
-
-    monkeypatch.setattr(kit, "drawn", counted)
-    return heights
+    return counted
 
 
 def test_a_city_whose_coins_changed_redraws_only_its_resources_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -231,3 +234,30 @@ def test_a_numbered_stack_line_pasted_from_its_number_and_name_is_the_line_drawn
                 assert apart.image.size == whole.image.size, words
                 assert apart.image.tobytes() == whole.image.tobytes(), words
                 assert apart.said == whole.said, words
+
+
+@pytest.mark.parametrize("game_stage", ["early", "middle", "late"])
+def test_lines_put_together_from_their_words_are_the_lines_drawn_on_a_canvas(game_stage: str) -> None:
+    """A city's lines and the market's titles and cards, made from their words' coverage
+    (kit.lines_part) only as wide as they reach, are pasted on the picture's background the
+    pixels, height and texts of the same lines drawn on a colour canvas the picture's width."""
+    view = registry.get("ancient_world").view(stages("ancient_world")[game_stage], None)
+    width = ancient_world.WIDTH
+    for locale in ("en", "el"):
+        say = ancient_world._Words(locale, NAMES, len(view.players))
+        pieces = [p for brief in (False, True) for p in ancient_world._market_pieces(view, say, brief)]
+        for seat in range(len(view.players)):
+            words = ancient_world._city_words(view, seat, say)
+            for detail in (0, 1, 2):
+                pieces += ancient_world._city_pieces(view, seat, say, detail, words)
+        made = [piece for piece in pieces if piece.made is not None]
+        assert len(made) > 20
+        for piece in made:
+            assert piece.made is not None
+            kit.forget()
+            apart = piece.made()
+            whole = kit.drawn(width, 3 * ancient_world.MAX_HEIGHT, piece._cut, colours=ancient_world.PALETTE)
+            assert apart.image.width <= width and apart.image.height == whole.image.height == piece.known
+            pasted = kit.composed(width, apart.image.height, [apart], ancient_world.PALETTE)
+            assert pasted.image.tobytes() == whole.image.tobytes(), (locale, piece.key)
+            assert apart.said == whole.said, (locale, piece.key)
