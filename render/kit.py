@@ -538,12 +538,12 @@ def lines_part(width: int, height: int, lines: Sequence[tuple[tuple[float, float
                colour: Colour, *, bars: Sequence[tuple[Box, Colour]] = (), colours: Image.Image = PALETTE,
                background: Colour = THEME["background"]) -> Part:
     """A part ``width`` × ``height`` px of ``lines`` (where each starts, its words, size and
-    boldness) in ``colour`` drawn apart (:func:`text`), and flat ``bars`` (rectangles, their
-    corners' pixels included) on the ``background``: the part :func:`drawn` makes of them, reduced
-    to ``colours``, drawn without a colour canvas. Each word's coverage is drawn into one byte a
-    pixel and the coverage turned into the palette's colours by a table, which is what reducing
-    the words blended on the background gives where words do not overlap (the words of a line
-    stand a space apart)."""
+    boldness) in ``colour`` drawn apart (:func:`text`), and flat ``bars`` (rectangles at whole
+    pixels inside the part, their corners' pixels included) on the ``background``: the part
+    :func:`drawn` makes of them, reduced to ``colours``, drawn without a colour canvas. Each
+    word's coverage is drawn into one byte a pixel and the coverage turned into the palette's
+    colours by a table, which is what reducing the words blended on the background gives where
+    words do not overlap (the words of a line stand a space apart)."""
     coverage = Image.new("L", (width, height), 0)
     core_draw = ImageDraw.Draw(coverage).draw
     said: list[Said] = []
@@ -555,12 +555,11 @@ def lines_part(width: int, height: int, lines: Sequence[tuple[tuple[float, float
             mask, (dx, dy) = _mask(word, size, bold, "la", start)
             core_draw.draw_bitmap((_placed(x, at) + dx, int(y) + dy), mask, 255)
         said.append(Said(words, size, bold, "la", xy, True))
-    image = coverage.point(_coverage(colour, background, colours)).convert("P")
+    image = coverage._new(coverage.im.point(_coverage(colour, background, colours), None)).convert("P")
     image.putpalette(colours.getpalette() or [])
-    if bars:
-        flat = ImageDraw.Draw(image)
-        for corners, fill in bars:
-            flat.rectangle(corners, fill=_coverage(fill, background, colours)[255])
+    for (left, top, right, bottom), fill in bars:
+        image.im.paste(_coverage(fill, background, colours)[255],
+                       (int(left), int(top), int(right) + 1, int(bottom) + 1))
     return Part(image, tuple(said))
 
 
