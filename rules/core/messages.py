@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import string
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Union
 
@@ -109,13 +109,17 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=4096, typed=True)
 def plural_category(count: float, locale: str) -> str:
-    """The CLDR plural category of ``count`` in ``locale`` (``"one"``, ``"other"``, …)."""
+    """The CLDR plural category of ``count`` in ``locale`` (``"one"``, ``"other"``, …). Kept by
+    count and locale, as the same few counts are written over and over."""
     return str(_locale(locale).plural_form(abs(count)))
 
 
+@lru_cache(maxsize=4096, typed=True)
 def format_number(value: float, locale: str) -> str:
-    """``value`` written with the locale's digits and separators (``1,825`` / ``1.825``)."""
+    """``value`` written with the locale's digits and separators (``1,825`` / ``1.825``), kept by
+    value (and its type: ``1`` and ``1.0`` are written apart) and locale."""
     return str(format_decimal(value, locale=_locale(locale)))
 
 
