@@ -40,6 +40,9 @@ class Ctx:
     squares: dict[Any, tuple[Option, ...]] = field(default_factory=dict, compare=False, repr=False)
     """A Build or Reclaim menu of squares by all it is drawn from (``politics.square_menu``; the
     oldest go past 1024): spending goods or PP leaves the squares and what each gives alone."""
+    exchanges: dict[Any, tuple[Option, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """An Exchange menu step by all it is drawn from (``politics.exchange_key``; the oldest go
+    past 1024): the same goods, amounts and mixes come back turn after turn."""
     asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""

@@ -55,7 +55,16 @@ from rules.patchistory.content import Stat
 from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
 from rules.patchistory.flow import draw_building
 from rules.patchistory.patching import allied
-from rules.patchistory.state import AidOffer, Phase, Player, State, Worker, player_key, routes_key
+from rules.patchistory.state import (
+    AidOffer,
+    Goods,
+    Phase,
+    Player,
+    State,
+    Worker,
+    player_key,
+    routes_key,
+)
 
 TRADE_FOOD = (2, 3, 4)
 BIRTH_FOOD = (4, 5, 6)
@@ -237,7 +246,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             description=label("describe.done_diplomacy", pp=p.pp),
         )
     )
-    return question(seat=seat, title=spendable(state, seat, "diplomacy.title"), options=tuple(options))
+    return question(seat=seat, title=spendable(ctx, state, seat, "diplomacy.title"), options=tuple(options))
 
 
 def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) -> Message:
@@ -556,9 +565,12 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    told = admin_descriptions(ctx, state, seat)
     options = [
-        option(action=Pick(choice=name), label=label(f"action.{name}"), description=told[name])
+        option(
+            action=Pick(choice=name),
+            label=label(f"action.{name}"),
+            description=admin_description(ctx, state, seat, name),
+        )
         for name, ok in can
         if ok
     ]
@@ -572,30 +584,40 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     return options
 
 
-def admin_descriptions(ctx: Ctx, state: State, seat: Seat) -> dict[str, Message]:
-    """What each Administration action costs and does (p. 10): PP, goods of the current era, effect."""
+def admin_description(ctx: Ctx, state: State, seat: Seat, name: str) -> Message:
+    """What the Administration action ``name`` costs and does (p. 10): PP, goods of the current
+    era, effect."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
-    return {
-        "trade": label("describe.trade", cost=spends(c.trade, food=trade_cost(ctx, state, seat))),
-        "exchange": label(
-            "describe.exchange", cost=spends(c.exchange), transport=stat(ctx, state, seat, Stat.TRANSPORT)
-        ),
-        "birth": label("describe.birth", cost=spends(c.birth, food=per_era(era, BIRTH_FOOD))),
-        "honour_wonders": label(
-            "describe.honour_wonders",
-            cost=spends(c.honour_wonders, resources=per_era(era, HONOUR_WONDERS_RESOURCES)),
-            culture=count_kind(p, ctx.content, "wonder"),
-        ),
-        "honour_personalities": label(
-            "describe.honour_personalities",
-            cost=spends(c.honour_personalities, food=per_era(era, HONOUR_PERSONALITIES_FOOD)),
-            culture=count_kind(p, ctx.content, "personality"),
-        ),
-        "build_route": label("describe.build_route", cost=spends(c.build_route, resources=ROUTE_RESOURCES)),
-        "reclaim": label("describe.reclaim", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES)),
-        "build": label("describe.build", cost=spends(c.build_building)),
-        "campaign": label("describe.campaign"),
-    }
+    match name:
+        case "trade":
+            return label("describe.trade", cost=spends(c.trade, food=trade_cost(ctx, state, seat)))
+        case "exchange":
+            return label(
+                "describe.exchange", cost=spends(c.exchange), transport=stat(ctx, state, seat, Stat.TRANSPORT)
+            )
+        case "birth":
+            return label("describe.birth", cost=spends(c.birth, food=per_era(era, BIRTH_FOOD)))
+        case "honour_wonders":
+            return label(
+                "describe.honour_wonders",
+                cost=spends(c.honour_wonders, resources=per_era(era, HONOUR_WONDERS_RESOURCES)),
+                culture=count_kind(p, ctx.content, "wonder"),
+            )
+        case "honour_personalities":
+            return label(
+                "describe.honour_personalities",
+                cost=spends(c.honour_personalities, food=per_era(era, HONOUR_PERSONALITIES_FOOD)),
+                culture=count_kind(p, ctx.content, "personality"),
+            )
+        case "build_route":
+            return label("describe.build_route", cost=spends(c.build_route, resources=ROUTE_RESOURCES))
+        case "reclaim":
+            return label("describe.reclaim", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES))
+        case "build":
+            return label("describe.build", cost=spends(c.build_building))
+        case "campaign":
+            return label("describe.campaign")
+    raise KeyError(name)
 
 
 def unspent(state: State, pp: int) -> Message:
@@ -603,11 +625,18 @@ def unspent(state: State, pp: int) -> Message:
     return label("describe.pp_lost" if state.options.unspent_pp_lost else "describe.pp_kept", pp=pp)
 
 
-def spendable(state: State, seat: Seat, key: str) -> Message:
-    """A title saying what the seat has to spend: PP and the goods actions are paid with."""
+def spendable(ctx: Ctx, state: State, seat: Seat, key: str) -> Message:
+    """A title saying what the seat has to spend: PP and the goods actions are paid with, worded
+    once per title and numbers (:attr:`Ctx.words`)."""
     p = state.players[seat]
     g = p.goods
-    return label(key, pp=p.pp, goods=gains({"food": g.food, "coins": g.coins, "resources": g.resources}))
+    kept = ("spendable", key, p.pp, g.food, g.coins, g.resources)
+    found = ctx.words.get(kept)
+    if found is None:
+        found = ctx.words[kept] = label(
+            key, pp=p.pp, goods=gains({"food": g.food, "coins": g.coins, "resources": g.resources})
+        )
+    return found
 
 
 def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
@@ -639,7 +668,7 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         state, seat, lambda s: not state.players[s].done
     ):
         return None
-    title = spendable(state, seat, "administration.title")
+    title = spendable(ctx, state, seat, "administration.title")
     menu = p.path
     if not menu:
         return question(seat=seat, title=title, options=admin_menu(ctx, state, seat), simultaneous=True)
@@ -655,7 +684,7 @@ def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
 
 def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
     p = state.players[seat]
-    trade = admin_descriptions(ctx, state, seat)["trade"]
+    trade = admin_description(ctx, state, seat, "trade")
     if not rest:
         return [
             option(
@@ -676,23 +705,50 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
     ][:MAX_MENU]
 
 
+EXCHANGE_MENUS_KEPT = 1024
+"""How many Exchange menus :attr:`Ctx.exchanges` keeps, the oldest going first."""
+
+
 def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
+    """A step of the Exchange menu (p. 10, #35): the good to give, how much of it, the mix taken
+    for it. Kept by all it is drawn from (:func:`exchange_key`)."""
     p = state.players[seat]
     t = stat(ctx, state, seat, Stat.TRANSPORT)
+    key = exchange_key(p.goods, t, rest)
+    found = ctx.exchanges.get(key)
+    if found is None:
+        if len(ctx.exchanges) >= EXCHANGE_MENUS_KEPT:
+            del ctx.exchanges[next(iter(ctx.exchanges))]
+        found = ctx.exchanges[key] = tuple(_exchange_options(ctx, p.goods, t, rest))
+    return list(found)
+
+
+def exchange_key(goods: Goods, t: int, rest: list[str]) -> tuple[object, ...]:
+    """All an Exchange menu step is drawn from: the goods to give and the most of each
+    (Transport, p. 10); then the good and the most of it (11 at most); then only the steps (the
+    mixes of the amount, #35)."""
+    if not rest:
+        return (0, t, goods.food, goods.coins, goods.resources)
+    if len(rest) == 1:
+        return (1, rest[0], min(t, getattr(goods, rest[0]), 11))
+    return (2, *rest)
+
+
+def _exchange_options(ctx: Ctx, goods: Goods, t: int, rest: list[str]) -> list[Option]:
     if not rest:
         return [
             option(
                 action=Pick(choice=g),
                 label=label("exchange.give", good=f"@patchistory.good_acc.{g}"),
-                description=label("describe.exchange_give", most=min(t, getattr(p.goods, g))),
+                description=label("describe.exchange_give", most=min(t, getattr(goods, g))),
             )
             for g in ("food", "coins", "resources")
-            if getattr(p.goods, g) > 0
+            if getattr(goods, g) > 0
         ]
     give = rest[0]
     c = ctx.content.pp_costs
     if len(rest) == 1:
-        top = min(t, getattr(p.goods, give), 11)
+        top = min(t, getattr(goods, give), 11)
         return [
             option(
                 action=Pick(choice=f"n:{k}"),
@@ -729,7 +785,7 @@ def exchange_mixes(give: str, amount: int) -> list[Exchange]:
 
 def direct(action: object, key: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:
     return lambda ctx, state, seat, rest: [
-        option(action=action, label=label(key), description=admin_descriptions(ctx, state, seat)[key[7:]])
+        option(action=action, label=label(key), description=admin_description(ctx, state, seat, key[7:]))
     ]
 
 

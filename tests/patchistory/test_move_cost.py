@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from rules.core import Rng, random_choice
 from rules.patchistory import patching
+from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell
 from rules.patchistory.empire import (
@@ -24,6 +25,7 @@ from rules.patchistory.empire import (
     try_patch,
 )
 from rules.patchistory.engine import Patchistory
+from rules.patchistory.politics import exchange_options, spendable
 from rules.patchistory.state import Phase, Player, Reserve, State, Worker, player_key
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game
 
@@ -240,3 +242,34 @@ def test_a_kept_prompt_is_the_one_drawn_afresh() -> None:
             }
             kept += 1
     assert kept > 100
+
+
+def test_a_kept_exchange_menu_and_title_are_those_drawn_afresh() -> None:
+    """Every step of the Exchange menu (the good, the amount, the mix) kept by
+    ``politics.exchange_key`` (``Ctx.exchanges``), and the Administration title kept by its PP and
+    goods, are those a fresh context draws, for every seat of every Administration state of 2-,
+    3- and 4-player games, one context keeping them all."""
+    kept = Ctx(ENGINE.content)
+    steps = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.ADMINISTRATION:
+                continue
+            for seat, p in enumerate(state.players):
+                fresh = Ctx(ENGINE.content)
+                title = "administration.title"
+                assert spendable(kept, state, seat, title) == spendable(fresh, state, seat, title)
+                paths: list[list[str]] = [[]]
+                paths += [[g] for g in ("food", "coins", "resources") if getattr(p.goods, g) > 0]
+                paths += [
+                    [*path, o.action.choice]
+                    for path in paths[1:]
+                    for o in exchange_options(fresh, state, seat, path)
+                    if isinstance(o.action, Pick)
+                ]
+                for path in paths:
+                    ours = exchange_options(kept, state, seat, path)
+                    theirs = exchange_options(Ctx(ENGINE.content), state, seat, path)
+                    assert [o.model_dump_json() for o in ours] == [o.model_dump_json() for o in theirs]
+                    steps += 1
+    assert steps > 500
