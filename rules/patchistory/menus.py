@@ -69,8 +69,10 @@ def by_kind(options: list[Option]) -> dict[type, list[object]]:
 def offered(action: object, kinds: dict[type, list[object]]) -> bool:
     """Whether the options gone through by :func:`by_kind` offer ``action`` already; actions of
     another kind are never compared (a model's comparison is slow and most answers differ in kind
-    from the steps beside them)."""
-    return any(a == action for a in kinds.get(type(action), ()))
+    from the steps beside them). Two actions of one kind are compared by their fields: an action
+    holds nothing else (no private or extra attributes), so this is the models' equality."""
+    fields = action.__dict__
+    return any(a.__dict__ == fields for a in kinds.get(type(action), ()))
 
 
 def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | None:

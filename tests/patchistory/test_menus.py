@@ -3,7 +3,8 @@ fit one menu of 25; the steps one by one are still accepted (games recorded befo
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Option, Prompt
+from rules.core import MAX_OPTIONS, Option, Prompt, Rng, random_choice
+from rules.core.unchecked import construct
 from rules.patchistory import menus, politics
 from rules.patchistory.actions import Birth, Build, Done, Pick, PlaceWorker, Threat
 from rules.patchistory.state import State
@@ -94,3 +95,28 @@ def test_a_folded_menu_never_repeats_an_answer() -> None:
         return Prompt(seat=0, title=rows.title, options=(place, keep))
 
     assert answers(menus.fold(state, 0, rows, ask)) == [PlaceWorker(row=0, col=0), Done()]
+
+
+def test_an_answer_is_offered_already_exactly_when_an_equal_action_is() -> None:
+    """:func:`menus.offered` compares actions by their fields: the same as the models' equality,
+    for the answers of every prompt of 2- and 3-player games against every other answer of
+    their step, and for a step built unchecked (as a folded one is) against one validated."""
+    compared = 0
+    for players, seed in ((2, 5), (3, 6)):
+        state = ENGINE.new_game(players, {}, seed)
+        rng = Rng.from_seed(seed)
+        prompts = ENGINE.pending(state)
+        while prompts:
+            actions = [o.action for p in prompts.values() for o in p.options]
+            for prompt in prompts.values():
+                kinds = menus.by_kind(list(prompt.options))
+                for action in actions:
+                    assert menus.offered(action, kinds) == any(o.action == action for o in prompt.options)
+                    compared += 1
+            seat = rng.choice(sorted(prompts))
+            state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+            prompts = ENGINE.pending(state)
+    kinds = menus.by_kind([Option(action=Pick(choice="build/b:0"), label=politics.label("action.build"))])
+    assert menus.offered(construct(Pick, choice="build/b:0"), kinds)
+    assert not menus.offered(construct(Pick, choice="build/b:1"), kinds)
+    assert compared > 1000
