@@ -160,14 +160,15 @@ async def dm(
     user_id: int,
     lines: Sequence[Message],
     *,
-    to: Reader | None = None,
+    recipient: Reader | None = None,
     files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
     silent: bool = False,
 ) -> bool:
     """Send ``lines`` to ``user_id`` by DM; if Discord refuses (DMs closed), keep them as a notice.
     The DM is ``silent`` (it arrives without a notification) when asked, and always in the user's
-    quiet hours (:attr:`Reader.quiet`). ``to``: the user as a reader, when the caller read them already.
+    quiet hours (:attr:`Reader.quiet`). ``recipient``: the user as a reader, when the caller read them
+    already.
 
     A DM about a table goes only to a member of the table's server: to someone Discord says left
     it (or was banned), nothing is sent, not even their own secrets; the lines are kept as a notice,
@@ -182,10 +183,10 @@ async def dm(
         )
         await agora.service.add_notice(user_id, table.id, list(lines))
         return False
-    if to is None:
-        to = await reader(agora, table, user_id)
-    texts = chunks([to.words(line) for line in lines])
-    silent = silent or to.quiet
+    if recipient is None:
+        recipient = await reader(agora, table, user_id)
+    texts = chunks([recipient.words(line) for line in lines])
+    silent = silent or recipient.quiet
     try:
         channel = await agora.client.create_dm(discord.Object(user_id))
         for i, text in enumerate(texts):
@@ -268,7 +269,8 @@ async def tell_others(
             files = await agora.pictures.private(table, info.user_id, to.words.locale)
         header = msg("bot.dm_header", table=table.id, game=table.title)
         secrets = [header, *(line.message for line in lines)]
-        await dm(agora, table, info.user_id, secrets, to=to, files=files, silent=info.user_id in nudged)
+        await dm(agora, table, info.user_id, secrets, recipient=to, files=files,
+                 silent=info.user_id in nudged)
 
 
 async def _to_tell(agora: Agora, outcome: Outcome) -> tuple[list[Line], int | None] | None:
@@ -648,4 +650,4 @@ async def remind(agora: Agora, table: TableInfo, reminder: Reminder) -> None:
         ping=pinging(reminder.user_id),
     )
     own = await reader(agora, table, reminder.user_id)
-    await dm(agora, table, reminder.user_id, lines, to=own, view=play_view(table.id, own.words))
+    await dm(agora, table, reminder.user_id, lines, recipient=own, view=play_view(table.id, own.words))

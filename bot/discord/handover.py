@@ -80,7 +80,7 @@ async def tell_handing(agora: Agora, handing: Handing) -> None:
     own = await reader(agora, table, to)
     offer = msg("bot.handover_offer_dm", number=seat + 1, game=table.title, table=table.id,
                 name=typed(table.seats[seat].name))
-    await dm(agora, table, to, [offer], to=own,
+    await dm(agora, table, to, [offer], recipient=own,
              view=view_of(own.words, table.id, seat, to, "accept", "decline"))
 
 

@@ -123,4 +123,4 @@ class ReminderScheduler:
         """Tell a player a bot now plays their seat, with a button to take it back."""
         to = await reader(self.agora, table, user_id)
         lines = [msg("bot.stand_in_dm", table=table.id, game=table.title)]
-        await dm(self.agora, table, user_id, lines, to=to, view=reclaim_view(table.id, to.words))
+        await dm(self.agora, table, user_id, lines, recipient=to, view=reclaim_view(table.id, to.words))
