@@ -10,9 +10,12 @@ long the bot takes to start with many active tables.
   log is the end of that playthrough followed by moves taken back with ``/game undo`` (each a move
   and its undo entry, played through the table service as the bot plays them, asking the other
   player's consent where the move revealed something), as a table whose players often take their
-  moves back holds: the state is the late game's and the log has the length named. *Cold*: a
-  process that has not loaded the table yet (after a restart, or after another process moved);
-  *warm*: the process that handled the previous click. CPU is the process's (every thread, the
+  moves back holds: the state is the late game's and the log has the length named, so the clicks
+  at 1,000 and 3,000 entries start from the same state. Every click of a length starts from the
+  same position, on a copy of the table of its own. *Cold*: a process that has not loaded the
+  table yet (after a restart, or after another process moved); *warm*: the process that handled
+  the previous click. Cold click ``i`` and warm click ``i`` answer with the same random choices,
+  so that they differ by the load alone. CPU is the process's (every thread, the
   database's too), wall is the elapsed time. The late/early ratio divides the figure at 3,000
   entries by the figure at 10.
 * **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over
@@ -48,7 +51,7 @@ from storage.records import NewEntry, snapshot_checksum
 from storage.sqlite import SqliteRepository
 
 LENGTHS = (10, 1_000, 3_000)
-RUNS = 5
+RUNS = 9
 STARTUP_TABLES = 5_000
 UNSETTLED_SAMPLE = 20
 PEOPLE = (101, 202)
@@ -193,13 +196,29 @@ async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, 
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
-async def timed_clicks(repo: SqliteRepository, table_id: int, rng: Rng) -> dict[str, float]:
-    """Median CPU and wall of ``RUNS`` cold clicks and ``RUNS`` warm ones, in milliseconds."""
-    cold = [c for _ in range(RUNS)
-            if (c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, rng))]
-    warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
-    await warm_service.status(table_id)
-    warm = [c for _ in range(RUNS) if (c := await click(warm_service, table_id, rng))]
+async def timed_clicks(path: Path, table_id: int) -> dict[str, float]:
+    """Median CPU and wall of ``RUNS`` cold clicks and ``RUNS`` warm ones, in milliseconds, each
+    from the same position: the table in the database at ``path`` is cloned ``2 * RUNS`` times and
+    each click is on a clone of its own, so that every click finds the same state and log. Cold
+    click ``i`` and warm click ``i`` answer with the same random choices (``Rng.from_seed(i)``), so
+    that the two differ by the load alone. One untimed click on the table itself first readies the
+    connection (its statements prepared), as a running bot's is."""
+    _clone(path, table_id, 2 * RUNS)
+    repo = await SqliteRepository.open(path)
+    try:
+        await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, Rng.from_seed(RUNS))
+        cold, warm = [], []
+        for i in range(RUNS):
+            cold_table, warm_table = table_id + 1 + i, table_id + 1 + RUNS + i
+            if c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), cold_table,
+                                Rng.from_seed(i)):
+                cold.append(c)
+            warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+            await warm_service.status(warm_table)  # the process that handled the click before
+            if c := await click(warm_service, warm_table, Rng.from_seed(i)):
+                warm.append(c)
+    finally:
+        await repo.close()
     return {
         "cold_cpu_ms": statistics.median(c for c, _ in cold) * 1000,
         "cold_wall_ms": statistics.median(w for _, w in cold) * 1000,
@@ -210,33 +229,46 @@ async def timed_clicks(repo: SqliteRepository, table_id: int, rng: Rng) -> dict[
 
 async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
     """The clicks at each of ``LENGTHS``: the first on a table of its own, the longer ones on one
-    table at the end of the playthrough whose log grows from one length to the next."""
+    table at the end of the playthrough whose log grows from one length to the next (so that their
+    states are the same and their logs differ); each length's clicks on copies of its table."""
     seed = 11
     moves = playthrough(game_id, seed, max(LENGTHS) + MARGIN)
     figures: dict[str, Any] = {}
-    tables: dict[bool, tuple[SqliteRepository, int]] = {}
+    tables: dict[bool, tuple[SqliteRepository, Path, int]] = {}
     try:
         for length in LENGTHS:
             late = length > LENGTHS[0]
             at = min(length, max(len(moves) - MARGIN, 0))
             if late not in tables:
-                repo = await SqliteRepository.open(folder / f"{game_id}-{length}.db")
-                tables[late] = repo, await table_at(TableService(repo, snapshot_every=SNAPSHOT_EVERY),
-                                                    game_id, seed, moves[:at])
-            repo, table_id = tables[late]
-            rng = Rng.from_seed(length)
+                path = folder / f"{game_id}-{length}.db"
+                repo = await SqliteRepository.open(path)
+                tables[late] = repo, path, await table_at(TableService(repo, snapshot_every=SNAPSHOT_EVERY),
+                                                          game_id, seed, moves[:at])
+            repo, path, table_id = tables[late]
             builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
-            logged = await taken_back(builder, table_id, length, rng)
+            logged = await taken_back(builder, table_id, length, Rng.from_seed(length))
             in_force = len(await repo.actions_in_force(table_id, 0, logged))
+            copy = folder / f"{game_id}-{length}-clicks.db"
+            _backup(path, copy)
             figures[str(length)] = {"log_length": logged, "moves_in_force": in_force,
-                                    **await timed_clicks(repo, table_id, rng)}
+                                    **await timed_clicks(copy, table_id)}
     finally:
-        for repo, _ in tables.values():
+        for repo, _, _ in tables.values():
             await repo.close()
     early, late_figures = figures[str(LENGTHS[0])], figures[str(LENGTHS[-1])]
     figures["late_early_cold_cpu"] = late_figures["cold_cpu_ms"] / early["cold_cpu_ms"]
     figures["late_early_warm_cpu"] = late_figures["warm_cpu_ms"] / early["warm_cpu_ms"]
     return figures
+
+
+def _backup(path: Path, copy: Path) -> None:
+    """Copy the database at ``path`` (its write-ahead log included) to ``copy``."""
+    source, target = sqlite3.connect(path), sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
 
 
 async def startup(folder: Path, tables: int | None = None) -> dict[str, Any]:
