@@ -28,7 +28,7 @@ from rules.praetor.actions import (
 )
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
-from rules.praetor.legal import known_activation, settled_moves
+from rules.praetor.legal import Moves, Settled, known_activation
 from rules.praetor.memo import Memo
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
@@ -68,11 +68,18 @@ class Praetor(Engine[State, AnyAction]):
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else load_content()
         self._views: Memo[View] = Memo(VIEW_CACHE)
+        self.last_lists: Moves | None = None
+        """The legal lists of the seat to play in the state this engine's last move (or setup)
+        returned, worked out by its nothing-to-do check (:class:`~rules.praetor.legal.Settled`):
+        that state's prompt and the check of an activation played from it read them
+        (:meth:`lists_for`)."""
 
     def setup(self, players: int, options: BaseModel, seed: int) -> State:
         assert isinstance(options, Options)
         state = rounds.setup(self.content, players, options, seed)
-        rounds.begin_turns(self.content, state)
+        settled = Settled()
+        rounds.begin_turns(self.content, state, settled)
+        self.last_lists = settled.moves
         return state
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
@@ -81,12 +88,18 @@ class Praetor(Engine[State, AnyAction]):
         return pending(self.content, state)
 
     def prompts(self, state: State) -> dict[Seat, Prompt]:
-        """As :meth:`Engine.prompts`; the turn prompt of a state that a move left reads the legal
-        lists its nothing-to-do check worked out (:func:`~rules.praetor.legal.settled_moves`)."""
+        """As :meth:`Engine.prompts`; the turn prompt of the state this engine's last move left
+        reads the legal lists its nothing-to-do check worked out (:meth:`lists_for`)."""
         return dict(self._memo().get(state, self._kept_pending))
 
     def _kept_pending(self, state: State) -> dict[Seat, Prompt]:
-        return pending(self.content, state, settled_moves(self.content, state))
+        return pending(self.content, state, self.lists_for(state))
+
+    def lists_for(self, state: State) -> Moves | None:
+        """:attr:`last_lists` when they were worked out for this very state object (the one the last
+        move returned: states no code changes any more), else ``None``."""
+        lists = self.last_lists
+        return lists if lists is not None and lists.state is state else None
 
     def toward(self, state: State, seat: Seat, prompt: Prompt, action: Any) -> tuple[Any, Any] | None:
         """A complete move reached through the turn's steps, or a Market trade by one-unit trades
@@ -113,7 +126,8 @@ class Praetor(Engine[State, AnyAction]):
         engine played forced answers hold them as moves. A step the seat's prompt offers is taken
         without working out again where it leads (the prompt did), and an activation that the legal
         lists worked out for the state hold is not checked again
-        (:func:`~rules.praetor.legal.known_activation`).
+        (:func:`~rules.praetor.legal.known_activation`). The legal lists the move works out for the
+        seat to play next are kept with the state it returns (:attr:`last_lists`).
 
         In the actions phase a move is played on a copy that shares the players other than the
         seat's (:meth:`State.copy_for`): what changes another player (an owner's fee, a forced pass,
@@ -136,12 +150,19 @@ class Praetor(Engine[State, AnyAction]):
         if seat not in self.owing(state):
             raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
         after = state.copy_for(seat)
-        if isinstance(parsed, Activate) and known_activation(self.content, state, seat, parsed):
+        settled = Settled()
+        if isinstance(parsed, Activate) and known_activation(self.last_lists, state, seat, parsed):
             after.played_for = []
-            return after, self._activate(after, seat, parsed, checked=True)
-        return after, self.play(after, seat, parsed)
+            events = self._activate(after, seat, parsed, settled, checked=True)
+        else:
+            events = self.play(after, seat, parsed, settled)
+        self.last_lists = settled.moves
+        return after, events
 
-    def play(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
+    def play(self, state: State, seat: Seat, action: AnyAction,
+             settled: Settled | None = None) -> list[Event]:
+        """As :meth:`Engine.play`; ``settled`` is given the legal lists of the seat to play next
+        (:class:`~rules.praetor.legal.Settled`)."""
         content = self.content
         state.played_for = []
         match action:
@@ -158,27 +179,30 @@ class Praetor(Engine[State, AnyAction]):
                 return []
             case Trade():
                 events = turns.do_trade(content, state, seat, action)
-                return events if state.market is not None else events + rounds.next_turn(content, state)
+                if state.market is not None:
+                    return events
+                return events + rounds.next_turn(content, state, settled)
             case Done():
-                return turns.do_done(content, state, seat, action) + rounds.next_turn(content, state)
+                return turns.do_done(content, state, seat, action) + rounds.next_turn(content, state, settled)
         if state.phase != "actions":
             raise RuleError("Actions are over for this round.", key="praetor.err.not_actions")
         match action:
             case Build():
                 events = turns.do_build(content, state, seat, action)
             case Activate():
-                return self._activate(state, seat, action)
+                return self._activate(state, seat, action, settled)
             case Pass():
                 events = turns.do_pass(content, state, seat, action)
-        return events + rounds.next_turn(content, state)
+        return events + rounds.next_turn(content, state, settled)
 
-    def _activate(self, state: State, seat: Seat, action: Activate, checked: bool = False) -> list[Event]:
+    def _activate(self, state: State, seat: Seat, action: Activate, settled: Settled | None,
+                  checked: bool = False) -> list[Event]:
         """An activation; ``checked``: known to be legal (see :func:`turns.do_activate`)."""
         events = turns.do_activate(self.content, state, seat, action, checked)
         if state.market is not None:
             state.draft = Draft()
             return events
-        return events + rounds.next_turn(self.content, state)
+        return events + rounds.next_turn(self.content, state, settled)
 
     def _pick(self, state: State, seat: Seat, action: Pick) -> list[Event]:
         """A step is legal when the seat's prompt offers it, or when it is one of the steps that

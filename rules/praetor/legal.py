@@ -372,38 +372,26 @@ class Moves:
         return self._specials
 
 
-class _Settled:
-    """The :class:`Moves` of the last seat :func:`settled_moves` looked at."""
+class Settled:
+    """What the end of a move worked out for the state it leaves: the :class:`Moves` of the seat to
+    play, made for its nothing-to-do check (``rounds._settle``, which fills this in when given one),
+    so that the prompt of that state and the check of an activation played from it read the lists
+    instead of working them out again (``Praetor.apply`` keeps them with the state it returns)."""
 
-    moves: Moves | None = None
+    __slots__ = ("moves",)
 
-
-def settle(content: Content, state: State, seat: int) -> Moves:
-    """The seat's :class:`Moves` for the nothing-to-do check at the end of a move
-    (``rounds._settle``), kept for the prompt of the state the move leaves (:func:`settled_moves`)."""
-    moves = _Settled.moves = Moves(content, state, seat)
-    return moves
-
-
-def settled_moves(content: Content, state: State) -> Moves | None:
-    """The :class:`Moves` :func:`settle` made last, when it was made for this very state object
-    with this content (``None`` otherwise): only for a state no code changes any more, one that a
-    move returned (``Engine.prompts``)."""
-    moves = _Settled.moves
-    if moves is not None and moves.state is state and moves.content is content:
-        return moves
-    return None
+    def __init__(self) -> None:
+        self.moves: Moves | None = None
 
 
-def known_activation(content: Content, state: State, seat: int, action: Activate) -> bool:
-    """Whether the legal lists :func:`settle` worked out for this very state (:func:`settled_moves`)
-    already hold ``action`` as legal, so that :func:`~rules.praetor.turns.check_activate` would take
-    it: the lists are the seat's, the Encampment ``via``, if any, is one it can use, the worker's
+def known_activation(moves: Moves | None, state: State, seat: int, action: Activate) -> bool:
+    """Whether ``moves``, legal lists worked out for this very state object, already hold
+    ``action`` as legal, so that :func:`~rules.praetor.turns.check_activate` would take it: the
+    lists are the seat's, the Encampment ``via``, if any, is one it can use, the worker's
     experience is one the seat can send (through it), the tile is one it can activate, and the
     amount is 0 (the Blacksmith's bound takes 0 for any worker; any other amount is checked in
     full)."""
-    moves = settled_moves(content, state)
     via = action.via
-    return (moves is not None and moves.seat == seat and action.amount == 0
+    return (moves is not None and moves.state is state and moves.seat == seat and action.amount == 0
             and (via is None or via in moves.specials())
             and action.exp in moves.exps(via) and action.tile in moves.activatable(via))

@@ -10,7 +10,7 @@ from rules.core import Event, InvalidAction, Rng, RuleError, chapter, msg
 from rules.core.unchecked import construct, replaced
 from rules.praetor.actions import Academy, Emergency
 from rules.praetor.content import RESOURCES, Content
-from rules.praetor.legal import must_pass, settle
+from rules.praetor.legal import Moves, Settled, must_pass
 from rules.praetor.options import Options
 from rules.praetor.scoring import final_scoring, score_events
 from rules.praetor.state import Draft, Placed, Player, State, Stock, Worker
@@ -74,20 +74,24 @@ def turn_order(state: State) -> list[int]:
     return sorted(range(len(state.players)), key=lambda s: (state.players[s].favour, -state.players[s].moved))
 
 
-def begin_turns(content: Content, state: State) -> list[Event]:
-    """Give the turn to the first seat in order that may act, passing those who must (S14)."""
+def begin_turns(content: Content, state: State, settled: Settled | None = None) -> list[Event]:
+    """Give the turn to the first seat in order that may act, passing those who must (S14);
+    ``settled`` is given the legal lists of the seat found to play (:class:`Settled`)."""
     state.turn = 0
-    return _settle(content, state)
+    return _settle(content, state, settled)
 
 
-def next_turn(content: Content, state: State) -> list[Event]:
-    """After a completed action: the next seat in rotation that has not passed, or the update."""
+def next_turn(content: Content, state: State, settled: Settled | None = None) -> list[Event]:
+    """After a completed action: the next seat in rotation that has not passed, or the update;
+    ``settled`` is given the legal lists of the seat found to play (:class:`Settled`)."""
     state.draft = construct(Draft)
     state.turn = (state.turn + 1) % len(state.order)
-    return _settle(content, state)
+    return _settle(content, state, settled)
 
 
-def _settle(content: Content, state: State) -> list[Event]:
+def _settle(content: Content, state: State, settled: Settled | None) -> list[Event]:
+    """Pass the seats that must (S14) or have nothing to do, up to the seat to play; that seat's
+    legal lists, worked out whole for the check, go to ``settled``."""
     events: list[Event] = []
     for _ in range(len(state.order) + 1):
         seat = state.order[state.turn]
@@ -96,11 +100,13 @@ def _settle(content: Content, state: State) -> list[Event]:
             if must_pass(content, state, seat):
                 state.own(seat).passed = True
                 events.append(event(msg("praetor.ev.forced_pass", seat=seat)))
-            elif settle(content, state, seat).nothing_to_do():
+            elif (moves := Moves(content, state, seat)).nothing_to_do():
                 state.own(seat).passed = True
                 state.played_for.append((seat, "pass"))
                 events.append(event(msg("praetor.ev.nothing_to_do", seat=seat)))
             else:
+                if settled is not None:
+                    settled.moves = moves
                 return events
         if all(p.passed for p in state.players):
             return events + start_update(content, state)

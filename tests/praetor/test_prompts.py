@@ -16,8 +16,6 @@ from rules.praetor.legal import (
     buildable,
     known_activation,
     nothing_to_do,
-    settle,
-    settled_moves,
 )
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Draft, Placed, State
@@ -350,10 +348,10 @@ def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_
 
 def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state() -> None:
     """The nothing-to-do check at the end of a move works out the next seat's legal lists, and the
-    prompt of the state the move leaves reads them (:func:`settled_moves`), for that very state
-    alone: over played states of 2–5 players, each turn prompt is the one a loaded copy of the
-    state asks, when the lists were worked out for that state and when they were last worked out
-    for another seat of it or another state of the same seat."""
+    engine keeps them with the state the move returns (``Praetor.last_lists``), whose prompt reads
+    them, for that very state alone: over played states of 2–5 players, each turn prompt is the one
+    a loaded copy of the state asks, when the engine holds the lists worked out for that state and
+    when it holds those of another seat of it or of another state of the same seat."""
     content = ENGINE.content
     checked = 0
     for players in (2, 3, 4, 5):
@@ -364,17 +362,50 @@ def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state()
             seat = state.order[state.turn]
             loaded = ENGINE.load(ENGINE.dump(state))
             fresh = {s: p.model_dump_json() for s, p in ENGINE.pending(loaded).items()}
-            settle(content, state, seat)
-            assert settled_moves(content, state) is not None
-            assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
-            settle(content, state, (seat + 1) % players)
-            assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
+            kept = [Moves(content, state, seat), Moves(content, state, (seat + 1) % players)]
             if seat in before:
-                settle(content, before[seat], seat)
-                assert {s: p.model_dump_json() for s, p in Praetor(content).prompts(state).items()} == fresh
+                kept.append(Moves(content, before[seat], seat))
                 checked += 1
+            for lists in kept:
+                engine = Praetor(content)
+                engine.last_lists = lists
+                assert (engine.lists_for(state) is lists) == (lists.state is state)
+                assert {s: p.model_dump_json() for s, p in engine.prompts(state).items()} == fresh
             before[seat] = state
     assert checked > 300
+
+
+def test_a_move_keeps_the_legal_lists_of_the_seat_to_play_with_the_state_it_returns() -> None:
+    """A move of the actions phase that gives the turn to a seat leaves the engine holding that
+    seat's legal lists for the state it returns (what the nothing-to-do check worked out), the same
+    lists as worked out afresh (unless the round ended: the new round's first seat is found by the
+    update phase); a step leaves none for its state."""
+    content = ENGINE.content
+    kept = 0
+    for players in (2, 3, 4, 5):
+        engine = Praetor(content)
+        state = engine.new_game(players, {}, 70 + players)
+        rng = Rng.from_seed(70 + players)
+        prompts = engine.prompts(state)
+        while prompts:
+            seat = rng.choice(sorted(prompts))
+            action = random_choice(prompts[seat], rng)
+            was_actions = state.phase == "actions" and state.market is None
+            round_before = state.round
+            state, _ = engine.apply(state, seat, action)
+            lists = engine.lists_for(state)
+            if lists is not None:
+                turn = state.order[state.turn]
+                fresh = Moves(content, state, turn)
+                assert (lists.seat, state.phase, state.market) == (turn, "actions", None)
+                assert (lists.activatable(), lists.buildable(), lists.specials()) == (
+                    fresh.activatable(), fresh.buildable(), fresh.specials())
+                kept += 1
+            elif was_actions and state.phase == "actions" and state.market is None \
+                    and state.round == round_before and not isinstance(action, Pick | Back):
+                raise AssertionError((players, action))
+            prompts = engine.prompts(state)
+    assert kept > 300
 
 
 def test_an_activation_taken_without_its_check_is_one_the_check_takes() -> None:
@@ -402,10 +433,10 @@ def test_an_activation_taken_without_its_check_is_one_the_check_takes() -> None:
             if turn in before:
                 settles.append((before[turn], turn))
             for settled, whose in settles:
-                settle(content, settled, whose)
+                lists = Moves(content, settled, whose)
                 for seat in range(players):
                     for action in actions:
-                        if known_activation(content, state, seat, action):
+                        if known_activation(lists, state, seat, action):
                             assert can(check_activate, content, state, seat, action), (seat, action)
                             taken += 1
                         elif settled is state and whose == seat == turn and action.amount == 0:
