@@ -128,7 +128,11 @@ class Placed(_Flat):
 
 
 class Draft(_Flat):
-    """The steps a seat has chosen so far towards one action (tile, then worker, then cell)."""
+    """The steps a seat has chosen so far towards one action (tile, then worker, then cell).
+
+    Frozen, so state copies share drafts; a step replaces the record."""
+
+    model_config = ConfigDict(frozen=True)
 
     group: Literal["build", "activate", "special"] | None = None
     build: str | None = None
@@ -195,7 +199,7 @@ class State(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """A full copy, written out because every action copies the state (see Engine.apply).
-        The options are frozen and shared."""
+        The options and the draft are frozen and shared."""
         return self._copy([p.__deepcopy__() for p in self.players])
 
     def copy_for(self, seat: int | None) -> Self:
@@ -219,7 +223,6 @@ class State(BaseModel):
         fields["city"] = list(self.city)
         for name in ("available", "stack", "walls", "order"):
             fields[name] = list(fields[name])
-        fields["draft"] = shallow(self.draft)
         fields["market"] = None if self.market is None else shallow(self.market)
         fields["choices"] = dict(self.choices)
         fields["played_for"] = list(self.played_for)
