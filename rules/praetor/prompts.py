@@ -35,7 +35,7 @@ from rules.praetor.actions import (
     Pick,
     Trade,
 )
-from rules.praetor.content import GOODS, RESOURCES, Content
+from rules.praetor.content import GOODS, Content
 from rules.praetor.describe import (
     Fee,
     Gain,
@@ -188,14 +188,14 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
     if draft.via is not None:
         targets = _targets(content, state, seat, draft, moves)
         return Prompt(seat=seat, title=msg("praetor.ask.target"), options=(*targets, _back()))
-    steps = _first_steps(content, state, seat, draft, moves)
     title = _turn_title(state, seat)
     if draft.group is not None:
+        steps = _first_steps(content, state, seat, draft, moves)
         chosen = [s.option() for s in steps if _group(s.action) == draft.group]
         return Prompt(seat=seat, title=title, options=(*chosen, _back()))
     panel = build_panel(content, state, seat, moves)
-    if panel is not None:
-        steps = [s for s in steps if not _is_build(s.action)]
+    # The Build panel asks every build with an active worker: its first steps are left out.
+    steps = _first_steps(content, state, seat, draft, moves, builds=panel is None)
     if len(steps) + 1 <= MAX_OPTIONS:
         items = _whole_moves(content, state, seat, steps, moves)
     else:
@@ -246,11 +246,6 @@ class _Step:
         if self._made is None:
             self._made = self._make()
         return self._made
-
-
-def _is_build(action: AnyAction) -> bool:
-    """A first step to build with an active worker (the Build panel asks these)."""
-    return isinstance(action, Pick) and action.build is not None and action.via is None
 
 
 def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Parts | None:
@@ -441,38 +436,47 @@ def _whole_moves(content: Content, state: State, seat: int, steps: list[_Step],
     (the cell is asked next). Rulebook p. 5: an action places one worker on one tile, so each
     option is one whole choice of tile and worker; nothing is lost, only asked at once."""
     room = MAX_OPTIONS - 1 - len(steps)
-    sizes = [_spelled_size(step.action, moves) for step in steps]
+    workers = moves.exps(None)
+    by_type = moves.by_type(None)
+    sizes = [_spelled_size(step.action, workers, by_type) for step in steps]
     chosen: set[int] = set()
     for builds in (False, True):  # activations first: most turns are one
         for i, (step, size) in enumerate(zip(steps, sizes, strict=True)):
-            is_build = isinstance(step.action, Pick) and step.action.build is not None
-            if size and is_build == builds and size - 1 <= room:
+            if size and size - 1 <= room and (isinstance(step.action, Pick)
+                                              and step.action.build is not None) == builds:
                 room -= size - 1
                 chosen.add(i)
+    if not chosen:
+        return [step.option() for step in steps]
+    made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
     out: list[Option] = []
     for i, step in enumerate(steps):
-        out += _spelled_out(content, state, seat, step, moves) if i in chosen else [step.option()]
+        if i in chosen:
+            out += _spelled_out(content, state, seat, step, moves, workers, by_type, made)
+        else:
+            out.append(step.option())
     return out
 
 
-def _spelled_size(step: AnyAction, moves: Moves) -> int:
-    """How many options :func:`_spelled_out` makes of ``step`` (one for each tile and worker)."""
+def _spelled_size(step: AnyAction, workers: list[int], by_type: dict[str, list[str]]) -> int:
+    """How many options :func:`_spelled_out` makes of ``step`` (one for each tile and worker), given
+    the seat's workers and :meth:`~rules.praetor.legal.Moves.by_type`."""
     if not isinstance(step, Pick) or step.via is not None:
         return 0
-    workers = moves.exps(None)
     if step.build is not None:
         return len(workers) if len(workers) > 1 else 0
     if step.type is None:
         return 0
-    return len(moves.by_type(None).get(step.type, [])) * len(workers)
+    return len(by_type.get(step.type, ())) * len(workers)
 
 
-def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves: Moves) -> list[Option]:
-    """What the step ``first`` leads to, tile and worker chosen (empty when it is no step)."""
+def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves: Moves, workers: list[int],
+                 by_type: dict[str, list[str]], made: Memo[Option]) -> list[Option]:
+    """What the step ``first`` leads to, tile and worker chosen (empty when it is no step); the
+    seat's workers, :meth:`~rules.praetor.legal.Moves.by_type` and the kept activations given."""
     step = first.action
     if not isinstance(step, Pick) or step.via is not None:
         return []
-    workers = moves.exps(None)
     if step.build is not None:
         if len(workers) == 1:
             return []
@@ -481,11 +485,10 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
                 for e in workers]
     if step.type is None:
         return []
-    uids = moves.by_type(None).get(step.type, [])
+    uids = by_type.get(step.type, [])
     if not uids:
         return []
     out = []
-    made = _kept(content, "activation_options", KEPT_ACTIVATIONS)
     if content.type_of(uids[0]).effect != "forge":
         # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
         per_worker = list(zip(workers, gains(content, state, seat, uids[0], workers), strict=True))
@@ -550,21 +553,12 @@ def _choice(**fields: Any) -> Choice:
 
 
 def _turn_title(state: State, seat: int) -> Message:
+    """The turn's title: the round, what the seat holds and its workers left (made anew each turn:
+    the stock or the workers have nearly always changed since the seat's last turn)."""
     player = state.players[seat]
     held = player.stock.__dict__
-    return _title(state.round, tuple([held[r] for r in RESOURCES]), tuple(player.pool()))
-
-
-KEPT_TITLES = 1024
-"""Turn titles remembered (by the round, the stock and the workers)."""
-
-
-@lru_cache(maxsize=KEPT_TITLES)
-def _title(round: int, stock: tuple[int, ...], pool: tuple[int, ...]) -> Message:
-    """The turn's title (made once for each round, stock and workers: messages are frozen)."""
-    workers: Param = [*pool]
-    return msg("praetor.ask.turn", round=round, stock=cost_message(dict(zip(RESOURCES, stock, strict=True))),
-               workers=workers)
+    workers: Param = [*player.pool()]
+    return msg("praetor.ask.turn", round=state.round, stock=cost_message(held), workers=workers)
 
 
 def _group(action: AnyAction) -> str:
@@ -645,9 +639,15 @@ def _only_answer(content: Content, state: State, seat: int, draft: dict[str, Any
     return _fold(content, state, seat, {**draft, **fields}, fields, Pick(**fields), moves)
 
 
-def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves) -> list[_Step]:
-    made: dict[tuple[str, str | None], Option] = content.memo("build_options")
-    steps = [_made(made.get((uid, None)) or _build_option(content, uid, None)) for uid in moves.buildable()]
+def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves: Moves,
+                 builds: bool = True) -> list[_Step]:
+    """The turn's first steps: each tile to build with an active worker (unless ``builds`` is
+    false), each tile type to activate, each Encampment to send a retired worker through."""
+    steps = []
+    if builds:
+        made: dict[tuple[str, str | None], Option] = content.memo("build_options")
+        steps = [_made(made.get((uid, None)) or _build_option(content, uid, None))
+                 for uid in moves.buildable()]
     steps += _types(content, state, seat, draft, None, moves)
     for uid in moves.specials():
         action = _folded(content, state, seat, draft, Pick(via=uid), moves)
