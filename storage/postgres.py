@@ -124,17 +124,18 @@ _ACTIONS_IN_FORCE = """
 """The actions of a range ($2, $3] that no undo up to $3 cancels: those in force now (index
 ``actions_in_force``), and those an undo after $3 cancelled (index ``actions_by_undo``)."""
 
-_TOLD_ENTRIES = """
-    SELECT * FROM (
-        (SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 AND undone_by IS NULL
+_TOLD_SEQS = """
+    SELECT seq FROM (
+        (SELECT seq FROM actions WHERE table_id = $1 AND seq > $2 AND seq <= $3 AND undone_by IS NULL
             ORDER BY seq DESC LIMIT $4)
         UNION ALL
-        SELECT * FROM actions WHERE table_id = $1 AND undone_by > $3 AND seq > $2 AND seq <= $3
+        SELECT seq FROM actions WHERE table_id = $1 AND undone_by > $3 AND seq > $2 AND seq <= $3
         ORDER BY seq DESC LIMIT $4) AS told
     ORDER BY seq
 """
-"""The last $4 entries of a range ($2, $3] that no undo up to $3 cancels, read from the end by
-index (``entries_told``, ``actions_by_undo``), however many moves were taken back before them."""
+"""The seqs of the last $4 entries of a range ($2, $3] that no undo up to $3 cancels, read from the
+end by index (``entries_told``, ``actions_by_undo``), however many moves were taken back before
+them."""
 
 
 async def _events_of(db: Connection, table_id: int, rows: Sequence[asyncpg.Record]) -> list[asyncpg.Record]:
@@ -493,9 +494,17 @@ class PostgresRepository(Repository):
             event_rows = await _events_of(db, table_id, rows)
         return log_entries(table_id, rows, event_rows, _utc)
 
-    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
+    async def told_seqs(self, table_id: int, after: int, through: int, last: int) -> list[int]:
         async with self._acquire() as db:
-            rows = await db.fetch(_TOLD_ENTRIES, table_id, after, through, last)
+            rows = await db.fetch(_TOLD_SEQS, table_id, after, through, last)
+        return [int(r["seq"]) for r in rows]
+
+    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+        if not seqs:
+            return []
+        async with self._acquire() as db:
+            rows = await db.fetch("SELECT * FROM actions WHERE table_id = $1 AND seq = ANY($2::bigint[])"
+                                  " ORDER BY seq", table_id, list(seqs))
             event_rows = await _events_of(db, table_id, rows)
         return log_entries(table_id, rows, event_rows, _utc)
 

@@ -241,10 +241,15 @@ class Repository(ABC):
         moves taken back between them."""
 
     @abstractmethod
-    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
-        """The last ``last`` entries with ``after < seq <= through`` that no undo up to ``through``
-        cancels (the actions in force then, and the undo entries), in order, with their events: the
-        end of the log as it is told, read without the moves taken back before it."""
+    async def told_seqs(self, table_id: int, after: int, through: int, last: int) -> list[int]:
+        """The seqs of the last ``last`` entries with ``after < seq <= through`` that no undo up to
+        ``through`` cancels (the actions in force then, and the undo entries), in order: the end of
+        the log as it is told, read by index without the moves taken back before it."""
+
+    @abstractmethod
+    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+        """The table's entries with these seqs, in order of seq, with their events (a seq the log
+        does not hold is left out)."""
 
     @abstractmethod
     async def last_action_by(self, table_id: int, actor: str) -> int:

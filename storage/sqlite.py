@@ -158,20 +158,20 @@ _ACTIONS_IN_FORCE = """
 """The actions of a range (``after``, ``through``] that no undo up to ``through`` cancels: those in
 force now, and those an undo after ``through`` cancelled, each read by its index."""
 
-_TOLD_ENTRIES = """
-    SELECT * FROM (
-        SELECT * FROM (
-            SELECT * FROM actions INDEXED BY entries_told
+_TOLD_SEQS = """
+    SELECT seq FROM (
+        SELECT seq FROM (
+            SELECT seq FROM actions INDEXED BY entries_told
                 WHERE table_id = ? AND seq > ? AND seq <= ? AND undone_by IS NULL
                 ORDER BY seq DESC LIMIT ?)
         UNION ALL
-        SELECT * FROM actions INDEXED BY actions_by_undo
+        SELECT seq FROM actions INDEXED BY actions_by_undo
             WHERE table_id = ? AND undone_by > ? AND seq > ? AND seq <= ?
         ORDER BY seq DESC LIMIT ?)
     ORDER BY seq
 """
-"""The last entries of a range (``after``, ``through``] that no undo up to ``through`` cancels,
-read from the end by index, however many moves were taken back before them."""
+"""The seqs of the last entries of a range (``after``, ``through``] that no undo up to ``through``
+cancels, read from the end by index, however many moves were taken back before them."""
 
 
 def _events_of(db: sqlite3.Connection, table_id: int, rows: Sequence[sqlite3.Row]) -> list[sqlite3.Row]:
@@ -645,10 +645,20 @@ class SqliteRepository(Repository):
 
         return await self._read(read, consistent=True)
 
-    async def told_entries(self, table_id: int, after: int, through: int, last: int) -> list[Entry]:
+    async def told_seqs(self, table_id: int, after: int, through: int, last: int) -> list[int]:
+        rows = await self._read(lambda db: _query(
+            db, _TOLD_SEQS, (table_id, after, through, last, table_id, through, after, through, last)
+        ), consistent=True)
+        return [r[0] for r in rows]
+
+    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+        if not seqs:
+            return []
+
         def read(db: sqlite3.Connection) -> list[Entry]:
-            rows = _query(db, _TOLD_ENTRIES,
-                          (table_id, after, through, last, table_id, through, after, through, last))
+            rows = _query(db, "SELECT * FROM actions WHERE table_id = ? AND seq IN"
+                              " (SELECT value FROM json_each(?)) ORDER BY seq",
+                          (table_id, json.dumps(list(seqs))))
             return log_entries(table_id, rows, _events_of(db, table_id, rows), decode_time)
 
         return await self._read(read, consistent=True)

@@ -10,6 +10,11 @@ process is never missed; the process's own appends store their new state at once
 
 Seats and the table's row are not kept: they change without the log moving (stand-ins, status) and
 are read on every command.
+
+The lines log entries tell are kept too (:class:`LineCache`), by table and seq: an entry never
+changes once written (an undo is an entry of its own), so the lines read for it once are its lines
+for good. Which entries a digest tells is still read from storage each time (an undo may cancel
+an entry later); only their lines are not read again.
 """
 
 from __future__ import annotations
@@ -19,8 +24,14 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from bot.service.models import Line
+
 DEFAULT_SIZE = 256
 """Tables kept per process; the least recently used goes first."""
+
+LINES_SIZE = 8192
+"""Log entries whose lines are kept per process (a digest tells at most 40 lines, the log 20); the
+least recently used goes first."""
 
 
 @dataclass(frozen=True)
@@ -67,4 +78,31 @@ class TableCache:
         return len(self._entries)
 
 
-__all__ = ["DEFAULT_SIZE", "Cached", "TableCache"]
+class LineCache:
+    """The lines of log entries by table and seq, least recently used dropped beyond ``size``."""
+
+    def __init__(self, size: int = LINES_SIZE) -> None:
+        self.size = size
+        self._lines: OrderedDict[tuple[int, int], tuple[Line, ...]] = OrderedDict()
+
+    def get(self, table_id: int, seq: int) -> tuple[Line, ...] | None:
+        """The lines entry ``seq`` of the table tells, or ``None`` if they are not kept."""
+        found = self._lines.get((table_id, seq))
+        if found is not None:
+            self._lines.move_to_end((table_id, seq))
+        return found
+
+    def put(self, table_id: int, seq: int, lines: tuple[Line, ...]) -> None:
+        """Keep the lines entry ``seq`` of the table tells (read from storage, or just written)."""
+        if self.size <= 0:
+            return
+        self._lines[(table_id, seq)] = lines
+        self._lines.move_to_end((table_id, seq))
+        while len(self._lines) > self.size:
+            self._lines.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+__all__ = ["DEFAULT_SIZE", "LINES_SIZE", "Cached", "LineCache", "TableCache"]

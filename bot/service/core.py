@@ -29,7 +29,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from bot.service import errors
-from bot.service.cache import DEFAULT_SIZE, Cached, TableCache
+from bot.service.cache import DEFAULT_SIZE, LINES_SIZE, Cached, LineCache, TableCache
 from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
@@ -124,6 +124,9 @@ class TableCore:
         self._locks = TableLocks()
         self.cache = TableCache(cache_size)
         """Loaded states by table and head (:mod:`bot.service.cache`)."""
+        self.lines = LineCache(LINES_SIZE if cache_size > 0 else 0)
+        """The lines of log entries read or written lately, by table and seq (none where no states
+        are kept either)."""
         self._rebuilding: dict[tuple[int, int], asyncio.Future[Loaded]] = {}
         """Rebuilds in progress by table and head: commands that miss the cache together (a
         table's players opening their panels at once after a restart) share one replay."""
@@ -322,6 +325,8 @@ class TableCore:
         entries = [replace(e, rules_version=version) for e in entries]
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot,
                                           replaces_after=self._kept_before(head + len(entries)))
+        for seq, entry in enumerate(entries, start=head + 1):
+            self.lines.put(t.row.id, seq, tuple(entry_lines(entry, seq)))
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head
 

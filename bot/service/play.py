@@ -103,7 +103,8 @@ class PlayCommands(TableCore):
             seq=t.head,
             # From the seat's own last move on: what it did and what that brought out (a reveal
             # completed by this very move), then everything since.
-            digest=tuple(await last_visible_lines(self.repo, t, seat.position, DIGEST_LINES, after=since)),
+            digest=tuple(await last_visible_lines(self.repo, t, seat.position, DIGEST_LINES, after=since,
+                                                  kept=self.lines)),
             can_undo=plan is not None and plan.alone,
         )
 
@@ -142,7 +143,8 @@ class PlayCommands(TableCore):
         """:meth:`log` with each message's log entry (``seq``) and visibility (``seats``)."""
         t = await self._load(table_id)
         seat = t.seat_of(user_id) if user_id is not None else None
-        return await last_visible_lines(self.repo, t, seat.position if seat is not None else None, n)
+        return await last_visible_lines(self.repo, t, seat.position if seat is not None else None, n,
+                                        kept=self.lines)
 
 
 __all__ = ["PlayCommands"]

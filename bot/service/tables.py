@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat
@@ -90,21 +91,36 @@ async def effective_since(repo: Repository, t: Loaded, after: int) -> list[Entry
 
 
 async def last_visible_lines(
-    repo: Repository, t: Loaded, seat: Seat | None, n: int, after: int = 0
+    repo: Repository, t: Loaded, seat: Seat | None, n: int, after: int = 0, *, kept: LineCache
 ) -> list[Line]:
     """The last ``n`` lines ``seat`` may see of the log entries after ``after`` up to ``t``'s head,
     leaving out the moves an undo took back (the undo itself is told): read back from the head over
-    the entries told (:meth:`~storage.repository.Repository.told_entries`), more of them while too
-    few lines are found, rather than the whole log."""
+    the entries told (:meth:`~storage.repository.Repository.told_seqs`), more of them while too
+    few lines are found, rather than the whole log. The lines of entries read before come from
+    ``kept``; only the others are read (and kept)."""
     if n <= 0:
         return []
     last = max(n, 16)
     while True:
-        entries = await repo.told_entries(t.row.id, after, t.head, last)
-        lines = [line for e in entries for line in entry_lines(e) if line.seats is None or seat in line.seats]
-        if len(lines) >= n or len(entries) < last:
+        seqs = await repo.told_seqs(t.row.id, after, t.head, last)
+        told = await lines_of(repo, t.row.id, seqs, kept)
+        lines = [line for entry in told for line in entry if line.seats is None or seat in line.seats]
+        if len(lines) >= n or len(seqs) < last:
             return lines[-n:]
         last *= 4
+
+
+async def lines_of(
+    repo: Repository, table_id: int, seqs: list[int], kept: LineCache
+) -> list[tuple[Line, ...]]:
+    """The lines each of the table's entries ``seqs`` tells, in order: from ``kept``, the others read
+    together (and kept)."""
+    found = {seq: lines for seq in seqs if (lines := kept.get(table_id, seq)) is not None}
+    missing = [seq for seq in seqs if seq not in found]
+    for entry in await repo.entries_at(table_id, missing) if missing else ():
+        found[entry.seq] = lines = tuple(entry_lines(entry))
+        kept.put(table_id, entry.seq, lines)
+    return [found[seq] for seq in seqs if seq in found]
 
 
 def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any], head: int) -> TableInfo:
@@ -287,6 +303,7 @@ __all__ = [
     "in_force",
     "is_person",
     "last_visible_lines",
+    "lines_of",
     "load",
     "played_for_person",
     "service_event",

@@ -276,18 +276,27 @@ class RepositoryContract:
     ) -> None:
         table_id = await self.moves_taken_back(repo)
         await repo.append(table_id, 6, [NewEntry("undo", 0, "user:0", "{}", undoes=(6,))], T0)
-        told = await repo.told_entries(table_id, after=0, through=7, last=10)
-        assert [(e.seq, len(e.events)) for e in told] == [(1, 2), (2, 2), (5, 0), (7, 0)]
-        assert [e.seq for e in await repo.told_entries(table_id, after=0, through=7, last=3)] == [2, 5, 7]
-        assert [e.seq for e in await repo.told_entries(table_id, after=1, through=7, last=10)] == [2, 5, 7]
+        assert await repo.told_seqs(table_id, after=0, through=7, last=10) == [1, 2, 5, 7]
+        assert await repo.told_seqs(table_id, after=0, through=7, last=3) == [2, 5, 7]
+        assert await repo.told_seqs(table_id, after=1, through=7, last=10) == [2, 5, 7]
 
     async def test_the_entries_told_up_to_a_point_keep_the_moves_taken_back_after_it(
         self, repo: Repository
     ) -> None:
         table_id = await self.moves_taken_back(repo)
-        told = await repo.told_entries(table_id, after=0, through=4, last=3)
-        assert [(e.seq, len(e.events)) for e in told] == [(2, 2), (3, 2), (4, 2)]
-        assert [e.seq for e in await repo.told_entries(table_id, after=1, through=3, last=10)] == [2, 3]
+        assert await repo.told_seqs(table_id, after=0, through=4, last=3) == [2, 3, 4]
+        assert await repo.told_seqs(table_id, after=1, through=3, last=10) == [2, 3]
+
+    async def test_entries_are_read_by_their_seqs_in_order_with_their_events(self, repo: Repository) -> None:
+        table_id = await self.moves_taken_back(repo)
+        other = await self.moves_taken_back(repo)
+        read = await repo.entries_at(table_id, [6, 2, 5, 9])
+        assert [(e.table_id, e.seq, e.kind, len(e.events)) for e in read] == [
+            (table_id, 2, "action", 2), (table_id, 5, "undo", 0), (table_id, 6, "action", 1)]
+        assert read[2].events == (await repo.entries(table_id, after=5, through=6))[0].events
+        assert read[1].undoes == (3, 4)
+        assert [e.table_id for e in await repo.entries_at(other, [1])] == [other]
+        assert await repo.entries_at(table_id, []) == []
 
     async def test_a_range_of_the_log_is_read_between_its_bounds(self, repo: Repository) -> None:
         table_id = await self.new_table(repo)
