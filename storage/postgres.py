@@ -36,6 +36,7 @@ from storage.records import (
     Preference,
     SeatRow,
     Snapshot,
+    StoredEvent,
     TableFilter,
     TableRow,
     TableStatus,
@@ -52,7 +53,7 @@ from storage.repository import (
     StorageError,
     StorageUnavailable,
 )
-from storage.rows import log_entries, seat_row, table_row
+from storage.rows import events_by_seq, log_entries, seat_row, table_row
 
 _CAUSES: tuple[tuple[tuple[type[BaseException], ...], StorageCause], ...] = (
     ((asyncpg.exceptions.DiskFullError,), "disk_full"),
@@ -499,14 +500,16 @@ class PostgresRepository(Repository):
             rows = await db.fetch(_TOLD_SEQS, table_id, after, through, last)
         return [int(r["seq"]) for r in rows]
 
-    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+    async def events_at(self, table_id: int, seqs: Sequence[int]) -> dict[int, tuple[StoredEvent, ...]]:
         if not seqs:
-            return []
+            return {}
         async with self._acquire() as db:
-            rows = await db.fetch("SELECT * FROM actions WHERE table_id = $1 AND seq = ANY($2::bigint[])"
-                                  " ORDER BY seq", table_id, list(seqs))
-            event_rows = await _events_of(db, table_id, rows)
-        return log_entries(table_id, rows, event_rows, _utc)
+            rows = await db.fetch(
+                "SELECT seq, message_json, visible_to_json, reveals, data_json FROM events"
+                " WHERE table_id = $1 AND seq = ANY($2::bigint[]) ORDER BY seq, idx",
+                table_id, list(seqs),
+            )
+        return events_by_seq(rows)
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
         async with self._acquire() as db:

@@ -27,6 +27,7 @@ from storage.records import (
     Preference,
     SeatRow,
     Snapshot,
+    StoredEvent,
     TableFilter,
     TableRow,
     TableStatus,
@@ -247,9 +248,10 @@ class Repository(ABC):
         the log as it is told, read by index without the moves taken back before it."""
 
     @abstractmethod
-    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
-        """The table's entries with these seqs, in order of seq, with their events (a seq the log
-        does not hold is left out)."""
+    async def events_at(self, table_id: int, seqs: Sequence[int]) -> dict[int, tuple[StoredEvent, ...]]:
+        """The events of the table's entries ``seqs``, by seq, each entry's in order (an entry with
+        no events, or a seq the log does not hold, is left out): what those entries tell, read
+        without the rest of their rows."""
 
     @abstractmethod
     async def last_action_by(self, table_id: int, actor: str) -> int:

@@ -64,9 +64,8 @@ def seat_row(r: Row) -> SeatRow:
     )
 
 
-def log_entries(table_id: int, rows: Iterable[Row], event_rows: Iterable[Row], time: Time) -> list[Entry]:
-    """The ``actions`` rows of a stretch of the log with their ``events`` rows (ordered by seq and
-    index), as entries."""
+def events_by_seq(event_rows: Iterable[Row]) -> dict[int, tuple[StoredEvent, ...]]:
+    """``events`` rows (ordered by seq and index) as each entry's events, by seq."""
     events: dict[int, list[StoredEvent]] = {}
     for e in event_rows:
         visible = e["visible_to_json"]
@@ -78,6 +77,13 @@ def log_entries(table_id: int, rows: Iterable[Row], event_rows: Iterable[Row], t
                 data_json=e["data_json"],
             )
         )
+    return {seq: tuple(told) for seq, told in events.items()}
+
+
+def log_entries(table_id: int, rows: Iterable[Row], event_rows: Iterable[Row], time: Time) -> list[Entry]:
+    """The ``actions`` rows of a stretch of the log with their ``events`` rows (ordered by seq and
+    index), as entries."""
+    events = events_by_seq(event_rows)
     return [
         Entry(
             table_id=table_id,
@@ -87,7 +93,7 @@ def log_entries(table_id: int, rows: Iterable[Row], event_rows: Iterable[Row], t
             actor=r["actor"],
             payload_json=r["payload_json"],
             created_at=time(r["created_at"]),
-            events=tuple(events.get(r["seq"], ())),
+            events=events.get(r["seq"], ()),
             undoes=tuple(json.loads(r["undoes_json"])),
             undone_by=r["undone_by"],
             rules_version=r["rules_version"],

@@ -53,6 +53,7 @@ from storage.records import (
     Preference,
     SeatRow,
     Snapshot,
+    StoredEvent,
     TableFilter,
     TableRow,
     TableStatus,
@@ -70,7 +71,7 @@ from storage.repository import (
     StorageError,
     StorageUnavailable,
 )
-from storage.rows import log_entries, seat_row, table_row
+from storage.rows import events_by_seq, log_entries, seat_row, table_row
 
 FLAG_COLUMNS = frozenset({"stand_ins", "reveals", "offered"})
 """Columns SQLite keeps as 0/1 that are flags (booleans) everywhere else."""
@@ -651,17 +652,16 @@ class SqliteRepository(Repository):
         ), consistent=True)
         return [r[0] for r in rows]
 
-    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+    async def events_at(self, table_id: int, seqs: Sequence[int]) -> dict[int, tuple[StoredEvent, ...]]:
         if not seqs:
-            return []
-
-        def read(db: sqlite3.Connection) -> list[Entry]:
-            rows = _query(db, "SELECT * FROM actions WHERE table_id = ? AND seq IN"
-                              " (SELECT value FROM json_each(?)) ORDER BY seq",
-                          (table_id, json.dumps(list(seqs))))
-            return log_entries(table_id, rows, _events_of(db, table_id, rows), decode_time)
-
-        return await self._read(read, consistent=True)
+            return {}
+        rows = await self._read(lambda db: _query(
+            db,
+            "SELECT seq, message_json, visible_to_json, reveals, data_json FROM events"
+            " WHERE table_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq, idx",
+            (table_id, json.dumps(list(seqs))),
+        ), consistent=True)
+        return events_by_seq(rows)
 
     async def last_action_by(self, table_id: int, actor: str) -> int:
         rows = await self._read(lambda db: _query(

@@ -33,7 +33,17 @@ from bot.service.cache import DEFAULT_SIZE, LINES_SIZE, Cached, LineCache, Table
 from bot.service.locks import TableLocks
 from bot.service.models import Line, Outcome, Picture, Waiting
 from bot.service.reminders import next_deadlines
-from bot.service.tables import BOT, RULES, STAND_IN, Loaded, entry_lines, load, service_event, stored
+from bot.service.tables import (
+    BOT,
+    RULES,
+    STAND_IN,
+    Loaded,
+    entry_lines,
+    events_lines,
+    load,
+    service_event,
+    stored,
+)
 from bot.service.words import render
 from rules import registry as default_registry
 from rules.core import Engine, Message, Result, Rng, Seat, msg
@@ -326,7 +336,7 @@ class TableCore:
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot,
                                           replaces_after=self._kept_before(head + len(entries)))
         for seq, entry in enumerate(entries, start=head + 1):
-            self.lines.put(t.row.id, seq, tuple(entry_lines(entry, seq)))
+            self.lines.put(t.row.id, seq, events_lines(entry.events, seq))
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
         return new_head
 

@@ -113,14 +113,15 @@ async def last_visible_lines(
 async def lines_of(
     repo: Repository, table_id: int, seqs: list[int], kept: LineCache
 ) -> list[tuple[Line, ...]]:
-    """The lines each of the table's entries ``seqs`` tells, in order: from ``kept``, the others read
-    together (and kept)."""
+    """The lines each of the table's entries ``seqs`` tells, in order: from ``kept``, the others'
+    events read together (and their lines kept)."""
     found = {seq: lines for seq in seqs if (lines := kept.get(table_id, seq)) is not None}
     missing = [seq for seq in seqs if seq not in found]
-    for entry in await repo.entries_at(table_id, missing) if missing else ():
-        found[entry.seq] = lines = tuple(entry_lines(entry))
-        kept.put(table_id, entry.seq, lines)
-    return [found[seq] for seq in seqs if seq in found]
+    read = await repo.events_at(table_id, missing) if missing else {}
+    for seq in missing:
+        found[seq] = lines = events_lines(read.get(seq, ()), seq)
+        kept.put(table_id, seq, lines)
+    return [found[seq] for seq in seqs]
 
 
 def table_info(row: TableRow, seats: Iterable[SeatRow], engine: Engine[Any, Any], head: int) -> TableInfo:
@@ -280,14 +281,20 @@ def service_event(message: Message, visible_to: frozenset[int] | None = None) ->
 
 
 def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
-    """The lines an entry's events tell, each public or private to its seats, and whether it opens
-    a chapter of the game's story (:data:`rules.core.CHAPTER` in the event's data)."""
+    """The lines an entry's events tell (:func:`events_lines`)."""
     number = seq if seq is not None else entry.seq if isinstance(entry, Entry) else 0
-    return [
-        Line(message=Message.model_validate_json(e.message_json), seats=e.visible_to, seq=number,
+    return list(events_lines(entry.events, number))
+
+
+def events_lines(events: Iterable[StoredEvent], seq: int) -> tuple[Line, ...]:
+    """The lines the events of log entry ``seq`` tell, each public or private to its seats, and
+    whether it opens a chapter of the game's story (:data:`rules.core.CHAPTER` in the event's
+    data)."""
+    return tuple(
+        Line(message=Message.model_validate_json(e.message_json), seats=e.visible_to, seq=seq,
              chapter=opens_chapter(e))
-        for e in entry.events
-    ]
+        for e in events
+    )
 
 
 def opens_chapter(event: StoredEvent) -> bool:
@@ -300,6 +307,7 @@ __all__ = [
     "Loaded",
     "effective_since",
     "entry_lines",
+    "events_lines",
     "in_force",
     "is_person",
     "last_visible_lines",

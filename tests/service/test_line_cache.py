@@ -10,7 +10,7 @@ from bot.service import TableService
 from bot.service.cache import LineCache
 from bot.service.models import Line
 from rules.core import msg
-from storage.records import Entry
+from storage.records import StoredEvent
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid
 from tests.service.conftest import ADA, BO, Clock
@@ -18,13 +18,13 @@ from tests.service.test_cache import click, started
 
 
 class CountingReads(SqliteRepository):
-    """Real SQLite storage that notes the seqs of the entries read by seq."""
+    """Real SQLite storage that notes the seqs of the entries whose events are read by seq."""
 
     read: list[int]
 
-    async def entries_at(self, table_id: int, seqs: Sequence[int]) -> list[Entry]:
+    async def events_at(self, table_id: int, seqs: Sequence[int]) -> dict[int, tuple[StoredEvent, ...]]:
         self.read.extend(seqs)
-        return await super().entries_at(table_id, seqs)
+        return await super().events_at(table_id, seqs)
 
 
 async def counting(db_path: Path) -> CountingReads:
