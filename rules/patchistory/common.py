@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, Seat, msg
+from rules.core.memo import Memo
 from rules.core.messages import Param
 from rules.core.unchecked import built
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
@@ -31,18 +32,31 @@ class Ctx:
     """Options drawn from the components and a few numbers (a bid: the tile on offer, its place,
     the coins), kept once made: an option is frozen, and the same bids are offered turn after
     turn."""
-    changes: dict[tuple[int, ...], tuple[str, Message]] = field(
-        default_factory=dict, compare=False, repr=False
+    changes: Memo[tuple[int, ...], tuple[str, Message]] = field(
+        default_factory=lambda: Memo(4096), compare=False, repr=False
     )
     """A placement's change of each track as its label's shorthand and its description's words,
     by the change (``patching.placement_words``; the oldest go past 4096): the same few changes
     recur on every empire."""
-    squares: dict[Any, tuple[Option, ...]] = field(default_factory=dict, compare=False, repr=False)
+    squares: Memo[Any, tuple[Option, ...]] = field(
+        default_factory=lambda: Memo(1024), compare=False, repr=False
+    )
     """A Build or Reclaim menu of squares by all it is drawn from (``politics.square_menu``; the
     oldest go past 1024): spending goods or PP leaves the squares and what each gives alone."""
-    exchanges: dict[Any, tuple[Option, ...]] = field(default_factory=dict, compare=False, repr=False)
+    exchanges: Memo[Any, tuple[Option, ...]] = field(
+        default_factory=lambda: Memo(1024), compare=False, repr=False
+    )
     """An Exchange menu step by all it is drawn from (``politics.exchange_key``; the oldest go
     past 1024): the same goods, amounts and mixes come back turn after turn."""
+    cells: Memo[Any, Option] = field(default_factory=lambda: Memo(8192), compare=False, repr=False)
+    """A Build or Reclaim option of one square by the tile's place in hand, the square and what
+    laying the tile there says (``politics.square_options``; the oldest go past 8192): a Build or
+    Reclaim changes one square of the menu, and the others are offered again."""
+    submenus: Memo[Any, Sequence[Option] | None] = field(
+        default_factory=lambda: Memo(4096), compare=False, repr=False
+    )
+    """The answers a menu step opens, by all they are drawn from (a phase's ``submenu_key``, the
+    oldest go past 4096): folding a menu again after an action finds the steps it left alone."""
     asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""
@@ -181,20 +195,33 @@ def token_words(ctx: Ctx, state: State, seat: Seat, building: str | None) -> Cal
     """:func:`token_changes` in words for any square of the seat's empire, made once per square's
     face (its printed space, building and whether reclaimed), whether a worker stands there and the
     tile laid (``Ctx.words``): the same squares are offered round after round."""
-    p = state.players[seat]
-    grid = grid_of(p, ctx.content)
-    worked_keys = worked_spaces(p, grid)
+    face = token_faces(ctx, state, seat, building)
     change_at = token_changes(ctx, state, seat, building)
 
     def words(cell: Cell) -> Message:
-        sq = grid.squares[cell]
-        key = ("token", id(sq.space), sq.building, sq.reclaimed, sq.key in worked_keys, building)
+        key = face(cell)
         found = ctx.words.get(key)
         if found is None:
             found = ctx.words[key] = label("describe.square", change=change_words(change_at(cell)))
         return found
 
     return words
+
+
+def token_faces(
+    ctx: Ctx, state: State, seat: Seat, building: str | None
+) -> Callable[[Cell], tuple[object, ...]]:
+    """All that :func:`token_words` of a square are drawn from: its face (its printed space,
+    building and whether reclaimed), whether a worker stands there and the tile laid."""
+    p = state.players[seat]
+    grid = grid_of(p, ctx.content)
+    worked_keys = worked_spaces(p, grid)
+
+    def face(cell: Cell) -> tuple[object, ...]:
+        sq = grid.squares[cell]
+        return ("token", id(sq.space), sq.building, sq.reclaimed, sq.key in worked_keys, building)
+
+    return face
 
 
 def spends(pp: int, **goods: int) -> list[Param]:

@@ -51,7 +51,8 @@ class Grid:
     views: dict[object, list[dict[str, Any]]] = field(default_factory=dict)
     """Square data already drawn up for views of this grid (see ``views._square_data``)."""
     symbols: dict[object, dict[Stat, int]] = field(default_factory=dict)
-    """Symbol totals already counted for this grid, by the spaces worked (see ``stats``)."""
+    """Symbol totals already counted for this grid, by the spaces worked, and its overview board by
+    the spaces worked, the workers and the routes owned (see ``stats``, ``grid_stats``)."""
     reach: dict[tuple[Cell, int], dict[SpaceKey, int]] = field(default_factory=dict)
     """Spaces within reach already found on this grid, by start and steps (see ``reachable``)."""
     faces: dict[SpaceKey, tuple[dict[Stat, int], dict[Stat, int]]] = field(default_factory=dict)
@@ -169,10 +170,17 @@ def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) 
 def grid_stats(
     grid: Grid, workers: list[Worker], seat: int, content: Content, routes: Iterable[Route]
 ) -> dict[Stat, int]:
-    """:func:`stats` of an empire showing ``grid`` with ``workers``."""
-    total = dict(_symbols(grid, frozenset(worked_by(workers, grid)), content))
-    have = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
-    return _modified(total, have, len(workers), routes_owned(seat, routes))
+    """:func:`stats` of an empire showing ``grid`` with ``workers``, counted once per spaces
+    worked, number of workers and routes owned (kept beside the grid: a new dict each call)."""
+    worked = frozenset(worked_by(workers, grid))
+    owned = routes_owned(seat, routes)
+    key = ("stats", id(content), worked, len(workers), owned)
+    found = grid.symbols.get(key)
+    if found is None:
+        total = dict(_symbols(grid, worked, content))
+        have = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+        found = grid.symbols[key] = _modified(total, have, len(workers), owned)
+    return dict(found)
 
 
 def _modified(total: dict[Stat, int], have: Iterable[str], workers: int, owned: int) -> dict[Stat, int]:

@@ -109,6 +109,7 @@ class Patchistory(Engine[State, Played]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.ctx = Ctx(content or load_content())
+        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus)
 
     @property
     def content(self) -> Content:
@@ -160,7 +161,19 @@ class Patchistory(Engine[State, Played]):
 
     def folded(self, state: State, seat: Seat) -> Prompt | None:
         prompt = self.unfolded(state, seat)
-        return None if prompt is None else menus.fold(state, seat, prompt, self.unfolded)
+        return None if prompt is None else self.fold(state, seat, prompt)
+
+    def fold(self, state: State, seat: Seat, prompt: Prompt) -> Prompt:
+        """``prompt`` folded (:func:`menus.fold`), each step's answers kept by its own key."""
+        return menus.fold(state, seat, prompt, self.unfolded, self.kept)
+
+    def submenu_key(self, state: State, seat: Seat, choice: str) -> Hashable | None:
+        """What the answers of a menu step are kept by (:class:`menus.Kept`), where the phase says
+        it: a step's answers are drawn from less than the seat's whole prompt."""
+        keyed = SUBMENU_KEYS.get(state.phase)
+        if keyed is None or any(p.homing > 0 for p in state.players):
+            return None
+        return keyed(self.ctx, state, seat, choice)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
@@ -233,12 +246,13 @@ class Patchistory(Engine[State, Played]):
         p = state.players[seat]
         homing = any(q.homing > 0 for q in state.players)
         if isinstance(action, Pick | Back):
-            # The step of the menu as asked, or as recorded before, is found without folding it.
-            unfolded = self.unfolded(state, seat)
-            if unfolded is None or not (
-                unfolded_step(unfolded, action)
+            # The step of the menu as asked (the folded prompt kept for the state the move is
+            # made in, :meth:`asked_of`), or as recorded before, unfolded or folded less.
+            asked = self.asked_of(state, seat)
+            if asked is None or not (
+                action in [o.action for o in asked.options]
+                or unfolded_step(self.unfolded(state, seat), action)
                 or earlier_step(ctx, state, seat, action)
-                or action in [o.action for o in menus.fold(state, seat, unfolded, self.unfolded).options]
             ):
                 raise fail("That choice is not open to you now.", "no_choice")
             if isinstance(action, Pick):
@@ -506,6 +520,12 @@ ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable | None]] = {
     Phase.MOVEMENT: movement.asked_key,
 }
 """The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""
+
+SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = {
+    Phase.DIPLOMACY: politics.diplomacy_submenu_key,
+    Phase.ADMINISTRATION: politics.submenu_key,
+}
+"""The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`)."""
 
 ASKED_MEMO_SIZE = 64
 """How many prompts :attr:`Ctx.asked` keeps, the oldest going first: enough for every seat's

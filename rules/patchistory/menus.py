@@ -9,9 +9,11 @@ those the unfolded menus offer, and each phase's rules check them as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
+from rules.core.memo import Memo
 from rules.core.unchecked import built, construct
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import label, option
@@ -22,11 +24,27 @@ SEPARATOR = "/"
 
 Ask = Callable[[State, Seat], Prompt | None]
 
+Opens = Sequence[Option] | None
+"""The answers a menu step opens (:func:`submenu`)."""
 
-def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
+
+class Kept:
+    """Submenus kept by a narrower key than the whole state: ``key(state, seat, choice)`` names
+    all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
+    (they are then drawn again)."""
+
+    def __init__(
+        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens]
+    ) -> None:
+        self.key = key
+        self.memo = memo
+
+
+def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None = None) -> Prompt:
     """``prompt`` with its menu steps replaced by the answers they open, smallest menus first,
     while the whole still fits one menu; a step opening a number range stays a step. An answer
-    the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated."""
+    the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
+    With ``kept``, each step's answers are looked up by their own key first."""
     options = list(prompt.options)
     # Each step's answers not offered already, with the step that opens them: they are worded
     # as answers of the step (:func:`inside`) only once the step is replaced by them.
@@ -39,7 +57,7 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask) -> Prompt:
             if step.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
-                inner = submenu(state, seat, action.choice, ask)
+                inner = submenu(state, seat, action.choice, ask, kept)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
                 opens[action.choice] = None if inner is None or kinds is None else (
@@ -75,9 +93,18 @@ def offered(action: object, kinds: dict[type, list[object]]) -> bool:
     return any(a.__dict__ == fields for a in kinds.get(type(action), ()))
 
 
-def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | None:
+def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None) -> Opens:
     """The answers the menu step ``choice`` opens, or ``None`` when it opens a number range or
-    nothing (it then stays a step of its own)."""
+    nothing (it then stays a step of its own); with ``kept``, found by the step's own key."""
+    key = None if kept is None else kept.key(state, seat, choice)
+    if key is None:
+        return drawn(state, seat, choice, ask)
+    assert kept is not None
+    return kept.memo.kept(key, lambda: drawn(state, seat, choice, ask))
+
+
+def drawn(state: State, seat: Seat, choice: str, ask: Ask) -> Opens:
+    """:func:`submenu` drawn from the state: the seat's prompt one step further down."""
     p = state.players[seat]
     kept = p.menu
     p.menu = [*kept, choice]
@@ -87,7 +114,7 @@ def submenu(state: State, seat: Seat, choice: str, ask: Ask) -> list[Option] | N
         p.menu = kept
     if inner is None or inner.number is not None:
         return None
-    answers = [o for o in inner.options if not o.navigation]
+    answers = tuple(o for o in inner.options if not o.navigation)
     return answers or None
 
 

@@ -221,22 +221,16 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     return options[:MAX_MENU]
 
 
-CHANGES_KEPT = 4096
-"""How many placement changes :attr:`Ctx.changes` keeps, the oldest going first."""
-
-
 def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
     """A placement's change of each track (in the order of ``STATS``) as its label's shorthand
     ("+1C −1F") and its description's words, made once per change (``Ctx.changes``)."""
-    found = ctx.changes.get(change)
-    if found is None:
-        tracks = dict(zip(STATS, change, strict=True))
-        short = " ".join(f"{'+' if n > 0 else ''}{n}{SHORT[s]}" for s, n in tracks.items() if n)
-        words = label("describe.square", change=change_words(tracks))
-        if len(ctx.changes) >= CHANGES_KEPT:
-            del ctx.changes[next(iter(ctx.changes))]
-        found = ctx.changes[change] = (short or "±0", words)
-    return found
+    return ctx.changes.kept(change, lambda: _placement_words(change))
+
+
+def _placement_words(change: tuple[int, ...]) -> tuple[str, Message]:
+    tracks = dict(zip(STATS, change, strict=True))
+    short = " ".join(f"{'+' if n > 0 else ''}{n}{SHORT[s]}" for s, n in tracks.items() if n)
+    return short or "±0", label("describe.square", change=change_words(tracks))
 
 
 def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]:

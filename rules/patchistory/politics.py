@@ -9,6 +9,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.patchistory.actions import (
@@ -35,7 +36,6 @@ from rules.patchistory.common import (
     ask_turn_order_option,
     back,
     building_name,
-    cell_options,
     event,
     fail,
     gains,
@@ -46,14 +46,17 @@ from rules.patchistory.common import (
     pay,
     per_era,
     question,
+    row_options,
     spends,
     stat,
+    token_faces,
     token_words,
     waits_for_turn,
 )
-from rules.patchistory.content import Stat
+from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
 from rules.patchistory.flow import draw_building
+from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
 from rules.patchistory.state import (
     AidOffer,
@@ -247,6 +250,30 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         )
     )
     return question(seat=seat, title=spendable(ctx, state, seat, "diplomacy.title"), options=tuple(options))
+
+
+def diplomacy_submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
+    """All that the answers of the Diplomacy menu step ``choice`` (``menus.fold``) are drawn
+    from: the targets of an Aid and the mixes of its goods, each Threat's target and outcome,
+    the alliance routes to break with the PP they take, the routes Schwerer Gustav may remove. A
+    fold asks only while the seat is the one to act and no Aid waits for an answer, so those are
+    the same for every state a key names."""
+    p = state.players[seat]
+    menu = choice.split(SEPARATOR)[-1]
+    if menu == "aid":
+        return (menu, tuple(aid_targets(ctx, state, seat)))
+    if menu.startswith("aid:"):
+        return ("aid:", menu, tuple(aid_mixes(p)))
+    if menu == "threat":
+        targets = threat_targets(ctx, state, seat)
+        return (menu, tuple((s, threat_outcome(ctx, state, seat, s)) for s in targets))
+    ends = [(i, state.routes[i].start, state.routes[i].end) for i in range(len(state.routes))]
+    if menu == "break":
+        routes = tuple(ends[i] for i in alliance_routes(state, seat))
+        return (menu, routes, state.options.break_alliance_gives_votes, p.pp)
+    if menu == "gustav":
+        return (menu, tuple(ends[i] for i in gustav_routes(ctx, state, seat)))
+    return None
 
 
 def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) -> Message:
@@ -705,22 +732,13 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
     ][:MAX_MENU]
 
 
-EXCHANGE_MENUS_KEPT = 1024
-"""How many Exchange menus :attr:`Ctx.exchanges` keeps, the oldest going first."""
-
-
 def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[Option]:
     """A step of the Exchange menu (p. 10, #35): the good to give, how much of it, the mix taken
     for it. Kept by all it is drawn from (:func:`exchange_key`)."""
     p = state.players[seat]
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     key = exchange_key(p.goods, t, rest)
-    found = ctx.exchanges.get(key)
-    if found is None:
-        if len(ctx.exchanges) >= EXCHANGE_MENUS_KEPT:
-            del ctx.exchanges[next(iter(ctx.exchanges))]
-        found = ctx.exchanges[key] = tuple(_exchange_options(ctx, p.goods, t, rest))
-    return list(found)
+    return list(ctx.exchanges.kept(key, lambda: tuple(_exchange_options(ctx, p.goods, t, rest))))
 
 
 def exchange_key(goods: Goods, t: int, rest: list[str]) -> tuple[object, ...]:
@@ -840,50 +858,62 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
     return options
 
 
-SQUARE_MENUS_KEPT = 1024
-"""How many Build and Reclaim menus of squares :attr:`Ctx.squares` keeps, the oldest going first."""
-
-
 def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) -> list[Option]:
     """The squares a building tile (``rest``: the tile's step, then the row's) may be built on or
     reclaim, each saying what laying it there changes. Kept by all it is drawn from: the tile and
     its place in the seat's hand, the steps, the empire's tiles and tokens, the squares its
     workers stand on and whether a building may go over a tile (#24)."""
+    index, laid, key = square_key(state, seat, kind, rest)
+    return list(ctx.squares.kept(key, lambda: tuple(_square_menu(ctx, state, seat, kind, rest, index, laid))))
+
+
+def square_key(
+    state: State, seat: Seat, kind: str, rest: list[str]
+) -> tuple[int, str | None, tuple[object, ...]]:
+    """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from."""
     p = state.players[seat]
     index = int(rest[0][2:])
     laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-    key = (
+    return index, laid, (
         kind, index, laid, tuple(rest), tuple(p.layers), tuple(p.tokens),
         tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
     )
-    found = ctx.squares.get(key)
-    if found is None:
-        if len(ctx.squares) >= SQUARE_MENUS_KEPT:
-            del ctx.squares[next(iter(ctx.squares))]
-        found = ctx.squares[key] = tuple(_square_menu(ctx, state, seat, kind, rest, index, laid))
-    return list(found)
 
 
 def _square_menu(
     ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str], index: int, laid: str | None
 ) -> list[Option]:
     p = state.players[seat]
-    words = token_words(ctx, state, seat, laid)
-
-    def describe(r: int, c: int) -> Message:
-        return words((r, c))
-
     if kind == "reclaim":
         cells = one_by_one_cells(ctx, p, seas=True, reclaimed=False)
-        opts, _ = cell_options(
-            cells, lambda r, c: Reclaim(building=index, row=r, col=c), rest, "", "reclaim.at", describe
-        )
     else:
         cells = build_cells(ctx, state, p)
-        opts, _ = cell_options(
-            cells, lambda r, c: Build(building=index, row=r, col=c), rest, "", "build.at", describe
-        )
-    return opts
+    picked_row = next((int(m.split(":")[1]) for m in rest if m.startswith("row:")), None)
+    if len(cells) > MAX_MENU and picked_row is None:
+        return row_options(sorted({r for r, _ in cells}), [r for r, _ in cells])
+    return square_options(
+        ctx, state, seat, kind, index, laid, [c for c in cells if picked_row is None or c[0] == picked_row]
+    )
+
+
+def square_options(
+    ctx: Ctx, state: State, seat: Seat, kind: str, index: int, laid: str | None, cells: list[Cell]
+) -> list[Option]:
+    """A Build or Reclaim option for each of ``cells``, each kept by the tile's place in hand, the
+    square and what laying the tile there says (:attr:`Ctx.cells`)."""
+    face = token_faces(ctx, state, seat, laid)
+    words = token_words(ctx, state, seat, laid)
+    key = f"{kind}.at"
+
+    def made(r: int, c: int) -> Option:
+        action: Reclaim | Build
+        if kind == "reclaim":
+            action = Reclaim(building=index, row=r, col=c)
+        else:
+            action = Build(building=index, row=r, col=c)
+        return option(action=action, label=label(key, row=r, col=c), description=words((r, c)))
+
+    return [ctx.cells.kept((kind, index, r, c, face((r, c))), partial(made, r, c)) for r, c in cells]
 
 
 ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]] = {
@@ -897,6 +927,37 @@ ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]]
     "build": building_options("build"),
     "campaign": lambda ctx, state, seat, rest: [],
 }
+
+
+def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
+    """All that the answers of the Administration menu step ``choice`` (``menus.fold``) are drawn
+    from, narrower than the seat's whole prompt (:func:`admin_key`): an action that spends PP
+    or goods leaves most of the menu's steps alone. ``None`` for a Trade step (drawn again: it
+    reads every seat's route workers). A fold asks only while the seat's prompt is open, so
+    whether it is done or waits for its turn is the same for every state a key names."""
+    p = state.players[seat]
+    path = [*p.path, *choice.split(SEPARATOR)]
+    head, rest = path[0], path[1:]
+    match head:
+        case "exchange":
+            t = stat(ctx, state, seat, Stat.TRANSPORT) if len(rest) < 2 else 0
+            return (head, exchange_key(p.goods, t, rest))
+        case "birth":
+            return (head, tuple(rest), state.era)
+        case "honour_wonders" | "honour_personalities":
+            kind = "wonder" if head == "honour_wonders" else "personality"
+            return (head, tuple(rest), state.era, count_kind(p, ctx.content, kind))
+        case "build_route":
+            return (head, tuple(rest), seat, len(state.players))
+        case "campaign":
+            return (head, tuple(rest))
+        case "reclaim" | "build" if not rest:
+            resources = p.goods.resources
+            costs = ctx.content.buildings_by_id
+            return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
+        case "reclaim" | "build":
+            return ("squares", square_key(state, seat, head, rest)[2])
+    return None
 
 
 def check_admin(state: State, seat: Seat) -> Player:

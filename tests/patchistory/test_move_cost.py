@@ -9,10 +9,10 @@ from itertools import product
 from pydantic import BaseModel
 
 from rules.core import Rng, random_choice
-from rules.patchistory import patching
+from rules.patchistory import menus, patching
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
-from rules.patchistory.content import Cell
+from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import (
     Grid,
     grid_of,
@@ -26,8 +26,8 @@ from rules.patchistory.empire import (
 )
 from rules.patchistory.engine import Patchistory
 from rules.patchistory.politics import exchange_options, spendable
-from rules.patchistory.state import Phase, Player, Reserve, State, Worker, player_key
-from tests.patchistory.helpers import ENGINE, TILES, at_phase, game
+from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
+from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
 
 def walk(players: int, seed: int, moves: int) -> list[State]:
@@ -273,3 +273,106 @@ def test_a_kept_exchange_menu_and_title_are_those_drawn_afresh() -> None:
                     assert [o.model_dump_json() for o in ours] == [o.model_dump_json() for o in theirs]
                     steps += 1
     assert steps > 500
+
+
+def test_an_overview_board_kept_beside_its_grid_is_the_one_counted_afresh() -> None:
+    """``grid_stats`` keeps an empire's overview board beside its grid by the spaces worked, the
+    number of workers (Great Wall) and the routes owned (Genghis Khan, Petra, Apollo 11, p. 16):
+    for every seat of 2-, 3- and 4-player games, with a worker fewer and a route more, it is the
+    board a grid drawn afresh counts."""
+    from rules.patchistory.empire import _grid
+
+    checked = 0
+    abilities: set[str] = set()
+    for players, seed in ((2, 31), (3, 32), (4, 33)):
+        for state in walk(players, seed, 2000)[::7]:
+            for seat, p in enumerate(state.players):
+                grid = grid_of(p, ENGINE.content)
+                fresh = _grid.__wrapped__(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                abilities |= {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+                more = [*state.routes, Route(kind="general", start=seat, end=(seat + 1) % players)]
+                for workers, routes in ((p.workers, state.routes), (p.workers[1:], state.routes),
+                                        (p.workers, more)):
+                    ours = grid_stats(grid, workers, seat, ENGINE.content, routes)
+                    assert ours == grid_stats(fresh, workers, seat, ENGINE.content, routes)
+                    ours[next(iter(ours))] += 100  # the caller's own dict
+                    checked += 1
+    assert checked > 500
+    assert {"great_wall", "genghis_khan"} & abilities
+    # A worker on a route works no space but counts for Great Wall; a route more for Genghis Khan.
+    state = game()
+    own(state, 0, "great_wall")
+    own(state, 0, "genghis_khan", row=3)
+    p = state.players[0]
+    grid = grid_of(p, ENGINE.content)
+    land = [Worker(row=0, col=0)]
+    routed = [*land, Worker(where="route", route=0, step=1)]
+    more = [*state.routes, Route(kind="general", start=0, end=2)]
+    board = grid_stats(grid, land, 0, ENGINE.content, state.routes)
+    assert grid_stats(grid, routed, 0, ENGINE.content, state.routes)[Stat.DEFENCE] == board[Stat.DEFENCE] + 1
+    assert grid_stats(grid, land, 0, ENGINE.content, more)[Stat.MILITARY] == board[Stat.MILITARY] + 1
+
+
+def test_a_kept_submenu_is_the_one_drawn_afresh() -> None:
+    """Every step of the Diplomacy and Administration menus, and every step it opens, looked up
+    by its own key (``politics.diplomacy_submenu_key``, ``politics.submenu_key``,
+    ``Ctx.submenus``) with each Build or Reclaim square kept by the tile's place and the square's
+    face (``Ctx.cells``), opens the answers a fresh engine draws, for every seat of every
+    Diplomacy and Administration state of 2-, 3- and 4-player games, one engine keeping them
+    all."""
+    kept = Patchistory(ENGINE.content)
+    steps = 0
+    heads: set[str] = set()
+    for players, seed in ((2, 41), (3, 42), (4, 43)):
+        for state in walk(players, seed, 2000):
+            if state.phase not in (Phase.DIPLOMACY, Phase.ADMINISTRATION):
+                continue
+            if any(p.homing for p in state.players):
+                continue
+            for seat in range(players):
+                prompt = kept.unfolded(state, seat)
+                if prompt is None:
+                    continue
+                choices = [o.action.choice for o in prompt.options if isinstance(o.action, Pick)]
+                while choices:
+                    choice = choices.pop()
+                    ours = menus.submenu(state, seat, choice, kept.unfolded, kept.kept)
+                    theirs = menus.submenu(state, seat, choice, Patchistory(ENGINE.content).unfolded)
+                    assert [o.model_dump_json() for o in ours or ()] == [
+                        o.model_dump_json() for o in theirs or ()
+                    ], choice
+                    assert (ours is None) == (theirs is None)
+                    choices += [
+                        f"{choice}/{o.action.choice}" for o in theirs or () if isinstance(o.action, Pick)
+                    ]
+                    heads.add(choice.split("/")[0])
+                    steps += 1
+    assert steps > 1000
+    assert {"exchange", "build", "reclaim", "birth", "campaign", "aid", "threat"} <= heads
+
+
+def test_a_kept_break_alliance_step_says_the_pp_it_takes() -> None:
+    """Break Alliance takes all the PP (p. 10): its step is kept by them too (the random games
+    above seldom ally)."""
+    kept = Patchistory(ENGINE.content)
+    state = at_phase(game(), Phase.DIPLOMACY)
+    state.active = state.order().index(0)
+    state.routes.append(Route(kind="alliance", start=0, end=1))
+    for pp in (2, 4):
+        state.players[0].pp = pp
+        ours = menus.submenu(state, 0, "break", kept.unfolded, kept.kept)
+        theirs = menus.submenu(state, 0, "break", Patchistory(ENGINE.content).unfolded)
+        assert ours and [o.model_dump_json() for o in ours] == [o.model_dump_json() for o in theirs or ()]
+
+
+def test_a_kept_schwerer_gustav_step_names_the_routes_it_may_remove() -> None:
+    """Schwerer Gustav's step (§20.1 item 21) is kept by the routes it may remove and their ends."""
+    kept = Patchistory(ENGINE.content)
+    state = at_phase(game(), Phase.DIPLOMACY)
+    state.active = state.order().index(0)
+    own(state, 0, "schwerer_gustav")
+    for end in (1, 2):
+        state.routes = [Route(kind="general", start=0, end=end)]
+        ours = menus.submenu(state, 0, "gustav", kept.unfolded, kept.kept)
+        theirs = menus.submenu(state, 0, "gustav", Patchistory(ENGINE.content).unfolded)
+        assert ours and [o.model_dump_json() for o in ours] == [o.model_dump_json() for o in theirs or ()]
