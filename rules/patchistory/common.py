@@ -49,9 +49,11 @@ class Ctx:
     """An Exchange menu step by all it is drawn from (``politics.exchange_key``; the oldest go
     past 1024): the same goods, amounts and mixes come back turn after turn."""
     cells: Memo[Any, Option] = field(default_factory=lambda: Memo(8192), compare=False, repr=False)
-    """A Build or Reclaim option of one square by the tile's place in hand, the square and what
-    laying the tile there says (``politics.square_options``; the oldest go past 8192): a Build or
-    Reclaim changes one square of the menu, and the others are offered again."""
+    """An option of one square by all it is drawn from (the oldest go past 8192): a Build or
+    Reclaim by the tile's place in hand, the square and what laying the tile there says
+    (``politics.square_options``), a territory move by the worker, where it stands, the space and
+    what the move says (``movement.move_option``). An action changes one square or worker of a
+    menu, and the others are offered again."""
     submenus: Memo[Any, Sequence[Option] | None] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
@@ -246,9 +248,16 @@ def tile_name(ctx: Ctx, tile: str) -> Message:
 
 
 def building_name(ctx: Ctx, building: str) -> Message:
-    """A building tile by its kind as the rulebook names it (p. 3) and what it shows."""
-    b = ctx.content.buildings_by_id[building]
-    return label("building_name", kind=f"@patchistory.building_kind.{b.type}", gains=gains(dict(b.yields)))
+    """A building tile by its kind as the rulebook names it (p. 3) and what it shows, worded once
+    per tile (``Ctx.words``)."""
+    key = ("building_name", building)
+    found = ctx.words.get(key)
+    if found is None:
+        b = ctx.content.buildings_by_id[building]
+        found = ctx.words[key] = label(
+            "building_name", kind=f"@patchistory.building_kind.{b.type}", gains=gains(dict(b.yields))
+        )
+    return found
 
 
 def per_era(era: int, costs: tuple[int, int, int]) -> int:

@@ -35,7 +35,7 @@ from rules.patchistory.common import (
     waits_for_turn,
     worker_adds,
 )
-from rules.patchistory.content import Stat
+from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
 from rules.patchistory.state import Phase, Player, State, player_key
 
@@ -221,15 +221,8 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         w = p.workers[i]
         if len(cells) <= room + 1:
             room -= len(cells) - 1
-            says = move_words(ctx, p, i)
-            options += [
-                option(
-                    action=construct(Move, worker=i, row=r, col=c),
-                    label=label("move.worker_to", worker=i + 1, row=w.row, col=w.col, to_row=r, to_col=c),
-                    description=says(r, c),
-                )
-                for r, c in cells
-            ]
+            said = move_says(ctx, p, i)
+            options += [move_option(ctx, p, i, said, r, c) for r, c in cells]
         else:
             options.append(
                 option(
@@ -274,6 +267,13 @@ def move_words(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], Message
     """What moving territory worker ``worker`` to a space says: how far it is and what the move
     changes, the framed symbols worked there instead of here (p. 3, p. 11); a space another worker
     already works gains nothing, and one another worker still works loses nothing."""
+    said = move_says(ctx, p, worker)
+    return lambda r, c: move_description(ctx, said(r, c))
+
+
+def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[object, ...]]:
+    """All that :func:`move_words` of a space are drawn from: how far it is and the change of
+    each track (in the order of ``STATS``)."""
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
@@ -283,16 +283,45 @@ def move_words(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], Message
     away = reachable(grid, (w.row, w.col), p.transport)
     left = {} if here in others else worker_adds(ctx, grid, (w.row, w.col))
 
-    def says(r: int, c: int) -> Message:
+    def said(r: int, c: int) -> tuple[object, ...]:
         there = grid.space_at((r, c))
         change = {s: -n for s, n in left.items()}
         if there not in others:
             for s, n in worker_adds(ctx, grid, (r, c)).items():
                 change[s] = change.get(s, 0) + n
         assert there is not None
-        return label("describe.move", steps=away[there], change=change_words(change))
+        return ("move", away[there], tuple(change.get(s, 0) for s in STATS))
 
-    return says
+    return said
+
+
+def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
+    """A territory move's words (:func:`move_words`), made once per distance and change
+    (``Ctx.words``): the same few recur on every empire."""
+    found = ctx.words.get(said)
+    if found is None:
+        _, steps, change = said
+        assert isinstance(change, tuple)
+        tracks = dict(zip(STATS, change, strict=True))
+        found = ctx.words[said] = label("describe.move", steps=steps, change=change_words(tracks))
+    return found
+
+
+def move_option(ctx: Ctx, p: Player, worker: int, said: Callable[[int, int], tuple[object, ...]],
+                r: int, c: int) -> Option:
+    """A territory move of ``worker`` to the space at (r, c), kept by the worker, where it stands,
+    the space and what the move says (``Ctx.cells``)."""
+    w = p.workers[worker]
+    words = said(r, c)
+
+    def made() -> Option:
+        return option(
+            action=construct(Move, worker=worker, row=r, col=c),
+            label=label("move.worker_to", worker=worker + 1, row=w.row, col=w.col, to_row=r, to_col=c),
+            description=move_description(ctx, words),
+        )
+
+    return ctx.cells.kept(("move", worker, w.row, w.col, r, c, words), made)
 
 
 def route_move(ctx: Ctx, state: State, p: Player, worker: int, move: Advance | Rest) -> Option:

@@ -825,14 +825,21 @@ def route_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
 
 def building_gives(ctx: Ctx, state: State, kind: str, building: str) -> Message:
     """Build Building pays the tile's resources and shows its symbols; Reclaim pays 1 resource and
-    lays it Wasteland side up (p. 10); either way a new tile is drawn."""
+    lays it Wasteland side up (p. 10); either way a new tile is drawn. Worded once per kind and
+    tile (``Ctx.words``)."""
+    key = ("building_gives", kind, None if kind == "reclaim" else building)
+    found = ctx.words.get(key)
+    if found is not None:
+        return found
     c = ctx.content.pp_costs
     if kind == "reclaim":
-        return label("describe.reclaim_tile", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES))
-    b = ctx.content.buildings_by_id[building]
-    return label(
-        "describe.build_tile", cost=spends(c.build_building, resources=b.cost), gains=gains(dict(b.yields))
-    )
+        found = label("describe.reclaim_tile", cost=spends(c.reclaim, resources=RECLAIM_RESOURCES))
+    else:
+        b = ctx.content.buildings_by_id[building]
+        cost = spends(c.build_building, resources=b.cost)
+        found = label("describe.build_tile", cost=cost, gains=gains(dict(b.yields)))
+    ctx.words[key] = found
+    return found
 
 
 def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[Option]]:

@@ -376,3 +376,33 @@ def test_a_kept_schwerer_gustav_step_names_the_routes_it_may_remove() -> None:
         ours = menus.submenu(state, 0, "gustav", kept.unfolded, kept.kept)
         theirs = menus.submenu(state, 0, "gustav", Patchistory(ENGINE.content).unfolded)
         assert ours and [o.model_dump_json() for o in ours] == [o.model_dump_json() for o in theirs or ()]
+
+
+def test_a_kept_territory_move_is_the_one_drawn_afresh() -> None:
+    """Each territory move kept by the worker, where it stands, the space and what the move says
+    (``Ctx.cells``), its words by the distance and the change (``Ctx.words``), are those a fresh
+    engine draws, for every seat of every Movement state of 2-, 3- and 4-player games (each
+    worker's own menu too), one engine keeping them all."""
+    kept = Patchistory(ENGINE.content)
+    moves = 0
+    for players, seed in ((2, 51), (3, 52), (4, 53), (2, 54), (3, 55), (4, 56)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for seat in range(players):
+                ours = kept.unfolded(state, seat)
+                theirs = Patchistory(ENGINE.content).unfolded(state, seat)
+                assert (ours is None) == (theirs is None)
+                if ours is None or theirs is None:
+                    continue
+                assert ours.model_dump_json() == theirs.model_dump_json()
+                moves += sum(1 for o in ours.options if type(o.action).__name__ == "Move")
+                for o in ours.options:
+                    if isinstance(o.action, Pick):
+                        mine = menus.submenu(state, seat, o.action.choice, kept.unfolded, kept.kept)
+                        ask = Patchistory(ENGINE.content).unfolded
+                        fresh = menus.submenu(state, seat, o.action.choice, ask)
+                        assert [a.model_dump_json() for a in mine or ()] == [
+                            a.model_dump_json() for a in fresh or ()
+                        ]
+    assert moves > 300
