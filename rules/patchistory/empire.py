@@ -57,6 +57,10 @@ class Grid:
     """Spaces within reach already found on this grid, by start and steps (see ``reachable``)."""
     faces: dict[SpaceKey, tuple[dict[Stat, int], dict[Stat, int]]] = field(default_factory=dict)
     """Each visible space's symbols already read, outside and inside the frame (``patched_stats``)."""
+    counted: dict[str, int] = field(default_factory=dict)
+    """Visible spaces of each kind already counted (see ``count_kind``)."""
+    singles: dict[tuple[bool, bool, bool], list[Cell]] = field(default_factory=dict)
+    """The 1x1 spaces already found, by which of them count (see ``politics.one_by_one_cells``)."""
     shows: dict[str, int] | None = None
     """How many visible squares show each ability, once counted (``patched_stats``)."""
 
@@ -218,9 +222,15 @@ def _symbols(grid: Grid, worked: frozenset[SpaceKey], content: Content) -> dict[
 
 
 def count_kind(player: Player, content: Content, kind: str) -> int:
-    """Visible Wonders or Personalities (each multi-square space counts once)."""
+    """Visible Wonders or Personalities (each multi-square space counts once), counted once per
+    grid (``Grid.counted``)."""
     grid = grid_of(player, content)
-    return sum(1 for cells in grid.spaces.values() if grid.squares[cells[0]].space.kind == kind)
+    found = grid.counted.get(kind)
+    if found is None:
+        found = grid.counted[kind] = sum(
+            1 for cells in grid.spaces.values() if grid.squares[cells[0]].space.kind == kind
+        )
+    return found
 
 
 def wastelands(player: Player, content: Content, *, reclaimed_only: bool = False) -> int:

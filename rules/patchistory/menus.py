@@ -132,7 +132,9 @@ def inside(step: Option, answer: Option) -> Option:
 
 
 def joined(head: Message, choice: Message) -> Message:
-    """"Build Building: Tile 1 …": the step's name before the answer, unless they say the same."""
-    if head == choice:
+    """"Build Building: Tile 1 …": the step's name before the answer, unless they say the same
+    (two messages with different keys never do: their keys are compared first, the models'
+    equality only where they share one)."""
+    if head is choice or (head.key == choice.key and head == choice):
         return choice
     return label("menu.folded", head=head, choice=choice)

@@ -54,7 +54,7 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import abilities, count_kind, empty_spaces, grid_of
+from rules.patchistory.empire import Grid, abilities, count_kind, empty_spaces, grid_of
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -518,7 +518,17 @@ def land_workers(p: Player) -> list[int]:
 def one_by_one_cells(
     ctx: Ctx, p: Player, *, seas: bool, reclaimed: bool, built: bool = True
 ) -> list[tuple[int, int]]:
+    """The 1x1 spaces of the empire, seas, reclaimed ones and ones holding a building only as
+    asked, in reading order; found once per grid (``Grid.singles``)."""
     grid = grid_of(p, ctx.content)
+    which = (seas, reclaimed, built)
+    found = grid.singles.get(which)
+    if found is None:
+        found = grid.singles[which] = _one_by_one_cells(grid, seas=seas, reclaimed=reclaimed, built=built)
+    return list(found)
+
+
+def _one_by_one_cells(grid: Grid, *, seas: bool, reclaimed: bool, built: bool) -> list[Cell]:
     out = []
     for cells in grid.spaces.values():
         if len(cells) != 1:

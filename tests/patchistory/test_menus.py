@@ -120,3 +120,12 @@ def test_an_answer_is_offered_already_exactly_when_an_equal_action_is() -> None:
     assert menus.offered(construct(Pick, choice="build/b:0"), kinds)
     assert not menus.offered(construct(Pick, choice="build/b:1"), kinds)
     assert compared > 1000
+
+
+def test_a_folded_answer_names_its_step_unless_they_say_the_same() -> None:
+    """:func:`menus.joined` compares the keys first: two messages of one key are compared whole."""
+    head = politics.label("action.exchange")
+    assert menus.joined(head, politics.label("action.exchange")) == head
+    one, two = politics.label("menu.row", row=1), politics.label("menu.row", row=2)
+    assert menus.joined(one, two) == politics.label("menu.folded", head=one, choice=two)
+    assert menus.joined(head, one) == politics.label("menu.folded", head=head, choice=one)

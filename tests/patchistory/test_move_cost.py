@@ -406,3 +406,29 @@ def test_a_kept_territory_move_is_the_one_drawn_afresh() -> None:
                             a.model_dump_json() for a in fresh or ()
                         ]
     assert moves > 300
+
+
+def test_the_spaces_counted_beside_a_grid_are_those_counted_afresh() -> None:
+    """Wonders and Personalities (``count_kind``) and the 1x1 spaces (``one_by_one_cells``, by
+    seas, reclaimed ones and ones holding a building) kept beside an empire's grid are those a
+    grid drawn afresh shows, for every seat of 2-, 3- and 4-player games."""
+    from rules.patchistory.empire import _grid, count_kind
+    from rules.patchistory.politics import _one_by_one_cells, one_by_one_cells
+
+    ctx = ENGINE.ctx
+    checked = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63)):
+        for state in walk(players, seed, 2000)[::5]:
+            for p in state.players:
+                fresh = _grid.__wrapped__(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                for kind in ("wonder", "personality"):
+                    shown = sum(
+                        1 for cells in fresh.spaces.values() if fresh.squares[cells[0]].space.kind == kind
+                    )
+                    assert count_kind(p, ENGINE.content, kind) == shown
+                for seas, reclaimed, built in product((False, True), repeat=3):
+                    ours = one_by_one_cells(ctx, p, seas=seas, reclaimed=reclaimed, built=built)
+                    assert ours == _one_by_one_cells(fresh, seas=seas, reclaimed=reclaimed, built=built)
+                    ours.clear()  # the caller's own list
+                    checked += 1
+    assert checked > 1000
