@@ -54,6 +54,13 @@ class Ctx:
     (``politics.square_options``), a territory move by the worker, where it stands, the space and
     what the move says (``movement.move_option``). An action changes one square or worker of a
     menu, and the others are offered again."""
+    actions: Memo[Any, Option] = field(default_factory=lambda: Memo(1024), compare=False, repr=False)
+    """An action of a menu by all its words are drawn from (``politics.admin_menu``; the oldest go
+    past 1024): the same object each time, so that a fold of the menu is found again
+    (``menus.Kept``)."""
+    folds: Memo[Any, Any] = field(default_factory=lambda: Memo(1024), compare=False, repr=False)
+    """Folded menus by their options and the keys of the steps they opened (``menus.fold``; the
+    oldest go past 1024)."""
     submenus: Memo[Any, Sequence[Option] | None] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
@@ -337,13 +344,13 @@ def ask_turn_order_option(state: State, table_setting: bool, key: str) -> list[O
     """The request any player may make while a step is played at once (p. 9, p. 11)."""
     if in_turn_order(state, table_setting):
         return []
-    return [
-        option(
-            action=AskTurnOrder(),
-            label=label(key),
-            description=label("turn_order.description"),
-        )
-    ]
+    return [turn_order_request(key)]
+
+
+@cache
+def turn_order_request(key: str) -> Option:
+    """The request for turn order, one option (frozen) made once per step."""
+    return option(action=AskTurnOrder(), label=label(key), description=label("turn_order.description"))
 
 
 def waits_for_turn(state: State, seat: Seat, busy: Any) -> bool:

@@ -602,23 +602,41 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    options = [
-        option(
-            action=Pick(choice=name),
-            label=label(f"action.{name}"),
-            description=admin_description(ctx, state, seat, name),
-        )
-        for name, ok in can
-        if ok
-    ]
+    options = [admin_option(ctx, state, seat, name) for name, ok in can if ok]
     if options:
         options += ask_turn_order_option(
             state, state.options.administration_in_turn_order, "turn_order.administration"
         )
-    options.append(
-        option(action=Done(), label=label("action.done_administration"), description=unspent(state, p.pp))
-    )
+    done = ("done_administration", state.options.unspent_pp_lost, p.pp)
+    options.append(ctx.actions.kept(done, lambda: option(
+        action=Done(), label=label("action.done_administration"), description=unspent(state, p.pp)
+    )))
     return options
+
+
+def admin_option(ctx: Ctx, state: State, seat: Seat, name: str) -> Option:
+    """The Administration action ``name`` as a menu step, kept by all its description is drawn
+    from (:func:`admin_description`): the same object while they stay, so that a fold of the menu
+    is found again."""
+    p = state.players[seat]
+    match name:
+        case "trade":
+            said: object = trade_cost(ctx, state, seat)
+        case "exchange":
+            said = stat(ctx, state, seat, Stat.TRANSPORT)
+        case "birth":
+            said = state.era
+        case "honour_wonders":
+            said = (state.era, count_kind(p, ctx.content, "wonder"))
+        case "honour_personalities":
+            said = (state.era, count_kind(p, ctx.content, "personality"))
+        case _:
+            said = None
+    return ctx.actions.kept(("administration", name, said), lambda: option(
+        action=Pick(choice=name),
+        label=label(f"action.{name}"),
+        description=admin_description(ctx, state, seat, name),
+    ))
 
 
 def admin_description(ctx: Ctx, state: State, seat: Seat, name: str) -> Message:
@@ -949,13 +967,16 @@ ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]]
 def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
     """All that the answers of the Administration menu step ``choice`` (``menus.fold``) are drawn
     from, narrower than the seat's whole prompt (:func:`admin_key`): an action that spends PP
-    or goods leaves most of the menu's steps alone. ``None`` for a Trade step (drawn again: it
-    reads every seat's route workers). A fold asks only while the seat's prompt is open, so
-    whether it is done or waits for its turn is the same for every state a key names."""
+    or goods leaves most of the menu's steps alone. A fold asks only while the seat's prompt is
+    open, so whether it is done or waits for its turn is the same for every state a key names."""
     p = state.players[seat]
     path = [*p.path, *choice.split(SEPARATOR)]
     head, rest = path[0], path[1:]
     match head:
+        case "trade":
+            land = tuple((i, p.workers[i].row, p.workers[i].col) for i in land_workers(p))
+            ends = tuple((r, state.routes[r].start, state.routes[r].end) for r in trade_routes(state, seat))
+            return (head, tuple(rest), trade_cost(ctx, state, seat), land, ends)
         case "exchange":
             t = stat(ctx, state, seat, Stat.TRANSPORT) if len(rest) < 2 else 0
             return (head, exchange_key(p.goods, t, rest))
