@@ -4,11 +4,12 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Rng, random_choice
+from rules.core import Prompt, Rng, random_choice
 from rules.patchistory import menus, patching
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
@@ -313,6 +314,23 @@ def test_an_overview_board_kept_beside_its_grid_is_the_one_counted_afresh() -> N
     assert grid_stats(grid, land, 0, ENGINE.content, more)[Stat.MILITARY] == board[Stat.MILITARY] + 1
 
 
+def menus_asked(
+    engine: Patchistory, games: tuple[tuple[int, int], ...]
+) -> Iterator[tuple[State, int, Prompt]]:
+    """Every seat's prompt, unfolded, in every Diplomacy and Administration state of ``games``
+    (players, seed), as ``engine`` draws it."""
+    for players, seed in games:
+        for state in walk(players, seed, 2000):
+            if state.phase not in (Phase.DIPLOMACY, Phase.ADMINISTRATION):
+                continue
+            if any(p.homing for p in state.players):
+                continue
+            for seat in range(players):
+                prompt = engine.unfolded(state, seat)
+                if prompt is not None:
+                    yield state, seat, prompt
+
+
 def test_a_kept_submenu_is_the_one_drawn_afresh() -> None:
     """Every step of the Diplomacy and Administration menus, and every step it opens, looked up
     by its own key (``politics.diplomacy_submenu_key``, ``politics.submenu_key``,
@@ -323,30 +341,19 @@ def test_a_kept_submenu_is_the_one_drawn_afresh() -> None:
     kept = Patchistory(ENGINE.content)
     steps = 0
     heads: set[str] = set()
-    for players, seed in ((2, 41), (3, 42), (4, 43)):
-        for state in walk(players, seed, 2000):
-            if state.phase not in (Phase.DIPLOMACY, Phase.ADMINISTRATION):
-                continue
-            if any(p.homing for p in state.players):
-                continue
-            for seat in range(players):
-                prompt = kept.unfolded(state, seat)
-                if prompt is None:
-                    continue
-                choices = [o.action.choice for o in prompt.options if isinstance(o.action, Pick)]
-                while choices:
-                    choice = choices.pop()
-                    ours = menus.submenu(state, seat, choice, kept.unfolded, kept.kept)
-                    theirs = menus.submenu(state, seat, choice, Patchistory(ENGINE.content).unfolded)
-                    assert [o.model_dump_json() for o in ours or ()] == [
-                        o.model_dump_json() for o in theirs or ()
-                    ], choice
-                    assert (ours is None) == (theirs is None)
-                    choices += [
-                        f"{choice}/{o.action.choice}" for o in theirs or () if isinstance(o.action, Pick)
-                    ]
-                    heads.add(choice.split("/")[0])
-                    steps += 1
+    for state, seat, prompt in menus_asked(kept, ((2, 41), (3, 42), (4, 43))):
+        choices = [o.action.choice for o in prompt.options if isinstance(o.action, Pick)]
+        while choices:
+            choice = choices.pop()
+            ours = menus.submenu(state, seat, choice, kept.unfolded, kept.kept)
+            theirs = menus.submenu(state, seat, choice, Patchistory(ENGINE.content).unfolded)
+            assert [o.model_dump_json() for o in ours or ()] == [
+                o.model_dump_json() for o in theirs or ()
+            ], choice
+            assert (ours is None) == (theirs is None)
+            choices += [f"{choice}/{o.action.choice}" for o in theirs or () if isinstance(o.action, Pick)]
+            heads.add(choice.split("/")[0])
+            steps += 1
     assert steps > 1000
     assert {"trade", "exchange", "build", "reclaim", "birth", "campaign", "aid", "threat"} <= heads
 
@@ -441,25 +448,16 @@ def test_a_kept_fold_is_the_one_made_afresh() -> None:
     3- and 4-player games, one engine keeping them all; most are found again."""
     kept = Patchistory(ENGINE.content)
     folds = found = 0
-    for players, seed in ((2, 71), (3, 72), (4, 73)):
-        for state in walk(players, seed, 2000):
-            if state.phase not in (Phase.DIPLOMACY, Phase.ADMINISTRATION):
-                continue
-            if any(p.homing for p in state.players):
-                continue
-            for seat in range(players):
-                prompt = kept.unfolded(state, seat)
-                if prompt is None:
-                    continue
-                found += tuple(map(id, prompt.options)) in kept.ctx.folds
-                ours = kept.fold(state, seat, prompt)
-                fresh = Patchistory(ENGINE.content)
-                theirs = menus.fold(state, seat, fresh.unfolded(state, seat) or prompt, fresh.unfolded)
-                assert ours.model_dump_json() == theirs.model_dump_json()
-                if state.phase == Phase.ADMINISTRATION:
-                    assert [o.model_dump_json() for o in admin_menu(kept.ctx, state, seat)] == [
-                        o.model_dump_json() for o in admin_menu(fresh.ctx, state, seat)
-                    ]
-                folds += 1
+    for state, seat, prompt in menus_asked(kept, ((2, 71), (3, 72), (4, 73))):
+        found += tuple(map(id, prompt.options)) in kept.ctx.folds
+        ours = kept.fold(state, seat, prompt)
+        fresh = Patchistory(ENGINE.content)
+        theirs = menus.fold(state, seat, fresh.unfolded(state, seat) or prompt, fresh.unfolded)
+        assert ours.model_dump_json() == theirs.model_dump_json()
+        if state.phase == Phase.ADMINISTRATION:
+            assert [o.model_dump_json() for o in admin_menu(kept.ctx, state, seat)] == [
+                o.model_dump_json() for o in admin_menu(fresh.ctx, state, seat)
+            ]
+        folds += 1
     assert folds > 500
     assert found > folds // 3
