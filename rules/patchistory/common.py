@@ -56,11 +56,7 @@ class Ctx:
     menu, and the others are offered again."""
     actions: Memo[Any, Option] = field(default_factory=lambda: Memo(1024), compare=False, repr=False)
     """An action of a menu by all its words are drawn from (``politics.admin_menu``; the oldest go
-    past 1024): the same object each time, so that a fold of the menu is found again
-    (``menus.Kept``)."""
-    folds: Memo[Any, Any] = field(default_factory=lambda: Memo(1024), compare=False, repr=False)
-    """Folded menus by their options and the keys of the steps they opened (``menus.fold``; the
-    oldest go past 1024)."""
+    past 1024): the same few are offered after every action."""
     submenus: Memo[Any, Sequence[Option] | None] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )

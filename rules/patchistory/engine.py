@@ -109,7 +109,7 @@ class Patchistory(Engine[State, Played]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.ctx = Ctx(content or load_content())
-        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus, self.ctx.folds)
+        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus)
 
     @property
     def content(self) -> Content:

@@ -28,62 +28,23 @@ Opens = Sequence[Option] | None
 """The answers a menu step opens (:func:`submenu`)."""
 
 
-Folded = tuple[tuple[Option, ...], tuple[tuple[str, Hashable], ...], tuple[Option, ...]]
-"""A fold kept (:class:`Kept`): the options folded, the key of each step it opened, in the order
-it opened them, and the options it made."""
-
-
 class Kept:
     """Submenus kept by a narrower key than the whole state: ``key(state, seat, choice)`` names
     all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
-    (they are then drawn again). A whole fold is kept too, by its options (the same objects: a
-    phase keeps the options of its menus) while every step it opened has the same key."""
+    (they are then drawn again)."""
 
     def __init__(
-        self,
-        key: Callable[[State, Seat, str], Hashable | None],
-        memo: Memo[Any, Opens],
-        folds: Memo[Any, Folded],
+        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens]
     ) -> None:
         self.key = key
         self.memo = memo
-        self.folds = folds
 
 
 def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None = None) -> Prompt:
     """``prompt`` with its menu steps replaced by the answers they open, smallest menus first,
     while the whole still fits one menu; a step opening a number range stays a step. An answer
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
-    With ``kept``, each step's answers are looked up by their own key first, and a fold of the
-    same options whose steps all have the keys they had is not made again: what a fold makes
-    follows from its options and the answers of the steps it opens, in turn."""
-    if kept is None:
-        return with_options(prompt, folded_options(state, seat, prompt, ask, None, []))
-    top = tuple(map(id, prompt.options))
-    found = kept.folds.get(top)
-    if found is not None and all(kept.key(state, seat, choice) == key for choice, key in found[1]):
-        return with_options(prompt, found[2])
-    opened: list[tuple[str, Hashable | None]] = []
-    options = folded_options(state, seat, prompt, ask, kept, opened)
-    keys = tuple((choice, key) for choice, key in opened if key is not None)
-    if len(keys) == len(opened):
-        kept.folds.kept(top, lambda: (prompt.options, keys, options))
-    return with_options(prompt, options)
-
-
-def with_options(prompt: Prompt, options: tuple[Option, ...]) -> Prompt:
-    """``prompt`` offering ``options`` (itself where they are its own)."""
-    if options == tuple(prompt.options):
-        return prompt
-    fields = {**prompt.__dict__, "options": options}
-    return built(Prompt, fields, prompt.model_fields_set | {"options"})
-
-
-def folded_options(
-    state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None,
-    opened: list[tuple[str, Hashable | None]],
-) -> tuple[Option, ...]:
-    """The options :func:`fold` makes, each step it opens added to ``opened`` with its key."""
+    With ``kept``, each step's answers are looked up by their own key first."""
     options = list(prompt.options)
     # Each step's answers not offered already, with the step that opens them: they are worded
     # as answers of the step (:func:`inside`) only once the step is replaced by them.
@@ -96,9 +57,7 @@ def folded_options(
             if step.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
-                key = None if kept is None else kept.key(state, seat, action.choice)
-                opened.append((action.choice, key))
-                inner = submenu(state, seat, action.choice, ask, kept, key)
+                inner = submenu(state, seat, action.choice, ask, kept)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
                 opens[action.choice] = None if inner is None or kinds is None else (
@@ -111,7 +70,10 @@ def folded_options(
             break
         _, at, (step, answers) = min(fitting, key=lambda o: (o[0], o[1]))
         options[at : at + 1] = [inside(step, o) for o in answers]
-    return tuple(options)
+    if options == list(prompt.options):
+        return prompt
+    fields = {**prompt.__dict__, "options": tuple(options)}
+    return built(Prompt, fields, prompt.model_fields_set | {"options"})
 
 
 def by_kind(options: list[Option]) -> dict[type, list[object]]:
@@ -131,14 +93,10 @@ def offered(action: object, kinds: dict[type, list[object]]) -> bool:
     return any(a.__dict__ == fields for a in kinds.get(type(action), ()))
 
 
-def submenu(
-    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None, key: Hashable | None = None
-) -> Opens:
+def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None) -> Opens:
     """The answers the menu step ``choice`` opens, or ``None`` when it opens a number range or
-    nothing (it then stays a step of its own); with ``kept``, found by the step's own key (``key``
-    where the caller has it)."""
-    if key is None and kept is not None:
-        key = kept.key(state, seat, choice)
+    nothing (it then stays a step of its own); with ``kept``, found by the step's own key."""
+    key = None if kept is None else kept.key(state, seat, choice)
     if key is None:
         return drawn(state, seat, choice, ask)
     assert kept is not None

@@ -616,8 +616,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
 
 def admin_option(ctx: Ctx, state: State, seat: Seat, name: str) -> Option:
     """The Administration action ``name`` as a menu step, kept by all its description is drawn
-    from (:func:`admin_description`): the same object while they stay, so that a fold of the menu
-    is found again."""
+    from (:func:`admin_description`, ``Ctx.actions``)."""
     p = state.players[seat]
     match name:
         case "trade":

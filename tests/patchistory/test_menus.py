@@ -4,10 +4,9 @@ fit one menu of 25; the steps one by one are still accepted (games recorded befo
 from __future__ import annotations
 
 from rules.core import MAX_OPTIONS, Option, Prompt, Rng, random_choice
-from rules.core.memo import Memo
 from rules.core.unchecked import construct
 from rules.patchistory import menus, politics
-from rules.patchistory.actions import Birth, Build, Done, HonourWonders, Pick, PlaceWorker, Threat
+from rules.patchistory.actions import Birth, Build, Done, Pick, PlaceWorker, Threat
 from rules.patchistory.state import State
 from tests.patchistory.helpers import ENGINE, empire, game
 from tests.patchistory.test_options import administration
@@ -131,20 +130,3 @@ def test_a_folded_answer_names_its_step_unless_they_say_the_same() -> None:
     assert menus.joined(one, two) == politics.label("menu.folded", head=one, choice=two)
     assert menus.joined(head, one) == politics.label("menu.folded", head=head, choice=one)
 
-
-def test_a_fold_is_kept_only_where_every_step_it_opened_has_a_key() -> None:
-    """A step without a key is drawn again (:class:`menus.Kept`): a fold that opened one is not
-    kept, even of the same options."""
-    step = Option(action=Pick(choice="s"), label=politics.label("action.birth"))
-    done = Option(action=Done(), label=politics.label("action.done_administration"))
-    prompt = Prompt(seat=0, title=politics.label("menu.back"), options=(step, done))
-    answers = [Option(action=Birth(), label=politics.label("action.birth"))]
-
-    def ask(state: State, seat: int) -> Prompt:
-        return Prompt(seat=seat, title=prompt.title, options=tuple(answers))
-
-    kept = menus.Kept(lambda state, seat, choice: None, Memo(8), Memo(8))
-    state = game()
-    assert [o.action for o in menus.fold(state, 0, prompt, ask, kept).options] == [Birth(), Done()]
-    answers[0] = Option(action=HonourWonders(), label=politics.label("action.honour_wonders"))
-    assert [o.action for o in menus.fold(state, 0, prompt, ask, kept).options] == [HonourWonders(), Done()]

@@ -441,23 +441,21 @@ def test_the_spaces_counted_beside_a_grid_are_those_counted_afresh() -> None:
     assert checked > 1000
 
 
-def test_a_kept_fold_is_the_one_made_afresh() -> None:
-    """A fold kept by its options (an Administration action kept by what its words are drawn
-    from, ``Ctx.actions``) while every step it opened has the key it had (``Ctx.folds``) is the
-    fold a fresh engine makes, for every seat of every Diplomacy and Administration state of 2-,
-    3- and 4-player games, one engine keeping them all; most are found again."""
+def test_a_kept_administration_action_is_the_one_drawn_afresh() -> None:
+    """An Administration action kept by what its words are drawn from (``Ctx.actions``) is the
+    one a fresh engine draws, for every seat of every Administration state of 2-, 3- and
+    4-player games, one engine keeping them all, and so is the menu folded."""
     kept = Patchistory(ENGINE.content)
-    folds = found = 0
+    folds = 0
     for state, seat, prompt in menus_asked(kept, ((2, 71), (3, 72), (4, 73))):
-        found += tuple(map(id, prompt.options)) in kept.ctx.folds
-        ours = kept.fold(state, seat, prompt)
+        if state.phase != Phase.ADMINISTRATION:
+            continue
         fresh = Patchistory(ENGINE.content)
+        assert [o.model_dump_json() for o in admin_menu(kept.ctx, state, seat)] == [
+            o.model_dump_json() for o in admin_menu(fresh.ctx, state, seat)
+        ]
+        ours = kept.fold(state, seat, prompt)
         theirs = menus.fold(state, seat, fresh.unfolded(state, seat) or prompt, fresh.unfolded)
         assert ours.model_dump_json() == theirs.model_dump_json()
-        if state.phase == Phase.ADMINISTRATION:
-            assert [o.model_dump_json() for o in admin_menu(kept.ctx, state, seat)] == [
-                o.model_dump_json() for o in admin_menu(fresh.ctx, state, seat)
-            ]
         folds += 1
-    assert folds > 500
-    assert found > folds // 3
+    assert folds > 300
