@@ -60,8 +60,10 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
                 inner = submenu(state, seat, action.choice, ask, kept)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
+                # An answer of a kind no option is cannot be offered already.
                 opens[action.choice] = None if inner is None or kinds is None else (
-                    step, [o for o in inner if not offered(o.action, kinds)]
+                    step,
+                    [o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)],
                 )
             found = opens[action.choice]
             if found is not None and len(options) - 1 + len(found[1]) <= MAX_OPTIONS:
