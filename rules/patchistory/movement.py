@@ -114,6 +114,26 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
     return sorted(found)
 
 
+def may_end_on(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey | None], bool]:
+    """Whether territory worker ``worker`` may end its move on a space: one of its
+    :func:`destinations`, found without going through every space the worker reaches (a move is
+    checked by this alone)."""
+    grid = grid_of(p, ctx.content)
+    w = p.workers[worker]
+    here = grid.space_at((w.row, w.col))
+    taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
+    spread = len(taken) == len(set(taken))
+    away = reachable(grid, (w.row, w.col), p.transport)
+
+    def ends(key: SpaceKey | None) -> bool:
+        if key is None or not away.get(key) or key == here:
+            return False
+        # Onto an empty space with no space shared: everyone else may simply stay.
+        return (spread and key not in taken) or can_spread(ctx, p, {worker: key})
+
+    return ends
+
+
 def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None) -> bool:
     """Whether the territory workers can end Movement one per space (p. 11).
 
@@ -381,7 +401,7 @@ def play_move(ctx: Ctx, state: State, seat: Seat, action: Move) -> list[Event]:
         raise fail("Territory workers move before route workers.", "territory_first")
     grid = grid_of(p, ctx.content)
     key = grid.space_at((action.row, action.col))
-    if key is None or grid.spaces[key][0] not in destinations(ctx, p, action.worker):
+    if key is None or not may_end_on(ctx, p, action.worker)(key):
         raise fail(
             f"Move to a space at most {p.transport} spaces away that leaves room for every worker.",
             "move_far",

@@ -10,7 +10,7 @@ from itertools import product
 from pydantic import BaseModel
 
 from rules.core import Prompt, Rng, random_choice
-from rules.patchistory import menus, patching
+from rules.patchistory import menus, movement, patching
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
@@ -459,3 +459,29 @@ def test_a_kept_administration_action_is_the_one_drawn_afresh() -> None:
         assert ours.model_dump_json() == theirs.model_dump_json()
         folds += 1
     assert folds > 300
+
+
+def test_a_territory_move_is_checked_by_the_spaces_it_may_end_on() -> None:
+    """A territory move is checked by the one space it ends on (``movement.may_end_on``), which
+    says the same as the worker's destinations for every space of the empire (and none off it),
+    for every unmoved territory worker of every Movement state of 2-, 3- and 4-player games:
+    spaces another worker holds too, where the workers must still spread one per space."""
+    checked = held = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63), (2, 64)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                taken = {grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"}
+                for i, w in enumerate(p.workers):
+                    if w.where != "land" or i in p.moved:
+                        continue
+                    ends = movement.may_end_on(ENGINE.ctx, p, i)
+                    found = set(movement.destinations(ENGINE.ctx, p, i))
+                    assert not ends(None)
+                    for key, cells in grid.spaces.items():
+                        assert ends(key) == (cells[0] in found), (key, cells)
+                        held += key in taken
+                    checked += 1
+    assert checked > 300 and held > 300
