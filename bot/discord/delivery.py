@@ -178,10 +178,9 @@ async def dm(
     :returns: whether the DM went through.
     """
     if table is not None and await agora.members.is_member(table.guild_id, user_id) is False:
-        log.info(
-            "user %s left the server of table %s; keeping %d lines as a notice", user_id, table.id, len(lines)
-        )
         await agora.service.add_notice(user_id, table.id, list(lines))
+        log.info("user %s left the server of table %s; kept %d lines as a notice",
+                 user_id, table.id, len(lines))
         return False
     if recipient is None:
         recipient = await reader(agora, table, user_id)
@@ -198,11 +197,15 @@ async def dm(
                 kwargs["view"] = view
             await channel.send(text, **kwargs)
         return True
-    except discord.Forbidden:
-        log.info("DMs to user %s are closed; keeping %d lines as a notice", user_id, len(lines))
     except discord.HTTPException as exc:
-        log.warning("DM to user %s failed (%s %s); keeping it as a notice", user_id, exc.status, exc.text)
+        refused = exc
+    # Logged once the notice is stored: whoever reads the log may rely on the notice being there.
     await agora.service.add_notice(user_id, table.id if table else None, list(lines))
+    if isinstance(refused, discord.Forbidden):
+        log.info("DMs to user %s are closed; kept %d lines as a notice", user_id, len(lines))
+    else:
+        log.warning("DM to user %s failed (%s %s); kept it as a notice",
+                    user_id, refused.status, refused.text)
     return False
 
 
