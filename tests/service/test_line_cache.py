@@ -3,8 +3,10 @@ written, so a digest or the log reads again only which entries are told, not wha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+
+import pytest
 
 from bot.service import TableService
 from bot.service.cache import LineCache
@@ -27,47 +29,45 @@ class CountingReads(SqliteRepository):
         return await super().events_at(table_id, seqs)
 
 
-async def counting(db_path: Path) -> CountingReads:
+@pytest.fixture
+async def counting(db_path: Path) -> AsyncIterator[CountingReads]:
     repo = await CountingReads.open(db_path)
     repo.read = []
-    return repo
+    yield repo
+    await repo.close()
 
 
-async def test_an_entry_is_read_once_however_many_digests_tell_it(db_path: Path, clock: Clock) -> None:
-    repo = await counting(db_path)
-    try:
-        table_id = await started(TableService(repo, clock=clock))
-        for user in (ADA, BO, ADA):
-            await click(TableService(repo, clock=clock), table_id, user)
-        elsewhere = TableService(repo, clock=clock)  # a process that wrote none of them
-        repo.read.clear()
-        await elsewhere.log_lines(table_id, ADA)
-        first = sorted(repo.read)
-        assert first and len(first) == len(set(first))
-        repo.read.clear()
-        await elsewhere.log_lines(table_id, BO)
-        await elsewhere.prompt_for(table_id, BO)
-        assert repo.read == []
-    finally:
-        await repo.close()
+async def test_an_entry_is_read_once_however_many_digests_tell_it(
+    counting: CountingReads, clock: Clock
+) -> None:
+    repo = counting
+    table_id = await started(TableService(repo, clock=clock))
+    for user in (ADA, BO, ADA):
+        await click(TableService(repo, clock=clock), table_id, user)
+    elsewhere = TableService(repo, clock=clock)  # a process that wrote none of them
+    repo.read.clear()
+    await elsewhere.log_lines(table_id, ADA)
+    first = sorted(repo.read)
+    assert first and len(first) == len(set(first))
+    repo.read.clear()
+    await elsewhere.log_lines(table_id, BO)
+    await elsewhere.prompt_for(table_id, BO)
+    assert repo.read == []
 
 
 async def test_the_lines_of_the_entries_a_process_writes_are_kept_as_storage_reads_them(
-    db_path: Path, clock: Clock
+    counting: CountingReads, clock: Clock
 ) -> None:
-    repo = await counting(db_path)
-    try:
-        writer = TableService(repo, clock=clock)
-        table_id = await started(writer)
-        for user in (ADA, BO, ADA, BO):
-            await click(writer, table_id, user)
-        for user in (ADA, BO):
-            repo.read.clear()
-            kept = await writer.log_lines(table_id, user, 40)
-            assert repo.read == []
-            assert kept == await TableService(repo, clock=clock, cache_size=0).log_lines(table_id, user, 40)
-    finally:
-        await repo.close()
+    repo = counting
+    writer = TableService(repo, clock=clock)
+    table_id = await started(writer)
+    for user in (ADA, BO, ADA, BO):
+        await click(writer, table_id, user)
+    for user in (ADA, BO):
+        repo.read.clear()
+        kept = await writer.log_lines(table_id, user, 40)
+        assert repo.read == []
+        assert kept == await TableService(repo, clock=clock, cache_size=0).log_lines(table_id, user, 40)
 
 
 async def test_a_move_taken_back_after_its_lines_were_kept_is_no_longer_told(
