@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -28,6 +29,9 @@ from bot.service.models import Line
 
 DEFAULT_SIZE = 256
 """Tables kept per process; the least recently used goes first."""
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 LINES_SIZE = 8192
 """Log entries whose lines are kept per process (a digest tells at most 40 lines, the log 20); the
@@ -43,66 +47,87 @@ class Cached:
     base: int
 
 
+class Recent(Generic[K, V]):
+    """At most ``size`` values by key, the least recently used dropped first (none kept at a size of
+    0 or less)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+        return found
+
+    def put(self, key: K, value: V) -> None:
+        if self.size <= 0:
+            return
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def forget(self, key: K) -> None:
+        self._entries.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 class TableCache:
     """States by table, each at one head, least recently used dropped beyond ``size``."""
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
-        self.size = size
-        self._entries: OrderedDict[int, Cached] = OrderedDict()
+        self._tables: Recent[int, Cached] = Recent(size)
         self.hits = 0
         self.misses = 0
 
+    @property
+    def size(self) -> int:
+        return self._tables.size
+
     def get(self, table_id: int, head: int) -> Cached | None:
         """The table's state at ``head``, or ``None`` if the one kept is at another head (or none is)."""
-        found = self._entries.get(table_id)
+        found = self._tables.get(table_id)
         if found is None or found.head != head:
             self.misses += 1
             return None
-        self._entries.move_to_end(table_id)
         self.hits += 1
         return found
 
     def put(self, table_id: int, cached: Cached) -> None:
         """Keep ``cached`` as the table's state (replacing the one kept at another head)."""
-        if self.size <= 0:
-            return
-        self._entries[table_id] = cached
-        self._entries.move_to_end(table_id)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        self._tables.put(table_id, cached)
 
     def forget(self, table_id: int) -> None:
-        self._entries.pop(table_id, None)
+        self._tables.forget(table_id)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._tables)
 
 
 class LineCache:
     """The lines of log entries by table and seq, least recently used dropped beyond ``size``."""
 
     def __init__(self, size: int = LINES_SIZE) -> None:
-        self.size = size
-        self._lines: OrderedDict[tuple[int, int], tuple[Line, ...]] = OrderedDict()
+        self._lines: Recent[tuple[int, int], tuple[Line, ...]] = Recent(size)
+
+    @property
+    def size(self) -> int:
+        return self._lines.size
 
     def get(self, table_id: int, seq: int) -> tuple[Line, ...] | None:
         """The lines entry ``seq`` of the table tells, or ``None`` if they are not kept."""
-        found = self._lines.get((table_id, seq))
-        if found is not None:
-            self._lines.move_to_end((table_id, seq))
-        return found
+        return self._lines.get((table_id, seq))
 
     def put(self, table_id: int, seq: int, lines: tuple[Line, ...]) -> None:
         """Keep the lines entry ``seq`` of the table tells (read from storage, or just written)."""
-        if self.size <= 0:
-            return
-        self._lines[(table_id, seq)] = lines
-        self._lines.move_to_end((table_id, seq))
-        while len(self._lines) > self.size:
-            self._lines.popitem(last=False)
+        self._lines.put((table_id, seq), lines)
 
     def __len__(self) -> int:
         return len(self._lines)
 
 
-__all__ = ["DEFAULT_SIZE", "LINES_SIZE", "Cached", "LineCache", "TableCache"]
+__all__ = ["DEFAULT_SIZE", "LINES_SIZE", "Cached", "LineCache", "Recent", "TableCache"]
