@@ -5,11 +5,17 @@ pictures together, where a game draws it as several).
 Two ways of drawing are timed. *Again*: the same view drawn again (a click's follow-up, its panel
 and a thread message ask for the same board). *After a move*: the views of the states one action
 apart, each drawn once, in order, as a table's players see them while they play; what a move did
-not change is pasted from the parts drawn before it (:func:`render.kit.cached`).
+not change is pasted from the parts drawn before it (:func:`render.kit.cached`). Before a game's
+pictures are timed, the process draws those of another game of it after a move, as the bot's
+picture workers, which live as long as the bot, have drawn other tables before: that first game's
+median × floor is given beside (*× floor, first game*); it carries what a process pays once (its
+first large pictures' memory, the words it has not yet rendered).
 
 The *floor* is the least any PNG of the stored pixels costs: the stored palette picture written
 at compression level 1, nothing drawn and nothing reduced; each picture's time is divided by the
-floor of the same pictures measured in the same run (*× floor*). *Encode* is the time a render
+floor of the same pictures measured in the same run (*× floor*), in elapsed time and again in the
+process's CPU time (*× floor CPU*: what the picture costs the machine, without the time other
+processes of a busy machine take from it). *Encode* is the time a render
 spends reducing drawn parts to the palette and writing the PNG (timed inside the renders). Every
 figure is the median (or percentile) over the repeats. The compression levels are compared on
 every board picture drawn (sizes and encode times), and the memory the kept parts and texts hold
@@ -34,6 +40,14 @@ from render import kit
 from rules import registry
 from rules.core import Rng, random_choice
 from rules.core.engine import Engine
+
+SEED = 7
+"""The game whose pictures are timed."""
+
+FIRST_SEED = 8
+"""The game a bench process draws first, after a move (timed apart): the bot's picture workers live
+as long as the bot and have drawn other tables before, so a picture's own figures are taken in a
+process that has drawn pictures of the game before, not in one that draws its first."""
 
 
 def sample_states(engine: Engine[Any, Any], players: int, seed: int, count: int) -> dict[str, list[Any]]:
@@ -85,35 +99,45 @@ def encoding() -> Iterator[Encodes]:
         Image.Image.save = save  # type: ignore[method-assign]
 
 
-def _saved(images: list[Image.Image], level: int) -> tuple[float, int]:
-    """Seconds and bytes to write ``images`` as PNGs at zlib ``level``."""
-    start = time.perf_counter()
+def _saved(images: list[Image.Image], level: int, clock: Callable[[], float] = time.perf_counter
+           ) -> tuple[float, int]:
+    """Seconds (by ``clock``) and bytes to write ``images`` as PNGs at zlib ``level``."""
+    start = clock()
     size = 0
     for image in images:
         out = io.BytesIO()
         image.save(out, format="PNG", optimize=False, compress_level=level)
         size += len(out.getvalue())
-    return time.perf_counter() - start, size
+    return clock() - start, size
 
 
 def _timed(draws: list[Callable[[], list[bytes]]]) -> dict[str, Any]:
-    """Each of ``draws`` run once, in order: p50 and p95 ms, encode and floor ms, × floor."""
-    times, encodes, floors, ratios = [], [], [], []
+    """Each of ``draws`` run once, in order: p50 and p95 ms, encode and floor ms, × floor; and the
+    same picture and floor in CPU time (the process's, which the other processes of a busy machine
+    leave out)."""
+    times, encodes, floors, ratios, cpu_times, cpu_floors, cpu_ratios = [], [], [], [], [], [], []
     size = count = 0
     for draw in draws:
         with encoding() as encoded:
-            start = time.perf_counter()
+            cpu_start, start = time.process_time(), time.perf_counter()
             drawn = draw()
-            took = time.perf_counter() - start
+            took, cpu_took = time.perf_counter() - start, time.process_time() - cpu_start
         floor = _saved(encoded.stored, 1)[0]
+        cpu_floor = _saved(encoded.stored, 1, time.process_time)[0]
         times.append(took)
         encodes.append(encoded.seconds)
         floors.append(floor)
         ratios.append(took / floor)
+        cpu_times.append(cpu_took)
+        cpu_floors.append(cpu_floor)
+        cpu_ratios.append(cpu_took / cpu_floor)
         size, count = sum(len(png) for png in drawn), len(drawn)
     return {"p50_ms": percentile(times, 50) * 1000, "p95_ms": percentile(times, 95) * 1000,
             "encode_ms": statistics.median(encodes) * 1000, "floor_ms": statistics.median(floors) * 1000,
-            "x_floor": statistics.median(ratios), "png_bytes": size, "pictures": count}
+            "x_floor": statistics.median(ratios),
+            "cpu_p50_ms": percentile(cpu_times, 50) * 1000,
+            "cpu_floor_ms": statistics.median(cpu_floors) * 1000,
+            "x_floor_cpu": statistics.median(cpu_ratios), "png_bytes": size, "pictures": count}
 
 
 def _drawing(module: ModuleType, engine: Engine[Any, Any], seat: int | None, state: Any
@@ -133,10 +157,14 @@ def run(repeats: int = 15) -> dict[str, Any]:
             continue
         engine = registry.get(gid)
         players = min(4, engine.info.max_players)
-        for stage, states in sample_states(engine, players, seed=7, count=repeats).items():
+        first = {(stage, kind): _timed([_drawing(module, engine, seat, state) for state in states])
+                 for stage, states in sample_states(engine, players, seed=FIRST_SEED, count=repeats).items()
+                 for kind, seat in (("board", None), ("private", 0))}
+        for stage, states in sample_states(engine, players, seed=SEED, count=repeats).items():
             for kind, seat in (("board", None), ("private", 0)):
                 draw = partial(_drawing, module, engine, seat)
                 moves = _timed([draw(state) for state in states])
+                moves["first_game_x_floor"] = first[stage, kind]["x_floor"]
                 again = _timed([draw(states[-1])] * repeats)
                 if kind == "board":
                     with encoding() as encoded:
@@ -144,10 +172,12 @@ def run(repeats: int = 15) -> dict[str, Any]:
                     boards += encoded.stored
                 for how, entry in (("after a move", moves), ("again", again)):
                     figures[f"{gid}/{stage}/{kind}/{how}"] = entry
-                    rows.append([gid, stage, kind, how, *entry.values()])
+                    blank = [] if how == "after a move" else [""]
+                    rows.append([gid, stage, kind, how, *entry.values(), *blank])
     print(table(f"render ({repeats} pictures each)", ["game", "stage", "picture", "drawn", "p50 ms", "p95 ms",
-                                                       "encode ms", "floor ms", "× floor", "PNG bytes",
-                                                       "pictures"], rows))
+                                                       "encode ms", "floor ms", "× floor", "CPU ms",
+                                                       "CPU floor ms", "× floor CPU", "PNG bytes",
+                                                       "pictures", "× floor, first game"], rows))
     levels = []
     for level in range(1, 7):
         seconds = statistics.median(_saved(boards, level)[0] for _ in range(3))
