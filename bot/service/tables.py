@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
-from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat
+from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat, msg
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
 
@@ -104,10 +104,40 @@ async def last_visible_lines(
     while True:
         seqs = await repo.told_seqs(t.row.id, after, t.head, last)
         told = await lines_of(repo, t.row.id, seqs, kept)
-        lines = [line for entry in told for line in entry if line.seats is None or seat in line.seats]
-        if len(lines) >= n or len(seqs) < last:
+        lines = folded([line for entry in told for line in entry if line.seats is None or seat in line.seats])
+        # The first line may be a run of undos that goes on before the entries read: it is only
+        # given once it is whole.
+        if len(seqs) < last or len(lines) > n or (len(lines) == n and _undone_count(lines[0]) == 0):
             return lines[-n:]
         last *= 4
+
+
+UNDONE = "service.undone"
+UNDONE_MANY = "service.undone_many"
+
+
+def _undone_count(line: Line) -> int:
+    """How many undos ``line`` tells (0: it is no undo)."""
+    if line.message.key == UNDONE:
+        return 1
+    count = line.message.params.get("count") if line.message.key == UNDONE_MANY else 0
+    return count if isinstance(count, int) else 0
+
+
+def folded(lines: list[Line]) -> list[Line]:
+    """``lines`` with each run of undos by one seat told as one line ("… takes back 3 moves."): a
+    player who took back move after move reads one line of it, not a screen of them."""
+    out: list[Line] = []
+    for line in lines:
+        count = _undone_count(line)
+        before = out[-1] if out else None
+        seat = line.message.params.get("seat")
+        if (count and before is not None and _undone_count(before) and before.seats == line.seats
+                and before.message.params.get("seat") == seat):
+            out[-1] = replace(line, message=msg(UNDONE_MANY, seat=seat, count=_undone_count(before) + count))
+        else:
+            out.append(line)
+    return out
 
 
 async def lines_of(
@@ -308,6 +338,7 @@ __all__ = [
     "effective_since",
     "entry_lines",
     "events_lines",
+    "folded",
     "in_force",
     "is_person",
     "last_visible_lines",

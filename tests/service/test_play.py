@@ -198,20 +198,24 @@ class CountingReads(SqliteRepository):
 
 
 async def test_the_digest_holds_the_last_lines_since_my_last_move_at_most(service: TableService) -> None:
-    table_id = await two_players(service)
-    await service.act(table_id, ADA, Bid(coins=2))
-    await service.act(table_id, BO, Bid(coins=1))
-    await service.act(table_id, ADA, Take(token=0))
-    for _ in range(DIGEST_LINES + 5):
-        await service.act(table_id, BO, Pass())
-        await service.request_undo(table_id, BO)
-        await service.consent_undo(table_id, ADA)
-    await service.act(table_id, BO, Pass())
-    prompt = await service.prompt_for(table_id, ADA)
+    dee = 400
+    table = await new_table(service, (BO, "Bo"), (CY, "Cy"), (dee, "Dee"))
+    await service.start(table.id, ADA, seed=7, shuffle_seats=False)
+    for user, coins in ((ADA, 4), (BO, 3), (CY, 2), (dee, 1)):
+        await service.act(table.id, user, Bid(coins=coins))
+    await service.act(table.id, ADA, Take(token=0))
+    for _ in range(DIGEST_LINES // 2 + 3):  # Bo and Cy take back their passes in turn: no run to fold
+        await service.act(table.id, BO, Pass())
+        await service.act(table.id, CY, Pass())
+        await service.undo(table.id, CY)
+        await service.undo(table.id, BO)
+    for user in (BO, CY, dee):
+        await service.act(table.id, user, Pass())
+    prompt = await service.prompt_for(table.id, ADA)
     assert prompt is not None
     keys = [line.message.key for line in prompt.digest]
     assert len(keys) == DIGEST_LINES
-    assert keys[-3:] == ["service.undone", "sealed.passed", "sealed.round"]
+    assert keys[-5:] == ["service.undone", "sealed.passed", "sealed.passed", "sealed.passed", "sealed.round"]
     assert "sealed.took" not in keys
 
 

@@ -7,6 +7,8 @@ import pytest
 
 from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
 from bot.service.undo import plan_undo
+from rules.core import msg
+from rules.core.messages import render
 from storage.records import Entry
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid, Take
@@ -197,3 +199,34 @@ def test_ones_own_timeout_default_or_stand_in_after_ones_move_needs_no_consent()
 def test_a_bot_seats_move_after_ones_move_needs_no_consent() -> None:
     plan = plan_undo([entry(1, f"user:{ADA}", 0), entry(2, "bot:random", 1)], ADA)
     assert plan is not None and plan.seqs == (1, 2) and plan.alone
+
+
+async def test_a_run_of_undos_by_one_player_is_told_as_one_line(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    for coins in (3, 2, 1):
+        await service.act(table_id, ADA, Bid(coins=coins))
+        await service.undo(table_id, ADA)
+    (line,) = await service.log_lines(table_id, BO)
+    assert line.message == msg("service.undone_many", seat=0, count=3)
+    assert render(line.message, "en", ("bot.service",), ("Ada", "Bo")) == "Ada takes back 3 moves."
+
+
+async def test_undos_by_different_players_are_told_apart(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    for user in (ADA, BO, ADA):
+        await service.act(table_id, user, Bid(coins=1))
+        await service.undo(table_id, user)
+    told = await service.log_lines(table_id, ADA)
+    assert [(line.message.key, line.message.params["seat"]) for line in told] == [
+        ("service.undone", 0), ("service.undone", 1), ("service.undone", 0)]
+
+
+async def test_a_run_of_undos_longer_than_the_entries_read_at_first_is_counted_whole(
+    service: TableService,
+) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    for _ in range(20):
+        await service.act(table_id, ADA, Bid(coins=1))
+        await service.undo(table_id, ADA)
+    (line,) = await service.log_lines(table_id, ADA, 1)
+    assert line.message.params["count"] == 20
