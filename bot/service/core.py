@@ -22,7 +22,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -38,7 +38,6 @@ from bot.service.tables import (
     RULES,
     STAND_IN,
     Loaded,
-    entry_lines,
     events_lines,
     load,
     service_event,
@@ -325,8 +324,9 @@ class TableCore:
             return None
         return await self._settle(t, Outcome(table=t.info()), moved=set(), committed=False)
 
-    async def _append(self, t: Loaded, entries: list[NewEntry], state: Any) -> int:
-        """Append after the head ``t`` was loaded at, with a snapshot when one falls due."""
+    async def _append(self, t: Loaded, entries: list[NewEntry], state: Any) -> list[tuple[Line, ...]]:
+        """Append after the head ``t`` was loaded at, with a snapshot when one falls due; the lines
+        each entry tells (kept for the digests that will tell them)."""
         head = t.head
         every = self.snapshot_every
         due = every > 0 and (head + len(entries)) // every > head // every
@@ -335,10 +335,11 @@ class TableCore:
         entries = [replace(e, rules_version=version) for e in entries]
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot,
                                           replaces_after=self._kept_before(head + len(entries)))
-        for seq, entry in enumerate(entries, start=head + 1):
-            self.lines.put(t.row.id, seq, events_lines(entry.events, seq))
+        told = [events_lines(entry.events, seq) for seq, entry in enumerate(entries, start=head + 1)]
+        for seq, lines in enumerate(told, start=head + 1):
+            self.lines.put(t.row.id, seq, lines)
         self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
-        return new_head
+        return told
 
     def _kept_before(self, seq: int) -> int | None:
         """The newest entry before ``seq`` whose snapshot stays when one of ``seq`` is stored
@@ -391,12 +392,12 @@ class TableCore:
             if not new:
                 break
             try:
-                await self._append(t, new, state)
+                told = await self._append(t, new, state)
             except StaleWrite:
                 t = await self._load(t.row.id)
                 continue
-            for offset, entry in enumerate(new, start=t.head + 1):
-                tell(outcome, entry_lines(entry, seq=offset))
+            for lines in told:
+                tell(outcome, lines)
             t = await self._load(t.row.id)
             break
         assert t.state is not None
@@ -484,7 +485,7 @@ def _found(table_id: int, read: T | None) -> T:
     return read
 
 
-def tell(outcome: Outcome, lines: list[Line]) -> None:
+def tell(outcome: Outcome, lines: Iterable[Line]) -> None:
     """Add ``lines`` to ``outcome``: public ones for everyone, private ones for each seat told."""
     for line in lines:
         if line.seats is None:

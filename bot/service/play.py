@@ -9,7 +9,6 @@ from bot.service.core import MAX_RETRIES, TableCore, tell
 from bot.service.models import DIGEST_LINES, BoardView, Line, Outcome, SeatPrompt, TableStatus
 from bot.service.tables import (
     effective_since,
-    entry_lines,
     last_visible_lines,
     stored,
     user_actor,
@@ -62,7 +61,7 @@ class PlayCommands(TableCore):
                                  payload_json=t.engine.dump_action(parsed), events=stored(events))
                 before = t.head
                 try:
-                    await self._append(t, [entry], state)
+                    (told,) = await self._append(t, [entry], state)
                 except StaleWrite:
                     if expected_seq is not None:
                         raise errors.StaleAction(
@@ -71,7 +70,7 @@ class PlayCommands(TableCore):
                 async with self._committed(table_id):
                     t = await self._load(table_id)
                 outcome = Outcome(table=t.info())
-                tell(outcome, entry_lines(entry, seq=before + 1))
+                tell(outcome, told)
                 return await self._settle(t, outcome, moved={seat.position}, since=before)
             raise errors.StaleAction("This prompt is out of date: the table has moved on. Open it again.")
 

@@ -104,7 +104,8 @@ async def last_visible_lines(
     while True:
         seqs = await repo.told_seqs(t.row.id, after, t.head, last)
         told = await lines_of(repo, t.row.id, seqs, kept)
-        lines = folded([line for entry in told for line in entry if line.seats is None or seat in line.seats])
+        seen = [line for entry in told for line in entry if line.seats is None or seat in line.seats]
+        lines = fold_undos(seen)
         # The first line may be a run of undos that goes on before the entries read: it is only
         # given once it is whole.
         if len(seqs) < last or len(lines) > n or (len(lines) == n and _undone_count(lines[0]) == 0):
@@ -124,7 +125,7 @@ def _undone_count(line: Line) -> int:
     return count if isinstance(count, int) else 0
 
 
-def folded(lines: list[Line]) -> list[Line]:
+def fold_undos(lines: list[Line]) -> list[Line]:
     """``lines`` with each run of undos by one seat told as one line ("… takes back 3 moves."): a
     player who took back move after move reads one line of it, not a screen of them."""
     out: list[Line] = []
@@ -338,7 +339,7 @@ __all__ = [
     "effective_since",
     "entry_lines",
     "events_lines",
-    "folded",
+    "fold_undos",
     "in_force",
     "is_person",
     "last_visible_lines",

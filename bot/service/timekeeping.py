@@ -11,7 +11,7 @@ from bot.service import errors
 from bot.service.core import TableCore, tell
 from bot.service.models import Line, Outcome, Reminder
 from bot.service.reminders import LATER_FACTOR, in_quiet_hours
-from bot.service.tables import TIMEOUT, Loaded, entry_lines, stored
+from bot.service.tables import TIMEOUT, Loaded, stored
 from rules.core import Message, Prompt, Seat, msg
 from storage.records import Deadline, NewEntry
 from storage.repository import StaleWrite
@@ -161,13 +161,13 @@ class TimekeepingCommands(TableCore):
                                 payload_json=t.engine.dump_action(action), events=stored(events)))
             chosen.append(option.label)
         try:
-            await self._append(t, new, state)
+            told = await self._append(t, new, state)
         except StaleWrite:
             return None
         before = t.head
-        for offset, (entry, label) in enumerate(zip(new, chosen, strict=True), start=before + 1):
+        for offset, (lines, label) in enumerate(zip(told, chosen, strict=True), start=before + 1):
             outcome.public.append(Line(msg("service.timed_out", seat=seat, choice=label), seq=offset))
-            tell(outcome, entry_lines(entry, seq=offset))
+            tell(outcome, lines)
         async with self._committed(t.row.id):
             t = await self._load(t.row.id)
         return await self._settle(t, outcome, moved={seat}, since=before)
