@@ -19,8 +19,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from render import kit
-from rules.core import Message, msg
-from rules.core.messages import render
+from render.words import Words
 
 WIDTH = 1000
 MAX_HEIGHT = int(WIDTH * 1.6)
@@ -36,34 +35,13 @@ SPACES = ("work", "build", "conscription", "expand", "educate", "rebuild", "recr
 PALETTE = kit.palette(COVERED)
 
 
-class _Words:
-    """The reader's words: catalogue messages in one language with the players' names."""
-
-    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
-        self.locale = locale
-        self.names = tuple(kit.player_name(s, names) for s in range(seats))
-
-    def __call__(self, key: str, **params: object) -> str:
-        """The words of ``key`` with ``params``, kept when every parameter is a plain value (the
-        same words drawn again after a move, or measured for another level of detail, are not
-        put together again)."""
-        if not all(type(value) in _PLAIN for value in params.values()):
-            return self.say(msg(f"ancient_world.{key}", **params))  # type: ignore[arg-type]
-        kept = (self.locale, self.names, key, *params.items())
-        found = _SAID.get(kept)
-        if found is None:
-            found = _keep(_SAID, kept, self.say(msg(f"ancient_world.{key}", **params)))  # type: ignore[arg-type]
-        return found
-
-    def say(self, message: Message) -> str:
-        return render(message, self.locale, PACKAGES, self.names)
+def _words(locale: str, names: Sequence[str], seats: int) -> Words:
+    """The reader's words of this game (:class:`render.words.Words`)."""
+    return Words(locale, names, seats, PACKAGES, prefix="ancient_world.")
 
 
 SAID_KEPT = 4096
-"""Words kept by :class:`_Words` (and card lines by :func:`_card_line`) before they start afresh."""
-_SAID: dict[Hashable, str] = {}
-_PLAIN = (str, int)
-"""Parameters that key kept words (exactly these types: a bool would be taken for a number)."""
+"""Card lines kept by :func:`_card_line` (and markets and cities' words) before they start afresh."""
 _LINES: dict[Hashable, str] = {}
 
 
@@ -98,7 +76,7 @@ def _seat_colour(seat: int) -> kit.Colour:
     return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
 
 
-def _card_line(view: Any, card_id: str, say: _Words, *, brief: bool = False) -> str:
+def _card_line(view: Any, card_id: str, say: Words, *, brief: bool = False) -> str:
     """A card by its printed name, with its cost and what it gives (``brief``: the name only); kept
     by the card's id, name, cost and symbols in the reader's words (what it gives follows from
     them)."""
@@ -111,7 +89,7 @@ def _card_line(view: Any, card_id: str, say: _Words, *, brief: bool = False) -> 
     return found
 
 
-def _card_words(info: Any, say: _Words, *, brief: bool) -> str:
+def _card_words(info: Any, say: Words, *, brief: bool) -> str:
     if brief or info.gives is None:
         return str(info.name)
     coins, knowledge = info.cost
@@ -127,7 +105,7 @@ def _card_words(info: Any, say: _Words, *, brief: bool) -> str:
     return say("pic.district_card", card=info.name, gives=gives)
 
 
-def _cards(draw: ImageDraw.ImageDraw, y: float, view: Any, title: str, cards: Sequence[str], say: _Words,
+def _cards(draw: ImageDraw.ImageDraw, y: float, view: Any, title: str, cards: Sequence[str], say: Words,
            *, brief: bool = False, notes: Sequence[str] = ()) -> float:
     """A titled list of cards, one paragraph each."""
     _text(draw, (PAD, y), title, size=BODY, bold=True)
@@ -208,7 +186,7 @@ def _png(image: Image.Image) -> bytes:
 # ---- the parts -----------------------------------------------------------------------------------
 
 
-def _header(draw: ImageDraw.ImageDraw, view: Any, title: str, say: _Words) -> float:
+def _header(draw: ImageDraw.ImageDraw, view: Any, title: str, say: Words) -> float:
     _text(draw, (PAD, PAD), title, size=TITLE, bold=True)
     status = say("pic.over") if view.over else say("pic.round", round=view.round, era=view.era)
     return _para(draw, PAD, PAD + TITLE + 10, status, colour=kit.THEME["muted"]) + 4
@@ -219,7 +197,7 @@ SPACE_HEIGHT = 70
 SPACE_GAP = 8
 
 
-def _spaces_pieces(view: Any, say: _Words) -> list[_Piece]:
+def _spaces_pieces(view: Any, say: Words) -> list[_Piece]:
     """The nine action spaces, 3 × 3, with the citizens in placement order, covered ones shaded: a
     part a row, each from its row's top but the first (from the top of the whole), the last with
     the space below the grid. A row is put together from a part a space (:func:`_spaces_row`), so a
@@ -240,14 +218,14 @@ def _spaces_pieces(view: Any, say: _Words) -> list[_Piece]:
 CELL_WIDTH = (WIDTH - 2 * PAD - 2 * 8) / 3
 
 
-def _making_row(view: Any, say: _Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
+def _making_row(view: Any, say: Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
                 ) -> Callable[[], kit.Part]:
     def make() -> kit.Part:
         return _spaces_row(view, say, row, shown, top, height)
     return make
 
 
-def _spaces_row(view: Any, say: _Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
+def _spaces_row(view: Any, say: Words, row: int, shown: tuple[Hashable, ...], top: int, height: int
                 ) -> kit.Part:
     """A row of the action spaces, its spaces drawn apart and pasted: each on a canvas from an even
     number of pixels left of its cell (its coordinates moved by that many, which Pillow rounds
@@ -269,14 +247,14 @@ def _spaces_row(view: Any, say: _Words, row: int, shown: tuple[Hashable, ...], t
     return kit.assembled(WIDTH, height, placed, PALETTE)
 
 
-def _drawing_space(view: Any, say: _Words, cell: int, top: int, shift: int, wide: int, height: int
+def _drawing_space(view: Any, say: Words, cell: int, top: int, shift: int, wide: int, height: int
                    ) -> Callable[[], kit.Part]:
     def draw() -> kit.Part:
         return kit.drawn(wide, height, _drawing_spaces(view, say, (cell,), top, shift), colours=PALETTE)
     return draw
 
 
-def _drawing_spaces(view: Any, say: _Words, cells: Sequence[int], top: int, shift: int
+def _drawing_spaces(view: Any, say: Words, cells: Sequence[int], top: int, shift: int
                     ) -> Callable[[ImageDraw.ImageDraw], float]:
     """Drawing the spaces ``cells`` to the foot of the canvas (what :func:`_spaces` draws)."""
     def draw_row(draw: ImageDraw.ImageDraw) -> float:
@@ -286,11 +264,11 @@ def _drawing_spaces(view: Any, say: _Words, cells: Sequence[int], top: int, shif
     return draw_row
 
 
-def _space_name(view: Any, say: _Words, space: str) -> str:
+def _space_name(view: Any, say: Words, space: str) -> str:
     return say(f"space.{space}") + (" · " + say("pic.covered") if space in view.covered else "")
 
 
-def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words, cells: Sequence[int], cy: int, shift: int
+def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: Words, cells: Sequence[int], cy: int, shift: int
             ) -> None:
     """The action spaces ``cells`` (of one row), their boxes from ``cy``, ``shift`` px left."""
     for i in cells:
@@ -308,7 +286,7 @@ def _spaces(draw: ImageDraw.ImageDraw, view: Any, say: _Words, cells: Sequence[i
                   anchor="mm")
 
 
-def _market_pieces(view: Any, say: _Words, brief: bool) -> list[_Piece]:
+def _market_pieces(view: Any, say: Words, brief: bool) -> list[_Piece]:
     """The Empire and Military rows (``brief``: by name only), the Titans on top and the District,
     as parts: each row's title, and each card (or a row's names) apart, so that a card taken or
     a deck drawn from redraws only the lines that changed."""
@@ -327,7 +305,7 @@ def _market_pieces(view: Any, say: _Words, brief: bool) -> list[_Piece]:
 class _Markets:
     """The market's parts of one picture, brief or not, made once for all the layouts tried."""
 
-    def __init__(self, view: Any, say: _Words) -> None:
+    def __init__(self, view: Any, say: Words) -> None:
         self.view, self.say = view, say
         self.found: dict[bool, list[_Piece]] = {}
 
@@ -341,7 +319,7 @@ class _Markets:
 _MARKETS: dict[Hashable, tuple[tuple[Any, ...], list[_Piece]]] = {}
 
 
-def _kept_market(view: Any, say: _Words, brief: bool) -> list[_Piece]:
+def _kept_market(view: Any, say: Words, brief: bool) -> list[_Piece]:
     """:func:`_market_pieces`, kept by what the market shows: the reader's language and the names,
     the rows, the tops and the decks' counts, and the cards' entries in the view's ``cards`` table
     (those of one game are the same objects from view to view, and are otherwise compared) (4,096
@@ -360,7 +338,7 @@ def _kept_market(view: Any, say: _Words, brief: bool) -> list[_Piece]:
     return pieces
 
 
-def _card_pieces(view: Any, title: str, cards: Sequence[str], say: _Words, *, brief: bool = False,
+def _card_pieces(view: Any, title: str, cards: Sequence[str], say: Words, *, brief: bool = False,
                  notes: Sequence[str] = (), below: int = 0) -> list[_Piece]:
     """What :func:`_cards` draws, as parts: the title, then each card's paragraph (``brief``: the
     names in one), the last with the space below the list and ``below`` more."""
@@ -410,7 +388,7 @@ def _drawing_para(words: str, size: int, colour: kit.Colour, width: float
     return draw_para
 
 
-def _city_line(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words) -> float:
+def _city_line(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: Words) -> float:
     """A city in one line: its resources and counts (the least detail)."""
     player = view.players[seat]
     cards = len(player.empire) + len(player.districts) + len(player.titans)
@@ -436,7 +414,7 @@ class _CityWords(NamedTuple):
 _CITIES: dict[Hashable, _CityWords] = {}
 
 
-def _city_words(view: Any, seat: int, say: _Words) -> _CityWords:
+def _city_words(view: Any, seat: int, say: Words) -> _CityWords:
     """A city's words, kept by the reader's language, the names, the seat's marks and its player's
     view as its JSON (4,096 cities before they start afresh)."""
     player = view.players[seat]
@@ -450,7 +428,7 @@ def _city_words(view: Any, seat: int, say: _Words) -> _CityWords:
     return found
 
 
-def _put_city_words(view: Any, seat: int, say: _Words) -> _CityWords:
+def _put_city_words(view: Any, seat: int, say: Words) -> _CityWords:
     player = view.players[seat]
     marks = []
     if seat == view.first_player:
@@ -477,7 +455,7 @@ def _put_city_words(view: Any, seat: int, say: _Words) -> _CityWords:
 class _CitiesWords:
     """The cities' words of one picture, put together once for all the layouts tried."""
 
-    def __init__(self, view: Any, say: _Words) -> None:
+    def __init__(self, view: Any, say: Words) -> None:
         self.view, self.say = view, say
         self.found: dict[int, _CityWords] = {}
 
@@ -488,7 +466,7 @@ class _CitiesWords:
         return found
 
 
-def _city_pieces(view: Any, seat: int, say: _Words, detail: int, words: _CityWords) -> list[_Piece]:
+def _city_pieces(view: Any, seat: int, say: Words, detail: int, words: _CityWords) -> list[_Piece]:
     """One city (``detail`` 2: its cards with what they give, 1: by name, 0: by count, -1: one
     line) as parts one under the other, each drawn again only when what it shows changes: each
     line of its name and marks, resources, citizens and banners, then its cards and armies. The
@@ -555,7 +533,7 @@ def _bar(draw: ImageDraw.ImageDraw, top: int, bottom: float, colour: kit.Colour,
     return int(bottom + 8) + 4
 
 
-def _city_cards(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, detail: int) -> float:
+def _city_cards(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: Words, detail: int) -> float:
     """A city's cards and armies (``detail`` 2: with what they give, 1: by name)."""
     player = view.players[seat]
     cards = [b.card for b in player.empire] + list(player.districts) + list(player.titans)
@@ -569,7 +547,7 @@ def _city_cards(draw: ImageDraw.ImageDraw, view: Any, seat: int, say: _Words, de
     return _bar(draw, 0, y, _seat_colour(seat), True)
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: Any, say: _Words) -> float:
+def _scores(draw: ImageDraw.ImageDraw, view: Any, say: Words) -> float:
     """The final scores, best first, each by source; the winner marked."""
     _text(draw, (PAD, 4), say("pic.final"), size=TITLE, bold=True)
     y: float = 4 + TITLE + 12
@@ -609,7 +587,7 @@ def _fitted(layouts: Sequence[Callable[[], list[_Piece]]]) -> Image.Image:
     return _stack([p.part() for p in pieces])
 
 
-def _header_part(view: Any, title: str, say: _Words) -> _Piece:
+def _header_part(view: Any, title: str, say: Words) -> _Piece:
     return _part(("header", say.locale, title, view.over, view.round, view.era),
                  lambda d: _header(d, view, title, say))
 
@@ -617,7 +595,7 @@ def _header_part(view: Any, title: str, say: _Words) -> _Piece:
 def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """The public picture: the action spaces, the card rows, the Titans and District, every city,
     and at the end the final scores. ``names`` are the players' names in seat order."""
-    say = _Words(locale, names, len(view.players))
+    say = _words(locale, names, len(view.players))
     seats = range(len(view.players))
     city = _CitiesWords(view, say)
     spaces = _spaces_pieces(view, say) if view.final is None else []
@@ -642,7 +620,7 @@ def render_board(view: Any, names: Sequence[str] = (), *, locale: str = "en") ->
 def render_private(view: Any, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """One player's private picture: their stored cards, any secret draw, the card rows with what
     each card gives (the board may show them by name only), and their city in full."""
-    say = _Words(locale, names, len(view.players))
+    say = _words(locale, names, len(view.players))
     player = view.players[seat]
     city = _CitiesWords(view, say)
     markets = _Markets(view, say)

@@ -24,8 +24,8 @@ from typing import NamedTuple
 from PIL import Image, ImageChops, ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, player_name, text_width
-from rules.core.messages import Message, msg, render
+from render.kit import THEME, Colour, box, text_width
+from render.words import Words
 from rules.praetor.describe import effect_message
 from rules.praetor.grid import cell_name, column_name, open_cells, row_name
 from rules.praetor.state import Placed
@@ -69,18 +69,8 @@ def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> 
     return kit.wrap(words, width, size=size, bold=bold)
 
 
-class _Words:
-    """The reader's words: catalogue messages rendered in one language with the players' names."""
-
-    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
-        self.locale = locale
-        self.names = tuple(player_name(s, names) for s in range(seats))
-
-    def __call__(self, key: str, **params: object) -> str:
-        return self.say(msg(key, **params))  # type: ignore[arg-type]
-
-    def say(self, message: Message) -> str:
-        return render(message, self.locale, PACKAGES, self.names)
+class _Words(Words):
+    """The reader's words (:class:`render.words.Words`), with Praetor's tiles and costs."""
 
     def abbr(self, tile: TileView) -> str:
         return self(f"praetor.abbr.{tile.type}")
@@ -113,7 +103,7 @@ def _png(image: Image.Image) -> bytes:
 def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """The public picture of the table; ``names`` are the players' names in seat order. The city
     takes the height the other parts leave, so the picture is never taller than 1.6 times its width."""
-    say = _Words(locale, names, len(view.players))
+    say = _Words(locale, names, len(view.players), PACKAGES)
     if view.phase == "over":
         lower = _part(("final", locale, say.names, kit.fingerprint(view.final)),
                       lambda d: _final(d, view, 0, say), guess=MAX_HEIGHT // 2)
@@ -574,7 +564,7 @@ def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
 
 def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: str = "en") -> bytes:
     """``seat``'s own board in full."""
-    say = _Words(locale, names, len(view.players))
+    say = _Words(locale, names, len(view.players), PACKAGES)
     player = view.players[seat]
     kinds = tuple(kit.fingerprint(view.tiles[t.uid]) for t in view.city)
     part = _part(("private", locale, say.names, seat, kit.fingerprint(player), kinds),

@@ -21,8 +21,8 @@ from typing import Any
 from PIL import ImageDraw
 
 from render import kit
-from render.kit import THEME, Colour, box, player_name, text_width
-from rules.core.messages import Message, msg, render
+from render.kit import THEME, Colour, box, text_width
+from render.words import Words
 from rules.rftg.content import CONTENT
 from rules.rftg.views import PlayerView, TileView, View
 
@@ -75,20 +75,6 @@ def _wrap(words: str, width: float, *, size: int = BODY, bold: bool = False) -> 
     return kit.wrap(words, width, size=size, bold=bold)
 
 
-class _Words:
-    """The reader's words: catalogue messages rendered in one language with the players' names."""
-
-    def __init__(self, locale: str, names: Sequence[str], seats: int) -> None:
-        self.locale = locale
-        self.names = tuple(player_name(s, names) for s in range(seats))
-
-    def __call__(self, key: str, **params: object) -> str:
-        return self.say(msg(key, **params))  # type: ignore[arg-type]
-
-    def say(self, message: Message) -> str:
-        return render(message, self.locale, PACKAGES, self.names)
-
-
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int = DIE,
          mark: str = "") -> None:
     """A die: its colour, a dark rim and a centre pip (or a face letter)."""
@@ -124,7 +110,7 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
     missing). The tableaus go two tiles a row, or three when that keeps the board one picture
     within 1.6 widths; a board that is taller even so (4 or 5 players late in the game) is cut
     between the players' panels into pictures within 1.6 widths each, the heading on the first."""
-    say = _Words(locale, names, len(view.players))
+    say = Words(locale, names, len(view.players), PACKAGES)
     top = [_part(("title", locale, view.phase, view.stage, view.round, view.bag, view.vp_pool), 200,
                  lambda d: _title(d, view, say)),
            _part(("phases", locale, tuple(view.selected)), 200, lambda d: _phases(d, view, say))]
@@ -156,7 +142,7 @@ def board_pictures(view: View, names: Sequence[str] = (), *, locale: str = "en")
                     PALETTE) for top_, bottom in pages]
 
 
-def _player_parts(view: View, seat: int, say: _Words, columns: int) -> list[kit.Part]:
+def _player_parts(view: View, seat: int, say: Words, columns: int) -> list[kit.Part]:
     """A player's panel as parts one under the other, each drawn again only when what it shows
     changes: name and counts, cup and Citizenry, construction stacks, workers (after Reveal), each
     row of the tableau and the panel's end."""
@@ -234,7 +220,7 @@ def render_board(view: View, names: Sequence[str] = (), *, locale: str = "en") -
     return board_pictures(view, names, locale=locale)[0]
 
 
-def _title(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+def _title(draw: ImageDraw.ImageDraw, view: View, say: Words) -> int:
     """The round and its step, and the tiles in the bag and the VP chips in the pool."""
     if view.phase:
         stage = say(f"rftg.phase.{view.phase}")
@@ -246,7 +232,7 @@ def _title(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
     return 56
 
 
-def _phases(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
+def _phases(draw: ImageDraw.ImageDraw, view: View, say: Words) -> int:
     """The five phases, those selected this round marked (drawn apart from the title, which
     changes more often)."""
     x: float = MARGIN
@@ -262,7 +248,7 @@ def _phases(draw: ImageDraw.ImageDraw, view: View, say: _Words) -> int:
     return y + LINE + 12
 
 
-def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: _Words) -> int:
+def _final(draw: ImageDraw.ImageDraw, view: View, y: int, say: Words) -> int:
     """Every seat's score by source, best first, the winner marked."""
     scores = [(p.score or 0, s) for s, p in enumerate(view.players)]
     best = max(scores)[0] if scores else 0
@@ -291,7 +277,7 @@ def _outline(draw: ImageDraw.ImageDraw, top: float, bottom: float) -> None:
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=8, outline=THEME["line"], width=2)
 
 
-def _counts(p: PlayerView, stage: str, say: _Words) -> str:
+def _counts(p: PlayerView, stage: str, say: Words) -> str:
     """A player's credits, chips, tiles and Assign or selection, as the name row says them."""
     items = [say("rftg.pic.credits", credits=p.credits), say("rftg.pic.chips", n=p.vp),
              say("rftg.pic.tiles", n=p.tiles)]
@@ -319,7 +305,7 @@ def _name_row(draw: ImageDraw.ImageDraw, name: str, rest: str) -> int:
     return y
 
 
-def _dice_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: _Words) -> int:
+def _dice_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: Words) -> int:
     """The cup and the Citizenry."""
     inner, right = PANEL_INNER, WIDTH - MARGIN - 12
     x = _text(draw, (inner, 3), say("rftg.pic.cup"), size=SMALL, colour=THEME["muted"]) + 8
@@ -330,7 +316,7 @@ def _dice_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: _Words) -> int:
     return LINE + 4
 
 
-def _stacks_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: _Words) -> int:
+def _stacks_row(draw: ImageDraw.ImageDraw, p: PlayerView, say: Words) -> int:
     """The top tile of each construction stack, the workers it needs and those on it."""
     inner, right = PANEL_INNER, WIDTH - MARGIN - 12
     y = 0
@@ -432,7 +418,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     """One seat's private picture: its dice this round and its whole construction zone. The picture
     is kept whole by what it shows, and put together from parts (the heading, the dice, each line
     of the stacks and of the tiles in hand), each drawn again only when what it shows changes."""
-    say = _Words(locale, names, len(view.players))
+    say = Words(locale, names, len(view.players), PACKAGES)
     p = view.players[seat]
     shown = (say.names, seat, view.round, kit.fingerprint(p.assign), tuple(p.dev_stack or []),
              tuple(p.world_stack or []), tuple(p.drawn or []), tuple(p.start_tiles or []))
@@ -440,7 +426,7 @@ def render_private(view: View, seat: int, names: Sequence[str] = (), *, locale: 
     return kit.png(kit.alone(whole), PALETTE)
 
 
-def _private(view: View, seat: int, p: PlayerView, say: _Words) -> kit.Part:
+def _private(view: View, seat: int, p: PlayerView, say: Words) -> kit.Part:
     parts = [_part(("private", say.locale, say.names, seat, view.round), 1000,
                    lambda d: _private_heading(d, view, seat, say), guess=ROW_GUESS)]
     if p.assign is not None:
@@ -468,7 +454,7 @@ def _private(view: View, seat: int, p: PlayerView, say: _Words) -> kit.Part:
     return kit.composed(WIDTH, max(sum(part.height for part in parts) + MARGIN, 200), parts, PALETTE)
 
 
-def _private_heading(draw: ImageDraw.ImageDraw, view: View, seat: int, say: _Words) -> int:
+def _private_heading(draw: ImageDraw.ImageDraw, view: View, seat: int, say: Words) -> int:
     y = 12
     for line in _wrap(say("rftg.pic.private", seat=seat, round=view.round), WIDTH - 2 * MARGIN,
                       size=LARGE - 4, bold=True):
@@ -477,7 +463,7 @@ def _private_heading(draw: ImageDraw.ImageDraw, view: View, seat: int, say: _Wor
     return y
 
 
-def _private_dice(draw: ImageDraw.ImageDraw, assign: Any, say: _Words) -> int:
+def _private_dice(draw: ImageDraw.ImageDraw, assign: Any, say: Words) -> int:
     """The seat's dice this round, by where they are."""
     y = 0
     _text(draw, (MARGIN, y), say("rftg.pic.your_dice"), size=SMALL, colour=THEME["muted"])

@@ -194,7 +194,7 @@ def test_a_citizen_placed_redraws_only_its_space(monkeypatch: pytest.MonkeyPatch
 def test_a_row_of_action_spaces_drawn_apart_is_the_row_drawn_at_once(game_stage: str) -> None:
     view = registry.get("ancient_world").view(stages("ancient_world")[game_stage], None)
     for locale in ("en", "el"):
-        say = ancient_world._Words(locale, NAMES, len(view.players))
+        say = ancient_world._words(locale, NAMES, len(view.players))
         for piece in ancient_world._spaces_pieces(view, say):
             assert piece.made is not None
             kit.forget()
@@ -244,7 +244,7 @@ def test_lines_put_together_from_their_words_are_the_lines_drawn_on_a_canvas(gam
     view = registry.get("ancient_world").view(stages("ancient_world")[game_stage], None)
     width = ancient_world.WIDTH
     for locale in ("en", "el"):
-        say = ancient_world._Words(locale, NAMES, len(view.players))
+        say = ancient_world._words(locale, NAMES, len(view.players))
         pieces = [p for brief in (False, True) for p in ancient_world._market_pieces(view, say, brief)]
         for seat in range(len(view.players)):
             words = ancient_world._city_words(view, seat, say)
