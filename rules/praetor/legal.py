@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import count
+from operator import attrgetter
 
 from rules.core import RuleError
 from rules.praetor.actions import Activate
@@ -58,8 +59,12 @@ def city(state: State) -> tuple[int, list[Cell]]:
     """A number for the state's city (its tiles and their places), the same while it is remembered
     and never given to another city, so that what is kept for a city is found by the number
     (the city's tiles compared once a prompt); and its open cells (:func:`city_cells`)."""
-    tiles = tuple((t.uid, t.x, t.y) for t in state.city)
+    tiles = tuple(map(_place, state.city))
     return _cities.get(tiles, lambda: (next(_numbers), open_cells((x, y) for _, x, y in tiles)))
+
+
+_place = attrgetter("uid", "x", "y")
+"""A city tile's uid and place (:func:`city`'s key, one tile's part)."""
 
 
 def buildable(content: Content, state: State, seat: int, via: str | None = None) -> list[str]:
@@ -287,9 +292,17 @@ class Moves:
             found = self._legal[via] = []
             return found
         exp, sending = sent
-        slots, first = self._slot_tiles()
         kinds, player = self.content.kinds(), self.state.players[self.seat]
         stock = player.stock
+        if sending and not stock.covers(sending):  # every activation through it costs this and more
+            found = self._legal[via] = []
+            return found
+        if via is not None and not sending and (active := self._sent(None)) is not None and not active[1]:
+            # Sent for nothing, as an active worker: the same verdicts (only the Blacksmith's demand
+            # reads the exp, and it takes any), so the same list.
+            found = self._legal[via] = self._legal_slots(None)
+            return found
+        slots, first = self._slot_tiles()
         legal = {}
         for key, tile in first.items():
             kind = kinds[tile.uid]
@@ -349,6 +362,11 @@ class Moves:
         self._slot_tiles()
         return self._tiles[uid]
 
+    def tiles(self) -> dict[str, Placed]:
+        """The city tiles :meth:`activatable` may give, by uid (read-only)."""
+        self._slot_tiles()
+        return self._tiles
+
     def by_type(self, via: str | None = None) -> dict[str, list[str]]:
         """:meth:`activatable` grouped by tile type, types in the order of their first tile."""
         found = self._by_type.get(via)
@@ -361,12 +379,12 @@ class Moves:
     def specials(self) -> list[str]:
         """As :func:`specials`."""
         if self._specials is None:
-            content, state, seat = self.content, self.state, self.seat
-            encampments = _encampments(content)
+            state = self.state
+            encampments = _encampments(self.content)
+            # check_via is asked by the lists themselves (empty when it refuses the Encampment).
             self._specials = [
                 tile.uid for tile in state.city
                 if tile.uid in encampments
-                and can(check_via, content, state, seat, tile.uid)
                 and (self.activatable(tile.uid) or (state.options.encampment_can_build
                                                     and self.buildable(tile.uid)))]
         return self._specials

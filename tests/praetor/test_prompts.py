@@ -16,6 +16,7 @@ from rules.praetor.legal import (
     buildable,
     known_activation,
     nothing_to_do,
+    specials,
 )
 from rules.praetor.prompts import CELLS_PER_PAGE
 from rules.praetor.state import Draft, Placed, State
@@ -500,6 +501,11 @@ def test_the_legal_lists_of_a_prompt_are_those_of_each_worker_and_encampment_che
         for via in vias:
             assert moves.activatable(via) == activatable(content, state, seat, via)
             assert moves.buildable(via) == buildable(content, state, seat, via)
+        assert moves.specials() == specials(content, state, seat)
+        # Asked first for an Encampment, the lists are the same.
+        first = Moves(content, state, seat)
+        for via in reversed(vias):
+            assert first.activatable(via) == activatable(content, state, seat, via)
         fees += any(t.owner not in (None, seat) and content.type_of(t.uid).effect == "encampment"
                     and state.players[seat].retired for t in state.city)
     assert fees > 0
