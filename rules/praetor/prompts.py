@@ -37,6 +37,7 @@ from rules.praetor.actions import (
 )
 from rules.praetor.content import GOODS, Content
 from rules.praetor.describe import (
+    NO_FEE,
     Fee,
     Gain,
     effect_text,
@@ -493,8 +494,11 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
         # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
         per_worker = list(zip(workers, gains(content, state, seat, uids[0], workers), strict=True))
         find = made.find
+        tiles = moves.tiles()
         for uid in uids:
-            owed = fee_key(content, state, seat, uid, moves.tile(uid))
+            tile = tiles[uid]
+            owner = tile.owner
+            owed = NO_FEE if owner is None or owner == seat else fee_key(content, state, seat, uid, tile)
             for e, gives in per_worker:
                 key = (uid, e, gives, owed)
                 option = find(key)
@@ -650,9 +654,19 @@ def _first_steps(content: Content, state: State, seat: int, draft: Draft, moves:
                  for uid in moves.buildable()]
     steps += _types(content, state, seat, draft, None, moves)
     for uid in moves.specials():
-        action = _folded(content, state, seat, draft, Pick(via=uid), moves)
+        action = _folded(content, state, seat, draft, _via_step(content, uid), moves)
         steps.append(_Step(action, partial(_special_option, content, state, seat, uid, action)))
     return steps
+
+
+def _via_step(content: Content, uid: str) -> Pick:
+    """The step that sends a retired worker through the Encampment ``uid`` (made once: actions
+    are frozen)."""
+    made: dict[str, Pick] = content.memo("via_steps")
+    found = made.get(uid)
+    if found is None:
+        found = made[uid] = construct(Pick, via=uid)
+    return found
 
 
 def _made(option: Option) -> _Step:
@@ -690,12 +704,17 @@ def _types(content: Content, state: State, seat: int, draft: Draft, via: str | N
     # With neither a tile nor a worker chosen, several tiles or workers leave a question after the
     # type: the step is offered as it is (what _folded finds, without working it out).
     open_ended = draft.build is None and draft.tile is None and draft.exp is None
-    several_workers = len(moves.exps(via)) > 1
+    workers = moves.exps(via)
+    several_workers = len(workers) > 1
     made: dict[tuple[str, str | None], Pick] = content.memo("type_steps")
     for type_id, uids in moves.by_type(via).items():
         step = made.get((type_id, via)) or _type_step(content, type_id, via)
         if open_ended and (several_workers or len(uids) > 1):
             action: AnyAction = step
+        elif open_ended and content.type_of(uids[0]).effect != "forge":
+            # One tile and one worker: the whole activation (what _folded finds, worked out as
+            # _only_answer does it; the Blacksmith asks how much to forge).
+            action = construct(Activate, tile=uids[0], exp=workers[0], via=via)
         else:
             action = _folded(content, state, seat, draft, step, moves)
         steps.append(_Step(action, partial(_type_option, content, state, seat, uids, action, moves)))

@@ -86,7 +86,7 @@ def cost_message(costs: dict[str, int]) -> Message:
 
     The parts are nested two by two (never a list of messages), so a stored event reads the same
     after its JSON round trip. Messages are frozen, so one cost's message is made once and shared."""
-    return _cost_message(tuple((r, costs[r]) for r in RESOURCES if costs.get(r)))
+    return _cost_message(tuple([(r, n) for r in RESOURCES if (n := costs.get(r))]))
 
 
 @cache

@@ -33,14 +33,19 @@ from tests.praetor.helpers import (
     BLACKSMITH,
     BLUE,
     CAMP,
+    ENCAMPMENT,
     MARKET,
     MINES,
+    SAWMILL,
     YELLOW,
     give_turn,
     set_city,
     set_workers,
     table,
 )
+
+ENCAMPMENT_II = "C42"
+"""The Workers' Encampment of era II (4 players and more)."""
 
 
 def _yellow_to_play() -> State:
@@ -599,3 +604,15 @@ def test_a_state_copy_shares_only_what_cannot_change() -> None:
             copy = state.model_copy(deep=True)
             assert copy == state
             assert _shared_mutables(state, copy, "state") == []
+
+
+def test_each_encampment_of_the_city_is_offered_as_its_own_step() -> None:
+    """With two Workers' Encampments the seat can use (a retired worker, a tile to activate
+    through each, §6.4), the turn offers a step through each, kept by the Encampment."""
+    state = table(ENGINE, 4, seed=2)
+    set_city(state, (CAMP, 0, 0, None), (SAWMILL, 1, 1, None), (ENCAMPMENT, 1, 0, None),
+             (ENCAMPMENT_II, 0, 1, None))
+    give_turn(state, YELLOW)
+    state.players[YELLOW].retired = 1
+    vias = {getattr(action, "via", None) for action in _actions(state)} - {None}
+    assert vias == {ENCAMPMENT, ENCAMPMENT_II}
