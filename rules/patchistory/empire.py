@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules.core.memo import Memo
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
 from rules.patchistory.state import Layer, Player, Route, Token, Worker
 
@@ -92,7 +93,37 @@ def grid_of(player: Player, content: Content) -> Grid:
     Cached on the layers and tokens; callers must not modify the grid they get.
     """
     _CONTENTS.setdefault(id(content), content)
-    return _grid(id(content), tuple(player.layers), tuple(player.tokens))
+    return _grid_at(id(content), tuple(player.layers), tuple(player.tokens))
+
+
+def _grid_at(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
+    """The grid of an empire of ``layers`` and ``tokens``: the one a patch laid (:func:`lay`)
+    where there is one, else drawn from every tile (:func:`_grid`)."""
+    laid = _LAID.get((content_id, layers, tokens))
+    return laid if laid is not None else _grid(content_id, layers, tokens)
+
+
+_LAID: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(256)
+"""Grids of empires just patched, by the content, layers and tokens (:func:`lay`; the oldest go
+past 256): the grid a patch leaves, drawn from the grid before it for the squares the tile lies
+on, not from every tile again."""
+
+
+def lay(before: Player, after: Player, content: Content, tile: str, side: str, row: int, col: int,
+        *, keep_buildings: bool) -> None:
+    """Keep the grid of ``after``, the empire ``before`` becomes when the side ``side`` of
+    ``tile`` is laid over it at (row, col) (:func:`try_patch`, not under), as
+    :func:`patched_grid` draws it from the grid before: the squares, their order and the spaces
+    :func:`_grid` would draw from every tile (the new tile's spaces keyed by its layer, the last)."""
+    grid = grid_of(before, content)
+    laid = patched_grid(
+        grid, before.tokens, len(before.layers), content.tiles_by_id[tile].side(side), row, col,
+        under=False, keep_buildings=keep_buildings,
+    )
+    key = (id(content), tuple(after.layers), tuple(after.tokens))
+    if len(_LAID) >= _LAID.limit:
+        del _LAID[next(iter(_LAID))]
+    _LAID[key] = laid
 
 
 @lru_cache(maxsize=4096)
@@ -602,7 +633,7 @@ def _placements(
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
-    grid = _grid(content_id, layers, tokens)
+    grid = _grid_at(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     built = {(t[0], t[1]) for t in tokens if t[2] is not None}

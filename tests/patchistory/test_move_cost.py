@@ -15,9 +15,12 @@ from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import (
+    _LAID,
     Grid,
+    _grid,
     grid_of,
     grid_stats,
+    lay,
     patched_grid,
     patched_stats,
     placements,
@@ -136,7 +139,7 @@ def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
                     assert built is not None
                     made = patched_grid(grid, p.tokens, len(p.layers), sdef, pl.row, pl.col, under=pl.under,
                                         keep_buildings=keep)
-                    drawn = grid_of(built, ENGINE.content)
+                    drawn = _grid.__wrapped__(id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
                     assert shown(made) == shown(drawn)
                     kept, _ = patching.unstacked(ENGINE.ctx, built)
                     assert patching.unstacked_on(made, p.workers)[0] == kept
@@ -150,6 +153,41 @@ def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
                     ) == after
                     checked += 1
     assert checked > 1000
+
+
+def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
+    """The grid kept for an empire just patched over (:func:`lay`, drawn from the grid before
+    for the squares the tile lies on) is, square for square, in the same order and with the same
+    spaces, the one :func:`_grid` draws from every tile, for every legal placement over the
+    empire of seats of 2-, 3- and 4-player games, a building laid over kept or not: each found
+    again by its layers and tokens after all of a tile's placements were laid."""
+    checked = 0
+    kept_building = 0
+    tiles = sorted(ENGINE.content.tiles_by_id)
+    for n, (state, seat) in enumerate(empires()):
+        p = state.players[seat]
+        tile = tiles[n * 5 % len(tiles)]
+        for side in ("white", "black"):
+            laid = []
+            for pl in placements(p, ENGINE.content, tile, side, state.era):
+                for keep in (False, True) if pl.covers_building else (False,):
+                    if pl.under:
+                        continue
+                    built, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=False,
+                                         keep_buildings=keep, era=state.era)
+                    assert built is not None
+                    lay(p, built, ENGINE.content, tile, side, pl.row, pl.col, keep_buildings=keep)
+                    laid.append(built)
+                    kept_building += keep
+            for built in laid:
+                key = (id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
+                ours = grid_of(built, ENGINE.content)
+                assert ours is _LAID[key]
+                fresh = _grid.__wrapped__(*key)
+                assert list(ours.squares.items()) == list(fresh.squares.items())
+                assert list(ours.spaces.items()) == list(fresh.spaces.items())
+                checked += 1
+    assert checked > 1000 and kept_building > 20
 
 
 def shown(grid: Grid) -> tuple[dict[Cell, tuple[object, ...]], list[list[Cell]]]:
