@@ -152,8 +152,11 @@ class Patchistory(Engine[State, Played]):
         if key is None:
             return self.folded(state, seat)
         memo = self.ctx.asked
-        if key in memo:
+        try:
+            # One read of the memo: a kept key is compared field by field with the one asked.
             return memo[key]
+        except KeyError:
+            pass
         if len(memo) >= ASKED_MEMO_SIZE:
             del memo[next(iter(memo))]
         found = memo[key] = self.folded(state, seat)
