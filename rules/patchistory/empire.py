@@ -97,37 +97,57 @@ def grid_of(player: Player, content: Content) -> Grid:
 
 
 def _grid_at(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
-    """The grid of an empire of ``layers`` and ``tokens``: the one a patch laid (:func:`lay`)
-    where there is one, else drawn from every tile (:func:`_grid`)."""
-    laid = _LAID.get((content_id, layers, tokens))
-    return laid if laid is not None else _grid(content_id, layers, tokens)
+    """The grid of an empire of ``layers`` and ``tokens``, kept (:data:`_GRIDS`)."""
+    return _GRIDS.kept((content_id, layers, tokens), lambda: _grid(content_id, layers, tokens))
 
 
-_LAID: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(256)
-"""Grids of empires just patched, by the content, layers and tokens (:func:`lay`; the oldest go
-past 256): the grid a patch leaves, drawn from the grid before it for the squares the tile lies
-on, not from every tile again."""
+_GRIDS: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(4096)
+"""Each empire's grid by the content, layers and tokens (the oldest go past 4096): drawn from
+every tile (:func:`_grid`) or, for an empire just patched, from the grid before it (:func:`lay`)."""
 
 
 def lay(before: Player, after: Player, content: Content, tile: str, side: str, row: int, col: int,
-        *, keep_buildings: bool) -> None:
+        *, under: bool, keep_buildings: bool) -> None:
     """Keep the grid of ``after``, the empire ``before`` becomes when the side ``side`` of
-    ``tile`` is laid over it at (row, col) (:func:`try_patch`, not under), as
-    :func:`patched_grid` draws it from the grid before: the squares, their order and the spaces
-    :func:`_grid` would draw from every tile (the new tile's spaces keyed by its layer, the last)."""
+    ``tile`` is laid at (row, col) (:func:`try_patch`), drawn from the grid before for the
+    squares the tile lies on (:func:`patched_grid`; laid under, every space's layer one more):
+    the squares, in the order, and the spaces :func:`_grid` draws from every tile."""
     grid = grid_of(before, content)
-    laid = patched_grid(
-        grid, before.tokens, len(before.layers), content.tiles_by_id[tile].side(side), row, col,
-        under=False, keep_buildings=keep_buildings,
-    )
+    sdef = content.tiles_by_id[tile].side(side)
+    if under:
+        laid = _laid_under(grid, before.tokens, sdef, row, col)
+    else:
+        laid = patched_grid(grid, before.tokens, len(before.layers), sdef, row, col,
+                            under=False, keep_buildings=keep_buildings)
     key = (id(content), tuple(after.layers), tuple(after.tokens))
-    if len(_LAID) >= _LAID.limit:
-        del _LAID[next(iter(_LAID))]
-    _LAID[key] = laid
+    if key not in _GRIDS and len(_GRIDS) >= _GRIDS.limit:
+        del _GRIDS[next(iter(_GRIDS))]
+    _GRIDS[key] = laid
 
 
-@lru_cache(maxsize=4096)
+def _laid_under(grid: Grid, tokens: Iterable[Token], sdef: SideDef, row: int, col: int) -> Grid:
+    """:func:`_grid` of the empire showing ``grid`` with the side ``sdef`` laid under it at
+    (row, col): the new tile is the first layer, so its cells come first (the top space of those
+    it shares is the one shown before) and every other space's layer is one more."""
+    on = {(t[0], t[1]): t[2] for t in tokens}
+    squares: dict[Cell, Square] = {}
+    for si, sp in enumerate(sdef.spaces):
+        for r, c in sp.cells:
+            cell = (row + r, col + c)
+            if cell in on:
+                squares[cell] = Square((0, si), sp, on[cell], on[cell] is None)
+            else:
+                squares[cell] = Square((0, si), sp)
+    for cell, sq in grid.squares.items():
+        squares[cell] = Square((sq.key[0] + 1, sq.key[1]), sq.space, sq.building, sq.reclaimed)
+    laid = Grid(squares=squares)
+    for cell in sorted(squares):
+        laid.spaces.setdefault(squares[cell].key, []).append(cell)
+    return laid
+
+
 def _grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
+    """The grid of an empire of ``layers`` and ``tokens``, drawn from every tile."""
     content = _CONTENTS[content_id]
     # The top space of each cell first (a cell keeps the place of the first tile laid on it), then
     # one square for each cell shown.

@@ -269,9 +269,8 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
     )
     if after is None:
         raise fail(PATCH_REASONS[why], f"patch.{why}")
-    if not action.under:
-        lay(p, after, ctx.content, item.tile, action.side, action.row, action.col,
-            keep_buildings=action.keep_buildings)
+    lay(p, after, ctx.content, item.tile, action.side, action.row, action.col,
+        under=action.under, keep_buildings=action.keep_buildings)
     before = abilities(p, ctx.content)
     # try_patch's copy shares the rest of the player with ``p``, which leaves the state here.
     after.reserve.pop(action.reserve)

@@ -15,7 +15,7 @@ from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import (
-    _LAID,
+    _GRIDS,
     Grid,
     _grid,
     grid_of,
@@ -139,7 +139,7 @@ def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
                     assert built is not None
                     made = patched_grid(grid, p.tokens, len(p.layers), sdef, pl.row, pl.col, under=pl.under,
                                         keep_buildings=keep)
-                    drawn = _grid.__wrapped__(id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
+                    drawn = _grid(id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
                     assert shown(made) == shown(drawn)
                     kept, _ = patching.unstacked(ENGINE.ctx, built)
                     assert patching.unstacked_on(made, p.workers)[0] == kept
@@ -161,8 +161,7 @@ def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
     spaces, the one :func:`_grid` draws from every tile, for every legal placement over the
     empire of seats of 2-, 3- and 4-player games, a building laid over kept or not: each found
     again by its layers and tokens after all of a tile's placements were laid."""
-    checked = 0
-    kept_building = 0
+    checked = under = kept_building = 0
     tiles = sorted(ENGINE.content.tiles_by_id)
     for n, (state, seat) in enumerate(empires()):
         p = state.players[seat]
@@ -171,23 +170,23 @@ def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
             laid = []
             for pl in placements(p, ENGINE.content, tile, side, state.era):
                 for keep in (False, True) if pl.covers_building else (False,):
-                    if pl.under:
-                        continue
-                    built, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=False,
+                    built, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
                                          keep_buildings=keep, era=state.era)
                     assert built is not None
-                    lay(p, built, ENGINE.content, tile, side, pl.row, pl.col, keep_buildings=keep)
+                    lay(p, built, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
+                        keep_buildings=keep)
                     laid.append(built)
                     kept_building += keep
+                    under += pl.under
             for built in laid:
                 key = (id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
                 ours = grid_of(built, ENGINE.content)
-                assert ours is _LAID[key]
-                fresh = _grid.__wrapped__(*key)
+                assert ours is _GRIDS[key]
+                fresh = _grid(*key)
                 assert list(ours.squares.items()) == list(fresh.squares.items())
                 assert list(ours.spaces.items()) == list(fresh.spaces.items())
                 checked += 1
-    assert checked > 1000 and kept_building > 20
+    assert checked > 1000 and under > 200 and kept_building > 20
 
 
 def shown(grid: Grid) -> tuple[dict[Cell, tuple[object, ...]], list[list[Cell]]]:
@@ -327,7 +326,7 @@ def test_an_overview_board_kept_beside_its_grid_is_the_one_counted_afresh() -> N
         for state in walk(players, seed, 2000)[::7]:
             for seat, p in enumerate(state.players):
                 grid = grid_of(p, ENGINE.content)
-                fresh = _grid.__wrapped__(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                fresh = _grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
                 abilities |= {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
                 more = [*state.routes, Route(kind="general", start=seat, end=(seat + 1) % players)]
                 for workers, routes in ((p.workers, state.routes), (p.workers[1:], state.routes),
@@ -465,7 +464,7 @@ def test_the_spaces_counted_beside_a_grid_are_those_counted_afresh() -> None:
     for players, seed in ((2, 61), (3, 62), (4, 63)):
         for state in walk(players, seed, 2000)[::5]:
             for p in state.players:
-                fresh = _grid.__wrapped__(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                fresh = _grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
                 for kind in ("wonder", "personality"):
                     shown = sum(
                         1 for cells in fresh.spaces.values() if fresh.squares[cells[0]].space.kind == kind
