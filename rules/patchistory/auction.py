@@ -156,6 +156,23 @@ def asked_key(state: State, seat: Seat) -> tuple[object, ...] | None:
     )
 
 
+def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
+    """What the answers of the auction step ``choice`` (``menus.fold``) are drawn from, where a
+    tile's step (``tile:i``) opens its range of coins as a number (:func:`prompt`): nothing the
+    fold may put in its place, whatever the range, so one key names them all. ``None`` for any
+    other step, and for a tile the seat cannot bid on in a 3–4 player auction (which opens the
+    bids of every tile)."""
+    a = state.auction
+    tile = choice[5:]
+    if a.first_choice is not None or a.vasco or not choice.startswith("tile:") or not tile.isdigit():
+        return None
+    if int(tile) >= len(a.offers):
+        return None
+    if len(state.players) == 2 or bid_range(state, seat, int(tile)) is not None:
+        return ("auction", "coins")
+    return None
+
+
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     a = state.auction
     if a.first_choice is not None:

@@ -525,6 +525,7 @@ ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable | None]] = {
 """The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""
 
 SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = {
+    Phase.AUCTION: auction.submenu_key,
     Phase.DIPLOMACY: politics.diplomacy_submenu_key,
     Phase.ADMINISTRATION: politics.submenu_key,
 }

@@ -395,6 +395,37 @@ def test_a_kept_submenu_is_the_one_drawn_afresh() -> None:
     assert {"trade", "exchange", "build", "reclaim", "birth", "campaign", "aid", "threat"} <= heads
 
 
+def test_a_kept_auction_step_opens_what_a_fresh_engine_draws() -> None:
+    """A tile's step of the auction (``tile:i``), looked up by its own key
+    (``auction.submenu_key``), opens what a fresh engine draws (a range of coins, which folds
+    into nothing), for every tile on offer and every seat of every auction state of 2-, 3- and
+    4-player games, the tiles a seat cannot bid on (whose step opens every bid) among them; and
+    every seat's folded auction prompt is the fresh engine's."""
+    kept = Patchistory(ENGINE.content)
+    steps = opened = 0
+    for players, seed in ((2, 51), (3, 52), (4, 53)):
+        for state in walk(players, seed, 1500):
+            if state.phase != Phase.AUCTION or any(p.homing for p in state.players):
+                continue
+            fresh = Patchistory(ENGINE.content)
+            for seat in range(players):
+                for tile in range(len(state.auction.offers)):
+                    choice = f"tile:{tile}"
+                    ours = menus.submenu(state, seat, choice, kept.unfolded, kept.kept)
+                    theirs = menus.submenu(state, seat, choice, fresh.unfolded)
+                    assert [o.model_dump_json() for o in ours or ()] == [
+                        o.model_dump_json() for o in theirs or ()
+                    ], choice
+                    assert (ours is None) == (theirs is None)
+                    opened += theirs is not None
+                    steps += 1
+                ours_folded, theirs_folded = kept.folded(state, seat), fresh.folded(state, seat)
+                assert (ours_folded is None) == (theirs_folded is None)
+                if ours_folded is not None and theirs_folded is not None:
+                    assert ours_folded.model_dump_json() == theirs_folded.model_dump_json()
+    assert steps > 1000 and opened > 50
+
+
 def test_a_kept_break_alliance_step_says_the_pp_it_takes() -> None:
     """Break Alliance takes all the PP (p. 10): its step is kept by them too (the random games
     above seldom ally)."""
