@@ -139,21 +139,22 @@ def asking(state: State) -> list[Seat] | None:
     return [] if seat is None else [seat]
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...] | None:
-    """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`):
-    its own coins and menu, the tiles on offer and whether it has bid; the other seat's bid changes
-    none of it. ``None`` in any other auction (the prompt is not kept)."""
+def asked_table(state: State) -> tuple[object, ...] | None:
+    """What both seats' prompts in the 2-player secret bid are drawn from besides their own
+    player (:func:`asked_key`): the tiles on offer. ``None`` in any other auction (the prompt is
+    not kept)."""
     a = state.auction
     if a.first_choice is not None or len(state.players) != 2 or a.vasco:
         return None
-    return (
-        "sealed",
-        seat,
-        player_key(state.players[seat]),
-        tuple((o.tile, o.side) for o in a.offers),
-        seat in a.sealed,
-        seat in a.skip,
-    )
+    return ("sealed", tuple((o.tile, o.side) for o in a.offers))
+
+
+def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`)
+    besides :func:`asked_table`: its own coins and menu and whether it has bid; the other seat's
+    bid changes none of it."""
+    a = state.auction
+    return (seat, player_key(state.players[seat]), seat in a.sealed, seat in a.skip)
 
 
 def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:

@@ -136,21 +136,29 @@ class Patchistory(Engine[State, Played]):
         if state.phase == Phase.OVER:
             return found
         seats: list[Seat] | None = None
-        if state.phase == Phase.AUCTION and not any(p.homing > 0 for p in state.players):
+        homing = any(p.homing > 0 for p in state.players)
+        if state.phase == Phase.AUCTION and not homing:
             seats = auction.asking(state)
+        # What every seat's kept prompt is drawn from besides its own player, read once for all.
+        table = None if homing else table_key(state)
         for seat in range(len(state.players)) if seats is None else seats:
-            prompt = self.asked_of(state, seat)
+            prompt = self.kept_or_folded(state, seat, table)
             if prompt is not None:
                 found[seat] = prompt
         return found
 
     def asked_of(self, state: State, seat: Seat) -> Prompt | None:
-        keyed = ASKED_KEYS.get(state.phase)
-        if keyed is None or any(p.homing > 0 for p in state.players):
+        """The seat's prompt, folded: the one kept for all it is drawn from where its phase says
+        it (:data:`ASKED_KEYS`)."""
+        homing = any(p.homing > 0 for p in state.players)
+        return self.kept_or_folded(state, seat, None if homing else table_key(state))
+
+    def kept_or_folded(self, state: State, seat: Seat, table: Hashable | None) -> Prompt | None:
+        """:meth:`asked_of`, ``table`` being what every seat's prompt is drawn from besides the
+        seat's own player (:func:`table_key`; ``None`` where no prompt is kept)."""
+        if table is None:
             return self.folded(state, seat)
-        key = keyed(state, seat)
-        if key is None:
-            return self.folded(state, seat)
+        key = (table, ASKED_KEYS[state.phase][1](state, seat))
         memo = self.ctx.asked
         try:
             # One read of the memo: a kept key is compared field by field with the one asked.
@@ -516,13 +524,23 @@ PROMPTS: dict[Phase, PromptFn] = {
 }
 
 
-ASKED_KEYS: dict[Phase, Callable[[State, Seat], Hashable | None]] = {
-    Phase.AUCTION: auction.asked_key,
-    Phase.PATCH: patching.asked_key,
-    Phase.ADMINISTRATION: politics.admin_key,
-    Phase.MOVEMENT: movement.asked_key,
+ASKED_KEYS: dict[Phase, tuple[Callable[[State], Hashable | None], Callable[[State, Seat], Hashable]]] = {
+    Phase.AUCTION: (auction.asked_table, auction.asked_key),
+    Phase.PATCH: (patching.asked_table, patching.asked_key),
+    Phase.ADMINISTRATION: (politics.admin_table, politics.admin_key),
+    Phase.MOVEMENT: (movement.asked_table, movement.asked_key),
 }
-"""The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`)."""
+"""The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`): what every
+seat's prompt is drawn from besides its own player (``None`` where none is kept), and what the
+seat's own is drawn from."""
+
+
+def table_key(state: State) -> Hashable | None:
+    """What every seat's prompt of the state is drawn from besides the seat's own player, where
+    its phase keeps prompts (:data:`ASKED_KEYS`), else ``None``."""
+    keyed = ASKED_KEYS.get(state.phase)
+    return None if keyed is None else keyed[0](state)
+
 
 SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = {
     Phase.AUCTION: auction.submenu_key,

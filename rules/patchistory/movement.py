@@ -184,20 +184,25 @@ def stacked(ctx: Ctx, p: Player) -> bool:
     return len(keys) != len(set(keys))
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
-    """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`): its own
-    empire, workers and menu, the kind of each route, whose turn it would be when played in turn
-    order, and the table options; another seat's move changes none of it but the turn."""
+def asked_table(state: State) -> tuple[object, ...]:
+    """What every seat's Movement prompt, folded, is drawn from besides its own player
+    (:func:`asked_key`): the kind of each route, whose turn it would be when played in turn
+    order, and the table options."""
     ordered = in_turn_order(state, state.options.movement_in_turn_order)
     return (
         "movement",
-        seat,
-        player_key(state.players[seat]),
         tuple(r.kind for r in state.routes),
         state.in_turn_order,
         (state.first, tuple(q.done for q in state.players)) if ordered else None,
         tuple(state.options.__dict__.values()),
     )
+
+
+def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`) besides
+    :func:`asked_table`: its own empire, workers and menu; another seat's move changes none of
+    it but the turn."""
+    return (seat, player_key(state.players[seat]))
 
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

@@ -56,20 +56,25 @@ SHORT = {
 }
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
-    """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`): its own
-    empire, won tiles and menu, the routes (what the empire shows, the free alliance of
-    Constantine), the era, whose turn it would be where two players patch in turn order, and the
-    table options; another seat's patch changes none of it but the turn."""
+def asked_table(state: State) -> tuple[object, ...]:
+    """What every seat's Patch prompt, folded, is drawn from besides its own player
+    (:func:`asked_key`): the routes (what the empire shows, the free alliance of Constantine),
+    the era, whose turn it would be where two players patch in turn order, and the table
+    options."""
     return (
         "patch",
-        seat,
-        player_key(state.players[seat]),
         routes_key(state.routes),
         state.era,
         (state.first, tuple((bool(q.reserve), q.done) for q in state.players)) if in_turns(state) else None,
         tuple(state.options.__dict__.values()),
     )
+
+
+def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`) besides
+    :func:`asked_table`: its own empire, won tiles and menu; another seat's patch changes none of
+    it but the turn."""
+    return (seat, player_key(state.players[seat]))
 
 
 def in_turns(state: State) -> bool:

@@ -693,17 +693,14 @@ def spendable(ctx: Ctx, state: State, seat: Seat, key: str) -> Message:
     return found
 
 
-def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
-    """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`):
-    its own goods, PP, empire, tiles and menu, the routes and the route workers of every seat
-    (which routes a Trade may take), the routes left, the era, whose turn it would be when played
-    in turn order, and the table options; another seat's action changes it only where it touches
-    those."""
+def admin_table(state: State) -> tuple[object, ...]:
+    """What every seat's Administration prompt, folded, is drawn from besides its own player
+    (:func:`admin_key`): the routes and the route workers of every seat (which routes a Trade
+    may take), the routes left, the era, whose turn it would be when played in turn order, and
+    the table options."""
     ordered = in_turn_order(state, state.options.administration_in_turn_order)
     return (
         "administration",
-        seat,
-        player_key(state.players[seat]),
         routes_key(state.routes),
         tuple(tuple((w.where, w.route) for w in q.workers if w.where != "land") for q in state.players),
         state.general_left,
@@ -712,6 +709,13 @@ def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
         (state.first, tuple(q.done for q in state.players)) if ordered else None,
         tuple(state.options.__dict__.values()),
     )
+
+
+def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
+    """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`)
+    besides :func:`admin_table`: its own goods, PP, empire, tiles and menu; another seat's action
+    changes it only where it touches those."""
+    return (seat, player_key(state.players[seat]))
 
 
 def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
