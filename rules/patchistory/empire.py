@@ -93,17 +93,13 @@ def grid_of(player: Player, content: Content) -> Grid:
     Cached on the layers and tokens; callers must not modify the grid they get.
     """
     _CONTENTS.setdefault(id(content), content)
-    return _grid_at(id(content), tuple(player.layers), tuple(player.tokens))
+    return _grid(id(content), tuple(player.layers), tuple(player.tokens))
 
 
-def _grid_at(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
-    """The grid of an empire of ``layers`` and ``tokens``, kept (:data:`_GRIDS`)."""
-    return _GRIDS.kept((content_id, layers, tokens), lambda: _grid(content_id, layers, tokens))
-
-
-_GRIDS: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(4096)
-"""Each empire's grid by the content, layers and tokens (the oldest go past 4096): drawn from
-every tile (:func:`_grid`) or, for an empire just patched, from the grid before it (:func:`lay`)."""
+_LAID: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(64)
+"""Grids of empires just patched, by the content, layers and tokens (:func:`lay`; the oldest go
+past 64), each waiting for :func:`_grid` to take it: the grid a patch leaves, drawn from the grid
+before it for the squares the tile lies on, not from every tile again."""
 
 
 def lay(before: Player, after: Player, content: Content, tile: str, side: str, row: int, col: int,
@@ -120,9 +116,9 @@ def lay(before: Player, after: Player, content: Content, tile: str, side: str, r
         laid = patched_grid(grid, before.tokens, len(before.layers), sdef, row, col,
                             under=False, keep_buildings=keep_buildings)
     key = (id(content), tuple(after.layers), tuple(after.tokens))
-    if key not in _GRIDS and len(_GRIDS) >= _GRIDS.limit:
-        del _GRIDS[next(iter(_GRIDS))]
-    _GRIDS[key] = laid
+    if key not in _LAID and len(_LAID) >= _LAID.limit:
+        del _LAID[next(iter(_LAID))]
+    _LAID[key] = laid
 
 
 def _laid_under(grid: Grid, tokens: Iterable[Token], sdef: SideDef, row: int, col: int) -> Grid:
@@ -146,7 +142,15 @@ def _laid_under(grid: Grid, tokens: Iterable[Token], sdef: SideDef, row: int, co
     return laid
 
 
+@lru_cache(maxsize=4096)
 def _grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
+    """The grid of an empire of ``layers`` and ``tokens``, kept: the one a patch laid
+    (:func:`lay`) where there is one, else drawn from every tile (:func:`_drawn_grid`)."""
+    laid = _LAID.pop((content_id, layers, tokens), None)
+    return laid if laid is not None else _drawn_grid(content_id, layers, tokens)
+
+
+def _drawn_grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:
     """The grid of an empire of ``layers`` and ``tokens``, drawn from every tile."""
     content = _CONTENTS[content_id]
     # The top space of each cell first (a cell keeps the place of the first tile laid on it), then
@@ -653,7 +657,7 @@ def _placements(
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
     content = _CONTENTS[content_id]
-    grid = _grid_at(content_id, layers, tokens)
+    grid = _grid(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     built = {(t[0], t[1]) for t in tokens if t[2] is not None}

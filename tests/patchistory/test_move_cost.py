@@ -15,9 +15,9 @@ from rules.patchistory.actions import Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import (
-    _GRIDS,
+    _LAID,
     Grid,
-    _grid,
+    _drawn_grid,
     grid_of,
     grid_stats,
     lay,
@@ -139,7 +139,7 @@ def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
                     assert built is not None
                     made = patched_grid(grid, p.tokens, len(p.layers), sdef, pl.row, pl.col, under=pl.under,
                                         keep_buildings=keep)
-                    drawn = _grid(id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
+                    drawn = _drawn_grid(id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
                     assert shown(made) == shown(drawn)
                     kept, _ = patching.unstacked(ENGINE.ctx, built)
                     assert patching.unstacked_on(made, p.workers)[0] == kept
@@ -161,7 +161,7 @@ def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
     spaces, the one :func:`_grid` draws from every tile, for every legal placement over the
     empire of seats of 2-, 3- and 4-player games, a building laid over kept or not: each found
     again by its layers and tokens after all of a tile's placements were laid."""
-    checked = under = kept_building = 0
+    checked = under = kept_building = taken = 0
     tiles = sorted(ENGINE.content.tiles_by_id)
     for n, (state, seat) in enumerate(empires()):
         p = state.players[seat]
@@ -178,15 +178,20 @@ def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
                     laid.append(built)
                     kept_building += keep
                     under += pl.under
-            for built in laid:
-                key = (id(ENGINE.content), tuple(built.layers), tuple(built.tokens))
+            waiting = {key: _LAID.get(key) for key in keys(laid)}
+            for built, key in zip(laid, keys(laid), strict=True):
                 ours = grid_of(built, ENGINE.content)
-                assert ours is _GRIDS[key]
-                fresh = _grid(*key)
+                taken += ours is waiting[key]
+                fresh = _drawn_grid(*key)
                 assert list(ours.squares.items()) == list(fresh.squares.items())
                 assert list(ours.spaces.items()) == list(fresh.spaces.items())
                 checked += 1
-    assert checked > 1000 and under > 200 and kept_building > 20
+    assert checked > 1000 and under > 200 and kept_building > 20 and taken > checked // 2
+
+
+def keys(players: list[Player]) -> list[tuple[int, tuple[object, ...], tuple[object, ...]]]:
+    """What each player's grid is kept by: the content, the layers and the tokens."""
+    return [(id(ENGINE.content), tuple(p.layers), tuple(p.tokens)) for p in players]
 
 
 def shown(grid: Grid) -> tuple[dict[Cell, tuple[object, ...]], list[list[Cell]]]:
@@ -318,7 +323,6 @@ def test_an_overview_board_kept_beside_its_grid_is_the_one_counted_afresh() -> N
     number of workers (Great Wall) and the routes owned (Genghis Khan, Petra, Apollo 11, p. 16):
     for every seat of 2-, 3- and 4-player games, with a worker fewer and a route more, it is the
     board a grid drawn afresh counts."""
-    from rules.patchistory.empire import _grid
 
     checked = 0
     abilities: set[str] = set()
@@ -326,7 +330,7 @@ def test_an_overview_board_kept_beside_its_grid_is_the_one_counted_afresh() -> N
         for state in walk(players, seed, 2000)[::7]:
             for seat, p in enumerate(state.players):
                 grid = grid_of(p, ENGINE.content)
-                fresh = _grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                fresh = _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
                 abilities |= {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
                 more = [*state.routes, Route(kind="general", start=seat, end=(seat + 1) % players)]
                 for workers, routes in ((p.workers, state.routes), (p.workers[1:], state.routes),
@@ -487,7 +491,7 @@ def test_the_spaces_counted_beside_a_grid_are_those_counted_afresh() -> None:
     """Wonders and Personalities (``count_kind``) and the 1x1 spaces (``one_by_one_cells``, by
     seas, reclaimed ones and ones holding a building) kept beside an empire's grid are those a
     grid drawn afresh shows, for every seat of 2-, 3- and 4-player games."""
-    from rules.patchistory.empire import _grid, count_kind
+    from rules.patchistory.empire import count_kind
     from rules.patchistory.politics import _one_by_one_cells, one_by_one_cells
 
     ctx = ENGINE.ctx
@@ -495,7 +499,7 @@ def test_the_spaces_counted_beside_a_grid_are_those_counted_afresh() -> None:
     for players, seed in ((2, 61), (3, 62), (4, 63)):
         for state in walk(players, seed, 2000)[::5]:
             for p in state.players:
-                fresh = _grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+                fresh = _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
                 for kind in ("wonder", "personality"):
                     shown = sum(
                         1 for cells in fresh.spaces.values() if fresh.squares[cells[0]].space.kind == kind
