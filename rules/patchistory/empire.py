@@ -363,16 +363,22 @@ def try_patch(
     build: bool = True,
     diagonal: bool = False,
     seas_over_land: bool = True,
+    legal: bool = False,
 ) -> tuple[Player | None, str]:
     """The player after patching, or ``None`` and the reason it is illegal (§7.7).
 
     With ``build=False`` only legality is checked and the player returned is the unchanged one.
     ``diagonal`` forbids seas touching at a corner too (#2); ``seas_over_land=False`` keeps
-    the new tile's seas off every existing square (the other reading of p. 7, #1).
+    the new tile's seas off every existing square (the other reading of p. 7, #1). With
+    ``legal`` the caller has found the place among :func:`placements` (the same rules), and it is
+    not checked again.
     """
     grid = grid or grid_of(player, content)
     sdef = content.tiles_by_id[tile].side(side)
     new_cells = {(row + r, col + c): (si, sp) for si, sp in enumerate(sdef.spaces) for r, c in sp.cells}
+    if legal:
+        return patched_player(player, grid, new_cells, tile, side, row, col, under=under,
+                              keep_buildings=keep_buildings), ""
     overlap = [cell for cell in new_cells if cell in grid.squares]
     if not overlap:
         return None, "no_overlap"
@@ -425,18 +431,39 @@ def try_patch(
         return None, "too_big"
     if not build:
         return player, ""
+    return patched_player(player, grid, new_cells, tile, side, row, col, under=under,
+                          keep_buildings=keep_buildings), ""
+
+
+def patched_player(
+    player: Player, grid: Grid, new_cells: dict[Cell, tuple[int, SpaceDef]], tile: str, side: str,
+    row: int, col: int, *, under: bool, keep_buildings: bool,
+) -> Player:
+    """The player after a legal patch (:func:`try_patch`): a shallow copy with fresh layer and
+    token lists (callers that keep it own it from here). Laid over, a building token under the
+    new tile stays only where the patch keeps it: a 1x1 space that is not a sea (p. 8)."""
     layer: Layer = (tile, side, row, col)
-    # A shallow copy with fresh layer and token lists: callers that keep it own it from here.
     if under:
-        return player.model_copy(
-            update={"layers": [layer, *player.layers], "tokens": list(player.tokens)}
-        ), ""
+        return player.model_copy(update={"layers": [layer, *player.layers], "tokens": list(player.tokens)})
     tokens = [
-        t
-        for t in player.tokens
-        if (t[0], t[1]) not in new_cells or (t[2] is not None and squares[(t[0], t[1])].building == t[2])
+        t for t in player.tokens
+        if (t[0], t[1]) not in new_cells or kept_on(grid, new_cells, t, keep_buildings)
     ]
-    return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens}), ""
+    return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens})
+
+
+def kept_on(
+    grid: Grid, new_cells: dict[Cell, tuple[int, SpaceDef]], token: Token, keep_buildings: bool
+) -> bool:
+    """Whether a building token under the tile laid over ``new_cells`` stays on top (p. 8): kept
+    buildings only, the one shown there, on a 1x1 space of the new tile that is not a sea."""
+    cell = (token[0], token[1])
+    old = grid.squares.get(cell)
+    sp = new_cells[cell][1]
+    return (
+        keep_buildings and token[2] is not None and old is not None and old.building == token[2]
+        and len(sp.cells) == 1 and not sp.sea
+    )
 
 
 def patched_grid(

@@ -271,6 +271,14 @@ def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]
         era=state.era,
         diagonal=state.options.sea_adjacency_diagonal,
         seas_over_land=state.options.sea_over_land,
+        # A place the prompt offered: found among the legal places (kept), not checked again.
+        legal=any(
+            (pl.row, pl.col, pl.under) == (action.row, action.col, action.under)
+            for pl in placements(
+                p, ctx.content, item.tile, action.side, state.era,
+                diagonal=state.options.sea_adjacency_diagonal, seas_over_land=state.options.sea_over_land,
+            )
+        ),
     )
     if after is None:
         raise fail(PATCH_REASONS[why], f"patch.{why}")

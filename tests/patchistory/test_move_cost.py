@@ -9,9 +9,9 @@ from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Prompt, Rng, random_choice
+from rules.core import Prompt, Rng, RuleError, random_choice
 from rules.patchistory import menus, movement, patching
-from rules.patchistory.actions import Pick
+from rules.patchistory.actions import Patch, Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
 from rules.patchistory.empire import (
@@ -187,6 +187,44 @@ def test_the_grid_a_patch_lays_is_the_one_drawn_from_every_tile() -> None:
                 assert list(ours.spaces.items()) == list(fresh.spaces.items())
                 checked += 1
     assert checked > 1000 and under > 200 and kept_building > 20 and taken > checked // 2
+
+
+def test_a_patch_found_among_the_legal_places_is_the_one_checked() -> None:
+    """A patch is checked by the legal places kept for the tile (``placements``) before
+    ``try_patch`` builds it unchecked: every place of the scan around the empire, over and
+    under, is played as ``try_patch`` checking every rule allows or refuses it, and a patch
+    played leaves the player ``try_patch`` builds, for every seat holding a tile in the Patch
+    states of 2-, 3- and 4-player games."""
+    played = refused = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63)):
+        for state in walk(players, seed, 400):
+            if state.phase != Phase.PATCH or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                if not p.reserve or p.done or p.ally_choice:
+                    continue
+                item = p.reserve[0]
+                side = item.side or "white"
+                top, left, bottom, right = grid_of(p, ENGINE.content).bounds()
+                for row, col, under in product(range(top - 3, bottom + 2), range(left - 3, right + 2),
+                                               (False, True)):
+                    action = Patch(reserve=0, side=side, row=row, col=col, under=under)
+                    checked, _ = try_patch(p, ENGINE.content, item.tile, side, row, col, under=under,
+                                           keep_buildings=False, era=state.era,
+                                           diagonal=state.options.sea_adjacency_diagonal,
+                                           seas_over_land=state.options.sea_over_land)
+                    after = state.model_copy(deep=True)
+                    try:
+                        patching.play_patch(ENGINE.ctx, after, seat, action)
+                    except RuleError:
+                        assert checked is None
+                        refused += 1
+                        continue
+                    assert checked is not None
+                    assert after.players[seat].layers == checked.layers
+                    assert after.players[seat].tokens == checked.tokens
+                    played += 1
+    assert played > 200 and refused > 1000
 
 
 def keys(players: list[Player]) -> list[tuple[int, tuple[object, ...], tuple[object, ...]]]:
