@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
 from rules.core.messages import Param
-from rules.core.unchecked import construct
+from rules.core.unchecked import built, construct
 from rules.praetor.actions import (
     Activate,
     AnyAction,
@@ -55,7 +55,7 @@ from rules.praetor.memo import Memo
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
-from rules.praetor.turns import build_favours, build_surroundings, current_seat, favours_at
+from rules.praetor.turns import Spot, build_favours, build_spots, current_seat, spot_around, spot_favour
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -328,13 +328,13 @@ def _worker_part(workers: tuple[int, ...]) -> Part:
 KEPT_CELL_MENUS = 64
 """Build panels' cell menus remembered (by the city and the tiles to build)."""
 KEPT_CITIES = 16
-"""Cities whose open cells' surroundings are remembered, with each tile's favour there."""
+"""Cities whose open cells' spots are remembered, with each tile's favour there."""
 
 
 def _kept(content: Content, name: str, size: int) -> Memo[Any]:
     """A memo kept with the content set: the Build panel's cell menus by the city's tiles and
     places, the tiles to build and the diagonal rule (all the menu depends on, so a move that
-    builds nothing finds it made); a city's surroundings of its open cells, and each tile's favour
+    builds nothing finds it made); a city's spots of its open cells, and each tile's favour
     at them, for the menus of other tiles to build in the same city."""
     kept: dict[str, Memo[Any]] = content.memo("kept")
     memo = kept.get(name)
@@ -357,26 +357,58 @@ def _cell_part(content: Content, state: State, city: City, tiles: list[str],
 def _cell_choices(content: Content, state: State, city: City, tiles: list[str],
                   cells: list[tuple[int, int]]) -> list[Choice]:
     """Each open cell of the Build panel, the cells that give most favour first (then north to
-    south, west to east): with one tile, the favour it gives there; with several, each tile's
-    favour there, by name for two and by the number the tile menu shows beside each name for more
-    (so that the line fits a select entry's 100 characters in either language). A city's
-    surroundings and a tile's favours in it, with their messages, are kept for the next menu of
-    the same city (:func:`_kept`; messages are frozen)."""
-    around = _kept(content, "surroundings", KEPT_CITIES).get(
-        city, partial(build_surroundings, content, state, cells))
+    south, west to east: ``cells`` come in that order, :func:`~rules.praetor.grid.open_cells`'s):
+    with one tile, the favour it gives there; with several, each tile's favour there, by name for
+    two and by the number the tile menu shows beside each name for more (so that the line fits a
+    select entry's 100 characters in either language). A city's spots (what each cell's favour
+    reads of the city, :func:`~rules.praetor.turns.build_spots`) and a tile's favours in it are
+    kept for the next menu of the same city (:func:`_kept`), and a tile's favour at a spot, with
+    its words, for every city (:func:`_tile_favours`: a build leaves the spots of the cells away
+    from it as they were; messages are frozen)."""
+    where = _kept(content, "spots", KEPT_CITIES).get(city, partial(_CitySpots, state, cells))
     kept = _kept(content, "favours", KEPT_CITIES * 8)
-    each: list[_TileFavours] = [kept.get((city, uid), partial(_tile_favours, content, uid, around))
+    each: list[_TileFavours] = [kept.get((city, uid), partial(_tile_favours, content, uid, where.spots))
                                 for uid in tiles]
-    best = list(map(max, zip(*(t.sums for t in each), strict=True)))
-    order = sorted([(-most, -y, x, i) for i, (most, (x, y)) in enumerate(zip(best, cells, strict=True))])
-    if len(tiles) == 1:
-        pairs = each[0].pairs
-        return [_choice(values={"x": cells[i][0], "y": cells[i][1]}, label=_cell_label(cells[i], -most),
-                        description=_cell_about(*pairs[i])) for most, _, _, i in order]
+    if len(each) == 1:
+        sums = each[0].sums
+        order = sorted(range(len(cells)), key=[-n for n in sums].__getitem__)
+        pairs, values = each[0].pairs, where.values
+        return [_entry(values[i], _cell_label(cells[i], sums[i]), _cell_about(*pairs[i])) for i in order]
+    best = [-n for n in map(max, *(t.sums for t in each))]
+    order = sorted(range(len(cells)), key=best.__getitem__)
     key = "praetor.desc.cell_tiles" if len(tiles) <= NAMED_TILES else "praetor.desc.cell_numbers"
     words = [t.named for t in each] if len(tiles) <= NAMED_TILES else [t.numbered for t in each]
-    return [_choice(values={"x": cells[i][0], "y": cells[i][1]}, label=_cell_where(cells[i]),
-                    description=msg(key, favours=[w[i] for w in words])) for _, _, _, i in order]
+    favours: list[tuple[Param, ...]] = list(zip(*words, strict=True))
+    values, heads = where.values, where.heads
+    return [_entry(values[i], heads[i], msg(key, favours=list(favours[i]))) for i in order]
+
+
+class _CitySpots:
+    """A city's spots of its open cells (:func:`~rules.praetor.turns.build_spots`), and each
+    cell's values and label in the Build panel's cell menu."""
+
+    __slots__ = ("heads", "spots", "values")
+
+    def __init__(self, state: State, cells: list[tuple[int, int]]) -> None:
+        self.spots = build_spots(state, cells)
+        self.values = [_cell_values(cell) for cell in cells]
+        self.heads = [_cell_where(cell) for cell in cells]
+
+
+_CHOICE_FIELDS = ("values", "label", "description")
+
+
+def _entry(values: dict[str, Any], label: Message, description: Message) -> Choice:
+    """``Choice(values=..., label=..., description=...)`` without validation (as :func:`_choice`),
+    its fields given in the model's order without looking up its defaults: a new cell menu makes
+    one for each open cell."""
+    return built(Choice, {"values": values, "label": label, "description": description}, _CHOICE_FIELDS)
+
+
+@cache
+def _cell_values(cell: tuple[int, int]) -> dict[str, Any]:
+    """A cell entry's values (one for each cell: choices are frozen and their values only read)."""
+    return {"x": cell[0], "y": cell[1]}
 
 
 class _TileFavours:
@@ -385,16 +417,43 @@ class _TileFavours:
 
     __slots__ = ("named", "numbered", "pairs", "sums")
 
-    def __init__(self, content: Content, uid: str, pairs: list[tuple[int, int]]) -> None:
-        self.pairs = pairs
-        self.sums = [p + b for p, b in pairs]
-        self.named: list[Param] = [_cell_tile(content, uid, n) for n in self.sums]
-        number = uid[1:]
-        self.numbered: list[Param] = [_cell_number(number, n) for n in self.sums]
+    def __init__(self, entries: list[_SpotEntry]) -> None:
+        self.pairs, self.sums, self.named, self.numbered = zip(*entries, strict=True)
 
 
-def _tile_favours(content: Content, uid: str, surroundings: Sequence[Around]) -> _TileFavours:
-    return _TileFavours(content, uid, favours_at(content, uid, surroundings))
+_SpotEntry = tuple[tuple[int, int], int, Message, Message]
+"""A tile's favour at a spot (printed and square bonus), their sum, and its words by name and by
+number."""
+
+KEPT_SPOTS = 256
+"""Spots at which a tile's favour is remembered (then started afresh for that tile)."""
+
+
+def _tile_favours(content: Content, uid: str, spots: Sequence[Spot]) -> _TileFavours:
+    """The tile ``uid``'s favour at each of ``spots``, each kept by the tile and the spot (the
+    favour depends on nothing else, :func:`~rules.praetor.turns.spot_favour`) for every city."""
+    by_tile: dict[str, dict[Spot, _SpotEntry]] = content.memo("spot_favours")
+    made = by_tile.get(uid)
+    if made is None or len(made) > KEPT_SPOTS:
+        made = by_tile[uid] = {}
+    found = made.get
+    return _TileFavours([found(spot) or _spot_entry(content, uid, spot, made) for spot in spots])
+
+
+def _spot_entry(content: Content, uid: str, spot: Spot, made: dict[Spot, _SpotEntry]) -> _SpotEntry:
+    """The tile ``uid``'s favour at ``spot``, with its words, kept in ``made``."""
+    arounds: dict[Spot, Around] = content.memo("spot_arounds")
+    around = arounds.get(spot)
+    if around is None:
+        if len(arounds) > KEPT_SPOTS * 8:
+            arounds.clear()
+        around = arounds[spot] = spot_around(content, spot)
+    pair = spot_favour(content, uid, around)
+    total = pair[0] + pair[1]
+    words: dict[tuple[str, int], tuple[Message, Message]] = content.memo("cell_words")
+    named, numbered = words.get((uid, total)) or _cell_words(content, uid, total)
+    entry = made[spot] = pair, total, named, numbered
+    return entry
 
 
 NAMED_TILES = 2
@@ -411,18 +470,14 @@ def _cell_about(printed: int, bonus: int) -> Message:
     return msg("praetor.desc.cell", printed=printed, bonus=bonus)
 
 
-def _cell_tile(content: Content, uid: str, favour: int) -> Message:
-    made: dict[tuple[str, int], Message] = content.memo("cell_tiles")
-    found = made.get((uid, favour))
-    if found is None:
-        found = made[uid, favour] = msg("praetor.desc.cell_tile", tile=tile_label(content, uid),
-                                        favour=favour)
+def _cell_words(content: Content, uid: str, favour: int) -> tuple[Message, Message]:
+    """The tile ``uid`` giving ``favour`` in a cell's description: by name, and by the number the
+    tile menu shows (made once for each tile and favour: messages are frozen)."""
+    words: dict[tuple[str, int], tuple[Message, Message]] = content.memo("cell_words")
+    found = words[uid, favour] = (
+        msg("praetor.desc.cell_tile", tile=tile_label(content, uid), favour=favour),
+        msg("praetor.desc.cell_number", number=uid[1:], favour=favour))
     return found
-
-
-@cache
-def _cell_number(number: str, favour: int) -> Message:
-    return msg("praetor.desc.cell_number", number=number, favour=favour)
 
 
 @cache

@@ -190,11 +190,37 @@ def build_surroundings(content: Content, state: State, cells: Sequence[Cell]) ->
     return [around_vertices(corners.get, cell, diagonal_matches=diagonal) for cell in cells]
 
 
-def favours_at(content: Content, uid: str, surroundings: Sequence[Around]) -> list[tuple[int, int]]:
-    """:func:`build_favour` of the tile ``uid`` at each cell whose :func:`build_surroundings` are
-    ``surroundings``."""
+Spot = tuple[str | None, ...]
+"""What a tile's corner-square bonus at a cell reads of the city (§7.1): the tiles (or ``None``) on
+the cells east, west, north and south of it and, with the diagonal rule, north-east, north-west,
+south-east and south-west of it (:func:`build_spots`). Cells with the same spot give each tile the
+same favour (:func:`spot_favour`), in any city."""
+
+SPOT_CELLS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Where each tile of a :data:`Spot` stands, from the cell."""
+
+
+def build_spots(state: State, cells: Sequence[Cell]) -> list[Spot]:
+    """The :data:`Spot` of each of ``cells`` in the state's city."""
+    near = {(t.x, t.y): t.uid for t in state.city}.get
+    if state.options.diagonal_matches:
+        return [(near((x + 1, y)), near((x - 1, y)), near((x, y + 1)), near((x, y - 1)),
+                 near((x + 1, y + 1)), near((x - 1, y + 1)), near((x + 1, y - 1)), near((x - 1, y - 1)))
+                for x, y in cells]
+    return [(near((x + 1, y)), near((x - 1, y)), near((x, y + 1)), near((x, y - 1))) for x, y in cells]
+
+
+def spot_around(content: Content, spot: Spot) -> Around:
+    """:func:`build_surroundings` of a cell whose :func:`build_spots` is ``spot``."""
+    corners = {cell: content.tile(other).corners
+               for cell, other in zip(SPOT_CELLS, spot, strict=False) if other is not None}
+    return around_vertices(corners.get, (0, 0), diagonal_matches=len(spot) > 4)
+
+
+def spot_favour(content: Content, uid: str, around: Around) -> tuple[int, int]:
+    """:func:`build_favour` of the tile ``uid`` at a cell whose :func:`spot_around` is ``around``."""
     tile = content.tile(uid)
-    return [(tile.favour, matching_squares(around, tile.corners)) for around in surroundings]
+    return tile.favour, matching_squares(around, tile.corners)
 
 
 def do_build(content: Content, state: State, seat: int, action: Build) -> list[Event]:

@@ -24,10 +24,13 @@ from rules.praetor.turns import (
     DEMANDING,
     add_costs,
     build_favour,
+    build_spots,
     can,
     check_activate,
     check_tile_use,
     demand_met,
+    spot_around,
+    spot_favour,
 )
 from tests.praetor.helpers import (
     BLACKSMITH,
@@ -326,9 +329,9 @@ def test_update_prompts_are_simultaneous() -> None:
     assert all(p.simultaneous for p in prompts.values())
 
 
-def _selfplay_states(players: int, seed: int) -> list[State]:
-    """Every state of a random selfplay game."""
-    state = ENGINE.new_game(players, {}, seed)
+def _selfplay_states(players: int, seed: int, options: dict[str, object] | None = None) -> list[State]:
+    """Every state of a random selfplay game (with table ``options``)."""
+    state = ENGINE.new_game(players, options or {}, seed)
     rng = Rng.from_seed(seed)
     states = [state]
     prompts = ENGINE.prompts(state)
@@ -616,3 +619,57 @@ def test_each_encampment_of_the_city_is_offered_as_its_own_step() -> None:
     state.players[YELLOW].retired = 1
     vias = {getattr(action, "via", None) for action in _actions(state)} - {None}
     assert vias == {ENCAMPMENT, ENCAMPMENT_II}
+
+
+
+@pytest.mark.parametrize("diagonal", [True, False])
+def test_a_tiles_favour_at_a_cell_is_the_one_the_cells_spot_gives_in_any_city(diagonal: bool) -> None:
+    """What a cell's favour reads of the city is its spot (the tiles around it): over the open
+    cells of played cities, each tile's favour there is the one its spot gives, so a favour kept
+    by the tile and the spot holds in every city (§7.1)."""
+    content = ENGINE.content
+    seen = 0
+    for players in (2, 3, 4, 5):
+        for state in _selfplay_states(players, seed=players, options={"diagonal_matches": diagonal})[::7]:
+            cells = open_cells((t.x, t.y) for t in state.city)
+            for (x, y), spot in zip(cells, build_spots(state, cells), strict=True):
+                around = spot_around(content, spot)
+                for uid in state.available:
+                    assert spot_favour(content, uid, around) == build_favour(content, state, uid, x, y)
+                    seen += 1
+    assert seen > 1000
+
+
+@pytest.mark.parametrize("diagonal", [True, False])
+def test_each_cell_menu_of_played_games_gives_each_tiles_favour_most_first(diagonal: bool) -> None:
+    """Every Build panel's cell menu of played 2-5 player games (made with what the menus of
+    earlier cities and other tiles left kept): each cell says the favour each tile to build gives
+    there, and the cells come most favour first, then north to south and west to east."""
+    content = ENGINE.content
+    menus = 0
+    for players in (2, 3, 4, 5):
+        for state in _selfplay_states(players, seed=10 + players, options={"diagonal_matches": diagonal}):
+            panels = [p.parts for p in ENGINE.prompts(state).values() if p.parts is not None]
+            if not panels or not isinstance(panels[0].template, Build):
+                continue
+            parts = panels[0]
+            cell = next(m for m in parts.menus if m.label.key == "praetor.part.cell")
+            tile_menu = [m for m in parts.menus if m.label.key == "praetor.part.tile"]
+            tiles = [c.values["tile"] for c in tile_menu[0].choices] if tile_menu else [parts.template.tile]
+            ranked = []
+            for choice in cell.choices:
+                x, y = choice.values["x"], choice.values["y"]
+                favours = [build_favour(content, state, uid, x, y) for uid in tiles]
+                assert choice.description is not None
+                if len(tiles) == 1:
+                    said = [(choice.description.params["printed"], choice.description.params["bonus"])]
+                    assert said == favours and choice.label.params["favour"] == sum(favours[0])
+                else:
+                    words = choice.description.params["favours"]
+                    assert isinstance(words, list)
+                    assert [w.params["favour"] for w in words if isinstance(w, Message)] == [
+                        sum(f) for f in favours]
+                ranked.append((-max(sum(f) for f in favours), -y, x))
+            assert ranked == sorted(ranked)
+            menus += 1
+    assert menus > 50
