@@ -10,7 +10,7 @@ from itertools import product
 from pydantic import BaseModel
 
 from rules.core import Prompt, Rng, RuleError, random_choice
-from rules.patchistory import menus, movement, patching
+from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
 from rules.patchistory.common import Ctx
 from rules.patchistory.content import Cell, Stat
@@ -595,3 +595,63 @@ def test_a_territory_move_is_checked_by_the_spaces_it_may_end_on() -> None:
                         held += key in taken
                     checked += 1
     assert checked > 300 and held > 300
+
+
+def _kept_after_a_change(state: State, changed: State, seat: int) -> bool:
+    """Whether ``seat``'s prompt of ``changed`` (a state that differs from ``state`` only outside
+    the seat's own player) differs from the seat's prompt of ``state``; and if it does, that an
+    engine which kept the prompts of ``state`` asks, for every seat, what a fresh engine asks."""
+    before = Patchistory(ENGINE.content).pending(state)
+    after = Patchistory(ENGINE.content).pending(changed)
+    if before.get(seat) == after.get(seat):
+        return False
+    kept = Patchistory(ENGINE.content)
+    kept.pending(state)
+    assert {s: p.model_dump_json() for s, p in kept.pending(changed).items()} == {
+        s: p.model_dump_json() for s, p in after.items()
+    }
+    return True
+
+
+def test_a_kept_movement_prompt_is_drawn_again_when_a_route_changes_kind() -> None:
+    """A seat's Movement prompt is kept by the kind of every route (``movement.asked_table``): a
+    worker on a general route may go to Rest, one on an alliance route may not (p. 11). With a
+    route's kind changed and the seat's own player the same, an engine that kept the seat's
+    prompt asks what a fresh engine asks, for every route worker of Movement states of 2-, 3- and
+    4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 81), (3, 82), (4, 83)):
+        for state in walk(players, seed, 1500):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                for w in p.workers:
+                    if w.where != "route":
+                        continue
+                    changed = state.model_copy(deep=True)
+                    route = changed.routes[w.route]
+                    route.kind = "alliance" if route.kind == "general" else "general"
+                    changed_prompts += _kept_after_a_change(state, changed, seat)
+    assert changed_prompts > 10
+
+
+def test_a_kept_administration_prompt_is_drawn_again_when_another_seat_takes_a_route() -> None:
+    """A seat's Administration prompt is kept by every seat's route workers
+    (``politics.admin_table``): a Trade enters only a general route no worker is on (p. 10). With
+    another seat's worker put on a route the seat may trade on, and the seat's own player the
+    same, an engine that kept the seat's prompt asks what a fresh engine asks, for every seat of
+    Administration states of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 84), (3, 85), (4, 86)):
+        for state in walk(players, seed, 1500):
+            if state.phase != Phase.ADMINISTRATION or any(p.homing for p in state.players):
+                continue
+            for seat in range(players):
+                other = (seat + 1) % players
+                for route in politics.trade_routes(state, seat):
+                    if not state.players[other].workers:
+                        continue
+                    changed = state.model_copy(deep=True)
+                    changed.players[other].workers[0] = Worker(where="route", route=route)
+                    changed_prompts += _kept_after_a_change(state, changed, seat)
+    assert changed_prompts > 10
