@@ -306,16 +306,23 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
         grid.space_at((o.row, o.col)) for i, o in enumerate(p.workers) if i != worker and o.where == "land"
     }
     away = reachable(grid, (w.row, w.col), p.transport)
-    left = {} if here in others else worker_adds(ctx, grid, (w.row, w.col))
+    shared = here in others
+    start = (w.row, w.col)
+    kept = grid.moves
 
     def said(r: int, c: int) -> tuple[object, ...]:
         there = grid.space_at((r, c))
-        change = {s: -n for s, n in left.items()}
-        if there not in others:
-            for s, n in worker_adds(ctx, grid, (r, c)).items():
-                change[s] = change.get(s, 0) + n
-        assert there is not None
-        return ("move", away[there], tuple(change.get(s, 0) for s in STATS))
+        worked = there in others
+        key = (start, shared, (r, c), worked)
+        found = kept.get(key)
+        if found is None:
+            change = {} if shared else {s: -n for s, n in worker_adds(ctx, grid, start).items()}
+            if not worked:
+                for s, n in worker_adds(ctx, grid, (r, c)).items():
+                    change[s] = change.get(s, 0) + n
+            assert there is not None
+            found = kept[key] = ("move", away[there], tuple(change.get(s, 0) for s in STATS))
+        return found
 
     return said
 

@@ -12,8 +12,8 @@ from pydantic import BaseModel
 from rules.core import Prompt, Rng, RuleError, random_choice
 from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
-from rules.patchistory.common import Ctx
-from rules.patchistory.content import Cell, Stat
+from rules.patchistory.common import Ctx, worker_adds
+from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
     Grid,
@@ -24,6 +24,7 @@ from rules.patchistory.empire import (
     patched_grid,
     patched_stats,
     placements,
+    reachable,
     routes_owned,
     stats,
     try_patch,
@@ -655,3 +656,50 @@ def test_a_kept_administration_prompt_is_drawn_again_when_another_seat_takes_a_r
                     changed.players[other].workers[0] = Worker(where="route", route=route)
                     changed_prompts += _kept_after_a_change(state, changed, seat)
     assert changed_prompts > 10
+
+
+def stacked_too(p: Player) -> Iterator[tuple[int, Worker, Player]]:
+    """Each unmoved territory worker of ``p``, and again with another territory worker put on
+    its space (two workers share a space while territory workers move, p. 11)."""
+    land = [i for i, w in enumerate(p.workers) if w.where == "land"]
+    for i in land:
+        if i in p.moved:
+            continue
+        yield i, p.workers[i], p
+        for j in land:
+            if j != i:
+                q = p.model_copy(deep=True)
+                q.workers[j] = Worker(where="land", row=p.workers[i].row, col=p.workers[i].col)
+                yield i, q.workers[i], q
+                break
+
+
+def test_what_a_territory_move_says_kept_on_its_grid_is_the_one_read_afresh() -> None:
+    """What a territory move says (``movement.move_says``: how far, and what each track gains or
+    loses), kept on the grid by where the worker stands, T, whether another worker shares its
+    space, where it goes and whether another worker works there (``Grid.moves``), is what a grid
+    drawn afresh reads, for every space every unmoved territory worker may go to, in every
+    Movement state of 2-, 3- and 4-player games, also with another worker on the worker's space."""
+    checked = 0
+    for players, seed in ((2, 91), (3, 92), (4, 93)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for player in state.players:
+                fresh = _drawn_grid(id(ENGINE.content), tuple(player.layers), tuple(player.tokens))
+                for i, w, p in stacked_too(player):
+                    said = movement.move_says(ENGINE.ctx, p, i)
+                    others = {fresh.space_at((o.row, o.col)) for j, o in enumerate(p.workers)
+                              if j != i and o.where == "land"}
+                    away = reachable(fresh, (w.row, w.col), p.transport)
+                    here = fresh.space_at((w.row, w.col))
+                    left = {} if here in others else worker_adds(ENGINE.ctx, fresh, (w.row, w.col))
+                    for key, d in away.items():
+                        r, c = fresh.spaces[key][0]
+                        change = {s: -n for s, n in left.items()}
+                        if key not in others:
+                            for s, n in worker_adds(ENGINE.ctx, fresh, (r, c)).items():
+                                change[s] = change.get(s, 0) + n
+                        assert said(r, c) == ("move", d, tuple(change.get(s, 0) for s in STATS))
+                        checked += 1
+    assert checked > 1000
