@@ -64,7 +64,7 @@ class Grid:
     """The 1x1 spaces already found, by which of them count (see ``politics.one_by_one_cells``)."""
     shows: dict[str, int] | None = None
     """How many visible squares show each ability, once counted (``patched_stats``)."""
-    moves: dict[tuple[Cell, bool, Cell, bool], tuple[object, ...]] = field(default_factory=dict)
+    moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another
     worker works that space (how far it is does not hang on T, only whether it is in reach)."""

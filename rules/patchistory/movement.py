@@ -313,7 +313,8 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
     def said(r: int, c: int) -> tuple[object, ...]:
         there = grid.space_at((r, c))
         worked = there in others
-        key = (start, shared, (r, c), worked)
+        # One flat tuple: fewer objects made, and kept, per space than cells within a key.
+        key = (w.row, w.col, shared, r, c, worked)
         found = kept.get(key)
         if found is None:
             change = {} if shared else {s: -n for s, n in worker_adds(ctx, grid, start).items()}
