@@ -97,7 +97,9 @@ async def last_visible_lines(
     leaving out the moves an undo took back (the undo itself is told): read back from the head over
     the entries told (:meth:`~storage.repository.Repository.told_seqs`), more of them while too
     few lines are found, rather than the whole log. The lines of entries read before come from
-    ``kept``; only the others are read (and kept)."""
+    ``kept``; only the others are read (and kept). A run of undos by one seat is one line
+    (:func:`fold_undos`); one the entries read begin with may go on before them, and is told as
+    "at least" its count."""
     if n <= 0:
         return []
     last = max(n, 16)
@@ -105,16 +107,18 @@ async def last_visible_lines(
         seqs = await repo.told_seqs(t.row.id, after, t.head, last)
         told = await lines_of(repo, t.row.id, seqs, kept)
         seen = [line for entry in told for line in entry if line.seats is None or seat in line.seats]
-        lines = fold_undos(seen)
-        # The first line may be a run of undos that goes on before the entries read: it is only
-        # given once it is whole.
-        if len(seqs) < last or len(lines) > n or (len(lines) == n and _undone_count(lines[0]) == 0):
+        if len(seen) >= n or len(seqs) < last:
+            lines = fold_undos(seen)
+            if len(seqs) == last and len(lines) <= n and (count := _undone_count(lines[0])):
+                at_least = msg(UNDONE_AT_LEAST, seat=lines[0].message.params.get("seat"), count=count)
+                lines[0] = replace(lines[0], message=at_least)
             return lines[-n:]
         last *= 4
 
 
 UNDONE = "service.undone"
 UNDONE_MANY = "service.undone_many"
+UNDONE_AT_LEAST = "service.undone_at_least"
 
 
 def _undone_count(line: Line) -> int:

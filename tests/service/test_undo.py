@@ -3,6 +3,8 @@ otherwise with every other person's consent."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
@@ -221,12 +223,49 @@ async def test_undos_by_different_players_are_told_apart(service: TableService) 
         ("service.undone", 0), ("service.undone", 1), ("service.undone", 0)]
 
 
-async def test_a_run_of_undos_longer_than_the_entries_read_at_first_is_counted_whole(
+async def test_a_run_of_undos_that_began_before_the_entries_read_is_told_as_at_least_its_count(
     service: TableService,
 ) -> None:
     table_id = await started(service, (BO, "Bo"))
     for _ in range(20):
         await service.act(table_id, ADA, Bid(coins=1))
         await service.undo(table_id, ADA)
-    (line,) = await service.log_lines(table_id, ADA, 1)
-    assert line.message.params["count"] == 20
+    (line,) = await service.log_lines(table_id, ADA, 1)  # reads the last 16 entries told
+    assert line.message == msg("service.undone_at_least", seat=0, count=16)
+    assert render(line.message, "en", ("bot.service",), ("Ada", "Bo")) == "Ada takes back at least 16 moves."
+
+
+async def test_a_run_of_undos_read_whole_is_told_by_its_count(service: TableService) -> None:
+    table_id = await started(service, (BO, "Bo"))
+    for _ in range(20):
+        await service.act(table_id, ADA, Bid(coins=1))
+        await service.undo(table_id, ADA)
+    told = await service.log_lines(table_id, ADA, 40)  # every entry told is read
+    line = told[-1]
+    assert line.message == msg("service.undone_many", seat=0, count=20)
+
+
+class CountingTold(SqliteRepository):
+    """Real SQLite storage that notes how many entries told each read asks for."""
+
+    asked: list[int]
+
+    async def told_seqs(self, table_id: int, after: int, through: int, last: int) -> list[int]:
+        self.asked.append(last)
+        return await super().told_seqs(table_id, after, through, last)
+
+
+async def test_a_long_run_of_undos_is_told_from_a_bounded_read(tmp_path: Path) -> None:
+    repo = await CountingTold.open(tmp_path / "agora.db")
+    try:
+        service = TableService(repo, snapshot_every=4)
+        table_id = await started(service, (BO, "Bo"))
+        for _ in range(60):
+            await service.act(table_id, ADA, Bid(coins=1))
+            await service.undo(table_id, ADA)
+        repo.asked = []
+        (line,) = await service.log_lines(table_id, ADA, 20)
+        assert repo.asked == [20]  # not read back through the whole run for lines to fill
+        assert line.message == msg("service.undone_at_least", seat=0, count=20)
+    finally:
+        await repo.close()
