@@ -31,13 +31,22 @@ Opens = Sequence[Option] | None
 class Kept:
     """Submenus kept by a narrower key than the whole state: ``key(state, seat, choice)`` names
     all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
-    (they are then drawn again)."""
+    (they are then drawn again). ``worded`` keeps, for the last few steps folded, their answers
+    worded as answers of the step (:func:`inside`), by the step's key: a fold after an action that
+    leaves the step alone finds them again instead of wording each afresh (:func:`worded`)."""
 
     def __init__(
         self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens]
     ) -> None:
         self.key = key
         self.memo = memo
+        self.worded: Memo[Any, tuple[Option, Opens, tuple[Option, ...]]] = Memo(WORDED)
+
+
+WORDED = 64
+"""How many steps' worded answers :class:`Kept` holds: the steps of the menus of the seats
+asked now, not every menu seen (a long-lived cache of options is one the collector goes through
+on every full pass)."""
 
 
 def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None = None) -> Prompt:
@@ -49,6 +58,8 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     # Each step's answers not offered already, with the step that opens them: they are worded
     # as answers of the step (:func:`inside`) only once the step is replaced by them.
     opens: dict[str, tuple[Option, list[Option]] | None] = {}
+    # Where a step's answers were found by its key: the key and every answer it opens.
+    found_by: dict[str, tuple[Hashable, Opens]] = {}
     while True:
         fitting: list[tuple[int, int, tuple[Option, list[Option]]]] = []
         kinds: dict[type, list[object]] | None = None
@@ -57,7 +68,9 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
             if step.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
-                inner = submenu(state, seat, action.choice, ask, kept)
+                key, inner = submenu_by_key(state, seat, action.choice, ask, kept)
+                if key is not None:
+                    found_by[action.choice] = (key, inner)
                 if inner is not None and kinds is None:
                     kinds = by_kind(options)
                 # An answer of a kind no option is cannot be offered already.
@@ -71,7 +84,12 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
         if not fitting:
             break
         _, at, (step, answers) = min(fitting, key=lambda o: (o[0], o[1]))
-        options[at : at + 1] = [inside(step, o) for o in answers]
+        assert isinstance(step.action, Pick)
+        by = found_by.get(step.action.choice)
+        if by is None or kept is None:
+            options[at : at + 1] = [inside(step, o) for o in answers]
+        else:
+            options[at : at + 1] = worded(kept, by[0], step, by[1], answers)
     if options == list(prompt.options):
         return prompt
     fields = {**prompt.__dict__, "options": tuple(options)}
@@ -98,11 +116,44 @@ def offered(action: object, kinds: dict[type, list[object]]) -> bool:
 def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None) -> Opens:
     """The answers the menu step ``choice`` opens, or ``None`` when it opens a number range or
     nothing (it then stays a step of its own); with ``kept``, found by the step's own key."""
+    return submenu_by_key(state, seat, choice, ask, kept)[1]
+
+
+def submenu_by_key(
+    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None
+) -> tuple[Hashable | None, Opens]:
+    """:func:`submenu` with the step's own key it was found by (``None`` when drawn afresh)."""
     key = None if kept is None else kept.key(state, seat, choice)
     if key is None:
-        return drawn(state, seat, choice, ask)
+        return None, drawn(state, seat, choice, ask)
     assert kept is not None
-    return kept.memo.kept(key, lambda: drawn(state, seat, choice, ask))
+    return key, kept.memo.kept(key, lambda: drawn(state, seat, choice, ask))
+
+
+def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: list[Option]) -> list[Option]:
+    """``answers`` (some of ``opened``, in its order) worded as answers of ``step``
+    (:func:`inside`), each step's words kept by its key while the same answers are opened by a
+    step that says the same: what :func:`inside` reads of it, its choice, name and description."""
+    assert opened is not None
+    entry = kept.worded.get(key)
+    if entry is None or entry[1] is not opened or not same_step(entry[0], step):
+        entry = (step, opened, tuple(inside(step, o) for o in opened))
+        if key in kept.worded:
+            del kept.worded[key]
+        kept.worded.kept(key, lambda: entry)
+    if len(answers) == len(opened):
+        return list(entry[2])
+    wanted = {id(o) for o in answers}
+    return [w for o, w in zip(opened, entry[2], strict=True) if id(o) in wanted]
+
+
+def same_step(a: Option, b: Option) -> bool:
+    """Whether two menu steps word their answers alike (:func:`inside`)."""
+    if a is b:
+        return True
+    pa, pb = a.action, b.action
+    assert isinstance(pa, Pick) and isinstance(pb, Pick)
+    return pa.choice == pb.choice and a.label == b.label and a.description == b.description
 
 
 def drawn(state: State, seat: Seat, choice: str, ask: Ask) -> Opens:

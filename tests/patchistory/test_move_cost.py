@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.core import Prompt, Rng, RuleError, random_choice
 from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
-from rules.patchistory.common import Ctx, worker_adds
+from rules.patchistory.common import Ctx, label, option, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -703,3 +703,47 @@ def test_what_a_territory_move_says_kept_on_its_grid_is_the_one_read_afresh() ->
                         assert said(r, c) == ("move", d, tuple(change.get(s, 0) for s in STATS))
                         checked += 1
     assert checked > 1000
+
+
+def test_a_kept_fold_words_each_answer_as_a_fresh_fold_does() -> None:
+    """Every seat's Diplomacy and Administration prompt folded by one engine keeping each step's
+    answers worded as answers of the step (``menus.worded``, ``Kept.worded``) is the prompt
+    folded afresh, for every seat of every Diplomacy and Administration state of 2-, 3- and
+    4-player games."""
+    kept = Patchistory(ENGINE.content)
+    folds = 0
+    for state, seat, prompt in menus_asked(kept, ((2, 81), (3, 82), (4, 83))):
+        fresh = Patchistory(ENGINE.content)
+        ours = kept.fold(state, seat, prompt)
+        theirs = menus.fold(state, seat, fresh.unfolded(state, seat) or prompt, fresh.unfolded)
+        assert ours.model_dump_json() == theirs.model_dump_json()
+        folds += 1
+    assert folds > 500
+    assert len(kept.kept.worded) <= menus.WORDED
+
+
+def test_kept_words_follow_the_step_and_the_answers_they_are_kept_for() -> None:
+    """A step's worded answers are found again only for the same answers opened by a step that
+    words them alike (its choice, name and description, ``menus.same_step``): under one key, a
+    step named otherwise or answers drawn again are worded afresh."""
+    kept = Patchistory(ENGINE.content).kept
+    opened = next(
+        o
+        for s in walk(2, 41, 2000)
+        if s.phase == Phase.ADMINISTRATION
+        for seat in range(2)
+        if ENGINE.unfolded(s, seat) is not None
+        and len(o := menus.submenu(s, seat, "exchange", ENGINE.unfolded) or ()) > 2
+    )
+    step = option(action=Pick(choice="exchange"), label=label("action.exchange"), description=None)
+    other = option(action=Pick(choice="exchange"), label=label("action.trade"), description=None)
+    redrawn = tuple(reversed([o.model_copy() for o in opened]))
+    for s, answers in ((step, opened), (other, opened), (step, opened), (step, redrawn)):
+        words = menus.worded(kept, "key", s, answers, list(answers))
+        assert [w.model_dump_json() for w in words] == [
+            menus.inside(s, o).model_dump_json() for o in answers
+        ]
+    again = menus.worded(kept, "key", step, redrawn, list(redrawn[1:]))
+    assert [w.model_dump_json() for w in again] == [
+        menus.inside(step, o).model_dump_json() for o in redrawn[1:]
+    ]
