@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from render.kit import player_name
+from rules.core.memo import Memo
 from rules.core.messages import Message, msg, render
 
 KEPT = 4096
-"""Words kept before they start afresh (shared by every picture of the process)."""
+"""Words kept (shared by every picture of the process); past it, the first kept goes."""
 
 _PLAIN = (str, int)
 """Parameters that key kept words (exactly these types: a bool would be taken for a number)."""
 
-_said: dict[Hashable, str] = {}
+_said: Memo[Hashable, str] = Memo(KEPT)
 
 
 class Words:
@@ -37,12 +38,7 @@ class Words:
         if not all(type(value) in _PLAIN for value in params.values()):
             return self.say(msg(self.prefix + key, **params))  # type: ignore[arg-type]
         kept = (self.locale, self.names, self.packages, self.prefix, key, *params.items())
-        found = _said.get(kept)
-        if found is None:
-            if len(_said) >= KEPT:
-                _said.clear()
-            found = _said[kept] = self.say(msg(self.prefix + key, **params))  # type: ignore[arg-type]
-        return found
+        return _said.kept(kept, lambda: self.say(msg(self.prefix + key, **params)))  # type: ignore[arg-type]
 
     def say(self, message: Message) -> str:
         return render(message, self.locale, self.packages, self.names)

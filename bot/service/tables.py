@@ -339,6 +339,7 @@ def opens_chapter(event: StoredEvent) -> bool:
 
 
 __all__ = [
+    "UNDONE",
     "Loaded",
     "effective_since",
     "entry_lines",

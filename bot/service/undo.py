@@ -18,6 +18,7 @@ from bot.service import errors
 from bot.service.core import TableCore, tell
 from bot.service.models import Line, Outcome, Picture
 from bot.service.tables import (
+    UNDONE,
     Loaded,
     effective_since,
     entry_lines,
@@ -135,7 +136,7 @@ class UndoCommands(TableCore):
 
     async def _carry_out_undo(self, t: Loaded, seat: Seat, user_id: int, plan: UndoPlan) -> Outcome:
         entry = NewEntry(kind="undo", seat=seat, actor=user_actor(user_id), payload_json="{}",
-                         undoes=plan.seqs, events=(service_event(msg("service.undone", seat=seat)),))
+                         undoes=plan.seqs, events=(service_event(msg(UNDONE, seat=seat)),))
         await self.repo.drop_snapshots(t.row.id, min(plan.seqs))
         try:
             await self.repo.append(t.row.id, t.head, [entry], self.clock())

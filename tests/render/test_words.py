@@ -6,6 +6,7 @@ import pytest
 
 from render import words
 from render.words import Words
+from rules.core.memo import Memo
 
 RFTG = ("rules.rftg",)
 
@@ -21,7 +22,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return render(message, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(words, "render", counting)
-    monkeypatch.setattr(words, "_said", {})
+    monkeypatch.setattr(words, "_said", Memo(words.KEPT))
     return made
 
 
