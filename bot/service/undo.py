@@ -19,15 +19,16 @@ from bot.service.core import TableCore, tell
 from bot.service.models import Line, Outcome, Picture
 from bot.service.tables import (
     UNDONE,
+    UNDONE_MANY,
     Loaded,
     effective_since,
-    entry_lines,
+    events_lines,
     is_person,
     played_for_person,
     service_event,
     user_actor,
 )
-from rules.core import Seat, msg
+from rules.core import Message, Seat, msg
 from storage.records import Entry, NewEntry, Vote
 from storage.repository import StaleWrite
 
@@ -53,6 +54,12 @@ def plan_undo(effective: Sequence[Entry], user_id: int) -> UndoPlan | None:
     others_moved = any(is_person(e.actor) or (played_for_person(e.actor) and e.seat != seat)
                        for e in cancelled[1:])
     return UndoPlan(seqs=tuple(e.seq for e in cancelled), alone=not revealed and not others_moved)
+
+
+def undone_message(seat: Seat, moves: int) -> Message:
+    """What an undo tells: who takes back how many moves (their own and every one after it that
+    it cancels), so the table reads why the board went back further than one move."""
+    return msg(UNDONE, seat=seat) if moves == 1 else msg(UNDONE_MANY, seat=seat, count=moves)
 
 
 class UndoCommands(TableCore):
@@ -136,7 +143,7 @@ class UndoCommands(TableCore):
 
     async def _carry_out_undo(self, t: Loaded, seat: Seat, user_id: int, plan: UndoPlan) -> Outcome:
         entry = NewEntry(kind="undo", seat=seat, actor=user_actor(user_id), payload_json="{}",
-                         undoes=plan.seqs, events=(service_event(msg(UNDONE, seat=seat)),))
+                         undoes=plan.seqs, events=(service_event(undone_message(seat, len(plan.seqs))),))
         await self.repo.drop_snapshots(t.row.id, min(plan.seqs))
         try:
             await self.repo.append(t.row.id, t.head, [entry], self.clock())
@@ -145,11 +152,13 @@ class UndoCommands(TableCore):
                 "This prompt is out of date: the table has moved on. Open it again.") from None
         await self.repo.clear_votes(t.row.id, "undo")
         before = t.head
+        lines = events_lines(entry.events, before + 1)
+        self.lines.put(t.row.id, before + 1, lines)
         t = await self._keep_snapshot(await self._load(t.row.id))
         outcome = Outcome(table=t.info())
-        tell(outcome, entry_lines(entry, seq=before + 1))
+        tell(outcome, lines)
         outcome.pictures.append(Picture(seat))
         return await self._settle(t, outcome, moved={seat}, since=before)
 
 
-__all__ = ["UndoCommands", "UndoPlan", "plan_undo"]
+__all__ = ["UndoCommands", "UndoPlan", "plan_undo", "undone_message"]

@@ -3,6 +3,7 @@ otherwise with every other person's consent."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
 from bot.service.undo import plan_undo
 from rules.core import msg
 from rules.core.messages import render
-from storage.records import Entry
+from storage.records import Entry, StoredEvent
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid, Take
 from tests.service.conftest import ADA, BO, CY, T0, new_table
@@ -116,7 +117,7 @@ async def test_with_nobody_to_ask_a_request_is_carried_out_at_once(service: Tabl
     table_id = await started(service, bots=1)
     await service.act(table_id, ADA, Bid(coins=2))  # the bot bid at the start: this reveals
     outcome = await service.request_undo(table_id, ADA)
-    assert outcome.public[0].message.key == "service.undone"
+    assert outcome.public[0].message.key == "service.undone_many"  # Ada's move and the bot's after it
 
 
 async def test_undo_takes_back_the_bot_moves_that_followed(
@@ -132,6 +133,16 @@ async def test_undo_takes_back_the_bot_moves_that_followed(
     view = (await service.view_for(table_id, ADA)).view
     assert view.players[0].bid is None and view.players[0].coins == 5  # type: ignore[attr-defined]
     assert view.players[1].tokens == []  # type: ignore[attr-defined]
+
+
+async def test_an_undo_tells_every_move_it_takes_back(service: TableService) -> None:
+    table_id = await started(service, bots=1)  # the bot bids at the start (seq 1)
+    await service.act(table_id, ADA, Bid(coins=0))  # seq 2; the bot moves after it
+    head = (await service.table(table_id)).seq
+    outcome = await service.request_undo(table_id, ADA)
+    (line,) = outcome.public
+    assert line.message == msg("service.undone_many", seat=0, count=head - 1)
+    assert render(line.message, "en", ("bot.service",), ("Ada", "Bot")) == f"Ada takes back {head - 1} moves."
 
 
 async def test_the_log_tells_the_undo_and_not_the_moves_taken_back(service: TableService) -> None:
@@ -243,6 +254,31 @@ async def test_a_run_of_undos_read_whole_is_told_by_its_count(service: TableServ
     told = await service.log_lines(table_id, ADA, 40)  # every entry told is read
     line = told[-1]
     assert line.message == msg("service.undone_many", seat=0, count=20)
+
+
+class CountingEvents(SqliteRepository):
+    """Real SQLite storage that notes which entries' events are read."""
+
+    read: list[int]
+
+    async def events_at(self, table_id: int, seqs: Sequence[int]) -> dict[int, tuple[StoredEvent, ...]]:
+        self.read += seqs
+        return await super().events_at(table_id, seqs)
+
+
+async def test_the_undo_s_line_is_kept_as_it_is_written(tmp_path: Path) -> None:
+    repo = await CountingEvents.open(tmp_path / "agora.db")
+    try:
+        service = TableService(repo)
+        table_id = await started(service, (BO, "Bo"))
+        await service.act(table_id, ADA, Bid(coins=3))
+        await service.undo(table_id, ADA)
+        repo.read = []
+        (line,) = await service.log_lines(table_id, BO)
+        assert (line.message.key, line.seq) == ("service.undone", 2)
+        assert repo.read == []  # told from what the undo kept, not read back from storage
+    finally:
+        await repo.close()
 
 
 class CountingTold(SqliteRepository):
