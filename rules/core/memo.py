@@ -4,6 +4,7 @@ them."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
@@ -14,13 +15,18 @@ V = TypeVar("V")
 class Memo(dict[K, V]):
     """A dict of at most ``limit`` entries: :meth:`kept` makes a value once per key, and past the
     limit the entry made first goes (first in, first out: a hit does not renew an entry, so a
-    lookup costs one dict read)."""
+    lookup costs one dict read).
+
+    Safe to share between threads (pictures may be drawn in several): a value is read without a
+    lock, a dict read being atomic; keeping one takes the memo's lock, so that two threads never
+    both drop the oldest entry."""
 
     def __init__(self, limit: int) -> None:
         super().__init__()
         if limit < 1:
             raise ValueError("a memo keeps at least one entry")
         self.limit = limit
+        self._lock = threading.Lock()
 
     def kept(self, key: K, make: Callable[[], V]) -> V:
         """The value kept for ``key``, made by ``make()`` and kept when there is none."""
@@ -28,8 +34,14 @@ class Memo(dict[K, V]):
             return self[key]
         except KeyError:
             pass
-        value = make()
-        if len(self) >= self.limit:
-            del self[next(iter(self))]
-        self[key] = value
+        return self.put(key, make())
+
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key`` as the newest entry, in place of any kept for it; past the
+        limit, the oldest goes."""
+        with self._lock:
+            self.pop(key, None)
+            if len(self) >= self.limit:
+                del self[next(iter(self))]
+            self[key] = value
         return value

@@ -119,10 +119,7 @@ def lay(before: Player, after: Player, content: Content, tile: str, side: str, r
     else:
         laid = patched_grid(grid, before.tokens, len(before.layers), sdef, row, col,
                             under=False, keep_buildings=keep_buildings)
-    key = (id(content), tuple(after.layers), tuple(after.tokens))
-    if key not in _LAID and len(_LAID) >= _LAID.limit:
-        del _LAID[next(iter(_LAID))]
-    _LAID[key] = laid
+    _LAID.put((id(content), tuple(after.layers), tuple(after.tokens)), laid)
 
 
 def _laid_under(grid: Grid, tokens: Iterable[Token], sdef: SideDef, row: int, col: int) -> Grid:

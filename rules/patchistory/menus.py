@@ -137,10 +137,7 @@ def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: list
     assert opened is not None
     entry = kept.worded.get(key)
     if entry is None or entry[1] is not opened or not same_step(entry[0], step):
-        entry = (step, opened, tuple(inside(step, o) for o in opened))
-        if key in kept.worded:
-            del kept.worded[key]
-        kept.worded.kept(key, lambda: entry)
+        entry = kept.worded.put(key, (step, opened, tuple(inside(step, o) for o in opened)))
     if len(answers) == len(opened):
         return list(entry[2])
     wanted = {id(o) for o in answers}

@@ -11,6 +11,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.core import Engine, Event, GameInfo, NotYourTurn, Prompt, Result, Rng, RuleError, Seat
 from rules.core.bots import Bot, RandomBot
+from rules.core.memo import Memo
 from rules.core.reference import CardEntry
 from rules.praetor import rounds, scoring, turns, walk
 from rules.praetor.actions import (
@@ -29,7 +30,6 @@ from rules.praetor.actions import (
 from rules.praetor.bots import GreedyBot
 from rules.praetor.content import Content, load_content
 from rules.praetor.legal import Moves, Settled, known_activation
-from rules.praetor.memo import Memo
 from rules.praetor.options import Options
 from rules.praetor.prompts import offered_step, pending
 from rules.praetor.rounds import academy_choices, emergency_due
@@ -67,7 +67,7 @@ class Praetor(Engine[State, AnyAction]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else load_content()
-        self._views: Memo[View] = Memo(VIEW_CACHE)
+        self._views: Memo[str, View] = Memo(VIEW_CACHE)
         self.last_lists: Moves | None = None
         """The legal lists of the seat to play in the state this engine's last move (or setup)
         returned, worked out by its nothing-to-do check (:class:`~rules.praetor.legal.Settled`):
@@ -219,7 +219,7 @@ class Praetor(Engine[State, AnyAction]):
     def view(self, state: State, seat: Seat | None) -> View:
         """Everyone sees the same table (Praetor has no secrets), so the view does not depend on
         ``seat``; it is memoised by the state's JSON. Views are read-only."""
-        return self._views.get(state.model_dump_json(), lambda: make_view(self.content, state))
+        return self._views.kept(state.model_dump_json(), lambda: make_view(self.content, state))
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
         """Nothing is known to one seat only (§11): the scrambled state is the same state."""

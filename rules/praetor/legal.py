@@ -13,10 +13,10 @@ from itertools import count
 from operator import attrgetter
 
 from rules.core import RuleError
+from rules.core.memo import Memo
 from rules.praetor.actions import Activate
 from rules.praetor.content import Content
 from rules.praetor.grid import Cell, open_cells
-from rules.praetor.memo import Memo
 from rules.praetor.state import Placed, State
 from rules.praetor.turns import (
     DEMANDING,
@@ -45,7 +45,7 @@ def exps(content: Content, state: State, seat: int, via: str | None) -> list[int
 
 KEPT_CITIES = 64
 """Cities whose open cells are remembered."""
-_cities: Memo[tuple[int, list[Cell]]] = Memo(KEPT_CITIES)
+_cities: Memo[tuple[tuple[str, int, int], ...], tuple[int, list[Cell]]] = Memo(KEPT_CITIES)
 _numbers = count()
 
 
@@ -60,7 +60,7 @@ def city(state: State) -> tuple[int, list[Cell]]:
     and never given to another city, so that what is kept for a city is found by the number
     (the city's tiles compared once a prompt); and its open cells (:func:`city_cells`)."""
     tiles = tuple(map(_place, state.city))
-    return _cities.get(tiles, lambda: (next(_numbers), open_cells((x, y) for _, x, y in tiles)))
+    return _cities.kept(tiles, lambda: (next(_numbers), open_cells((x, y) for _, x, y in tiles)))
 
 
 _place = attrgetter("uid", "x", "y")

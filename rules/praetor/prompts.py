@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
+from rules.core.memo import Memo
 from rules.core.messages import Param
 from rules.core.unchecked import built, construct
 from rules.praetor.actions import (
@@ -51,7 +52,6 @@ from rules.praetor.describe import (
 )
 from rules.praetor.grid import Around, cell_name
 from rules.praetor.legal import Moves, city_cells
-from rules.praetor.memo import Memo
 from rules.praetor.rounds import EMERGENCY_FAVOUR, academy_choices, emergency_due
 from rules.praetor.state import Draft, State
 from rules.praetor.table import amount_message, cost_message, placed, tile_label
@@ -267,7 +267,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     menus = []
     if len(tiles) > 1:
         field = "build" if paged else "tile"
-        menus.append(_kept(content, "tile_menus", KEPT_CELL_MENUS).get(
+        menus.append(_kept(content, "tile_menus", KEPT_CELL_MENUS).kept(
             (tuple(tiles), field), lambda: _tile_part(content, tiles, field)))
     if len(workers) > 1:
         menus.append(_worker_part(tuple(workers)))
@@ -278,7 +278,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
         return Parts(template=step, menus=tuple(menus), label=msg("praetor.opt.build_cells"),
                      description=msg("praetor.desc.build_cells"))
     city = (moves.city()[0], state.options.diagonal_matches)
-    part = _kept(content, "cell_menus", KEPT_CELL_MENUS).get(
+    part = _kept(content, "cell_menus", KEPT_CELL_MENUS).kept(
         (city, tuple(tiles)), lambda: _cell_part(content, state, city, tiles, cells))
     first = part.choices[0].values
     move = construct(Build, tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
@@ -331,12 +331,12 @@ KEPT_CITIES = 16
 """Cities whose open cells' spots are remembered, with each tile's favour there."""
 
 
-def _kept(content: Content, name: str, size: int) -> Memo[Any]:
+def _kept(content: Content, name: str, size: int) -> Memo[Any, Any]:
     """A memo kept with the content set: the Build panel's cell menus by the city's tiles and
     places, the tiles to build and the diagonal rule (all the menu depends on, so a move that
     builds nothing finds it made); a city's spots of its open cells, and each tile's favour
     at them, for the menus of other tiles to build in the same city."""
-    kept: dict[str, Memo[Any]] = content.memo("kept")
+    kept: dict[str, Memo[Any, Any]] = content.memo("kept")
     memo = kept.get(name)
     if memo is None:
         memo = kept.setdefault(name, Memo(size))
@@ -365,9 +365,9 @@ def _cell_choices(content: Content, state: State, city: City, tiles: list[str],
     kept for the next menu of the same city (:func:`_kept`), and a tile's favour at a spot, with
     its words, for every city (:func:`_tile_favours`: a build leaves the spots of the cells away
     from it as they were; messages are frozen)."""
-    where = _kept(content, "spots", KEPT_CITIES).get(city, partial(_CitySpots, state, cells))
+    where = _kept(content, "spots", KEPT_CITIES).kept(city, partial(_CitySpots, state, cells))
     kept = _kept(content, "favours", KEPT_CITIES * 8)
-    each: list[_TileFavours] = [kept.get((city, uid), partial(_tile_favours, content, uid, where.spots))
+    each: list[_TileFavours] = [kept.kept((city, uid), partial(_tile_favours, content, uid, where.spots))
                                 for uid in tiles]
     if len(each) == 1:
         sums = each[0].sums
@@ -527,7 +527,7 @@ def _spelled_size(step: AnyAction, workers: list[int], by_type: dict[str, list[s
 
 
 def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves: Moves, workers: list[int],
-                 by_type: dict[str, list[str]], made: Memo[Option]) -> list[Option]:
+                 by_type: dict[str, list[str]], made: Memo[Any, Option]) -> list[Option]:
     """What the step ``first`` leads to, tile and worker chosen (empty when it is no step); the
     seat's workers, :meth:`~rules.praetor.legal.Moves.by_type` and the kept activations given."""
     step = first.action
@@ -548,7 +548,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     if content.type_of(uids[0]).effect != "forge":
         # What an activation gives depends on the tile's type alone (describe.gain): once per worker.
         per_worker = list(zip(workers, gains(content, state, seat, uids[0], workers), strict=True))
-        find = made.find
+        find = made.get
         tiles = moves.tiles()
         for uid in uids:
             tile = tiles[uid]
@@ -558,7 +558,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
                 key = (uid, e, gives, owed)
                 option = find(key)
                 if option is None:
-                    option = made.get(key, partial(_activation_option, content, uid, e, gives, owed))
+                    option = made.kept(key, partial(_activation_option, content, uid, e, gives, owed))
                 out.append(option)
         return out
     for uid in uids:
@@ -571,7 +571,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
                 continue
             gives = gain(content, state, seat, uid, e)
             make = partial(_activation_option, content, uid, e, gives, owed)
-            out.append(made.get((uid, e, gives, owed), make))
+            out.append(made.kept((uid, e, gives, owed), make))
     return out
 
 
@@ -798,7 +798,7 @@ def _type_option(content: Content, state: State, seat: int, uids: list[str], act
     else:
         owed = fee_key(content, state, seat, uids[0], moves.tile(uids[0])) if len(uids) == 1 else None
         key = (action, len(uids), owed)
-    option: Option = _kept(content, "type_options", KEPT_ACTIVATIONS).get(
+    option: Option = _kept(content, "type_options", KEPT_ACTIVATIONS).kept(
         key, partial(_make_type_option, content, uids[0], *key))
     return option
 
