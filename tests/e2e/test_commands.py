@@ -71,7 +71,8 @@ async def test_undo_after_a_reveal_asks_the_others_to_agree(fake: FakeDiscord, b
         fake, bo, message, next(c for row in message["components"] for c in row["components"])
     )
     assert "Done." in agreed.texts(), agreed.texts()
-    await fake.wait_for(lambda: "takes back a move" in public_text(fake, thread_id), what="the undo")
+    # Ann's bid and Bo's after it
+    await fake.wait_for(lambda: "Ann takes back 2 moves." in public_text(fake, thread_id), what="the undo")
 
 
 async def test_the_creator_abandons_the_table(fake: FakeDiscord, bot: BotProcess) -> None:
