@@ -1,6 +1,6 @@
 """Picture figures per game: ms per picture (p50, p95) for the public board and a private view in
-mid-game and late in the game, against the floor of its PNG, and PNG bytes (all of a table's
-pictures together, where a game draws it as several).
+mid-game and late in the game, against the floor of its PNG, and PNG bytes (of the median picture;
+all of a table's pictures together, where a game draws it as several).
 
 Two ways of drawing are timed. *Again*: the same view drawn again (a click's follow-up, its panel
 and a thread message ask for the same board). *After a move*: the views of the states one action
@@ -116,9 +116,10 @@ def _saved(images: list[Image.Image], level: int) -> tuple[float, float, int]:
 def _timed(draws: list[Callable[[], list[bytes]]]) -> dict[str, Any]:
     """Each of ``draws`` run once, in order: p50 and p95 ms, encode and floor ms, × floor; and the
     same picture and floor in CPU time (the process's, which the other processes of a busy machine
-    leave out)."""
+    leave out); the median bytes of a draw's PNGs, and how many pictures the last draw made."""
     times, encodes, floors, ratios, cpu_times, cpu_floors, cpu_ratios = [], [], [], [], [], [], []
-    size = count = 0
+    sizes: list[int] = []
+    count = 0
     for draw in draws:
         with encoding() as encoded:
             cpu_start, start = time.process_time(), time.perf_counter()
@@ -132,13 +133,15 @@ def _timed(draws: list[Callable[[], list[bytes]]]) -> dict[str, Any]:
         cpu_times.append(cpu_took)
         cpu_floors.append(cpu_floor)
         cpu_ratios.append(cpu_took / cpu_floor)
-        size, count = sum(len(png) for png in drawn), len(drawn)
+        sizes.append(sum(len(png) for png in drawn))
+        count = len(drawn)
     return {"p50_ms": percentile(times, 50) * 1000, "p95_ms": percentile(times, 95) * 1000,
             "encode_ms": statistics.median(encodes) * 1000, "floor_ms": statistics.median(floors) * 1000,
             "x_floor": statistics.median(ratios),
             "cpu_p50_ms": percentile(cpu_times, 50) * 1000,
             "cpu_floor_ms": statistics.median(cpu_floors) * 1000,
-            "x_floor_cpu": statistics.median(cpu_ratios), "png_bytes": size, "pictures": count}
+            "x_floor_cpu": statistics.median(cpu_ratios), "png_bytes": int(statistics.median(sizes)),
+            "pictures": count}
 
 
 def _drawing(module: ModuleType, engine: Engine[Any, Any], seat: int | None, state: Any
