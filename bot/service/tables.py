@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from itertools import groupby
 from typing import Any
 
 from pydantic import BaseModel
@@ -20,6 +21,7 @@ from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat, msg
+from rules.core.messages import Param
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
 
@@ -122,7 +124,7 @@ UNDONE_AT_LEAST = "service.undone_at_least"
 
 
 def _undone_count(line: Line) -> int:
-    """How many undos ``line`` tells (0: it is no undo)."""
+    """How many moves ``line`` tells were taken back (0: it is no undo)."""
     if line.message.key == UNDONE:
         return 1
     count = line.message.params.get("count") if line.message.key == UNDONE_MANY else 0
@@ -131,18 +133,25 @@ def _undone_count(line: Line) -> int:
 
 def fold_undos(lines: list[Line]) -> list[Line]:
     """``lines`` with each run of undos by one seat told as one line ("… takes back 3 moves."): a
-    player who took back move after move reads one line of it, not a screen of them."""
+    player who took back move after move reads one line of it, not a screen of them. The line
+    stands where the run ends, and is made once for the run."""
     out: list[Line] = []
-    for line in lines:
-        count = _undone_count(line)
-        before = out[-1] if out else None
-        seat = line.message.params.get("seat")
-        if (count and before is not None and _undone_count(before) and before.seats == line.seats
-                and before.message.params.get("seat") == seat):
-            out[-1] = replace(line, message=msg(UNDONE_MANY, seat=seat, count=_undone_count(before) + count))
+    for run_of, run in groupby(lines, key=_undo_run):
+        told = list(run)
+        if run_of is None or len(told) == 1:
+            out += told
         else:
-            out.append(line)
+            count = sum(map(_undone_count, told))
+            out.append(replace(told[-1], message=msg(UNDONE_MANY, seat=run_of[0], count=count)))
     return out
+
+
+def _undo_run(line: Line) -> tuple[Param, frozenset[Seat] | None] | None:
+    """What the undos of one run share: the seat that took the moves back and who is told of it
+    (``None``: the line is no undo)."""
+    if not _undone_count(line):
+        return None
+    return line.message.params.get("seat"), line.seats
 
 
 async def lines_of(

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameOverError, NoUndoRequest, TableService, UndoRefused
-from bot.service.undo import plan_undo
+from bot.service.models import Line
+from bot.service.tables import fold_undos
+from bot.service.undo import plan_undo, undone_message
 from rules.core import msg
 from rules.core.messages import render
 from storage.records import Entry, StoredEvent
@@ -305,3 +307,19 @@ async def test_a_long_run_of_undos_is_told_from_a_bounded_read(tmp_path: Path) -
         assert line.message == msg("service.undone_at_least", seat=0, count=20)
     finally:
         await repo.close()
+
+
+def test_a_run_of_undos_ends_at_a_line_that_is_no_undo_or_another_seats_or_told_to_others() -> None:
+    def undone(seat: int, seq: int, moves: int = 1, seats: frozenset[int] | None = None) -> Line:
+        return Line(message=undone_message(seat, moves), seats=seats, seq=seq)
+
+    moved = Line(message=msg("sealed.bid", seat=1), seq=3)
+    lines = [undone(0, 1), undone(0, 2, 2), moved, undone(0, 4, 3), undone(1, 5), undone(1, 6),
+             undone(1, 7, seats=frozenset({1}))]
+    assert [(line.message, line.seq) for line in fold_undos(lines)] == [
+        (msg("service.undone_many", seat=0, count=3), 2),
+        (moved.message, 3),
+        (msg("service.undone_many", seat=0, count=3), 4),
+        (msg("service.undone_many", seat=1, count=2), 6),
+        (msg("service.undone", seat=1), 7),
+    ]
