@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from rules.core import Rng
+from rules.core.unchecked import flat, made
 from rules.rftg.content import Colour, Face, Phase
 from rules.rftg.options import Options
 
@@ -186,43 +187,57 @@ class State(BaseModel):
         return data
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
-        """A deep copy through pydantic-core (dump, then validate): several times faster than
-        :func:`copy.deepcopy` over this many small models, and exact, since the state is plain data.
-
-        The Assign undo history is shared, not copied (a third of the copy during Assign): a
-        version in it is never changed once kept, and Undo restores a copy of it
-        (:func:`rules.rftg.assign.act`)."""
-        new = State.model_validate(self.model_dump(round_trip=True, exclude=_HISTORY))
-        for old, player in zip(self.players, new.players, strict=True):
-            _share_history(old, player)
-        return new
+        """A full copy, built field by field without validation (every value is already valid):
+        each list, dict and model anew, save the table options (frozen) and the Assign undo
+        history, which is shared: a version in it is never changed once kept, and Undo restores a
+        copy of it (:func:`rules.rftg.assign.act`). A move copies the state before it is played,
+        so this is part of every move's cost."""
+        return _state_copy(self, [_player_copy(p) for p in self.players])
 
     def copy_for(self, seat: int) -> State:
         """A copy for a move that changes no player but ``seat``'s: the other players are shared
-        with this state, not copied (the Assign undo history is shared as in :meth:`__deepcopy__`)."""
-        others: dict[int, Any] = {s: True for s in range(len(self.players)) if s != seat}
-        new = State.model_validate(self.model_dump(
-            round_trip=True, exclude={"players": {**others, seat: {"assign": {"history"}}}}))
-        (player,) = new.players
-        _share_history(self.players[seat], player)
-        new.players = [player if s == seat else p for s, p in enumerate(self.players)]
-        return new
+        with this state, not copied."""
+        return _state_copy(self, [_player_copy(p) if s == seat else p for s, p in enumerate(self.players)])
 
     def own(self, seat: int) -> None:
         """Give this state a copy of ``seat``'s player of its own, before a change to a player that
         :meth:`copy_for` may have shared."""
-        old = self.players[seat]
-        player = Player.model_validate(old.model_dump(round_trip=True, exclude={"assign": {"history"}}))
-        _share_history(old, player)
-        self.players[seat] = player
+        self.players[seat] = _player_copy(self.players[seat])
 
 
-def _share_history(old: Player, copy: Player) -> None:
-    """``copy`` (of ``old``, made without the Assign undo history) shares that history."""
-    if old.assign is not None and old.assign.history:
-        assert copy.assign is not None
-        copy.assign.history = list(old.assign.history)
+def _state_copy(state: State, players: list[Player]) -> State:
+    fields = state.__dict__.copy()
+    fields["rng"] = flat(state.rng)
+    for name in ("selected", "giveback", "bag", "pile", "timing"):
+        fields[name] = fields[name][:]
+    fields["supply"] = state.supply.copy()
+    fields["players"] = players
+    return made(state, fields)
 
 
-_HISTORY: Any = {"players": {"__all__": {"assign": {"history"}}}}
+_PLAYER_LISTS = ("dev_stack", "world_stack", "dev_dice", "world_dice", "cup", "citizenry", "start_tiles")
+"""The Player fields holding lists of strings or numbers."""
 
+_WORK_LISTS = ("virtual", "returned", "drawn", "completers", "to_cup_from")
+"""The Work fields holding lists of strings or numbers (its other fields are numbers, strings,
+booleans and tuples)."""
+
+
+def _player_copy(player: Player) -> Player:
+    fields = player.__dict__.copy()
+    for name in _PLAYER_LISTS:
+        fields[name] = fields[name][:]
+    fields["tableau"] = [made(built, {"name": built.name, "goods": built.goods[:]})
+                         for built in player.tableau]
+    fields["columns"] = {phase: workers[:] for phase, workers in player.columns.items()}
+    work = player.work.__dict__.copy()
+    for name in _WORK_LISTS:
+        work[name] = work[name][:]
+    fields["work"] = made(player.work, work)
+    if player.assign is not None:
+        assign = player.assign.__dict__.copy()
+        assign["dice"] = [flat(die) for die in player.assign.dice]
+        for name in ("used", "moved", "history"):
+            assign[name] = assign[name][:]
+        fields["assign"] = made(player.assign, assign)
+    return made(player, fields)

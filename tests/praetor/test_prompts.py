@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel
 
 from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
 from rules.praetor import ENGINE, Praetor
@@ -32,6 +31,7 @@ from rules.praetor.turns import (
     spot_around,
     spot_favour,
 )
+from tests.copies import shared_mutables
 from tests.praetor.helpers import (
     BLACKSMITH,
     BLUE,
@@ -573,31 +573,6 @@ def test_an_activation_paid_for_with_no_demanding_effect_is_always_legal() -> No
     assert refused == {"recruit", "wall"}
 
 
-def _shared_mutables(a: object, b: object, where: str) -> list[str]:
-    """Where ``b``, a copy of ``a``, holds the same mutable object (list, dict, set or model that
-    is not frozen, outside a frozen model shared whole) as ``a``: a change to the copy would change
-    ``a`` too."""
-    if isinstance(a, BaseModel):
-        if a.model_config.get("frozen", False) and a is b:
-            return []  # a frozen model (options, workers, city tiles) is shared whole
-        out = [where] if a is b else []
-        for name in type(a).model_fields:
-            out += _shared_mutables(getattr(a, name), getattr(b, name), f"{where}.{name}")
-        return out
-    if isinstance(a, list | dict | set):
-        out = [where] if a is b else []
-        if isinstance(a, list):
-            assert isinstance(b, list)
-            for i, (x, y) in enumerate(zip(a, b, strict=True)):
-                out += _shared_mutables(x, y, f"{where}[{i}]")
-        if isinstance(a, dict):
-            assert isinstance(b, dict)
-            for k in a:
-                out += _shared_mutables(a[k], b[k], f"{where}[{k}]")
-        return out
-    return []
-
-
 def test_a_state_copy_shares_only_what_cannot_change() -> None:
     """Every move changes a copy of the state (``State.__deepcopy__``, written out for speed):
     over played states of 2–5 players, the copy shares no list, dict or model that is not frozen
@@ -606,7 +581,7 @@ def test_a_state_copy_shares_only_what_cannot_change() -> None:
         for state in _selfplay_states(players, seed=20 + players)[::5]:
             copy = state.model_copy(deep=True)
             assert copy == state
-            assert _shared_mutables(state, copy, "state") == []
+            assert shared_mutables(state, copy, "state") == []
 
 
 def test_each_encampment_of_the_city_is_offered_as_its_own_step() -> None:

@@ -1,8 +1,13 @@
 """A move is played on a copy that shares the players it cannot change (State.copy_for): every
 state a game went through stays as it was, to the end of the game, and a shared copy is the
-state a full copy gives."""
+state a full copy gives. A copy is written out field by field (State.__deepcopy__): it is the
+state, and shares nothing a move could change but the Assign undo history, whose versions never
+change once kept."""
 
 from __future__ import annotations
+
+import copy as copying
+import re
 
 import pytest
 
@@ -10,6 +15,7 @@ from rules.core import Rng, random_choice
 from rules.rftg import ENGINE
 from rules.rftg.actions import ReturnTile, Scout, Stock
 from rules.rftg.state import State
+from tests.copies import shared_mutables
 from tests.rftg.helpers import bare, enter
 
 
@@ -25,6 +31,54 @@ def test_every_state_a_game_went_through_stays_as_it_was(players: int) -> None:
     changed = [i for i, (kept, dumped) in enumerate(went) if ENGINE.dump(kept) != dumped]
     assert changed == []
     assert len(went) > 100
+
+
+def _played(players: int, seed: int) -> list[State]:
+    state = ENGINE.new_game(players, {}, seed)
+    rng = Rng.from_seed(seed)
+    went = []
+    while prompts := ENGINE.prompts(state):
+        went.append(state)
+        seat = rng.choice(sorted(prompts))
+        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+    return went[::7]
+
+
+_UNDO_HISTORY = re.compile(r"\.assign\.history\[\d+\]")
+"""A kept Assign version: shared by the copies, never changed."""
+
+
+def _changeable(shared: list[str]) -> list[str]:
+    return [where for where in shared if not _UNDO_HISTORY.search(where)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_copy_is_the_state_and_shares_only_the_kept_assign_versions(players: int) -> None:
+    states = _played(players, seed=60 + players)
+    histories = 0
+    for state in states:
+        copy = copying.deepcopy(state)
+        assert ENGINE.dump(copy) == ENGINE.dump(state)
+        assert copy.model_fields_set == State.model_validate_json(ENGINE.dump(state)).model_fields_set
+        shared = shared_mutables(state, copy, "state")
+        assert _changeable(shared) == []
+        histories += len(shared)
+    assert histories > 0 and len(states) > 30
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_copy_for_a_seat_shares_only_the_other_players_until_it_owns_them(players: int) -> None:
+    for state in _played(players, seed=70 + players):
+        for seat in range(players):
+            copy = state.copy_for(seat)
+            assert ENGINE.dump(copy) == ENGINE.dump(state)
+            shared = _changeable(shared_mutables(state, copy, "state"))
+            others = {f"players[{s}]" for s in range(players) if s != seat}
+            assert {where.split(".")[1] for where in shared} == others
+            other = (seat + 1) % players
+            copy.own(other)
+            assert ENGINE.dump(copy) == ENGINE.dump(state)
+            assert _changeable(shared_mutables(state.players[other], copy.players[other], "player")) == []
 
 
 def test_a_copy_for_a_seat_is_the_state_and_owns_that_seats_player() -> None:
