@@ -335,10 +335,16 @@ class TableCore:
         entries = [replace(e, rules_version=version) for e in entries]
         new_head = await self.repo.append(t.row.id, head, entries, self.clock(), snapshot=snapshot,
                                           replaces_after=self._kept_before(head + len(entries)))
+        told = self._told(t.row.id, head, entries)
+        self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
+        return told
+
+    def _told(self, table_id: int, head: int, entries: list[NewEntry]) -> list[tuple[Line, ...]]:
+        """The lines each of ``entries``, appended after ``head``, tells; kept for the digests that
+        will tell them, so that none reads them back from storage."""
         told = [events_lines(entry.events, seq) for seq, entry in enumerate(entries, start=head + 1)]
         for seq, lines in enumerate(told, start=head + 1):
-            self.lines.put(t.row.id, seq, lines)
-        self.cache.put(t.row.id, Cached(head=new_head, state=state, base=new_head if due else t.base))
+            self.lines.put(table_id, seq, lines)
         return told
 
     def _kept_before(self, seq: int) -> int | None:

@@ -22,7 +22,6 @@ from bot.service.tables import (
     UNDONE_MANY,
     Loaded,
     effective_since,
-    events_lines,
     is_person,
     played_for_person,
     service_event,
@@ -152,8 +151,7 @@ class UndoCommands(TableCore):
                 "This prompt is out of date: the table has moved on. Open it again.") from None
         await self.repo.clear_votes(t.row.id, "undo")
         before = t.head
-        lines = events_lines(entry.events, before + 1)
-        self.lines.put(t.row.id, before + 1, lines)
+        (lines,) = self._told(t.row.id, before, [entry])
         t = await self._keep_snapshot(await self._load(t.row.id))
         outcome = Outcome(table=t.info())
         tell(outcome, lines)

@@ -558,7 +558,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
                 key = (uid, e, gives, owed)
                 option = find(key)
                 if option is None:
-                    option = made.kept(key, partial(_activation_option, content, uid, e, gives, owed))
+                    option = made.put(key, _activation_option(content, uid, e, gives, owed))
                 out.append(option)
         return out
     for uid in uids:
