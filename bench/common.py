@@ -16,6 +16,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -55,7 +57,42 @@ def machine() -> dict[str, Any]:
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
         "versions": versions,
+        "reference_ms": reference_ms(),
     }
+
+
+class _Piece(BaseModel):
+    name: str
+    goods: list[str] = []
+
+
+class _Board(BaseModel):
+    round: int
+    pieces: list[_Piece]
+    counts: dict[str, int]
+
+
+def reference_ms(runs: int = 5) -> float:
+    """CPU milliseconds of a fixed workload no code of the project takes part in: a board of small
+    pydantic models copied through a dump and a validation, and plain Python over dicts, lists and
+    strings, as an engine's move is made of. It is the same work on every machine and at every
+    commit, so figures of two sittings compare by it (the median of ``runs``)."""
+    board = _Board(round=3, pieces=[_Piece(name=f"tile {i}", goods=["blue"] * (i % 3)) for i in range(40)],
+                   counts={f"track {i}": i for i in range(8)})
+
+    def once() -> float:
+        start = time.process_time()
+        for _ in range(200):
+            copy = _Board.model_validate(board.model_dump())
+            tally: dict[str, int] = {}
+            for piece in copy.pieces:
+                for good in piece.goods:
+                    tally[good] = tally.get(good, 0) + 1
+            words = sorted(f"{piece.name}: {len(piece.goods)}" for piece in copy.pieces)
+            tally["words"] = len(" ".join(words))
+        return (time.process_time() - start) * 1000
+
+    return statistics.median(once() for _ in range(runs))
 
 
 def table(title: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

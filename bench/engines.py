@@ -9,7 +9,7 @@ import statistics
 import time
 from typing import Any
 
-from bench.common import percentile, report, table
+from bench.common import percentile, reference_ms, report, table
 from rules import registry
 from rules.core import Rng, random_choice
 from rules.core.engine import Engine
@@ -41,7 +41,11 @@ def run(games: int = 5, runs: int = 3) -> dict[str, Any]:
     for gid in registry.available():
         engine = registry.get(gid)
         for players in range(engine.info.min_players, engine.info.max_players + 1):
-            rates, action_rates, timings, sizes, cpu = [], [], [], [], []
+            rates: list[float] = []
+            action_rates: list[float] = []
+            timings: list[float] = []
+            sizes: list[int] = []
+            cpu: list[float] = []
             for r in range(runs):
                 start = time.perf_counter()
                 actions = 0
@@ -66,5 +70,7 @@ def run(games: int = 5, runs: int = 3) -> dict[str, Any]:
     print(table("engines (random selfplay, median of runs)",
                 ["game", "players", "games/s", "actions/s", "p50 ms", "p99 ms", "cpu p50 ms", "state bytes"],
                 rows))
+    print(f"machine reference: {reference_ms():.1f} ms of CPU (bench.common.reference_ms: the same work"
+          " on any machine; figures of two runs compare by it)")
     print(f"-> {report('engines', figures)}")
     return figures

@@ -1,5 +1,6 @@
 """The benchmark suites run and report figures (the figures themselves are never asserted)."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,12 @@ def test_engine_suite_reports_every_player_count(fixture_only: None, tmp_path: P
     assert set(figures) == {"sealed_bid/2p", "sealed_bid/3p", "sealed_bid/4p"}
     assert all(f["actions_per_s"] > 0 and f["state_json_bytes"] > 0 for f in figures.values())
     assert (tmp_path / "engines.json").is_file()
+
+
+def test_a_report_names_the_machine_s_speed_by_a_fixed_workload(fixture_only: None, tmp_path: Path) -> None:
+    engines.run(games=1, runs=1)
+    reference = json.loads((tmp_path / "engines.json").read_text())["machine"]["reference_ms"]
+    assert isinstance(reference, float) and reference > 0
 
 
 def test_percentile_uses_nearest_rank() -> None:
