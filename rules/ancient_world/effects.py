@@ -10,7 +10,7 @@ from typing import Any
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.state import RANKS, Built, Player, State, Step, StepKind
-from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, Seat, msg
+from rules.core import Event, RuleError, Seat, msg
 from rules.core.unchecked import built
 
 GAME = "ancient_world"
@@ -26,32 +26,6 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, data: dict
 
 
 EVENT_FIELDS = frozenset({"message", "visible_to", "reveals", "data"})
-
-
-def option(action: Any, label: Message, description: Message | None, *,
-           navigation: bool | None = None) -> Option:
-    """``Option(action=…, label=…, description=…[, navigation=…])`` built without validation, as
-    :func:`rules.core.msg` builds a message: every field is typed where it is written (mypy
-    --strict), and a turn builds dozens of options a move. The prompt that holds them is still
-    validated (:class:`rules.core.Prompt`: at most 25 options)."""
-    return built(Option, {"action": action, "label": label, "description": description,
-                           "navigation": bool(navigation)},
-                  OPTION_FIELDS if navigation is None else OPTION_FIELDS | {"navigation"})
-
-
-OPTION_FIELDS = frozenset({"action", "label", "description"})
-
-
-def prompt(seat: Seat, title: Message, options: tuple[Option, ...]) -> Prompt:
-    """``Prompt(seat=…, title=…, options=…)`` built without validation, as :func:`option` is; what
-    its validator asks (one option at least, at most 25) is checked here."""
-    if not 0 < len(options) <= MAX_OPTIONS:
-        raise AssertionError(f"a prompt of {len(options)} options")
-    return built(Prompt, {"seat": seat, "title": title, "options": options, "number": None, "parts": None,
-                           "secret": False, "simultaneous": False, "default": None}, PROMPT_FIELDS)
-
-
-PROMPT_FIELDS = frozenset({"seat", "title", "options"})
 
 
 def refuse(sentence: str, key: str, **params: Any) -> RuleError:

@@ -24,8 +24,6 @@ from rules.ancient_world.effects import (
     damaged_indices,
     empire_cards_left,
     intact_indices,
-    option,
-    prompt,
 )
 from rules.ancient_world.gives import empire_gives, legacy_parts, military_gives, symbol_parts
 from rules.ancient_world.placement import (
@@ -45,6 +43,7 @@ from rules.ancient_world.turn import (
     turn_prompt,
 )
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg, paged
+from rules.core.unchecked import option, question
 
 
 def _m(key: str, **params: Any) -> Message:
@@ -72,7 +71,7 @@ def _prompt(seat: Seat, title: str, options: list[Option], page: int = 0, **para
     while end > start and isinstance(options[end - 1].action, FIXED):
         end -= 1
     shown = paged(options[start:end], page, _more, before=options[:start], after=options[end:])
-    return prompt(seat, _m(f"ask.{title}", **params), shown)
+    return question(seat, _m(f"ask.{title}", **params), shown)
 
 
 def _more(page: int, shown: int, pages: int) -> Option:

@@ -22,7 +22,7 @@ from rules.ancient_world import actions as act
 from rules.ancient_world import attack, city
 from rules.ancient_world.cards import own_card_options
 from rules.ancient_world.content import Content
-from rules.ancient_world.effects import GAME, empire_cards_left, option, prompt
+from rules.ancient_world.effects import GAME, empire_cards_left
 from rules.ancient_world.gives import action_description, empire_gives, symbol_parts
 from rules.ancient_world.placement import (
     EXPAND_COINS,
@@ -36,6 +36,7 @@ from rules.ancient_world.placement import (
 from rules.ancient_world.rounds import rank_places
 from rules.ancient_world.state import Player, Space, State
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat, msg
+from rules.core.unchecked import option, question
 
 
 def _m(key: str, **params: object) -> Message:
@@ -190,7 +191,7 @@ def turn_prompt(content: Content, state: State, seat: Seat) -> Prompt:
     kind = ("turn" if turn.ranks and turn.attacks else "turn_place" if turn.ranks
             else "turn_attack" if turn.attacks else "turn_pass")
     title = _m(f"ask.{kind}", round=state.round, coins=player.coins, knowledge=player.knowledge)
-    return prompt(seat, title, tuple(options))
+    return question(seat, title, options)
 
 
 def _pass_option() -> Option:

@@ -220,6 +220,13 @@ class Prompt(BaseModel):
 
     @model_validator(mode="after")
     def _fits_discord(self) -> Prompt:
+        return self.checked()
+
+    def checked(self) -> Prompt:
+        """This prompt, once what validation asks of it is checked (at most 25 options, something
+        to answer, a default among the options): for a prompt built without validation.
+
+        :raises ValueError: naming what is wrong."""
         if len(self.options) > MAX_OPTIONS:
             raise ValueError(f"a prompt offers {len(self.options)} options; at most {MAX_OPTIONS}")
         if not self.options and self.number is None and self.parts is None:

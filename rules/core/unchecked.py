@@ -16,6 +16,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from rules.core.contract import Option, Prompt, Seat
+from rules.core.messages import Message
+
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
@@ -73,3 +76,33 @@ def defaults(model: type[BaseModel]) -> dict[str, Any]:
     required field, which :func:`construct` is always given)."""
     return {name: None if f.is_required() else f.get_default(call_default_factory=True)
             for name, f in model.model_fields.items()}
+
+
+_NOT_GIVEN: Any = object()
+
+
+def option(action: Any, label: Message, description: Message | None = _NOT_GIVEN, *,
+           navigation: bool | None = None) -> Option:
+    """``Option(action=…, label=…[, description=…][, navigation=…])`` built without validation: a
+    prompt offers dozens of options, made on every move, and their fields are typed where they are
+    written. The fields given are marked set, as validation marks them."""
+    given = _OPTION_GIVEN[description is not _NOT_GIVEN, navigation is not None]
+    if description is _NOT_GIVEN:
+        description = None
+    return built(Option, {"action": action, "label": label, "description": description,
+                          "navigation": bool(navigation)}, given)
+
+
+_OPTION_GIVEN = {
+    (described, navigates): frozenset(("action", "label", *("description",) * described,
+                                       *("navigation",) * navigates))
+    for described in (False, True) for navigates in (False, True)
+}
+"""The fields an option's caller gave, by whether it gave a description and a navigation flag."""
+
+
+def question(seat: Seat, title: Message, options: Iterable[Option] = (), **fields: Any) -> Prompt:
+    """``Prompt(seat=…, title=…, options=…, **fields)`` built without validating again the options,
+    number and parts an engine made; the contract's own checks of a prompt (at most 25 options,
+    something to answer, a default among the options) are made as validation makes them."""
+    return construct(Prompt, seat=seat, title=title, options=tuple(options), **fields).checked()

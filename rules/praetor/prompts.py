@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from rules.core import MAX_OPTIONS, Choice, Message, NumberChoice, Option, Part, Parts, Prompt, msg
 from rules.core.memo import Memo
 from rules.core.messages import Param
-from rules.core.unchecked import built, construct
+from rules.core.unchecked import built, construct, option, question
 from rules.praetor.actions import (
     Activate,
     AnyAction,
@@ -141,9 +141,9 @@ def _market_prompt(content: Content, state: State, seat: int) -> Prompt:
         price = prices[good].buy if buy else prices[good].sell
         ending += [_trade_option(good, buy, n, price, gold, False) for n in amounts]
         going_on.append(_trade_option(good, buy, 1, price, gold, True))
-    done = _option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
-    return _prompt(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
-                   options=(*ending, *going_on, done))
+    done = option(action=Done(), label=msg("praetor.opt.done"), description=msg("praetor.desc.done"))
+    return question(seat=seat, title=msg("praetor.ask.market", stock=cost_message(player.stock.as_dict())),
+                    options=(*ending, *going_on, done))
 
 
 KEPT_TRADES = 4096
@@ -156,9 +156,9 @@ def _trade_option(good: str, buy: bool, amount: int, price: int, gold: int, more
     after = gold - price * amount if buy else gold + price * amount
     key = ("praetor.opt.buy" if buy else "praetor.opt.sell") + ("_more" if more else "")
     label = _trade_label(key, good, amount, price * amount)
-    return _option(action=_trade(good, buy, amount, more), label=label,
-                   description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
-                                   after=after))
+    return option(action=_trade(good, buy, amount, more), label=label,
+                  description=msg("praetor.desc.trade_more" if more else "praetor.desc.trade", before=gold,
+                                  after=after))
 
 
 @cache
@@ -210,18 +210,13 @@ def _step_prompt(content: Content, state: State, seat: int, draft: Draft, moves:
                                       label=msg(f"praetor.opt.group_{group}"),
                                       description=msg("praetor.desc.group", count=len(members))))
         items = grouped
-    return _prompt(seat=seat, title=title, options=(*items, _passing()), parts=panel)
+    return question(seat=seat, title=title, options=(*items, _passing()), parts=panel)
 
 
 @cache
 def _passing() -> Option:
     """The turn's Pass (made once: options are frozen)."""
-    return _option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
-
-
-def _prompt(**fields: Any) -> Prompt:
-    """``Prompt(**fields)`` without validating again the options and parts this module made."""
-    return _bounded(Prompt, "_fits_discord", **fields)
+    return option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
 
 
 def _bounded(model: type[M], check: str, **fields: Any) -> M:
@@ -309,9 +304,9 @@ def _tile_part_label() -> Message:
 def _tile_choice(content: Content, uid: str, field: str) -> Choice:
     """A tile of the Build panel's tile menu (made once for each tile and field: choices are
     frozen)."""
-    option = _build_option(content, uid, None)
+    build = _build_option(content, uid, None)
     made: dict[tuple[str, str], Choice] = content.memo("tile_choices")
-    found = _choice(values={field: uid}, label=option.label, description=option.description)
+    found = _choice(values={field: uid}, label=build.label, description=build.description)
     made[uid, field] = found
     return found
 
@@ -536,8 +531,8 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
     if step.build is not None:
         if len(workers) == 1:
             return []
-        return [_option(action=Pick(build=step.build, exp=e), description=first.option().description,
-                        label=msg("praetor.opt.build_with", tile=tile_label(content, step.build), exp=e))
+        return [option(action=Pick(build=step.build, exp=e), description=first.option().description,
+                       label=msg("praetor.opt.build_with", tile=tile_label(content, step.build), exp=e))
                 for e in workers]
     if step.type is None:
         return []
@@ -556,10 +551,10 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
             owed = NO_FEE if owner is None or owner == seat else fee_key(content, state, seat, uid, tile)
             for e, gives in per_worker:
                 key = (uid, e, gives, owed)
-                option = find(key)
-                if option is None:
-                    option = made.put(key, _activation_option(content, uid, e, gives, owed))
-                out.append(option)
+                activation = find(key)
+                if activation is None:
+                    activation = made.put(key, _activation_option(content, uid, e, gives, owed))
+                out.append(activation)
         return out
     for uid in uids:
         owed = fee_key(content, state, seat, uid, moves.tile(uid))
@@ -567,7 +562,7 @@ def _spelled_out(content: Content, state: State, seat: int, first: _Step, moves:
             if _forge_limit(content, state, seat, uid, e, None) > 0:
                 _, label = _activation_with(content, uid, e)
                 forge = Pick(type=step.type, tile=uid, exp=e)
-                out.append(_option(action=forge, label=label, description=fee(content, state, seat, uid)))
+                out.append(option(action=forge, label=label, description=fee(content, state, seat, uid)))
                 continue
             gives = gain(content, state, seat, uid, e)
             make = partial(_activation_option, content, uid, e, gives, owed)
@@ -584,7 +579,7 @@ def _activation_option(content: Content, uid: str, exp: int, gives: Gain, owed: 
     owner (kept by these: options are frozen)."""
     action, label = _activation_with(content, uid, exp)
     about = msg("praetor.desc.activate", effect=gain_message(content, gives), fee=fee_message(*owed))
-    return _option(action=action, label=label, description=about)
+    return option(action=action, label=label, description=about)
 
 
 def _activation_with(content: Content, uid: str, exp: int) -> tuple[Activate, Message]:
@@ -599,15 +594,8 @@ def _activation_with(content: Content, uid: str, exp: int) -> tuple[Activate, Me
 
 
 
-def _option(**fields: Any) -> Option:
-    """``Option(**fields)`` without validation (:func:`rules.core.unchecked.construct`): a turn's
-    prompt holds dozens of options and menu entries, and their fields are typed where they are
-    written (the actions and messages this module makes; mypy --strict)."""
-    return construct(Option, **fields)
-
-
 def _choice(**fields: Any) -> Choice:
-    """``Choice(**fields)`` without validation (as :func:`_option`)."""
+    """``Choice(**fields)`` without validation (as :func:`rules.core.unchecked.option`)."""
     return construct(Choice, **fields)
 
 
@@ -732,17 +720,17 @@ def _special_option(content: Content, state: State, seat: int, uid: str, action:
     """Sending a retired worker through the Encampment ``uid``."""
     label = msg("praetor.opt.special", tile=tile_label(content, uid))
     about = msg("praetor.desc.special", exp=content.type_of(uid).amount, fee=fee(content, state, seat, uid))
-    return _option(action=action, label=label, description=about)
+    return option(action=action, label=label, description=about)
 
 
 def _build_option(content: Content, uid: str, via: str | None) -> Option:
     """A build's first step: its cost, favour and effect are the tile's own (made once per tile;
     options are frozen)."""
     made: dict[tuple[str, str | None], Option] = content.memo("build_options")
-    option = made.get((uid, via))
-    if option is None:
-        option = made[uid, via] = _tile_build_option(content, uid, via)
-    return option
+    found = made.get((uid, via))
+    if found is None:
+        found = made[uid, via] = _tile_build_option(content, uid, via)
+    return found
 
 
 def _tile_build_option(content: Content, uid: str, via: str | None) -> Option:
@@ -818,7 +806,7 @@ def _make_type_option(content: Content, first: str, action: AnyAction, gives: Ga
         else:
             assert isinstance(gives, int)
             about = msg("praetor.desc.activate_some", effect=effect_text(kind), count=gives)
-    return _option(action=action, label=label, description=about)
+    return option(action=action, label=label, description=about)
 
 
 def _type_name(type_id: str) -> str:

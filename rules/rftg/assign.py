@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
+from rules.core.unchecked import option, question
 from rules.rftg.actions import (
     AnyAction,
     Choose,
@@ -261,11 +262,11 @@ def _selection_in_steps(seat: int, title: Message, first: list[Option], own: lis
                         after: Message, undo: list[Option]) -> Prompt:
     """Each phase with the dice of its own column and "with a die from another column…"; when
     even that does not fit, the phase first."""
-    others = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select_other", phase=phase_word(ph)),
+    others = [option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select_other", phase=phase_word(ph)),
                      description=after) for ph in PHASES]
     if len(own) + len(others) + len(first) + len(undo) <= MAX_OPTIONS:
         return _prompt(seat, title, first + own + others + undo)
-    phases = [Option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)),
+    phases = [option(action=ChoosePhase(phase=ph), label=msg("rftg.opt.select", phase=phase_word(ph)),
                      description=after) for ph in PHASES]
     return _prompt(seat, msg("rftg.assign.select"), first + phases + undo)
 
@@ -280,7 +281,7 @@ def _moves(a: AssignCore, pw: Power) -> list[tuple[Colour, Phase, Phase]]:
 
 
 def _prompt(seat: int, title: Message, options: list[Option]) -> Prompt:
-    return Prompt(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
+    return question(seat=seat, title=title, options=tuple(options), secret=True, simultaneous=True)
 
 
 def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list[Option],
@@ -303,34 +304,34 @@ def _pick(seat: int, a: AssignCore, idx: list[int], title: Message, extras: list
 
 @cache
 def _undo() -> Option:
-    return Option(action=Undo(), label=msg("rftg.opt.undo"), navigation=True)
+    return option(action=Undo(), label=msg("rftg.opt.undo"), navigation=True)
 
 
 @cache
 def _reset() -> Option:
-    return Option(action=Reset(), label=msg("rftg.opt.reset"), navigation=True)
+    return option(action=Reset(), label=msg("rftg.opt.reset"), navigation=True)
 
 
 @cache
 def _confirm(selected: Phase) -> Option:
-    return Option(action=Confirm(), label=msg("rftg.opt.confirm"),
+    return option(action=Confirm(), label=msg("rftg.opt.confirm"),
                   description=msg("rftg.desc.confirm", phase=phase_word(selected)))
 
 
 @cache
 def _finish(power: str, moved: int) -> Option:
-    return Option(action=Finish(), label=msg("rftg.opt.finish"),
+    return option(action=Finish(), label=msg("rftg.opt.finish"),
                   description=msg("rftg.desc.finish", power=power_word(power), moved=moved))
 
 
 @cache
 def _dictate() -> Option:
-    return Option(action=Dictate(), label=msg("rftg.opt.dictate"), description=msg("rftg.desc.dictate"))
+    return option(action=Dictate(), label=msg("rftg.opt.dictate"), description=msg("rftg.desc.dictate"))
 
 
 @cache
 def _reassign_first() -> Option:
-    return Option(action=ReassignFirst(), label=msg("rftg.opt.reassign_first"),
+    return option(action=ReassignFirst(), label=msg("rftg.opt.reassign_first"),
                   description=msg("rftg.desc.reassign_first"))
 
 
@@ -343,7 +344,7 @@ def _after(confirms: bool) -> Message:
 @cache
 def _to_column(phase: Phase) -> Option:
     """A die put in ``phase``'s column: what it does there if the phase happens."""
-    return Option(action=ToColumn(phase=phase), label=msg("rftg.opt.column", phase=phase_word(phase)),
+    return option(action=ToColumn(phase=phase), label=msg("rftg.opt.column", phase=phase_word(phase)),
                   description=_worker(phase))
 
 
@@ -355,13 +356,13 @@ def _worker(phase: Phase) -> Message:
 
 @cache
 def _select_with_wild(phase: Phase) -> Option:
-    return Option(action=SelectWithWild(phase=phase),
+    return option(action=SelectWithWild(phase=phase),
                   label=msg("rftg.opt.select_wild", phase=phase_word(phase)), description=_after(True))
 
 
 @cache
 def _choose(phase: Phase, colour: Colour, column: Phase, confirms: bool) -> Option:
-    return Option(action=Choose(phase=phase, colour=colour, column=column),
+    return option(action=Choose(phase=phase, colour=colour, column=column),
                   label=msg("rftg.opt.choose", phase=phase_word(phase), colour=f"@rftg.hue.{colour}",
                             column=f"@rftg.column.{column}"),
                   description=_after(confirms))
@@ -369,14 +370,14 @@ def _choose(phase: Phase, colour: Colour, column: Phase, confirms: bool) -> Opti
 
 @cache
 def _choose_phase(phase: Phase, column: Phase, confirms: bool) -> Option:
-    return Option(action=ChoosePhase(phase=phase, column=column),
+    return option(action=ChoosePhase(phase=phase, column=column),
                   label=msg("rftg.opt.select_from", phase=phase_word(phase), column=f"@rftg.column.{column}"),
                   description=_after(confirms))
 
 
 @cache
 def _move_die(colour: Colour, column: Phase, to: Phase) -> Option:
-    return Option(action=MoveDie(colour=colour, column=column, to=to),
+    return option(action=MoveDie(colour=colour, column=column, to=to),
                   label=msg("rftg.opt.move_die", colour=f"@rftg.hue.{colour}",
                             column=f"@rftg.column.{column}", to=phase_word(to)),
                   description=msg("rftg.desc.move_die", column=f"@rftg.column.{column}", does=_worker(to)))
@@ -384,7 +385,7 @@ def _move_die(colour: Colour, column: Phase, to: Phase) -> Option:
 
 @cache
 def _dictate_with(colour: Colour, column: Phase) -> Option:
-    return Option(action=DictateWith(colour=colour, column=column),
+    return option(action=DictateWith(colour=colour, column=column),
                   label=msg("rftg.opt.dictate_with", colour=f"@rftg.hue.{colour}",
                             column=f"@rftg.column.{column}"),
                   description=msg("rftg.desc.dictate"))
@@ -392,20 +393,20 @@ def _dictate_with(colour: Colour, column: Phase) -> Option:
 
 @cache
 def _use_power(tile: int, name: str, most: int) -> Option:
-    return Option(action=UsePower(tile=tile), label=msg("rftg.opt.power", power=name),
+    return option(action=UsePower(tile=tile), label=msg("rftg.opt.power", power=name),
                   description=msg("rftg.desc.power", n=most))
 
 
 @cache
 def _pick_die(colour: Colour, column: Phase, purpose: str, what: str) -> Option:
-    return Option(action=PickDie(colour=colour, column=column),
+    return option(action=PickDie(colour=colour, column=column),
                   label=msg("rftg.opt.die", colour=colour_word(colour), phase=f"@rftg.column.{column}"),
                   description=msg(f"rftg.desc.pick.{purpose}", column=f"@rftg.column.{column}", what=what))
 
 
 @cache
 def _narrow(column: Phase) -> Option:
-    return Option(action=Narrow(column=column), label=msg("rftg.opt.narrow", phase=f"@rftg.column.{column}"),
+    return option(action=Narrow(column=column), label=msg("rftg.opt.narrow", phase=f"@rftg.column.{column}"),
                   description=msg("rftg.desc.narrow", column=f"@rftg.column.{column}"))
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Prompt, RuleError, msg
+from rules.core.unchecked import option, question
 from rules.rftg.actions import (
     AnyAction,
     Completer,
@@ -224,55 +225,55 @@ def prompt(c: Content, state: State, seat: int, phase: Phase) -> Prompt | None:
         opts = []
         counts = Counter(w.to_cup_from)
         for a in sorted(counts):
-            opts.append(Option(action=ToCup(first=a), label=msg("rftg.opt.to_cup1", colour=colour_word(a)),
+            opts.append(option(action=ToCup(first=a), label=msg("rftg.opt.to_cup1", colour=colour_word(a)),
                                description=msg("rftg.desc.to_cup", n=1, rest=len(w.to_cup_from) - 1)))
         for a in sorted(counts):
             for b in sorted(counts):
                 if a < b or (a == b and counts[a] >= 2):
-                    opts.append(Option(action=ToCup(first=a, second=b),
+                    opts.append(option(action=ToCup(first=a, second=b),
                                        label=msg("rftg.opt.to_cup2", colour=colour_word(a),
                                                  other=colour_word(b)),
                                        description=msg("rftg.desc.to_cup", n=2, rest=len(w.to_cup_from) - 2)))
-        return Prompt(seat=seat, title=msg("rftg.build.to_cup"), options=tuple(opts[:MAX_OPTIONS]))
+        return question(seat=seat, title=msg("rftg.build.to_cup"), options=tuple(opts[:MAX_OPTIONS]))
     if w.removing:
         opts = grouped(
             removable(p), [], w.remove_from,
             place_of=lambda k: (k[0], k[1]),
-            option_for=lambda k: Option(action=RemoveDie(place=k[0], index=k[1], colour=k[2]),
+            option_for=lambda k: option(action=RemoveDie(place=k[0], index=k[1], colour=k[2]),
                                         label=msg("rftg.opt.remove", colour=colour_word(k[2]),
                                                   place=place_word(c, p, k[0], k[1])),
                                         description=msg("rftg.desc.remove", colour=f"@rftg.hue.{k[2]}",
                                                         tile=w.removing)),
-            narrow_option=lambda pl: Option(action=RemoveFrom(place=pl[0], index=pl[1]),
+            narrow_option=lambda pl: option(action=RemoveFrom(place=pl[0], index=pl[1]),
                                             label=msg("rftg.opt.remove_from", place=place_word(c, p, *pl)),
                                             description=msg("rftg.desc.remove_from", tile=w.removing)),
         )
-        return Prompt(seat=seat, title=msg("rftg.build.remove", tile=w.removing), options=tuple(opts))
+        return question(seat=seat, title=msg("rftg.build.remove", tile=w.removing), options=tuple(opts))
     _, dice, _ = _stack(p, phase)
     top = top_cost(c, p, phase)
     assert top is not None
     if len(dice) >= top[1]:
         rest = Counter(dice) - Counter(w.completers)
         left = len(dice) - top[1]
-        opts = [Option(action=Completer(colour=d), label=msg("rftg.opt.completer", colour=colour_word(d)),
+        opts = [option(action=Completer(colour=d), label=msg("rftg.opt.completer", colour=colour_word(d)),
                        description=msg("rftg.desc.completer", tile=top[0].name, left=left))
                 for d in sorted(rest)]
-        return Prompt(seat=seat, title=msg("rftg.build.completers", tile=top[0].name), options=tuple(opts))
+        return question(seat=seat, title=msg("rftg.build.completers", tile=top[0].name), options=tuple(opts))
     title = msg(f"rftg.build.{phase}", tile=top[0].name, need=top[1] - len(dice))
     sets = worker_sets(c, p, phase)
     if len(sets) <= MAX_OPTIONS:
         completes = len(sets[0]) + len(dice) >= top[1]
-        opts = [Option(action=PlaceWorkers(colours=s), label=msg("rftg.opt.workers", dice=dice_words(s)),
+        opts = [option(action=PlaceWorkers(colours=s), label=msg("rftg.opt.workers", dice=dice_words(s)),
                        description=msg("rftg.desc.completes" if completes else "rftg.desc.stays",
                                        tile=top[0].name, need=top[1] - len(dice) - len(s)))
                 for s in sets]
-        return Prompt(seat=seat, title=title, options=tuple(opts))
+        return question(seat=seat, title=title, options=tuple(opts))
     need = top[1] - len(dice) - 1
-    opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.worker", colour=colour_word(d)),
+    opts = [option(action=PlaceWorker(colour=d), label=msg("rftg.opt.worker", colour=colour_word(d)),
                    description=msg("rftg.desc.completes" if need <= 0 else "rftg.desc.stays",
                                    tile=top[0].name, need=need))
             for d in sorted(set(p.columns.get(phase, [])))]
-    return Prompt(seat=seat, title=title, options=tuple(opts))
+    return question(seat=seat, title=title, options=tuple(opts))
 
 
 def worker_sets(c: Content, p: Player, phase: Phase) -> list[tuple[Colour, ...]]:

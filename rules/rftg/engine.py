@@ -13,7 +13,6 @@ from rules.core import (
     Engine,
     Event,
     GameInfo,
-    Option,
     Prompt,
     RandomBot,
     Result,
@@ -23,6 +22,7 @@ from rules.core import (
     msg,
 )
 from rules.core.reference import CardEntry
+from rules.core.unchecked import option, question
 from rules.rftg import assign, build, explore, flow, manage, produce, ship
 from rules.rftg.actions import Action, AnyAction, Select, SplitStart
 from rules.rftg.content import CONTENT, Content
@@ -135,13 +135,14 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         c = self.content
         tiles = state.players[seat].start_tiles
         opts = tuple(
-            Option(action=SplitStart(development=i),
+            option(action=SplitStart(development=i),
                    label=msg("rftg.opt.split", development=c.side_of(tiles[i], False).name,
                              world=c.side_of(tiles[1 - i], True).name),
                    description=split_description(c.side_of(tiles[i], False), c.side_of(tiles[1 - i], True)))
             for i in (0, 1)
         )
-        return Prompt(seat=seat, title=msg("rftg.setup.split"), options=opts, secret=True, simultaneous=True)
+        return question(seat=seat, title=msg("rftg.setup.split"), options=opts, secret=True,
+                        simultaneous=True)
 
     def _phase_prompt(self, state: State, seat: int) -> Prompt | None:
         c = self.content

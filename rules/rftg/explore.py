@@ -12,6 +12,7 @@ Sections (§) are those of docs/rftg/rules.md.
 from __future__ import annotations
 
 from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, msg, paged
+from rules.core.unchecked import option, question
 from rules.rftg.actions import (
     AnyAction,
     Done,
@@ -73,27 +74,27 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.drawn:
         return _place_prompt(c, state, seat)
     if w.scouting:
-        tiles = [Option(action=ReturnTile(position=i), label=_tile_label(c, t, world),
+        tiles = [option(action=ReturnTile(position=i), label=_tile_label(c, t, world),
                         description=side_description(c.side_of(t, world)))
                  for i, (t, world) in enumerate(zone(p))]
-        draw = Option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1),
+        draw = option(action=Draw(), label=msg("rftg.opt.draw", count=w.returning + 1),
                       description=msg("rftg.desc.draw", returned=w.returning, count=w.returning + 1))
-        return Prompt(seat=seat, title=msg("rftg.explore.return", returned=w.returning),
-                      options=paged(tiles, w.page, _more_tiles, before=[draw]))
+        return question(seat=seat, title=msg("rftg.explore.return", returned=w.returning),
+                        options=paged(tiles, w.page, _more_tiles, before=[draw]))
     if w.logistics is not None:
         if w.logistics < 0:
-            tiles = [Option(action=Rearrange(position=i), label=_tile_label(c, t, world),
+            tiles = [option(action=Rearrange(position=i), label=_tile_label(c, t, world),
                             description=side_description(c.side_of(t, world)))
                      for i, (t, world) in enumerate(zone(p))]
-            return Prompt(seat=seat, title=msg("rftg.explore.rearrange_pick"),
-                          options=paged(tiles, w.page, _more_tiles))
+            return question(seat=seat, title=msg("rftg.explore.rearrange_pick"),
+                            options=paged(tiles, w.page, _more_tiles))
         tile = zone(p)[w.logistics][0]
-        opts = [Option(action=MoveTile(as_world=world, top=top),
+        opts = [option(action=MoveTile(as_world=world, top=top),
                        label=msg("rftg.opt.move_to", stack=_stack_word(world), end=_end_word(top)),
                        description=msg("rftg.desc.move_to", tile=c.side_of(tile, world).name,
                                        stack=_stack_word(world)))
                 for world in (False, True) for top in (True, False)]
-        return Prompt(seat=seat, title=msg("rftg.explore.rearrange_to"), options=tuple(opts))
+        return question(seat=seat, title=msg("rftg.explore.rearrange_to"), options=tuple(opts))
     return _explorer_prompt(c, state, seat)
 
 
@@ -115,34 +116,34 @@ def _explorer_prompt(c: Content, state: State, seat: int) -> Prompt:
     opts = []
     for colour, virtual in dict.fromkeys(here):
         tag = "v" if virtual else ""
-        opts.append(Option(action=Scout(colour=colour, virtual=virtual, draw=True),
+        opts.append(option(action=Scout(colour=colour, virtual=virtual, draw=True),
                            label=msg(f"rftg.opt.scout{tag}", colour=colour_word(colour)),
                            description=msg("rftg.desc.scout_draw")))
         if returnable:
-            opts.append(Option(action=Scout(colour=colour, virtual=virtual),
+            opts.append(option(action=Scout(colour=colour, virtual=virtual),
                                label=msg(f"rftg.opt.scout_return{tag}", colour=colour_word(colour)),
                                description=msg("rftg.desc.scout_return")))
-        opts.append(Option(action=Stock(colour=colour, virtual=virtual),
+        opts.append(option(action=Stock(colour=colour, virtual=virtual),
                            label=msg(f"rftg.opt.stock{tag}", colour=colour_word(colour)),
                            description=msg("rftg.desc.stock", amount=stock_value(c, p, colour),
                                            credits=p.credits)))
     if len(here) == 2:
         amount = sum(stock_value(c, p, colour) for colour, _ in here)
-        opts.append(Option(action=StockMany(count=len(here)),
+        opts.append(option(action=StockMany(count=len(here)),
                            label=msg("rftg.opt.stock_all", n=len(here)),
                            description=msg("rftg.desc.stock", amount=amount, credits=p.credits)))
     if _has(c, p, "explore_rearrange") and zone(p):
-        opts.append(Option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange"),
+        opts.append(option(action=Rearrange(position=-1), label=msg("rftg.opt.rearrange"),
                            description=msg("rftg.desc.rearrange")))
     if not here:
-        opts.append(Option(action=Done(), label=msg("rftg.opt.done"),
+        opts.append(option(action=Done(), label=msg("rftg.opt.done"),
                            description=msg("rftg.desc.explore_done", tiles=len(zone(p)))))
     number = None
     if len(here) >= 3:
         number = NumberChoice(low=2, high=len(here), template=StockMany(count=2), field="count",
                               label=msg("rftg.opt.stock_some", n=len(here)))
-    return Prompt(seat=seat, title=msg("rftg.explore.main", explorers=len(here), credits=p.credits),
-                  options=tuple(opts[:MAX_OPTIONS]), number=number)
+    return question(seat=seat, title=msg("rftg.explore.main", explorers=len(here), credits=p.credits),
+                    options=tuple(opts[:MAX_OPTIONS]), number=number)
 
 
 def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
@@ -150,8 +151,8 @@ def _place_prompt(c: Content, state: State, seat: int) -> Prompt:
     ends = (False, True) if _has(c, p, "scout_place_on_top") else (False,)
     opts = [_place_option(c, t, world, top) for t in dict.fromkeys(p.work.drawn)
             for world in (False, True) for top in ends]
-    return Prompt(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)),
-                  options=paged(opts, p.work.page, _more_tiles))
+    return question(seat=seat, title=msg("rftg.explore.place", count=len(p.work.drawn)),
+                    options=paged(opts, p.work.page, _more_tiles))
 
 
 _PLACE_OPTIONS: dict[tuple[int, bool, bool], tuple[Side, Option]] = {}
@@ -165,15 +166,15 @@ def _place_option(c: Content, tile: int, world: bool, top: bool) -> Option:
     if kept is not None and kept[0] is side:
         return kept[1]
     key = "rftg.opt.place_world" if world else "rftg.opt.place_dev"
-    option = Option(action=PlaceTile(tile=tile, as_world=world, top=top),
-                    label=msg(key + ("_top" if top else ""), tile=side.name),
-                    description=side_description(side))
-    _PLACE_OPTIONS[(tile, world, top)] = (side, option)
-    return option
+    made = option(action=PlaceTile(tile=tile, as_world=world, top=top),
+                  label=msg(key + ("_top" if top else ""), tile=side.name),
+                  description=side_description(side))
+    _PLACE_OPTIONS[(tile, world, top)] = (side, made)
+    return made
 
 
 def _more_tiles(page: int, shown: int, pages: int) -> Option:
-    return Option(action=MoreTiles(page=page), label=msg("rftg.opt.more_tiles", page=shown, pages=pages),
+    return option(action=MoreTiles(page=page), label=msg("rftg.opt.more_tiles", page=shown, pages=pages),
                   navigation=True)
 
 
@@ -331,11 +332,11 @@ def start_giveback(state: State, seat: int) -> list[Event]:
 
 def giveback_prompt(c: Content, state: State, seat: int) -> Prompt:
     p = state.players[seat]
-    tiles = [Option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"),
+    tiles = [option(action=GiveBack(position=i), label=_tile_label(c, t, world, "rftg.opt.giveback"),
                     description=side_description(c.side_of(t, world)))
              for i, (t, world) in enumerate(zone(p))]
-    return Prompt(seat=seat, title=msg("rftg.explore.giveback"),
-                  options=paged(tiles, p.work.page, _more_tiles))
+    return question(seat=seat, title=msg("rftg.explore.giveback"),
+                    options=paged(tiles, p.work.page, _more_tiles))
 
 
 def give_back(state: State, seat: int, action: AnyAction) -> list[Event]:

@@ -15,6 +15,7 @@ from functools import cache
 from itertools import combinations
 
 from rules.core import MAX_OPTIONS, Event, Option, Prompt, RuleError, msg
+from rules.core.unchecked import option, question
 from rules.rftg.actions import AnyAction, Done, Place, Recall, RecallAll, RecallFrom, Recruit, RecruitDice
 from rules.rftg.build import place_word, take_die
 from rules.rftg.content import Colour, Content
@@ -79,29 +80,29 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
         choices = recruit_choices(p)
         if not w.one_by_one and len(choices) <= MAX_OPTIONS:
             n = len(choices[0])
-            opts = [Option(action=RecruitDice(colours=dice), label=msg("rftg.opt.recruit_dice",
+            opts = [option(action=RecruitDice(colours=dice), label=msg("rftg.opt.recruit_dice",
                                                                         dice=dice_words(dice)),
                            description=msg("rftg.desc.recruit_dice", cost=n))
                     for dice in choices]
-            return Prompt(seat=seat, title=msg("rftg.manage.recruit_all", n=n, credits=p.credits),
-                          options=tuple(opts), simultaneous=True)
-        opts = [Option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)),
+            return question(seat=seat, title=msg("rftg.manage.recruit_all", n=n, credits=p.credits),
+                            options=tuple(opts), simultaneous=True)
+        opts = [option(action=Recruit(colour=d), label=msg("rftg.opt.recruit", colour=colour_word(d)),
                        description=msg("rftg.desc.recruit_dice", cost=1))
                 for d in sorted(set(p.citizenry))]
-        return Prompt(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts),
-                      simultaneous=True)
+        return question(seat=seat, title=msg("rftg.manage.recruit", credits=p.credits), options=tuple(opts),
+                        simultaneous=True)
     extras = _recall_extras(_held(p))
     opts = grouped(
         recallable(p), extras, w.remove_from,
         place_of=lambda k: (k[0], k[1]),
         option_for=lambda k: _recall(k[0], k[1], k[2], place_word(c, p, k[0], k[1]),
                                      len(_dice_at(p, k[0], k[1])) - 1),
-        narrow_option=lambda pl: Option(action=RecallFrom(place=pl[0], index=pl[1]),
+        narrow_option=lambda pl: option(action=RecallFrom(place=pl[0], index=pl[1]),
                                         label=msg("rftg.opt.recall_from", place=place_word(c, p, *pl)),
                                         description=msg("rftg.desc.recall_from", n=len(_dice_at(p, *pl)))),
     )
     opts = opts[-2:] + opts[:-2]
-    return Prompt(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
+    return question(seat=seat, title=msg("rftg.manage.recall"), options=tuple(opts), simultaneous=True)
 
 
 def _dice_at(p: Player, place: Place, index: int) -> list[Colour]:
@@ -122,9 +123,9 @@ def _held(p: Player) -> int:
 def _recall_extras(held: int) -> tuple[Option, ...]:
     """Done (``held`` dice stay) and Recall everything (they all go to the cup); made once for
     each number of dice held and shared (never changed)."""
-    return (Option(action=Done(), label=msg("rftg.opt.done"),
+    return (option(action=Done(), label=msg("rftg.opt.done"),
                    description=msg("rftg.desc.recall_done", n=held)),
-            Option(action=RecallAll(), label=msg("rftg.opt.recall_all"),
+            option(action=RecallAll(), label=msg("rftg.opt.recall_all"),
                    description=msg("rftg.desc.recall_all", n=held)))
 
 
@@ -136,7 +137,7 @@ def _recall(place: Place, index: int, colour: Colour, where: str, left: int) -> 
         words = msg("rftg.desc.recall_good", colour=f"@rftg.hue.{colour}", left=left)
     else:
         words = msg("rftg.desc.recall", colour=f"@rftg.hue.{colour}", place=where, left=left)
-    return Option(action=Recall(place=place, index=index, colour=colour),
+    return option(action=Recall(place=place, index=index, colour=colour),
                   label=msg("rftg.opt.recall", colour=colour_word(colour), place=where), description=words)
 
 

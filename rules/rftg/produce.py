@@ -8,7 +8,8 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Prompt, RuleError, msg
+from rules.core.unchecked import option, question
 from rules.rftg.actions import AnyAction, PlaceWorker, Produce
 from rules.rftg.content import Content
 from rules.rftg.dice import colour_word
@@ -45,20 +46,20 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     colours = sorted(set(p.columns["produce"]))
     room = open_worlds(c, state, seat)
     if p.work.producer is None and len(colours) * len(room) > MAX_OPTIONS:
-        opts = [Option(action=PlaceWorker(colour=d), label=msg("rftg.opt.producer", colour=colour_word(d)),
+        opts = [option(action=PlaceWorker(colour=d), label=msg("rftg.opt.producer", colour=colour_word(d)),
                        description=msg("rftg.desc.producer", colour=f"@rftg.hue.{d}", worlds=len(room)))
                 for d in colours]
-        return Prompt(seat=seat, title=msg("rftg.produce.pick"), options=tuple(opts))
+        return question(seat=seat, title=msg("rftg.produce.pick"), options=tuple(opts))
     if p.work.producer is not None:
         colours = [p.work.producer]
     prices: dict[str | None, Message] = {}
     gives = {i: _good_words(c, p, i, prices) for i in room}
-    opts = [Option(action=Produce(colour=d, world=i),
+    opts = [option(action=Produce(colour=d, world=i),
                    label=msg("rftg.opt.produce", colour=colour_word(d), world=p.tableau[i].name),
                    description=gives[i])
             for d in colours for i in room][:MAX_OPTIONS]
-    return Prompt(seat=seat, title=msg("rftg.produce.main", producers=len(p.columns["produce"])),
-                  options=tuple(opts))
+    return question(seat=seat, title=msg("rftg.produce.main", producers=len(p.columns["produce"])),
+                    options=tuple(opts))
 
 
 def _good_words(c: Content, p: Player, world: int, prices: dict[str | None, Message]) -> Message:

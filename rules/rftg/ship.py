@@ -10,7 +10,8 @@ Sections (§) are those of docs/rftg/rules.md.
 
 from __future__ import annotations
 
-from rules.core import MAX_OPTIONS, Event, Message, Option, Prompt, RuleError, msg
+from rules.core import MAX_OPTIONS, Event, Message, Prompt, RuleError, msg
+from rules.core.unchecked import option, question
 from rules.rftg.actions import AnyAction, Bankers, ChooseWorld, ShipGood, Shipper
 from rules.rftg.content import Colour, Content
 from rules.rftg.dice import colour_word
@@ -68,25 +69,25 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     if w.done:
         return None
     if w.bankers:
-        opts = (Option(action=Bankers(buy=True), label=msg("rftg.opt.bankers_buy"),
+        opts = (option(action=Bankers(buy=True), label=msg("rftg.opt.bankers_buy"),
                        description=msg("rftg.desc.bankers_buy", credits=p.credits - 1)),
-                Option(action=Bankers(buy=False), label=msg("rftg.opt.bankers_skip"),
+                option(action=Bankers(buy=False), label=msg("rftg.opt.bankers_skip"),
                        description=msg("rftg.desc.bankers_skip", credits=p.credits)))
-        return Prompt(seat=seat, title=msg("rftg.ship.bankers"), options=opts)
+        return question(seat=seat, title=msg("rftg.ship.bankers"), options=opts)
     if w.shipper is None:
-        opts2 = [Option(action=Shipper(colour=col, virtual=v),
+        opts2 = [option(action=Shipper(colour=col, virtual=v),
                         label=msg("rftg.opt.shipperv" if v else "rftg.opt.shipper", colour=colour_word(col)),
                         description=_shipper_words(col))
                  for col, v in dict.fromkeys(shippers(p))]
-        return Prompt(seat=seat, title=msg("rftg.ship.pick"), options=tuple(opts2))
+        return question(seat=seat, title=msg("rftg.ship.pick"), options=tuple(opts2))
     pairs = goods(c, p)
     if w.narrow is None and 2 * len(pairs) > MAX_OPTIONS:
         worlds = list(dict.fromkeys(i for i, _ in pairs))[:MAX_OPTIONS]
-        opts2 = [Option(action=ChooseWorld(world=i), label=msg("rftg.opt.world", world=p.tableau[i].name),
+        opts2 = [option(action=ChooseWorld(world=i), label=msg("rftg.opt.world", world=p.tableau[i].name),
                         description=msg("rftg.desc.ship_world", n=len(p.tableau[i].goods)))
                  for i in worlds]
-        return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
-                      options=tuple(opts2))
+        return question(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
+                        options=tuple(opts2))
     if w.narrow is not None:
         pairs = [(i, g) for i, g in pairs if i == w.narrow]
     opts2 = []
@@ -98,11 +99,11 @@ def prompt(c: Content, state: State, seat: int) -> Prompt | None:
     for consume in (False, True):
         for i, g in pairs:
             key = "rftg.opt.consume" if consume else "rftg.opt.trade"
-            opts2.append(Option(action=ShipGood(world=i, colour=g, consume=consume),
+            opts2.append(option(action=ShipGood(world=i, colour=g, consume=consume),
                                 label=msg(key, colour=colour_word(g), world=p.tableau[i].name),
                                 description=consumes[g, colours[i]] if consume else trades[colours[i]]))
-    return Prompt(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
-                  options=tuple(opts2))
+    return question(seat=seat, title=msg("rftg.ship.main", colour=colour_word(w.shipper)),
+                    options=tuple(opts2))
 
 
 def _shipper_words(shipper: Colour) -> Message:

@@ -1,34 +1,18 @@
-"""Options, events, steps and the turn's prompt built without validation
-(:mod:`rules.ancient_world.effects`) are the validated models in every way the project reads them; an
-action model is taken as it is, text validated."""
+"""Events, steps and places built without validation (:mod:`rules.ancient_world.effects`,
+:mod:`rules.ancient_world.actions`) are the validated models in every way the project reads them; an
+action model is taken as it is, text validated. Options and prompts: tests/core/test_unchecked.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
 from rules.ancient_world import ENGINE
 from rules.ancient_world.actions import ACTION_ADAPTER, Back, Build, Place, place
-from rules.ancient_world.effects import event, option, prompt, step
+from rules.ancient_world.effects import event, step
 from rules.ancient_world.state import Space, Step, StepKind
-from rules.core import MAX_OPTIONS, Event, InvalidAction, Option, Prompt, Rng, msg, random_choice
-
-
-@pytest.mark.parametrize("navigation", [None, False, True])
-def test_an_option_built_without_validation_is_the_validated_one(navigation: bool | None) -> None:
-    action = Back() if navigation else Place(space=Space.BUILD, rank=2, then=Build(source="row", index=1))
-    label, description = msg("ancient_world.opt.back"), msg("ancient_world.desc.pass", coins=2)
-    built = option(action, label, description, navigation=navigation)
-    fields = {"action": action, "label": label, "description": description}
-    validated = Option(**fields) if navigation is None else Option(**fields, navigation=navigation)
-    assert built == validated
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert built.model_fields_set == validated.model_fields_set
-    assert built.navigation is bool(navigation)
-    with pytest.raises(ValidationError):
-        built.label = msg("ancient_world.opt.pass")  # type: ignore[misc]
+from rules.core import Event, InvalidAction, Option, msg
 
 
 @pytest.mark.parametrize("then", [None, Build(source="stored", index=0)])
@@ -63,28 +47,6 @@ def test_a_step_built_without_validation_is_the_validated_one(fields: dict[str, 
     assert built.model_fields_set == set(Step.model_fields)
     if fields:
         assert built.cards is not fields["cards"] and built.picks is not fields["picks"]
-
-
-def test_the_prompts_built_without_validation_are_the_validated_ones() -> None:
-    state, rng, asked = ENGINE.new_game(3, {}, 4), Rng.from_seed(4), set()
-    prompts = ENGINE.prompts(state)
-    while prompts:
-        for built in prompts.values():
-            given = {name: value for name, value in built if name in ("seat", "title", "options")
-                     or value != Prompt.model_fields[name].default}
-            validated = Prompt(**given)
-            assert built == validated
-            assert built.model_dump_json() == validated.model_dump_json()
-            assert built.model_fields_set == validated.model_fields_set
-            asked.add(built.title.key)
-        seat = rng.choice(sorted(prompts))
-        state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
-        prompts = ENGINE.prompts(state)
-    assert {"ancient_world.ask.turn_place", "ancient_world.ask.store"} <= asked
-    back = option(Back(), msg("ancient_world.opt.back"), None, navigation=True)
-    for count in (0, MAX_OPTIONS + 1):
-        with pytest.raises(AssertionError):
-            prompt(0, msg("ancient_world.ask.turn_pass"), (back,) * count)
 
 
 def test_an_action_model_is_taken_as_it_is_and_text_is_validated() -> None:

@@ -1,0 +1,69 @@
+"""Options and prompts built without validation (rules.core.unchecked) are the validated models in
+every way the project reads them, and a prompt is still refused where validation refuses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import registry
+from rules.core import NumberChoice, Option, Prompt, Rng, msg, random_choice
+from rules.core.unchecked import option, question
+from tests.fixtures.sealed_bid import Bid, Pass, Take
+
+SHIPPED = ("rftg", "ancient_world", "praetor", "patchistory")
+
+
+def _same(built: Any, validated: Any) -> None:
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert built.model_fields_set == validated.model_fields_set
+
+
+@pytest.mark.parametrize("navigation", [None, False, True])
+@pytest.mark.parametrize("description", ["absent", None, msg("sealed.pass")])
+def test_an_option_built_without_validation_is_the_validated_one(description: Any,
+                                                                 navigation: bool | None) -> None:
+    given: dict[str, Any] = {} if description == "absent" else {"description": description}
+    if navigation is not None:
+        given["navigation"] = navigation
+    built = option(Take(token=1), msg("sealed.take", slot=2, value=1), **given)
+    _same(built, Option(action=Take(token=1), label=msg("sealed.take", slot=2, value=1), **given))
+    assert built.navigation is bool(navigation)
+
+
+def test_a_question_built_without_validation_is_the_validated_one() -> None:
+    options = [option(Take(token=i), msg("sealed.take", slot=i + 1, value=1)) for i in range(2)]
+    number = NumberChoice(low=0, high=5, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
+    for more in ({}, {"number": number, "secret": True}, {"simultaneous": False, "default": 1}):
+        built = question(0, msg("sealed.choose"), options, **more)
+        assert isinstance(built.options, tuple)
+        _same(built, Prompt(seat=0, title=msg("sealed.choose"), options=tuple(options), **more))
+
+
+@pytest.mark.parametrize(("count", "default", "refusal"), [
+    (0, None, "options, a number or parts"), (26, None, "at most 25"), (2, 2, "default option 2")])
+def test_a_question_is_refused_where_validation_refuses_it(count: int, default: int | None,
+                                                           refusal: str) -> None:
+    options = [option(Pass(), msg("sealed.pass"))] * count
+    with pytest.raises(ValueError, match=refusal):
+        question(0, msg("sealed.choose"), options, default=default)
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_prompt_a_game_builds_is_the_validated_one(game_id: str) -> None:
+    engine = registry.get(game_id)
+    players = min(3, engine.info.max_players)
+    state, rng, prompts_seen = engine.new_game(players, {}, 5), Rng.from_seed(5), 0
+    prompts = engine.prompts(state)
+    while prompts and prompts_seen < 600:
+        for built in prompts.values():
+            _same(built, Prompt(**{name: getattr(built, name) for name in built.model_fields_set}))
+            for each in built.options:
+                _same(each, Option(**{name: getattr(each, name) for name in each.model_fields_set}))
+            prompts_seen += 1
+        seat = rng.choice(sorted(prompts))
+        state, _ = engine.apply(state, seat, random_choice(prompts[seat], rng))
+        prompts = engine.prompts(state)
+    assert prompts_seen >= 100
