@@ -33,6 +33,7 @@ from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import (
     Grid,
     PatchedStats,
+    Placement,
     abilities,
     empty_spaces,
     grid_of,
@@ -197,16 +198,17 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         diagonal=o.sea_adjacency_diagonal,
         seas_over_land=o.sea_over_land,
     )
-    actions: list[Patch] = []
+    # Each answer as (place, whether it keeps the buildings it covers), in the menu's order: only
+    # those shown are made into actions and have their change read.
+    places: list[tuple[Placement, bool]] = []
     for pl in legal:
-        actions.append(construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
-        if pl.covers_building and state.options.patch_between_building:
-            actions.append(construct(
-                Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True
-            ))
+        places.append((pl, False))
+        if pl.covers_building and o.patch_between_building:
+            places.append((pl, True))
     row = next((int(m[4:]) for m in p.path if m.startswith("row:")), None)
-    if len(actions) > MAX_MENU and row is None:
-        return row_options(sorted({a.row for a in actions}), [a.row for a in actions])
+    if len(places) > MAX_MENU and row is None:
+        return row_options(sorted({pl.row for pl, _ in places}), [pl.row for pl, _ in places])
+    shown = places if row is None else [(pl, keep) for pl, keep in places if pl.row == row]
     before = stats(p, seat, ctx.content, state.routes)
     grid = grid_of(p, ctx.content)
     sdef = ctx.content.tiles_by_id[tile].side(side)
@@ -215,16 +217,19 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
     )
     options = []
-    for a in actions:
-        if row is not None and a.row != row:
-            continue
-        now = stats_after(a.row, a.col, a.under, a.keep_buildings)
+    for pl, keep in shown[:MAX_MENU]:
+        if keep:
+            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False,
+                          keep_buildings=True)
+        else:
+            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under)
+        now = stats_after(pl.row, pl.col, pl.under, keep)
         change, words = placement_words(ctx, tuple(now[s] - before[s] for s in STATS))
-        how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
+        how = "patch.keep" if keep else ("patch.under" if pl.under else "patch.over")
         options.append(
-            option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
+            option(action=a, label=label(how, row=pl.row, col=pl.col, change=change), description=words)
         )
-    return options[:MAX_MENU]
+    return options
 
 
 def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
