@@ -709,67 +709,88 @@ class _Fits:
 
     What the empire shows already is read once: whether two of its seas touch, whether it holds
     the Statue of Liberty, and its bounds. A patch adds squares (under) or replaces uncovered
-    land (over), so the seas touching after it are those touching before, or a new square's."""
+    land (over), so the seas touching after it are those touching before, or a new square's.
+    Squares are bits of one number, a row of the scan's window after another (with a border of
+    one square, so that a neighbour never wraps to the next row): the tile at a place is its
+    squares at the window's corner moved by as many bits, and each rule a few operations on
+    those numbers."""
 
     def __init__(self, grid: Grid, sdef: SideDef, era: int, diagonal: bool, seas_over_land: bool) -> None:
-        self.squares = grid.squares
-        self.spaces = grid.spaces
-        self.tile_spaces = sdef.spaces
-        self.cells = [(r, c, sp) for sp in sdef.spaces for r, c in sp.cells]
-        self.seas_over_land = seas_over_land
-        self.near = (
+        near = (
             ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
             if diagonal
             else ((1, 0), (-1, 0), (0, 1), (0, -1))
         )
+        self.seas_over_land = seas_over_land
+        top, left, _, right = self.bounds = grid.bounds()
+        height, width = sdef.height, sdef.width
+        # The window: every square a place of the scan may cover, and one more around.
+        self.top, self.left = top - height, left - width
+        self.width = right - left + 2 * width + 2
+        bit = self._bit
+        self.land = self.seas = self.statues = 0
+        for (r, c), sq in grid.squares.items():
+            self.land |= bit(r, c)
+            if sq.sea:
+                self.seas |= bit(r, c)
+            if sq.space.ability == "statue_of_liberty":
+                self.statues |= bit(r, c)
+        # Multi-square spaces only: a space of one square is never half covered.
+        self.spaces = [m for m in (sum(bit(r, c) for r, c in cells) for cells in grid.spaces.values())
+                       if m.bit_count() > 1]
+        # The tile's squares laid at the window's corner (row ``self.top``, column ``self.left``).
+        tile_seas = [(r, c) for sp in sdef.spaces if sp.sea for r, c in sp.cells]
+        self.tile = sum(bit(self.top + r, self.left + c) for sp in sdef.spaces for r, c in sp.cells)
+        self.tile_seas = sum(bit(self.top + r, self.left + c) for r, c in tile_seas)
+        self.tile_spaces = [
+            m for m in (sum(bit(self.top + r, self.left + c) for r, c in sp.cells) for sp in sdef.spaces)
+            if m.bit_count() > 1
+        ]
+        near_seas = {(r + dr, c + dc) for r, c in tile_seas for dr, dc in near}
+        self.near_seas = sum(bit(self.top + r, self.left + c) for r, c in near_seas)
         seas = {cell for cell, sq in grid.squares.items() if sq.sea}
-        self.seas_touch = any((r + dr, c + dc) in seas for r, c in seas for dr, dc in self.near)
-        self.statue = any(sq.space.ability == "statue_of_liberty" for sq in grid.squares.values())
-        self.bounds = grid.bounds()
+        self.seas_touch = (
+            any((r + dr, c + dc) in seas for r, c in seas for dr, dc in near)
+            or bool(self.near_seas & self.tile_seas)
+        )
+        self.statue = bool(self.statues)
         self.limit = SIZE_LIMIT[min(era, 3)]
+        self.tile_height, self.tile_width = height, width
+
+    def _bit(self, row: int, col: int) -> int:
+        """The bit of the square at (row, col) in the window."""
+        return 1 << ((row - self.top + 1) * self.width + (col - self.left + 1))
 
     def __call__(self, row: int, col: int, under: bool) -> bool:
-        squares = self.squares
-        new = {(row + r, col + c): sp for r, c, sp in self.cells}
-        overlap = [(cell, squares[cell]) for cell in new if cell in squares]
-        if not overlap or any(sq.sea for _, sq in overlap):
+        shift = (row - self.top) * self.width + (col - self.left)
+        tile = self.tile << shift
+        covered = tile & self.land
+        if not covered or covered & self.seas:
             return False
+        tile_seas = self.tile_seas << shift
         if under:
-            if any(new[cell].sea for cell, _ in overlap):
+            if tile_seas & self.land:
                 return False
-            inside = {cell for cell, _ in overlap}
-            for sp in self.tile_spaces:
-                count = sum(1 for r, c in sp.cells if (row + r, col + c) in inside)
-                if 0 < count < len(sp.cells):
+            for space in self.tile_spaces:
+                inside = (space << shift) & self.land
+                if inside and inside != space << shift:
                     return False
-            changed = [cell for cell in new if cell not in squares]
         else:
-            if any(sq.space.ability == "statue_of_liberty" for _, sq in overlap):
+            if covered & self.statues:
                 return False
-            if not self.seas_over_land and any(new[cell].sea for cell, _ in overlap):
+            if not self.seas_over_land and tile_seas & self.land:
                 return False
-            for key in {sq.key for _, sq in overlap}:
-                if any(cell not in new for cell in self.spaces[key]):
+            for space in self.spaces:
+                inside = space & tile
+                if inside and inside != space:
                     return False
-            changed = list(new)
-        if self.seas_touch:
+        # No sea is covered, so every sea of the empire is still shown beside the tile's.
+        if self.seas_touch or (self.near_seas << shift) & self.seas:
             return False
-        for r, c in changed:
-            if not new[(r, c)].sea:
-                continue
-            for dr, dc in self.near:
-                nb = (r + dr, c + dc)
-                if nb in changed:
-                    if new[nb].sea:
-                        return False
-                elif (old := squares.get(nb)) is not None and old.sea:
-                    return False
         if self.statue:
             return True
         top, left, bottom, right = self.bounds
-        rows = [r for r, _ in new]
-        cols = [c for _, c in new]
         return (
-            max(bottom, *rows) - min(top, *rows) < self.limit
-            and max(right, *cols) - min(left, *cols) < self.limit
+            max(bottom, row + self.tile_height - 1) - min(top, row) < self.limit
+            and max(right, col + self.tile_width - 1) - min(left, col) < self.limit
         )
