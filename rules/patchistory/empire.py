@@ -688,18 +688,18 @@ def _placements(
     grid = _grid(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
-    built = {(t[0], t[1]) for t in tokens if t[2] is not None}
-    # Cells of the new tile where a building laid over can stay on top (p. 8).
-    keeps = {(r, c) for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea for r, c in sp.cells}
     fits = _Fits(grid, sdef, era, diagonal, seas_over_land)
+    # Squares of the new tile where a building laid over can stay on top (p. 8), and the squares
+    # built on.
+    keeps = fits.at_corner(sp.cells[0] for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea)
+    built = fits.mask((t[0], t[1]) for t in tokens if t[2] is not None)
     out = []
     for row in range(r0 - sdef.height + 1, r1 + 1):
         for col in range(c0 - sdef.width + 1, c1 + 1):
             for under in (False, True):
-                if not fits(row, col, under):
-                    continue
-                covers = not under and any((row + r, col + c) in built for r, c in keeps)
-                out.append(Placement(row, col, under, covers))
+                if fits(row, col, under):
+                    covers = not under and bool((keeps << fits.shift(row, col)) & built)
+                    out.append(Placement(row, col, under, covers))
     return tuple(out)
 
 
@@ -727,27 +727,18 @@ class _Fits:
         # The window: every square a place of the scan may cover, and one more around.
         self.top, self.left = top - height, left - width
         self.width = right - left + 2 * width + 2
-        bit = self._bit
-        self.land = self.seas = self.statues = 0
-        for (r, c), sq in grid.squares.items():
-            self.land |= bit(r, c)
-            if sq.sea:
-                self.seas |= bit(r, c)
-            if sq.space.ability == "statue_of_liberty":
-                self.statues |= bit(r, c)
+        self.land = self.mask(grid.squares)
+        self.seas = self.mask(cell for cell, sq in grid.squares.items() if sq.sea)
+        self.statues = self.mask(
+            cell for cell, sq in grid.squares.items() if sq.space.ability == "statue_of_liberty"
+        )
         # Multi-square spaces only: a space of one square is never half covered.
-        self.spaces = [m for m in (sum(bit(r, c) for r, c in cells) for cells in grid.spaces.values())
-                       if m.bit_count() > 1]
-        # The tile's squares laid at the window's corner (row ``self.top``, column ``self.left``).
+        self.spaces = [self.mask(cells) for cells in grid.spaces.values() if len(cells) > 1]
         tile_seas = [(r, c) for sp in sdef.spaces if sp.sea for r, c in sp.cells]
-        self.tile = sum(bit(self.top + r, self.left + c) for sp in sdef.spaces for r, c in sp.cells)
-        self.tile_seas = sum(bit(self.top + r, self.left + c) for r, c in tile_seas)
-        self.tile_spaces = [
-            m for m in (sum(bit(self.top + r, self.left + c) for r, c in sp.cells) for sp in sdef.spaces)
-            if m.bit_count() > 1
-        ]
-        near_seas = {(r + dr, c + dc) for r, c in tile_seas for dr, dc in near}
-        self.near_seas = sum(bit(self.top + r, self.left + c) for r, c in near_seas)
+        self.tile = self.at_corner((r, c) for sp in sdef.spaces for r, c in sp.cells)
+        self.tile_seas = self.at_corner(tile_seas)
+        self.tile_spaces = [self.at_corner(sp.cells) for sp in sdef.spaces if len(sp.cells) > 1]
+        self.near_seas = self.at_corner({(r + dr, c + dc) for r, c in tile_seas for dr, dc in near})
         seas = {cell for cell, sq in grid.squares.items() if sq.sea}
         self.seas_touch = (
             any((r + dr, c + dc) in seas for r, c in seas for dr, dc in near)
@@ -757,9 +748,19 @@ class _Fits:
         self.limit = SIZE_LIMIT[min(era, 3)]
         self.tile_height, self.tile_width = height, width
 
-    def _bit(self, row: int, col: int) -> int:
-        """The bit of the square at (row, col) in the window."""
-        return 1 << ((row - self.top + 1) * self.width + (col - self.left + 1))
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """The squares ``cells`` as bits of the window."""
+        top, left, width = self.top - 1, self.left - 1, self.width
+        return sum(1 << ((r - top) * width + (c - left)) for r, c in set(cells))
+
+    def at_corner(self, offsets: Iterable[Cell]) -> int:
+        """The squares of the tile at ``offsets`` from its top-left square, the tile laid at the
+        window's corner; :meth:`shift` moves it to a place."""
+        return self.mask((self.top + r, self.left + c) for r, c in offsets)
+
+    def shift(self, row: int, col: int) -> int:
+        """How many bits the tile laid at the window's corner moves to lie at (row, col)."""
+        return (row - self.top) * self.width + (col - self.left)
 
     def __call__(self, row: int, col: int, under: bool) -> bool:
         shift = (row - self.top) * self.width + (col - self.left)

@@ -120,6 +120,28 @@ def test_the_places_a_tile_may_go_are_those_try_patch_allows() -> None:
     assert checked > 1000
 
 
+def test_a_place_covers_a_building_where_keeping_it_keeps_a_token() -> None:
+    """A legal place is said to cover a building (:attr:`Placement.covers_building`, read on the
+    scan's bitmasks) exactly where :func:`try_patch` keeping the buildings keeps a token that
+    laying the tile without keeping them takes away (p. 8), for every tile on both sides."""
+    covering = 0
+    tiles = sorted(ENGINE.content.tiles_by_id)
+    for n, (state, seat) in enumerate(empires()):
+        p = state.players[seat]
+        if not any(t[2] is not None for t in p.tokens):
+            continue
+        for tile, side in product(tiles[n % 3 :: 3], ("white", "black")):
+            for pl in placements(p, ENGINE.content, tile, side, state.era):
+                kept, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
+                                    keep_buildings=True, era=state.era)
+                lost, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
+                                    keep_buildings=False, era=state.era)
+                assert kept is not None and lost is not None
+                assert pl.covers_building == (not pl.under and kept.tokens != lost.tokens), (tile, side, pl)
+                covering += pl.covers_building
+    assert covering > 100
+
+
 def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
     """The change a placement option shows is read from the squares the patch leaves
     (:func:`patched_grid`): the same squares, spaces and stats as the empire :func:`try_patch`
