@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.core.memo import Memo
+from rules.core.unchecked import replaced
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
 from rules.patchistory.state import Layer, Player, Route, Token, Worker
 
@@ -445,12 +446,12 @@ def patched_player(
     new tile stays only where the patch keeps it: a 1x1 space that is not a sea (p. 8)."""
     layer: Layer = (tile, side, row, col)
     if under:
-        return player.model_copy(update={"layers": [layer, *player.layers], "tokens": list(player.tokens)})
+        return replaced(player, layers=[layer, *player.layers], tokens=list(player.tokens))
     tokens = [
         t for t in player.tokens
         if (t[0], t[1]) not in new_cells or kept_on(grid, new_cells, t, keep_buildings)
     ]
-    return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens})
+    return replaced(player, layers=[*player.layers, layer], tokens=tokens)
 
 
 def kept_on(
