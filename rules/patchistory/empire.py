@@ -695,12 +695,13 @@ def _placements(
     keeps = fits.at_corner(sp.cells[0] for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea)
     built = fits.mask((t[0], t[1]) for t in tokens if t[2] is not None)
     out = []
-    for row in range(r0 - sdef.height + 1, r1 + 1):
-        for col in range(c0 - sdef.width + 1, c1 + 1):
-            for under in (False, True):
-                if fits(row, col, under):
-                    covers = not under and bool((keeps << fits.shift(row, col)) & built)
-                    out.append(Placement(row, col, under, covers))
+    for row in fits.span(r0 - sdef.height + 1, r0, r1, sdef.height):
+        for col in fits.span(c0 - sdef.width + 1, c0, c1, sdef.width):
+            over, under = fits(row, col)
+            if over:
+                out.append(Placement(row, col, False, bool((keeps << fits.shift(row, col)) & built)))
+            if under:
+                out.append(Placement(row, col, True, False))
     return tuple(out)
 
 
@@ -709,12 +710,13 @@ class _Fits:
     each read only where the new tile lies, for trying every place of one tile on one empire.
 
     What the empire shows already is read once: whether two of its seas touch, whether it holds
-    the Statue of Liberty, and its bounds. A patch adds squares (under) or replaces uncovered
-    land (over), so the seas touching after it are those touching before, or a new square's.
-    Squares are bits of one number, a row of the scan's window after another (with a border of
-    one square, so that a neighbour never wraps to the next row): the tile at a place is its
-    squares at the window's corner moved by as many bits, and each rule a few operations on
-    those numbers."""
+    the Statue of Liberty, and its bounds (the size limit is read once per row and column of the
+    scan, :meth:`span`). A patch adds squares (under) or replaces uncovered land (over), so the
+    seas touching after it are those touching before, or a new square's. Laid over and laid
+    under are tried together, sharing the rules they share. Squares are bits of one number, a
+    row of the scan's window after another (with a border of one square, so that a neighbour
+    never wraps to the next row): the tile at a place is its squares at the window's corner
+    moved by as many bits, and each rule a few operations on those numbers."""
 
     def __init__(self, grid: Grid, sdef: SideDef, era: int, diagonal: bool, seas_over_land: bool) -> None:
         near = (
@@ -723,7 +725,7 @@ class _Fits:
             else ((1, 0), (-1, 0), (0, 1), (0, -1))
         )
         self.seas_over_land = seas_over_land
-        top, left, _, right = self.bounds = grid.bounds()
+        top, left, _, right = grid.bounds()
         height, width = sdef.height, sdef.width
         # The window: every square a place of the scan may cover, and one more around.
         self.top, self.left = top - height, left - width
@@ -747,7 +749,6 @@ class _Fits:
         )
         self.statue = bool(self.statues)
         self.limit = SIZE_LIMIT[min(era, 3)]
-        self.tile_height, self.tile_width = height, width
 
     def mask(self, cells: Iterable[Cell]) -> int:
         """The squares ``cells`` as bits of the window."""
@@ -763,36 +764,38 @@ class _Fits:
         """How many bits the tile laid at the window's corner moves to lie at (row, col)."""
         return (row - self.top) * self.width + (col - self.left)
 
-    def __call__(self, row: int, col: int, under: bool) -> bool:
+    def span(self, first: int, low: int, high: int, size: int) -> range:
+        """The rows (or columns) from ``first`` to ``high`` where a tile ``size`` squares tall
+        (or wide) keeps the empire, from ``low`` to ``high``, within the era's size limit (p. 8),
+        all of them once the Statue of Liberty is patched in (p. 16)."""
+        if self.statue:
+            return range(first, high + 1)
+        if high - low >= self.limit or size > self.limit:
+            return range(0)
+        return range(max(first, high - self.limit + 1), min(high, low + self.limit - size) + 1)
+
+    def __call__(self, row: int, col: int) -> tuple[bool, bool]:
+        """Whether the tile may be laid over, and whether under, at (row, col), a place of
+        :meth:`span` (its size checked there)."""
         shift = (row - self.top) * self.width + (col - self.left)
         tile = self.tile << shift
         covered = tile & self.land
-        if not covered or covered & self.seas:
-            return False
+        # No sea is covered, so every sea of the empire is still shown beside the tile's.
+        if not covered or covered & self.seas or self.seas_touch or (self.near_seas << shift) & self.seas:
+            return False, False
         tile_seas = self.tile_seas << shift
+        under = not tile_seas & self.land
         if under:
-            if tile_seas & self.land:
-                return False
             for space in self.tile_spaces:
                 inside = (space << shift) & self.land
                 if inside and inside != space << shift:
-                    return False
-        else:
-            if covered & self.statues:
-                return False
-            if not self.seas_over_land and tile_seas & self.land:
-                return False
+                    under = False
+                    break
+        over = not covered & self.statues and (self.seas_over_land or not tile_seas & self.land)
+        if over:
             for space in self.spaces:
                 inside = space & tile
                 if inside and inside != space:
-                    return False
-        # No sea is covered, so every sea of the empire is still shown beside the tile's.
-        if self.seas_touch or (self.near_seas << shift) & self.seas:
-            return False
-        if self.statue:
-            return True
-        top, left, bottom, right = self.bounds
-        return (
-            max(bottom, row + self.tile_height - 1) - min(top, row) < self.limit
-            and max(right, col + self.tile_width - 1) - min(left, col) < self.limit
-        )
+                    over = False
+                    break
+        return over, under
