@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.core.memo import Memo
+from rules.core.unchecked import replaced
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
 from rules.patchistory.state import Layer, Player, Route, Token, Worker
 
@@ -445,12 +446,12 @@ def patched_player(
     new tile stays only where the patch keeps it: a 1x1 space that is not a sea (p. 8)."""
     layer: Layer = (tile, side, row, col)
     if under:
-        return player.model_copy(update={"layers": [layer, *player.layers], "tokens": list(player.tokens)})
+        return replaced(player, layers=[layer, *player.layers], tokens=list(player.tokens))
     tokens = [
         t for t in player.tokens
         if (t[0], t[1]) not in new_cells or kept_on(grid, new_cells, t, keep_buildings)
     ]
-    return player.model_copy(update={"layers": [*player.layers, layer], "tokens": tokens})
+    return replaced(player, layers=[*player.layers, layer], tokens=tokens)
 
 
 def kept_on(
@@ -688,18 +689,19 @@ def _placements(
     grid = _grid(content_id, layers, tokens)
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
-    built = {(t[0], t[1]) for t in tokens if t[2] is not None}
-    # Cells of the new tile where a building laid over can stay on top (p. 8).
-    keeps = {(r, c) for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea for r, c in sp.cells}
     fits = _Fits(grid, sdef, era, diagonal, seas_over_land)
+    # Squares of the new tile where a building laid over can stay on top (p. 8), and the squares
+    # built on.
+    keeps = fits.at_corner(sp.cells[0] for sp in sdef.spaces if len(sp.cells) == 1 and not sp.sea)
+    built = fits.mask((t[0], t[1]) for t in tokens if t[2] is not None)
     out = []
-    for row in range(r0 - sdef.height + 1, r1 + 1):
-        for col in range(c0 - sdef.width + 1, c1 + 1):
-            for under in (False, True):
-                if not fits(row, col, under):
-                    continue
-                covers = not under and any((row + r, col + c) in built for r, c in keeps)
-                out.append(Placement(row, col, under, covers))
+    for row in fits.span(r0 - sdef.height + 1, r0, r1, sdef.height):
+        for col in fits.span(c0 - sdef.width + 1, c0, c1, sdef.width):
+            over, under = fits(row, col)
+            if over:
+                out.append(Placement(row, col, False, bool((keeps << fits.shift(row, col)) & built)))
+            if under:
+                out.append(Placement(row, col, True, False))
     return tuple(out)
 
 
@@ -708,68 +710,92 @@ class _Fits:
     each read only where the new tile lies, for trying every place of one tile on one empire.
 
     What the empire shows already is read once: whether two of its seas touch, whether it holds
-    the Statue of Liberty, and its bounds. A patch adds squares (under) or replaces uncovered
-    land (over), so the seas touching after it are those touching before, or a new square's."""
+    the Statue of Liberty, and its bounds (the size limit is read once per row and column of the
+    scan, :meth:`span`). A patch adds squares (under) or replaces uncovered land (over), so the
+    seas touching after it are those touching before, or a new square's. Laid over and laid
+    under are tried together, sharing the rules they share. Squares are bits of one number, a
+    row of the scan's window after another (with a border of one square, so that a neighbour
+    never wraps to the next row): the tile at a place is its squares at the window's corner
+    moved by as many bits, and each rule a few operations on those numbers."""
 
     def __init__(self, grid: Grid, sdef: SideDef, era: int, diagonal: bool, seas_over_land: bool) -> None:
-        self.squares = grid.squares
-        self.spaces = grid.spaces
-        self.tile_spaces = sdef.spaces
-        self.cells = [(r, c, sp) for sp in sdef.spaces for r, c in sp.cells]
-        self.seas_over_land = seas_over_land
-        self.near = (
+        near = (
             ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
             if diagonal
             else ((1, 0), (-1, 0), (0, 1), (0, -1))
         )
+        self.seas_over_land = seas_over_land
+        top, left, _, right = grid.bounds()
+        height, width = sdef.height, sdef.width
+        # The window: every square a place of the scan may cover, and one more around.
+        self.top, self.left = top - height, left - width
+        self.width = right - left + 2 * width + 2
+        self.land = self.mask(grid.squares)
+        self.seas = self.mask(cell for cell, sq in grid.squares.items() if sq.sea)
+        self.statues = self.mask(
+            cell for cell, sq in grid.squares.items() if sq.space.ability == "statue_of_liberty"
+        )
+        # Multi-square spaces only: a space of one square is never half covered.
+        self.spaces = [self.mask(cells) for cells in grid.spaces.values() if len(cells) > 1]
+        tile_seas = [(r, c) for sp in sdef.spaces if sp.sea for r, c in sp.cells]
+        self.tile = self.at_corner((r, c) for sp in sdef.spaces for r, c in sp.cells)
+        self.tile_seas = self.at_corner(tile_seas)
+        self.tile_spaces = [self.at_corner(sp.cells) for sp in sdef.spaces if len(sp.cells) > 1]
+        self.near_seas = self.at_corner({(r + dr, c + dc) for r, c in tile_seas for dr, dc in near})
         seas = {cell for cell, sq in grid.squares.items() if sq.sea}
-        self.seas_touch = any((r + dr, c + dc) in seas for r, c in seas for dr, dc in self.near)
-        self.statue = any(sq.space.ability == "statue_of_liberty" for sq in grid.squares.values())
-        self.bounds = grid.bounds()
+        self.seas_touch = (
+            any((r + dr, c + dc) in seas for r, c in seas for dr, dc in near)
+            or bool(self.near_seas & self.tile_seas)
+        )
+        self.statue = bool(self.statues)
         self.limit = SIZE_LIMIT[min(era, 3)]
 
-    def __call__(self, row: int, col: int, under: bool) -> bool:
-        squares = self.squares
-        new = {(row + r, col + c): sp for r, c, sp in self.cells}
-        overlap = [(cell, squares[cell]) for cell in new if cell in squares]
-        if not overlap or any(sq.sea for _, sq in overlap):
-            return False
-        if under:
-            if any(new[cell].sea for cell, _ in overlap):
-                return False
-            inside = {cell for cell, _ in overlap}
-            for sp in self.tile_spaces:
-                count = sum(1 for r, c in sp.cells if (row + r, col + c) in inside)
-                if 0 < count < len(sp.cells):
-                    return False
-            changed = [cell for cell in new if cell not in squares]
-        else:
-            if any(sq.space.ability == "statue_of_liberty" for _, sq in overlap):
-                return False
-            if not self.seas_over_land and any(new[cell].sea for cell, _ in overlap):
-                return False
-            for key in {sq.key for _, sq in overlap}:
-                if any(cell not in new for cell in self.spaces[key]):
-                    return False
-            changed = list(new)
-        if self.seas_touch:
-            return False
-        for r, c in changed:
-            if not new[(r, c)].sea:
-                continue
-            for dr, dc in self.near:
-                nb = (r + dr, c + dc)
-                if nb in changed:
-                    if new[nb].sea:
-                        return False
-                elif (old := squares.get(nb)) is not None and old.sea:
-                    return False
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """The squares ``cells`` as bits of the window."""
+        top, left, width = self.top - 1, self.left - 1, self.width
+        return sum(1 << ((r - top) * width + (c - left)) for r, c in set(cells))
+
+    def at_corner(self, offsets: Iterable[Cell]) -> int:
+        """The squares of the tile at ``offsets`` from its top-left square, the tile laid at the
+        window's corner; :meth:`shift` moves it to a place."""
+        return self.mask((self.top + r, self.left + c) for r, c in offsets)
+
+    def shift(self, row: int, col: int) -> int:
+        """How many bits the tile laid at the window's corner moves to lie at (row, col)."""
+        return (row - self.top) * self.width + (col - self.left)
+
+    def span(self, first: int, low: int, high: int, size: int) -> range:
+        """The rows (or columns) from ``first`` to ``high`` where a tile ``size`` squares tall
+        (or wide) keeps the empire, from ``low`` to ``high``, within the era's size limit (p. 8),
+        all of them once the Statue of Liberty is patched in (p. 16)."""
         if self.statue:
-            return True
-        top, left, bottom, right = self.bounds
-        rows = [r for r, _ in new]
-        cols = [c for _, c in new]
-        return (
-            max(bottom, *rows) - min(top, *rows) < self.limit
-            and max(right, *cols) - min(left, *cols) < self.limit
-        )
+            return range(first, high + 1)
+        if high - low >= self.limit or size > self.limit:
+            return range(0)
+        return range(max(first, high - self.limit + 1), min(high, low + self.limit - size) + 1)
+
+    def __call__(self, row: int, col: int) -> tuple[bool, bool]:
+        """Whether the tile may be laid over, and whether under, at (row, col), a place of
+        :meth:`span` (its size checked there)."""
+        shift = (row - self.top) * self.width + (col - self.left)
+        tile = self.tile << shift
+        covered = tile & self.land
+        # No sea is covered, so every sea of the empire is still shown beside the tile's.
+        if not covered or covered & self.seas or self.seas_touch or (self.near_seas << shift) & self.seas:
+            return False, False
+        tile_seas = self.tile_seas << shift
+        under = not tile_seas & self.land
+        if under:
+            for space in self.tile_spaces:
+                inside = (space << shift) & self.land
+                if inside and inside != space << shift:
+                    under = False
+                    break
+        over = not covered & self.statues and (self.seas_over_land or not tile_seas & self.land)
+        if over:
+            for space in self.spaces:
+                inside = space & tile
+                if inside and inside != space:
+                    over = False
+                    break
+        return over, under

@@ -109,7 +109,7 @@ class Patchistory(Engine[State, Played]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.ctx = Ctx(content or load_content())
-        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus)
+        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus, self.submenu_count)
 
     @property
     def content(self) -> Content:
@@ -185,6 +185,13 @@ class Patchistory(Engine[State, Played]):
         if keyed is None or any(p.homing > 0 for p in state.players):
             return None
         return keyed(self.ctx, state, seat, choice)
+
+    def submenu_count(self, state: State, seat: Seat, choice: str) -> int | None:
+        """How many answers a menu step opens where its phase counts them without drawing them
+        (:class:`menus.Kept`): a tile's placement menu in Patch."""
+        if state.phase != Phase.PATCH or any(p.homing > 0 for p in state.players):
+            return None
+        return patching.placement_count(self.ctx, state, seat, choice)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""

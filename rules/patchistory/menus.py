@@ -33,13 +33,18 @@ class Kept:
     all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
     (they are then drawn again). ``worded`` keeps, for the last few steps folded, their answers
     worded as answers of the step (:func:`inside`), by the step's key: a fold after an action that
-    leaves the step alone finds them again instead of wording each afresh (:func:`worded`)."""
+    leaves the step alone finds them again instead of wording each afresh (:func:`worded`).
+    ``count(state, seat, choice)``, where given, says how many answers the step ``choice`` opens
+    where they can be counted without drawing them, none of them offered by another step (else
+    ``None``): a fold draws such a step's answers only once it is replaced by them."""
 
     def __init__(
-        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens]
+        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens],
+        count: Callable[[State, Seat, str], int | None] | None = None,
     ) -> None:
         self.key = key
         self.memo = memo
+        self.count = count
         self.worded: Memo[Any, tuple[Option, Opens, tuple[Option, ...]]] = Memo(WORDED)
 
 
@@ -55,41 +60,55 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
     With ``kept``, each step's answers are looked up by their own key first."""
     options = list(prompt.options)
-    # Each step's answers not offered already, with the step that opens them: they are worded
-    # as answers of the step (:func:`inside`) only once the step is replaced by them.
-    opens: dict[str, tuple[Option, list[Option]] | None] = {}
+    # Each step's answers not offered already (``None`` where counted and not drawn yet), how
+    # many, and the step that opens them: they are worded as answers of the step
+    # (:func:`inside`) only once the step is replaced by them.
+    opens: dict[str, tuple[Option, list[Option] | None, int] | None] = {}
     # Where a step's answers were found by its key: the key and every answer it opens.
     found_by: dict[str, tuple[Hashable, Opens]] = {}
     while True:
-        fitting: list[tuple[int, int, tuple[Option, list[Option]]]] = []
+        fitting: list[tuple[int, int, tuple[Option, list[Option] | None, int]]] = []
         kinds: dict[type, list[object]] | None = None
         for i, step in enumerate(options):
             action = step.action
             if step.navigation or not isinstance(action, Pick):
                 continue
             if action.choice not in opens:
-                key, inner = submenu_by_key(state, seat, action.choice, ask, kept)
-                if key is not None:
-                    found_by[action.choice] = (key, inner)
-                if inner is not None and kinds is None:
-                    kinds = by_kind(options)
-                # An answer of a kind no option is cannot be offered already.
-                opens[action.choice] = None if inner is None or kinds is None else (
-                    step,
-                    [o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)],
+                counted = None if kept is None or kept.count is None else kept.count(
+                    state, seat, action.choice
                 )
+                if counted is not None:
+                    opens[action.choice] = (step, None, counted) if counted else None
+                else:
+                    key, inner = submenu_by_key(state, seat, action.choice, ask, kept)
+                    if key is not None:
+                        found_by[action.choice] = (key, inner)
+                    if inner is not None and kinds is None:
+                        kinds = by_kind(options)
+                    # An answer of a kind no option is cannot be offered already.
+                    answers = None if inner is None or kinds is None else [
+                        o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)
+                    ]
+                    opens[action.choice] = None if answers is None else (step, answers, len(answers))
             found = opens[action.choice]
-            if found is not None and len(options) - 1 + len(found[1]) <= MAX_OPTIONS:
-                fitting.append((len(found[1]), i, found))
+            if found is not None and len(options) - 1 + found[2] <= MAX_OPTIONS:
+                fitting.append((found[2], i, found))
         if not fitting:
             break
-        _, at, (step, answers) = min(fitting, key=lambda o: (o[0], o[1]))
+        _, at, (step, drawn_answers, count) = min(fitting, key=lambda o: (o[0], o[1]))
         assert isinstance(step.action, Pick)
+        if drawn_answers is None:
+            # Counted without drawing: drawn now that the step is replaced by them.
+            key, inner = submenu_by_key(state, seat, step.action.choice, ask, kept)
+            if key is not None:
+                found_by[step.action.choice] = (key, inner)
+            assert inner is not None and len(inner) == count, (step.action.choice, count)
+            drawn_answers = list(inner)
         by = found_by.get(step.action.choice)
         if by is None or kept is None:
-            options[at : at + 1] = [inside(step, o) for o in answers]
+            options[at : at + 1] = [inside(step, o) for o in drawn_answers]
         else:
-            options[at : at + 1] = worded(kept, by[0], step, by[1], answers)
+            options[at : at + 1] = worded(kept, by[0], step, by[1], drawn_answers)
     if options == list(prompt.options):
         return prompt
     fields = {**prompt.__dict__, "options": tuple(options)}

@@ -33,6 +33,7 @@ from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import (
     Grid,
     PatchedStats,
+    Placement,
     abilities,
     empty_spaces,
     grid_of,
@@ -184,29 +185,70 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
     return list(found)
 
 
-def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
+def placement_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | None:
+    """How many answers the menu step ``choice`` of the seat's Patch prompt opens where it opens
+    a placement menu (a tile and its side chosen, and a row where the tile has more places than
+    a menu holds), counted from the legal places without reading what each changes; ``None``
+    where the step opens anything else (:func:`patch_prompt` one step further down)."""
     p = state.players[seat]
-    tile = p.reserve[reserve].tile
+    if p.done or p.ally_choice or not p.reserve:
+        return None
+    path = [*p.path, *choice.split("/")]
+    reserve = next((int(m[2:]) for m in path if m.startswith("r:")), None)
+    if reserve is None or reserve >= len(p.reserve):
+        return None
+    if in_turns(state) and waits_for_turn(
+        state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
+    ):
+        return None
+    side = p.reserve[reserve].side or next((m[5:] for m in path if m.startswith("side:")), None)
+    if side is None:
+        return None
+    shown = _shown(_answers(ctx, state, p, reserve, side), path)
+    return None if shown is None else min(len(shown), MAX_MENU)
+
+
+def _answers(ctx: Ctx, state: State, p: Player, reserve: int, side: str) -> list[tuple[Placement, bool]]:
+    """Each answer of the placement menu of the tile ``reserve`` on ``side`` as (place, whether
+    it keeps the buildings it covers), in the menu's order."""
     o = state.options
     legal = placements(
         p,
         ctx.content,
-        tile,
+        p.reserve[reserve].tile,
         side,
         state.era,
         diagonal=o.sea_adjacency_diagonal,
         seas_over_land=o.sea_over_land,
     )
-    actions: list[Patch] = []
+    answers: list[tuple[Placement, bool]] = []
     for pl in legal:
-        actions.append(construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under))
-        if pl.covers_building and state.options.patch_between_building:
-            actions.append(construct(
-                Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False, keep_buildings=True
-            ))
-    row = next((int(m[4:]) for m in p.path if m.startswith("row:")), None)
-    if len(actions) > MAX_MENU and row is None:
-        return row_options(sorted({a.row for a in actions}), [a.row for a in actions])
+        answers.append((pl, False))
+        if pl.covers_building and o.patch_between_building:
+            answers.append((pl, True))
+    return answers
+
+
+def _shown(
+    answers: list[tuple[Placement, bool]], path: list[str]
+) -> list[tuple[Placement, bool]] | None:
+    """The placement menu's ``answers`` it shows: those of the row chosen in ``path`` if any, else
+    all of them; ``None`` where they are more than a menu holds and no row is chosen (the menu
+    is then one of rows)."""
+    row = next((int(m[4:]) for m in path if m.startswith("row:")), None)
+    if row is not None:
+        return [(pl, keep) for pl, keep in answers if pl.row == row]
+    return answers if len(answers) <= MAX_MENU else None
+
+
+def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
+    p = state.players[seat]
+    tile = p.reserve[reserve].tile
+    answers = _answers(ctx, state, p, reserve, side)
+    # Only the places shown are made into actions and have their change read.
+    shown = _shown(answers, p.path)
+    if shown is None:
+        return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
     before = stats(p, seat, ctx.content, state.routes)
     grid = grid_of(p, ctx.content)
     sdef = ctx.content.tiles_by_id[tile].side(side)
@@ -215,16 +257,19 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
     )
     options = []
-    for a in actions:
-        if row is not None and a.row != row:
-            continue
-        now = stats_after(a.row, a.col, a.under, a.keep_buildings)
+    for pl, keep in shown[:MAX_MENU]:
+        if keep:
+            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False,
+                          keep_buildings=True)
+        else:
+            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under)
+        now = stats_after(pl.row, pl.col, pl.under, keep)
         change, words = placement_words(ctx, tuple(now[s] - before[s] for s in STATS))
-        how = "patch.keep" if a.keep_buildings else ("patch.under" if a.under else "patch.over")
+        how = "patch.keep" if keep else ("patch.under" if pl.under else "patch.over")
         options.append(
-            option(action=a, label=label(how, row=a.row, col=a.col, change=change), description=words)
+            option(action=a, label=label(how, row=pl.row, col=pl.col, change=change), description=words)
         )
-    return options[:MAX_MENU]
+    return options
 
 
 def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:

@@ -4,12 +4,12 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Prompt, Rng, RuleError, random_choice
+from rules.core import Option, Prompt, Rng, RuleError, random_choice
 from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
 from rules.patchistory.common import Ctx, label, option, worker_adds
@@ -118,6 +118,28 @@ def test_the_places_a_tile_may_go_are_those_try_patch_allows() -> None:
             assert found == allowed, (tile, side, era, diagonal, over)
             checked += len(found)
     assert checked > 1000
+
+
+def test_a_place_covers_a_building_where_keeping_it_keeps_a_token() -> None:
+    """A legal place is said to cover a building (:attr:`Placement.covers_building`, read on the
+    scan's bitmasks) exactly where :func:`try_patch` keeping the buildings keeps a token that
+    laying the tile without keeping them takes away (p. 8), for every tile on both sides."""
+    covering = 0
+    tiles = sorted(ENGINE.content.tiles_by_id)
+    for n, (state, seat) in enumerate(empires()):
+        p = state.players[seat]
+        if not any(t[2] is not None for t in p.tokens):
+            continue
+        for tile, side in product(tiles[n % 3 :: 3], ("white", "black")):
+            for pl in placements(p, ENGINE.content, tile, side, state.era):
+                kept, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
+                                    keep_buildings=True, era=state.era)
+                lost, _ = try_patch(p, ENGINE.content, tile, side, pl.row, pl.col, under=pl.under,
+                                    keep_buildings=False, era=state.era)
+                assert kept is not None and lost is not None
+                assert pl.covers_building == (not pl.under and kept.tokens != lost.tokens), (tile, side, pl)
+                covering += pl.covers_building
+    assert covering > 100
 
 
 def test_a_placement_names_the_stats_of_the_empire_it_makes() -> None:
@@ -747,3 +769,41 @@ def test_kept_words_follow_the_step_and_the_answers_they_are_kept_for() -> None:
     assert [w.model_dump_json() for w in again] == [
         menus.inside(step, o).model_dump_json() for o in redrawn[1:]
     ]
+
+
+def test_a_placement_menu_counted_is_the_one_drawn() -> None:
+    """Where a Patch menu step's answers are counted without drawing them
+    (:func:`patching.placement_count`), the count is that of the answers the step opens, at every
+    step down every seat's menu; and a fold drawing only the steps it replaces is the fold
+    drawing every step, over 2-, 3- and 4-player games."""
+    engine = Patchistory(ENGINE.content)
+    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+
+    def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
+        for o in options:
+            if o.navigation or not isinstance(o.action, Pick):
+                continue
+            choice = prefix + o.action.choice
+            yield choice
+            inner = menus.submenu(state, seat, choice, engine.unfolded)
+            yield from steps(state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
+
+    counted = 0
+    for players, seed in ((2, 3), (2, 5), (3, 7), (4, 1)):
+        for state in walk(players, seed, 300):
+            if state.phase != Phase.PATCH:
+                continue
+            for seat in range(players):
+                prompt = engine.unfolded(state, seat)
+                if prompt is None:
+                    continue
+                assert engine.fold(state, seat, prompt) == menus.fold(
+                    state, seat, prompt, engine.unfolded, drawing
+                )
+                for choice in steps(state, seat, tuple(prompt.options), ""):
+                    n = engine.submenu_count(state, seat, choice)
+                    if n is not None:
+                        inner = menus.submenu(state, seat, choice, engine.unfolded)
+                        assert n == len(inner or ()), choice
+                        counted += 1
+    assert counted > 200
