@@ -9,9 +9,9 @@ from __future__ import annotations
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param
-from rules.core.unchecked import construct
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, label, option, question, tile_name
+from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, player_key

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from rules.core import MAX_OPTIONS, Event, Message, NumberChoice, Option, Prompt, RuleError, Seat, msg
+from rules.core import Event, Message, Option, Prompt, RuleError, Seat, msg
 from rules.core.memo import Memo
 from rules.core.messages import Param
-from rules.core.unchecked import built
+from rules.core.unchecked import option
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
@@ -83,45 +83,6 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: 
 
 def label(key: str, **params: Any) -> Message:
     return msg(f"patchistory.{key}", **params)
-
-
-def option(*, action: object, label: Message, description: Message | None) -> Option:
-    """``Option(action=…, label=…, description=…)`` built without validation
-    (:mod:`rules.core.unchecked`): a prompt offers dozens of options, and their fields are
-    typed where they are written."""
-    return built(Option, {"action": action, "label": label, "description": description, "navigation": False},
-                 OPTION_GIVEN)
-
-
-OPTION_GIVEN = frozenset({"action", "label", "description"})
-
-
-def question(
-    *,
-    seat: Seat,
-    title: Message,
-    options: Iterable[Option] = (),
-    number: NumberChoice | None = None,
-    secret: bool = False,
-    simultaneous: bool = False,
-) -> Prompt:
-    """``Prompt(seat=…, title=…, options=…, …)`` built without validation (:func:`option`), its
-    checks made as the contract's (at most 25 options, something to answer): every move builds
-    each owing seat's prompt and each menu step's inside it."""
-    offered = tuple(options)
-    if len(offered) > MAX_OPTIONS:
-        raise ValueError(f"a prompt offers {len(offered)} options; at most {MAX_OPTIONS}")
-    if not offered and number is None:
-        raise ValueError("a prompt must offer options, a number or parts")
-    fields = {
-        "seat": seat, "title": title, "options": offered, "number": number, "parts": None,
-        "secret": secret, "simultaneous": simultaneous, "default": None,
-    }
-    given = {"seat", "title", "options"}
-    for name, value in (("number", number), ("secret", secret), ("simultaneous", simultaneous)):
-        if value:
-            given.add(name)
-    return built(Prompt, fields, given)
 
 
 def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.core import Event, NumberChoice, Prompt, Seat
 from rules.core.messages import Param
+from rules.core.unchecked import option, question
 from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
 from rules.patchistory.common import (
     Ctx,
@@ -18,10 +19,8 @@ from rules.patchistory.common import (
     fail,
     gains,
     label,
-    option,
     pay,
     per_era,
-    question,
     stat,
     token_change,
 )

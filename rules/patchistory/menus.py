@@ -14,9 +14,9 @@ from typing import Any
 
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
 from rules.core.memo import Memo
-from rules.core.unchecked import built, construct
+from rules.core.unchecked import built, construct, option
 from rules.patchistory.actions import Pick
-from rules.patchistory.common import label, option
+from rules.patchistory.common import label
 from rules.patchistory.state import State
 
 SEPARATOR = "/"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Event, Message, Option, Prompt, Seat
-from rules.core.unchecked import construct
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
     MAX_MENU,
@@ -29,8 +29,6 @@ from rules.patchistory.common import (
     gains,
     in_turn_order,
     label,
-    option,
-    question,
     stat,
     waits_for_turn,
     worker_adds,

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat
-from rules.core.unchecked import construct
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
 from rules.patchistory.auction import side_summary, side_words
 from rules.patchistory.common import (
@@ -22,8 +22,6 @@ from rules.patchistory.common import (
     event,
     fail,
     label,
-    option,
-    question,
     row_options,
     tile_name,
     waits_for_turn,

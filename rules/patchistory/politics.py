@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
+from rules.core.unchecked import option, question
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -42,10 +43,8 @@ from rules.patchistory.common import (
     in_turn_order,
     label,
     need,
-    option,
     pay,
     per_era,
-    question,
     row_options,
     spends,
     stat,

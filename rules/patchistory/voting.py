@@ -6,6 +6,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from rules.core import Event, Message, NumberChoice, Prompt, Seat
+from rules.core.unchecked import option, question
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
 from rules.patchistory.common import (
     Ctx,
@@ -13,8 +14,6 @@ from rules.patchistory.common import (
     event,
     fail,
     label,
-    option,
-    question,
     stat,
     worker_adds,
 )

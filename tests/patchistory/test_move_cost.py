@@ -10,9 +10,10 @@ from itertools import product
 from pydantic import BaseModel
 
 from rules.core import Option, Prompt, Rng, RuleError, random_choice
+from rules.core.unchecked import option
 from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
-from rules.patchistory.common import Ctx, label, option, worker_adds
+from rules.patchistory.common import Ctx, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
