@@ -96,6 +96,13 @@ class Part(BaseModel):
 
     @model_validator(mode="after")
     def _fits(self) -> Part:
+        return self.checked()
+
+    def checked(self) -> Part:
+        """This menu, once what validation asks of it is checked (1 to 25 choices, a default among
+        them): for a menu built without validation.
+
+        :raises ValueError: naming what is wrong."""
         if not 1 <= len(self.choices) <= MAX_OPTIONS:
             raise ValueError(f"a part offers {len(self.choices)} choices; 1 to {MAX_OPTIONS}")
         if self.default is not None and not 0 <= self.default < len(self.choices):
@@ -120,6 +127,13 @@ class Parts(BaseModel):
 
     @model_validator(mode="after")
     def _fits(self) -> Parts:
+        return self.checked()
+
+    def checked(self) -> Parts:
+        """These parts, once what validation asks of them is checked (1 to ``MAX_PARTS`` menus):
+        for parts built without validation.
+
+        :raises ValueError: naming what is wrong."""
         if not 1 <= len(self.menus) <= MAX_PARTS:
             raise ValueError(f"parts hold {len(self.menus)} menus; 1 to {MAX_PARTS}")
         return self

@@ -219,14 +219,6 @@ def _passing() -> Option:
     return option(action=Pass(), label=msg("praetor.opt.pass"), description=msg("praetor.desc.pass"))
 
 
-def _bounded(model: type[M], check: str, **fields: Any) -> M:
-    """``model(**fields)`` without validating again the fields this module made
-    (:func:`rules.core.unchecked.construct`), its own bounds checked by the model's validator named
-    ``check``."""
-    checked: M = getattr(construct(model, **fields), check)()
-    return checked
-
-
 class _Step:
     """A first step of the turn: its action, and its option (label and description) made only
     when the menu shows the step as it is (most turns spell a step out as whole moves instead)."""
@@ -279,7 +271,7 @@ def build_panel(content: Content, state: State, seat: int, moves: Moves) -> Part
     move = construct(Build, tile=tiles[0], exp=workers[0], x=first["x"], y=first["y"])
     menus.append(part)
     label, about = _panel_words()
-    return _bounded(Parts, "_fits", template=move, menus=tuple(menus), label=label, description=about)
+    return construct(Parts, template=move, menus=tuple(menus), label=label, description=about).checked()
 
 
 @cache
@@ -292,8 +284,8 @@ def _tile_part(content: Content, tiles: list[str], field: str) -> Part:
     """The Build panel's tile menu: each tile with its cost, favour and effect, answering
     ``field`` (kept by the tiles: a tile's build option is the tile's own)."""
     made: dict[tuple[str, str], Choice] = content.memo("tile_choices")
-    return _bounded(Part, "_fits", label=_tile_part_label(), choices=tuple(
-        made.get((uid, field)) or _tile_choice(content, uid, field) for uid in tiles))
+    return construct(Part, label=_tile_part_label(), choices=tuple(
+        made.get((uid, field)) or _tile_choice(content, uid, field) for uid in tiles)).checked()
 
 
 @cache
@@ -345,8 +337,8 @@ City = tuple[int, bool]
 def _cell_part(content: Content, state: State, city: City, tiles: list[str],
                cells: list[tuple[int, int]]) -> Part:
     """The Build panel's cell menu, starting at the cell that gives most favour."""
-    return _bounded(Part, "_fits", label=msg("praetor.part.cell"), default=0,
-                    choices=tuple(_cell_choices(content, state, city, tiles, cells)))
+    return construct(Part, label=msg("praetor.part.cell"), default=0,
+                     choices=tuple(_cell_choices(content, state, city, tiles, cells))).checked()
 
 
 def _cell_choices(content: Content, state: State, city: City, tiles: list[str],

@@ -1,5 +1,6 @@
 """Options and prompts built without validation (rules.core.unchecked) are the validated models in
-every way the project reads them, and a prompt is still refused where validation refuses it."""
+every way the project reads them, and a prompt, a menu of parts and the parts are still refused
+where validation refuses them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 from rules import registry
 from rules.core import NumberChoice, Option, Prompt, Rng, msg, random_choice
-from rules.core.unchecked import option, question
+from rules.core.contract import MAX_PARTS, Choice, Part, Parts
+from rules.core.unchecked import construct, option, question
 from tests.fixtures.sealed_bid import Bid, Pass, Take
 
 SHIPPED = ("rftg", "ancient_world", "praetor", "patchistory")
@@ -67,3 +69,21 @@ def test_every_prompt_a_game_builds_is_the_validated_one(game_id: str) -> None:
         state, _ = engine.apply(state, seat, random_choice(prompts[seat], rng))
         prompts = engine.prompts(state)
     assert prompts_seen >= 100
+
+
+@pytest.mark.parametrize(("count", "default", "refusal"), [
+    (0, None, "1 to 25"), (26, None, "1 to 25"), (2, 2, "default choice 2")])
+def test_a_menu_built_without_validation_is_refused_where_validation_refuses_it(
+        count: int, default: int | None, refusal: str) -> None:
+    choices = tuple(Choice(values={"token": i}, label=msg("sealed.pass")) for i in range(count))
+    with pytest.raises(ValueError, match=refusal):
+        construct(Part, label=msg("sealed.choose"), choices=choices, default=default).checked()
+    if count == 2:
+        assert construct(Part, label=msg("sealed.choose"), choices=choices).checked().choices == choices
+
+
+@pytest.mark.parametrize("menus", [0, MAX_PARTS + 1])
+def test_parts_built_without_validation_are_refused_where_validation_refuses_them(menus: int) -> None:
+    part = Part(label=msg("sealed.choose"), choices=(Choice(values={"token": 0}, label=msg("sealed.pass")),))
+    with pytest.raises(ValueError, match="menus"):
+        construct(Parts, template=Take(token=0), menus=(part,) * menus, label=msg("sealed.choose")).checked()
