@@ -112,8 +112,12 @@ def _fmt(value: Any) -> str:
 
 
 def report(suite: str, figures: dict[str, Any]) -> Path:
-    """Write ``bench/results/<suite>.json`` with the machine line; return its path."""
+    """Write ``bench/results/<suite>.json`` with the machine line, and print the machine's speed
+    it names; return its path."""
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"{suite}.json"
-    path.write_text(json.dumps({"machine": machine(), "suite": suite, "figures": figures}, indent=2))
+    where = machine()
+    path.write_text(json.dumps({"machine": where, "suite": suite, "figures": figures}, indent=2))
+    print(f"machine reference: {where['reference_ms']:.1f} ms of CPU (bench.common.reference_ms: the"
+          " same work on any machine; figures of two runs compare by it)")
     return path

@@ -9,7 +9,7 @@ import statistics
 import time
 from typing import Any
 
-from bench.common import percentile, reference_ms, report, table
+from bench.common import percentile, report, table
 from rules import registry
 from rules.core import Rng, random_choice
 from rules.core.engine import Engine
@@ -70,7 +70,5 @@ def run(games: int = 5, runs: int = 3) -> dict[str, Any]:
     print(table("engines (random selfplay, median of runs)",
                 ["game", "players", "games/s", "actions/s", "p50 ms", "p99 ms", "cpu p50 ms", "state bytes"],
                 rows))
-    print(f"machine reference: {reference_ms():.1f} ms of CPU (bench.common.reference_ms: the same work"
-          " on any machine; figures of two runs compare by it)")
     print(f"-> {report('engines', figures)}")
     return figures
