@@ -7,6 +7,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat
@@ -41,7 +42,18 @@ from rules.patchistory.empire import (
     stats,
     try_patch,
 )
-from rules.patchistory.state import Offer, Phase, Player, Route, State, Worker, player_key, routes_key
+from rules.patchistory.menus import SEPARATOR
+from rules.patchistory.state import (
+    Offer,
+    Phase,
+    Player,
+    Reserve,
+    Route,
+    State,
+    Worker,
+    player_key,
+    routes_key,
+)
 
 SHORT = {
     Stat.COINS: "C",
@@ -81,6 +93,25 @@ def in_turns(state: State) -> bool:
     return len(state.players) == 2 and state.options.two_player_patch_in_turn_order
 
 
+def _waits(state: State, seat: Seat) -> bool:
+    """Whether the seat waits its turn to patch: in turn order, while a seat before it still has
+    won tiles to patch."""
+    return in_turns(state) and waits_for_turn(
+        state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
+    )
+
+
+def _chosen_tile(path: Sequence[str]) -> int | None:
+    """The won tile (its place in the reserve) the Patch menu ``path`` has chosen, if any."""
+    return next((int(m[2:]) for m in path if m.startswith("r:")), None)
+
+
+def _chosen_side(item: Reserve, path: Sequence[str]) -> str | None:
+    """The side ``item`` is laid on: the one it was bought on, else the one the Patch menu
+    ``path`` has chosen (``None``: not chosen yet)."""
+    return item.side or next((m[5:] for m in path if m.startswith("side:")), None)
+
+
 def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     if p.done:
@@ -89,12 +120,10 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         return ally_prompt(state, seat)
     if not p.reserve:
         return None
-    if in_turns(state) and waits_for_turn(
-        state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
-    ):
+    if _waits(state, seat):
         return None
     menu = p.path
-    reserve = next((int(m[2:]) for m in menu if m.startswith("r:")), None)
+    reserve = _chosen_tile(menu)
     known = p.reserve[0].side if len(p.reserve) == 1 else None
     if reserve is None and known is not None:
         # One tile on a known side: where it goes and "keep it unpatched" share one menu.
@@ -118,7 +147,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         options.append(keep_unpatched(state))
         return question(seat=seat, title=label("patch.choose_tile"), options=options, simultaneous=True)
     item = p.reserve[reserve]
-    side = item.side or next((m[5:] for m in menu if m.startswith("side:")), None)
+    side = _chosen_side(item, menu)
     if side is None:
         tile = ctx.content.tiles_by_id[item.tile]
         options = [
@@ -191,15 +220,11 @@ def placement_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | No
     p = state.players[seat]
     if p.done or p.ally_choice or not p.reserve:
         return None
-    path = [*p.path, *choice.split("/")]
-    reserve = next((int(m[2:]) for m in path if m.startswith("r:")), None)
-    if reserve is None or reserve >= len(p.reserve):
+    path = [*p.path, *choice.split(SEPARATOR)]
+    reserve = _chosen_tile(path)
+    if reserve is None or reserve >= len(p.reserve) or _waits(state, seat):
         return None
-    if in_turns(state) and waits_for_turn(
-        state, seat, lambda s: bool(state.players[s].reserve) and not state.players[s].done
-    ):
-        return None
-    side = p.reserve[reserve].side or next((m[5:] for m in path if m.startswith("side:")), None)
+    side = _chosen_side(p.reserve[reserve], path)
     if side is None:
         return None
     shown = _shown(_answers(ctx, state, p, reserve, side), path)
