@@ -23,7 +23,7 @@ from tests.chaos.fake import TimedDiscord
 from tests.chaos.tables import answer_ids, play_message, refusal, started_table, table_of, thread_text
 from tests.e2e.fakediscord import FakeUser, Ix
 from tests.e2e.harness import BotProcess
-from tests.e2e.players import button, done, open_panel, open_table, play_panel, press
+from tests.e2e.players import button, done, open_panel, open_table, play_panel, press, told
 
 NO_SEAT = "You have no seat at table"
 LEFT_SERVER = "no longer a member of the server where table"
@@ -182,6 +182,7 @@ async def test_a_panel_sent_to_another_table_is_refused(
     third = await started_table(fake, bo, cy)
     moved_on = await open_panel(fake, ann, second)
     await press(fake, ann, moved_on, {"type": 2, "custom_id": answer_ids(moved_on)[0]})
+    await told(fake, second, "Ann ✓")  # the move's own telling, which follows its panel
     panel = await open_panel(fake, ann, first)
     async with Unchanged(fake, tmp_path / "agora.db"):
         for custom_id in answer_ids(panel):
@@ -380,6 +381,7 @@ async def test_a_replayed_click_is_refused_and_counts_once(
     bid = answer_ids(panel)[2]
     first = await press(fake, ann, panel, {"type": 2, "custom_id": bid})
     assert first.outputs[0].op == "edit", first.texts()
+    await told(fake, thread, "Ann ✓")  # the move's own telling, which follows its panel
     async with Unchanged(fake, tmp_path / "agora.db"):
         for _ in range(3):
             await refusal(fake, await fake.component(ann, int(panel["id"]), bid), STALE)
