@@ -15,7 +15,8 @@ long the bot takes to start with many active tables.
   same position, on a copy of the table of its own. *Cold*: a process that has not loaded the
   table yet (after a restart, or after another process moved); *warm*: the process that handled
   the previous click (ending on its follow-up panels). Cold click ``i`` and warm click ``i``
-  answer with the same random choices, so that they differ by the load alone. CPU is the
+  answer with the same random choices, so that they differ by the load alone. The lengths take
+  turns click by click, so that a drift of the machine's speed moves them alike. CPU is the
   process's (every thread, the database's too), wall is the elapsed time. The late/early ratio
   divides the figure at 3,000 entries by the figure at 10.
 * **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over
@@ -51,7 +52,7 @@ from storage.records import NewEntry, snapshot_checksum
 from storage.sqlite import SqliteRepository
 
 LENGTHS = (10, 1_000, 3_000)
-RUNS = 9
+RUNS = 15
 STARTUP_TABLES = 5_000
 UNSETTLED_SAMPLE = 20
 PEOPLE = (101, 202)
@@ -196,68 +197,86 @@ async def click(service: TableService, table_id: int, rng: Rng) -> tuple[float, 
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
-async def timed_clicks(path: Path, table_id: int) -> dict[str, float]:
-    """Median CPU and wall of ``RUNS`` cold clicks and ``RUNS`` warm ones, in milliseconds, each
-    from the same position: the table in the database at ``path`` is cloned ``2 * RUNS`` times and
-    each click is on a clone of its own, so that every click finds the same state and log. Cold
-    click ``i`` and warm click ``i`` answer with the same random choices (``Rng.from_seed(i)``), so
-    that the two differ by the load alone. One untimed click on the table itself first readies the
-    connection (its statements prepared), as a running bot's is."""
-    _clone(path, table_id, 2 * RUNS)
-    repo = await SqliteRepository.open(path)
+async def timed_clicks(tables: dict[int, tuple[Path, int]]) -> dict[int, dict[str, float]]:
+    """Median CPU and wall of ``RUNS`` cold clicks and ``RUNS`` warm ones at each log length, in
+    milliseconds. ``tables`` gives each length's database and table; each table is cloned
+    ``2 * RUNS`` times and each click is on a clone of its own, so that every click of a length
+    finds the same state and log. Cold click ``i`` and warm click ``i`` answer with the same random
+    choices (``Rng.from_seed(i)``), so that the two differ by the load alone.
+
+    The lengths take turns, click by click (click ``i`` at every length, then click ``i + 1``): a
+    machine whose speed drifts while the clicks are timed moves every length alike, and the ratio
+    of two lengths' medians compares clicks taken side by side, not minutes apart. One untimed
+    click on each table itself first readies its connection (its statements prepared), as a
+    running bot's is."""
+    repos: dict[int, SqliteRepository] = {}
+    cold: dict[int, list[tuple[float, float]]] = {length: [] for length in tables}
+    warm: dict[int, list[tuple[float, float]]] = {length: [] for length in tables}
     try:
-        await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, Rng.from_seed(RUNS))
-        cold, warm = [], []
+        for length, (path, table_id) in tables.items():
+            _clone(path, table_id, 2 * RUNS)
+            repos[length] = repo = await SqliteRepository.open(path)
+            await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), table_id, Rng.from_seed(RUNS))
         for i in range(RUNS):
-            cold_table, warm_table = table_id + 1 + i, table_id + 1 + RUNS + i
-            if c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), cold_table,
-                                Rng.from_seed(i)):
-                cold.append(c)
-            warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
-            # The process that handled the click before: it ended on the follow-up panels.
-            for waiting in (await warm_service.status(warm_table)).waiting:
-                if waiting.user_id is not None:
-                    await warm_service.prompt_for(warm_table, waiting.user_id)
-            if c := await click(warm_service, warm_table, Rng.from_seed(i)):
-                warm.append(c)
+            for length, (_, table_id) in tables.items():
+                repo = repos[length]
+                cold_table, warm_table = table_id + 1 + i, table_id + 1 + RUNS + i
+                if c := await click(TableService(repo, snapshot_every=SNAPSHOT_EVERY), cold_table,
+                                    Rng.from_seed(i)):
+                    cold[length].append(c)
+                warm_service = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
+                # The process that handled the click before: it ended on the follow-up panels.
+                for waiting in (await warm_service.status(warm_table)).waiting:
+                    if waiting.user_id is not None:
+                        await warm_service.prompt_for(warm_table, waiting.user_id)
+                if c := await click(warm_service, warm_table, Rng.from_seed(i)):
+                    warm[length].append(c)
     finally:
-        await repo.close()
+        for repo in repos.values():
+            await repo.close()
     return {
-        "cold_cpu_ms": statistics.median(c for c, _ in cold) * 1000,
-        "cold_wall_ms": statistics.median(w for _, w in cold) * 1000,
-        "warm_cpu_ms": statistics.median(c for c, _ in warm) * 1000,
-        "warm_wall_ms": statistics.median(w for _, w in warm) * 1000,
+        length: {
+            "cold_cpu_ms": statistics.median(c for c, _ in cold[length]) * 1000,
+            "cold_wall_ms": statistics.median(w for _, w in cold[length]) * 1000,
+            "warm_cpu_ms": statistics.median(c for c, _ in warm[length]) * 1000,
+            "warm_wall_ms": statistics.median(w for _, w in warm[length]) * 1000,
+        }
+        for length in tables
     }
 
 
 async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
     """The clicks at each of ``LENGTHS``: the first on a table of its own, the longer ones on one
     table at the end of the playthrough whose log grows from one length to the next (so that their
-    states are the same and their logs differ); each length's clicks on copies of its table."""
+    states are the same and their logs differ); each length's clicks on copies of its table, the
+    lengths timed in turn (:func:`timed_clicks`)."""
     seed = 11
     moves = playthrough(game_id, seed, max(LENGTHS) + MARGIN)
     figures: dict[str, Any] = {}
-    tables: dict[bool, tuple[SqliteRepository, Path, int]] = {}
+    built: dict[bool, tuple[SqliteRepository, Path, int]] = {}
+    copies: dict[int, tuple[Path, int]] = {}
     try:
         for length in LENGTHS:
             late = length > LENGTHS[0]
             at = min(length, max(len(moves) - MARGIN, 0))
-            if late not in tables:
+            if late not in built:
                 path = folder / f"{game_id}-{length}.db"
                 repo = await SqliteRepository.open(path)
-                tables[late] = repo, path, await table_at(TableService(repo, snapshot_every=SNAPSHOT_EVERY),
-                                                          game_id, seed, moves[:at])
-            repo, path, table_id = tables[late]
+                built[late] = repo, path, await table_at(TableService(repo, snapshot_every=SNAPSHOT_EVERY),
+                                                         game_id, seed, moves[:at])
+            repo, path, table_id = built[late]
             builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
             logged = await taken_back(builder, table_id, length, Rng.from_seed(length))
             in_force = len(await repo.actions_in_force(table_id, 0, logged))
             copy = folder / f"{game_id}-{length}-clicks.db"
             _backup(path, copy)
-            figures[str(length)] = {"log_length": logged, "moves_in_force": in_force,
-                                    **await timed_clicks(copy, table_id)}
+            copies[length] = copy, table_id
+            figures[str(length)] = {"log_length": logged, "moves_in_force": in_force}
     finally:
-        for repo, _, _ in tables.values():
+        for repo, _, _ in built.values():
             await repo.close()
+    for length, timed in (await timed_clicks(copies)).items():
+        figures[str(length)].update(timed)
     early, late_figures = figures[str(LENGTHS[0])], figures[str(LENGTHS[-1])]
     figures["late_early_cold_cpu"] = late_figures["cold_cpu_ms"] / early["cold_cpu_ms"]
     figures["late_early_warm_cpu"] = late_figures["warm_cpu_ms"] / early["warm_cpu_ms"]
