@@ -16,7 +16,8 @@ long the bot takes to start with many active tables.
   table yet (after a restart, or after another process moved); *warm*: the process that handled
   the previous click (ending on its follow-up panels). Cold click ``i`` and warm click ``i``
   answer with the same random choices, so that they differ by the load alone. The lengths take
-  turns click by click, so that a drift of the machine's speed moves them alike. CPU is the
+  turns click by click, so that a drift of the machine's speed moves them alike, and the clicks
+  run on one CPU (:func:`one_cpu`). CPU is the
   process's (every thread, the database's too), wall is the elapsed time. The late/early ratio
   divides the figure at 3,000 entries by the figure at 10.
 * **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over
@@ -33,10 +34,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -283,6 +287,26 @@ async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
     return figures
 
 
+@contextmanager
+def one_cpu() -> Iterator[None]:
+    """The process's threads started meanwhile on one CPU (where the OS lets a process choose).
+
+    A click is the event loop and the database thread handing work to each other, never both
+    running; the OS places each connection's thread on a CPU of its own choosing, and on a shared
+    machine one placement can cost a length's every click half as much again as another's (15
+    clicks a length taken in turn, two placements, 3.6 against 5.3 ms of CPU). On one CPU every
+    click pays the same handing over, and the lengths compare by what they do."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield
+        return
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(allowed)})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, allowed)
+
+
 def _backup(path: Path, copy: Path) -> None:
     """Copy the database at ``path`` (its write-ahead log included) to ``copy``."""
     source, target = sqlite3.connect(path), sqlite3.connect(copy)
@@ -365,7 +389,8 @@ def run(games: tuple[str, ...] | None = None) -> dict[str, Any]:
                                               "png_encode_ms": png * 1000}}
         rows = []
         for game_id in games or shipped_games():
-            figures[game_id] = per_game = asyncio.run(clicks(folder, game_id))
+            with one_cpu():
+                figures[game_id] = per_game = asyncio.run(clicks(folder, game_id))
             for length in LENGTHS:
                 f = per_game[str(length)]
                 log = f"{f['log_length']} ({f['moves_in_force']})"
