@@ -169,9 +169,12 @@ def test_render_suite_times_each_picture_drawn_again_and_after_a_move_beside_its
     pictures = [figures[k] for k in kinds]
     assert all(f["encode_ms"] > 0 and f["floor_ms"] > 0 and f["pictures"] >= 1 for f in pictures)
     assert all(f["encode_ms"] <= f["p50_ms"] for f in pictures), "the encoding is part of each picture's time"
-    assert all(f["x_floor"] == f["p50_ms"] / f["floor_ms"] for f in pictures)
+    # One picture each: its ratio is the ratio of its times (to the last bits of a float, the times
+    # being stored in milliseconds and the ratio taken of the seconds).
+    assert all(f["x_floor"] == pytest.approx(f["p50_ms"] / f["floor_ms"], rel=1e-12) for f in pictures)
     assert all(figures[k]["first_game_x_floor"] > 0 for k in kinds if k.endswith("after a move"))
-    assert all(f["cpu_floor_ms"] > 0 and f["x_floor_cpu"] == f["cpu_p50_ms"] / f["cpu_floor_ms"]
+    assert all(f["cpu_floor_ms"] > 0
+               and f["x_floor_cpu"] == pytest.approx(f["cpu_p50_ms"] / f["cpu_floor_ms"], rel=1e-12)
                for f in pictures)
     assert all(figures[k]["ms_per_picture"] > 0 and figures[k]["kb_per_picture"] > 0 for k in levels)
     assert 0 < figures["kept"]["bytes"] <= figures["kept"]["budget"]
