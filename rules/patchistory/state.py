@@ -64,6 +64,9 @@ id ``None`` for a reclaimed wasteland (Wasteland side up)."""
 class Worker(BaseModel):
     """A born worker: in the territory at a square, on a route, or resting (p. 11)."""
 
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     where: Literal["land", "route", "rest"] = "land"
     row: int = 0
     col: int = 0
@@ -170,6 +173,9 @@ class Auction(BaseModel):
 class Route(BaseModel):
     """A trade route between two players; a general route belongs to the player at its Start."""
 
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     kind: Literal["general", "alliance"]
     start: Seat
     end: Seat
@@ -268,7 +274,8 @@ class State(BaseModel):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A deep copy, field by field: each model as validating its dump would make it (every
         field set), each list and dict anew, the tuples and strings shared (they never change), and
-        so the frozen models (the options, offers, bids, reserve tiles and an offer of Aid).
+        so the frozen models (the options, offers, bids, reserve tiles, workers, routes and an
+        offer of Aid): a rule changes one by putting a changed copy in its place.
 
         :meth:`Engine.apply` copies the state before every action, so this is the engine's hot path:
         this takes about a third of pydantic-core's round trip through ``model_dump``.
@@ -278,9 +285,7 @@ class State(BaseModel):
         fields["players"] = [_player(p) for p in self.players]
         fields["stack"] = self.stack[:]
         fields["auction"] = _auction(self.auction)
-        fields["routes"] = [
-            _made(r, {**r.__dict__, "war_attackers": r.war_attackers[:]}) for r in self.routes
-        ]
+        fields["routes"] = self.routes[:]
         fields["negotiations"] = self.negotiations[:]
         n = self.negotiation
         if n is not None:
@@ -346,7 +351,7 @@ def _player(p: Player) -> Player:
     fields["cards"] = p.cards[:]
     fields["layers"] = p.layers[:]
     fields["tokens"] = p.tokens[:]
-    fields["workers"] = [_flat(w) for w in p.workers]
+    fields["workers"] = p.workers[:]
     fields["reserve"] = p.reserve[:]
     fields["menu"] = p.menu[:]
     fields["moved"] = p.moved[:]
