@@ -9,7 +9,7 @@ from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Option, Prompt, Rng, RuleError, random_choice
+from rules.core import Event, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import menus, movement, patching, politics
 from rules.patchistory.actions import Patch, Pick
@@ -823,3 +823,25 @@ def test_a_placement_menu_counted_is_the_one_drawn() -> None:
                         counted += 1
     assert counted > 200
 
+
+
+def test_an_event_is_the_one_its_fields_validated_make() -> None:
+    """Every event of 2-, 3- and 4-player games (built without validation, ``common.event``) is the
+    ``Event`` validating its message, who may see it and whether it reveals makes (and its data,
+    where it opens a chapter): the same values of the same types, the same fields set."""
+    checked = 0
+    for players, seed in ((2, 51), (3, 52), (4, 53)):
+        state = ENGINE.new_game(players, {}, seed)
+        rng = Rng.from_seed(seed)
+        while prompts := ENGINE.pending(state):
+            seat = rng.choice(sorted(prompts))
+            state, events = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+            for e in events:
+                given = {"message": e.message, "visible_to": e.visible_to, "reveals": e.reveals}
+                # An event opening a chapter is marked so after it is made (``chapter``).
+                made = Event(**given, **({"data": e.data} if e.data else {}))
+                assert list(e.__dict__.items()) == list(made.__dict__.items()), e
+                assert [type(v) for v in e.__dict__.values()] == [type(v) for v in made.__dict__.values()], e
+                assert e.model_fields_set == made.model_fields_set, e
+                checked += 1
+    assert checked > 1000
