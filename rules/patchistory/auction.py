@@ -94,10 +94,19 @@ def to_act(state: State) -> Seat | None:
         return seats[a.opening]
     if finished(state):
         return None
+    # Each seat's first bid and each tile's top bid (the first of the highest, as :func:`top`
+    # finds it), read in one pass over the bids: every seat's prompt asks whose turn it is.
+    first: dict[Seat, Bid] = {}
+    best: dict[int, Bid] = {}
+    for b in a.bids:
+        first.setdefault(b.seat, b)
+        held = best.get(b.tile)
+        if held is None or b.coins > held.coins:
+            best[b.tile] = b
     for i in range(len(seats)):
         seat = seats[(a.turn + i) % len(seats)]
-        mine = bid_of(a, seat)
-        if mine is None or top(a, mine.tile) is not mine:
+        mine = first.get(seat)
+        if mine is None or best[mine.tile] is not mine:
             return seat
     return None
 
@@ -109,7 +118,10 @@ def finished(state: State) -> bool:
     bidder is alone on a tile; the tiles left over are not sold.
     """
     a = state.auction
-    on = [sum(1 for b in a.bids if b.tile == t) for t in range(len(a.offers))]
+    on = [0] * len(a.offers)
+    for b in a.bids:
+        if 0 <= b.tile < len(on):
+            on[b.tile] += 1
     return all(n <= 1 for n in on) and sum(on) == min(len(a.offers), len(bidders(state)))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -105,6 +105,10 @@ class Patchistory(Engine[State, Played]):
     }
     state_type = State
     action_adapter: TypeAdapter[Played] = TypeAdapter(Action)
+    trusted_actions: ClassVar[frozenset[type]] = frozenset(get_args(AnyAction))
+    """Every move's model is frozen and built from typed values where a prompt offers it (a
+    number's value set by ``NumberChoice.action``): a move given as one is taken as it is, not
+    dumped and validated again. A move from a log (JSON) is validated as before."""
     options_type = Options
 
     def __init__(self, content: Content | None = None) -> None:

@@ -81,7 +81,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 class Options(BaseModel):
     """Every field is a rule reading the table may change; the defaults are the chosen readings."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    """Frozen: the options never change in a game, and a state's copy shares them."""
 
     @model_validator(mode="before")
     @classmethod

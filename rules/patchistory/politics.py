@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
-from rules.core.unchecked import option, question
+from rules.core.unchecked import option, question, replaced
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -462,9 +462,8 @@ def remove_route(state: State, index: int) -> list[Event]:
             if w.where in ("route", "rest") and w.route == index:
                 p.homing += 1
                 continue
-            if w.where in ("route", "rest") and w.route > index:
-                w.route -= 1
-            kept.append(w)
+            later = w.where in ("route", "rest") and w.route > index
+            kept.append(replaced(w, route=w.route - 1) if later else w)
         p.workers = kept
     return []
 

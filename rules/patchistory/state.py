@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import Rng, Seat
 from rules.core.unchecked import flat as _flat
@@ -64,6 +64,9 @@ id ``None`` for a reclaimed wasteland (Wasteland side up)."""
 class Worker(BaseModel):
     """A born worker: in the territory at a square, on a route, or resting (p. 11)."""
 
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     where: Literal["land", "route", "rest"] = "land"
     row: int = 0
     col: int = 0
@@ -75,6 +78,9 @@ class Worker(BaseModel):
 
 class Reserve(BaseModel):
     """A won land tile not yet patched (#6); ``side`` is ``None`` when the owner may choose."""
+
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
 
     tile: str
     side: str | None
@@ -125,6 +131,10 @@ class Player(BaseModel):
 
 
 class Bid(BaseModel):
+    """A bid on the table in a 3–4 player auction: ``coins`` on the offer at index ``tile``."""
+
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
     seat: Seat
     tile: int
     coins: int
@@ -132,6 +142,9 @@ class Bid(BaseModel):
 
 class Offer(BaseModel):
     """A land tile laid out for the auction with the side it is offered on."""
+
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
 
     tile: str
     side: str
@@ -160,6 +173,9 @@ class Auction(BaseModel):
 class Route(BaseModel):
     """A trade route between two players; a general route belongs to the player at its Start."""
 
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     kind: Literal["general", "alliance"]
     start: Seat
     end: Seat
@@ -187,6 +203,9 @@ class War(BaseModel):
 
 
 class AidOffer(BaseModel):
+
+    model_config = ConfigDict(frozen=True)
+    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
     giver: Seat
     target: Seat
     food: int
@@ -254,22 +273,19 @@ class State(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """A deep copy, field by field: each model as validating its dump would make it (every
-        field set), each list and dict anew, the tuples and strings shared (they never change).
+        field set), each list and dict anew, the tuples and strings shared (they never change), and
+        so the frozen models (the options, offers, bids, reserve tiles, workers, routes and an
+        offer of Aid): a rule changes one by putting a changed copy in its place.
 
         :meth:`Engine.apply` copies the state before every action, so this is the engine's hot path:
         this takes about a third of pydantic-core's round trip through ``model_dump``.
         """
         fields = self.__dict__.copy()
         fields["rng"] = _flat(self.rng)
-        fields["options"] = _flat(self.options)
         fields["players"] = [_player(p) for p in self.players]
         fields["stack"] = self.stack[:]
         fields["auction"] = _auction(self.auction)
-        fields["routes"] = [
-            _made(r, {**r.__dict__, "war_attackers": r.war_attackers[:]}) for r in self.routes
-        ]
-        if self.aid is not None:
-            fields["aid"] = _flat(self.aid)
+        fields["routes"] = self.routes[:]
         fields["negotiations"] = self.negotiations[:]
         n = self.negotiation
         if n is not None:
@@ -335,8 +351,8 @@ def _player(p: Player) -> Player:
     fields["cards"] = p.cards[:]
     fields["layers"] = p.layers[:]
     fields["tokens"] = p.tokens[:]
-    fields["workers"] = [_flat(w) for w in p.workers]
-    fields["reserve"] = [_flat(r) for r in p.reserve]
+    fields["workers"] = p.workers[:]
+    fields["reserve"] = p.reserve[:]
     fields["menu"] = p.menu[:]
     fields["moved"] = p.moved[:]
     return _made(p, fields)
@@ -344,8 +360,8 @@ def _player(p: Player) -> Player:
 
 def _auction(a: Auction) -> Auction:
     fields = a.__dict__.copy()
-    fields["offers"] = [_flat(o) for o in a.offers]
-    fields["bids"] = [_flat(b) for b in a.bids]
+    fields["offers"] = a.offers[:]
+    fields["bids"] = a.bids[:]
     fields["passed"] = a.passed[:]
     fields["sealed"] = a.sealed.copy()
     fields["skip"] = a.skip[:]
