@@ -135,6 +135,7 @@ class Bid(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     seat: Seat
     tile: int
     coins: int
@@ -203,9 +204,12 @@ class War(BaseModel):
 
 
 class AidOffer(BaseModel):
+    """An offer of Aid waiting for its answer: the food, coins and resources ``giver`` offers
+    ``target``."""
 
     model_config = ConfigDict(frozen=True)
     """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+
     giver: Seat
     target: Seat
     food: int
