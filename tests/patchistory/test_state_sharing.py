@@ -4,7 +4,10 @@ modified"), though the state it returns shares parts with it (docs/patchistory/n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
+
+from pydantic import BaseModel
 
 from rules.core import Rng, random_choice
 from tests.patchistory.helpers import ENGINE
@@ -28,3 +31,40 @@ def test_a_move_leaves_the_state_it_was_made_in_as_it_was() -> None:
             prompts = ENGINE.prompts(state)
             moves += 1
     assert moves > 1500
+
+
+def models(model: BaseModel) -> Iterator[BaseModel]:
+    """``model`` and every model it holds, in lists and dicts too, but frozen ones (shared)."""
+    if model.model_config.get("frozen"):
+        return
+    yield model
+    for value in model.__dict__.values():
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, BaseModel):
+                yield from models(item)
+
+
+def test_setting_a_field_of_a_copy_marks_nothing_on_the_state_copied() -> None:
+    """A state's copy may share with the state copied the set of fields each model has set
+    (``State.__deepcopy__``): setting every field of every model of the copy, as a rule sets it,
+    leaves each set of the state copied as it was, fresh states (some fields at their defaults,
+    not set) and states played into as well."""
+    seen = 0
+    for players, seed in product((2, 3, 4), (5, 6)):
+        state = ENGINE.new_game(players, {}, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(40):
+            marked = [(m, set(m.model_fields_set)) for m in models(state)]
+            copy = state.model_copy(deep=True)
+            for m in models(copy):
+                for name, value in m.__dict__.items():
+                    setattr(m, name, value)
+            assert all(m.model_fields_set == given for m, given in marked), (players, seed)
+            seen += 1
+            prompts = ENGINE.prompts(state)
+            if not prompts:
+                break
+            seat = rng.choice(sorted(prompts))
+            state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+    assert seen > 200
