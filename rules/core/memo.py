@@ -5,6 +5,7 @@ them."""
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
@@ -12,10 +13,11 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class Memo(dict[K, V]):
+class Memo(OrderedDict[K, V]):
     """A dict of at most ``limit`` entries: :meth:`kept` makes a value once per key, and past the
     limit the entry made first goes (first in, first out: a hit does not renew an entry, so a
-    lookup costs one dict read).
+    lookup costs one dict read). The order is an ordered dict's, which drops its oldest entry at
+    once, where a plain dict finds its first key past the slots of every key dropped before.
 
     Safe to share between threads (pictures may be drawn in several): a value is read without a
     lock, a dict read being atomic; keeping one takes the memo's lock, so that two threads never
@@ -42,6 +44,6 @@ class Memo(dict[K, V]):
         with self._lock:
             self.pop(key, None)
             if len(self) >= self.limit:
-                del self[next(iter(self))]
+                self.popitem(last=False)
             self[key] = value
         return value

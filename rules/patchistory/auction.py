@@ -226,10 +226,6 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     )
 
 
-OFFERED_KEPT = 4096
-"""How many bids :attr:`Ctx.offered` keeps, the oldest going first."""
-
-
 def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """Each bid as one answer: tile and total coins together (p. 6-7), the lowest totals first.
 
@@ -253,13 +249,11 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             key = ("bid", i, o.tile, o.side, coins, extra)
             found = ctx.offered.get(key)
             if found is None:
-                if len(ctx.offered) >= OFFERED_KEPT:
-                    del ctx.offered[next(iter(ctx.offered))]
-                found = ctx.offered[key] = option(
+                found = ctx.offered.put(key, option(
                     action=construct(BidCoins, tile=i, coins=coins),
                     label=label("auction.bid_total", tile=name, side=side, coins=coins),
                     description=label("auction.bid_pays", extra=extra, side_gives=gives),
-                )
+                ))
             options.append(found)
         if shown < high - low + 1:
             options.append(

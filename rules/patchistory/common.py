@@ -20,6 +20,14 @@ MAX_MENU = 24
 """Options per menu level, leaving room for a Back option (prompts hold at most 25)."""
 
 
+OFFERED_KEPT = 4096
+"""How many bids :attr:`Ctx.offered` keeps, the oldest going first."""
+
+ASKED_MEMO_SIZE = 64
+"""How many prompts :attr:`Ctx.asked` keeps, the oldest going first: enough for every seat's
+prompt of the last few states, which is where a kept prompt is found again."""
+
+
 @dataclass(frozen=True)
 class Ctx:
     """What every rule reads besides the state: the loaded components."""
@@ -28,10 +36,10 @@ class Ctx:
     words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
     """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
     once made: the same messages every time (a message is frozen)."""
-    offered: dict[Any, Option] = field(default_factory=dict, compare=False, repr=False)
+    offered: Memo[Any, Option] = field(default_factory=lambda: Memo(OFFERED_KEPT), compare=False, repr=False)
     """Options drawn from the components and a few numbers (a bid: the tile on offer, its place,
-    the coins), kept once made: an option is frozen, and the same bids are offered turn after
-    turn."""
+    the coins), kept once made (the oldest go past :data:`OFFERED_KEPT`): an option is frozen, and
+    the same bids are offered turn after turn."""
     changes: Memo[tuple[int, ...], tuple[str, Message]] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
@@ -62,7 +70,9 @@ class Ctx:
     )
     """The answers a menu step opens, by all they are drawn from (a phase's ``submenu_key``, the
     oldest go past 4096): folding a menu again after an action finds the steps it left alone."""
-    asked: dict[Any, Prompt | None] = field(default_factory=dict, compare=False, repr=False)
+    asked: Memo[Any, Prompt | None] = field(
+        default_factory=lambda: Memo(ASKED_MEMO_SIZE), compare=False, repr=False
+    )
     """Prompts by all that they are drawn from, where a phase says it (:func:`asked_key`): a seat's
     prompt in a step played at once is built again only when something it shows has changed."""
 

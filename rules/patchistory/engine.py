@@ -169,10 +169,7 @@ class Patchistory(Engine[State, Played]):
             return memo[key]
         except KeyError:
             pass
-        if len(memo) >= ASKED_MEMO_SIZE:
-            del memo[next(iter(memo))]
-        found = memo[key] = self.folded(state, seat)
-        return found
+        return memo.put(key, self.folded(state, seat))
 
     def folded(self, state: State, seat: Seat) -> Prompt | None:
         prompt = self.unfolded(state, seat)
@@ -559,10 +556,6 @@ SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = 
     Phase.ADMINISTRATION: politics.submenu_key,
 }
 """The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`)."""
-
-ASKED_MEMO_SIZE = 64
-"""How many prompts :attr:`Ctx.asked` keeps, the oldest going first: enough for every seat's
-prompt of the last few states, which is where a kept prompt is found again."""
 
 
 def advance(ctx: Ctx, state: State) -> list[Event]:
