@@ -10,7 +10,7 @@ from typing import Any
 from rules.ancient_world import city
 from rules.ancient_world.content import Content, TextEffect
 from rules.ancient_world.state import RANKS, Built, Player, State, Step, StepKind
-from rules.core import Event, RuleError, Seat, msg
+from rules.core import Event, RuleError, Seat, msg, unchecked
 from rules.core.unchecked import built
 
 GAME = "ancient_world"
@@ -20,12 +20,8 @@ def event(key: str, *, to: Seat | None = None, reveals: bool = False, data: dict
           **params: Any) -> Event:
     """An event with a ``ancient_world.``-prefixed key; ``to`` makes it private to one seat. Built
     without validation, as :func:`option` is."""
-    return built(Event, {"message": msg(f"{GAME}.{key}", **params),
-                          "visible_to": None if to is None else frozenset({to}), "reveals": reveals,
-                          "data": data or {}}, EVENT_FIELDS)
-
-
-EVENT_FIELDS = frozenset({"message", "visible_to", "reveals", "data"})
+    return unchecked.event(msg(f"{GAME}.{key}", **params), visible_to=None if to is None else frozenset({to}),
+                           reveals=reveals, data=data or {})
 
 
 def refuse(sentence: str, key: str, **params: Any) -> RuleError:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.core.contract import Option, Prompt, Seat
+from rules.core.contract import Event, Option, Prompt, Seat
 from rules.core.messages import Message
 
 M = TypeVar("M", bound=BaseModel)
@@ -38,10 +38,14 @@ def built(model: type[M], fields: dict[str, Any], given: Iterable[str]) -> M:
 
 def made(model: M, fields: dict[str, Any]) -> M:
     """A model of ``model``'s type holding ``fields`` (every field), as validating its dump would
-    make it: every field set. (The body is :func:`built`'s: a state copy makes dozens.)"""
+    make it: every field set. Where every field of ``model`` is set already, the copy shares that
+    set: setting a field adds its name, which it holds, so the set never changes (a state's copy
+    makes dozens of models, and a state copied from a state has every field set; :func:`built`,
+    and so :func:`replaced`, always makes a set of its own). (The body is :func:`built`'s.)"""
+    given = model.__pydantic_fields_set__
     new: M = _new(type(model))
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_fields_set__", given if len(given) == len(fields) else set(fields))
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
@@ -63,6 +67,17 @@ def replaced(model: M, **update: Any) -> M:
     new.__dict__.update(update)
     new.__pydantic_fields_set__.update(update)
     return new
+
+
+def event(message: Message, **fields: Any) -> Event:
+    """``Event(message=message, **fields)`` without validation: a move makes a few. The fields
+    given are marked as set, as validation marks them; ``data`` not given is a new empty dict."""
+    return built(Event, {
+        "message": message,
+        "visible_to": fields.get("visible_to"),
+        "reveals": fields.get("reveals", False),
+        "data": fields.get("data", {}),
+    }, ("message", *fields))
 
 
 def construct(model: type[M], **fields: Any) -> M:

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from rules.core import Event, Message, Option, Prompt, RuleError, Seat, msg
+from rules.core import Event, Message, Option, Prompt, RuleError, Seat, msg, unchecked
 from rules.core.memo import Memo
 from rules.core.messages import Param
-from rules.core.unchecked import built, option
+from rules.core.unchecked import option
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
@@ -83,22 +83,9 @@ def fail(sentence: str, key: str, **params: Any) -> RuleError:
 
 
 def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
-    """An event; ``to`` makes it private to one seat. Built without validation, as the
-    ``Event(message=…, visible_to=…, reveals=…)`` it stands for: a move makes a few."""
-    return built(
-        Event,
-        {
-            "message": msg(f"patchistory.{key}", **params),
-            "visible_to": None if to is None else frozenset({to}),
-            "reveals": reveals,
-            "data": {},
-        },
-        EVENT_GIVEN,
-    )
-
-
-EVENT_GIVEN = frozenset({"message", "visible_to", "reveals"})
-"""The fields :func:`event` gives an event (its ``data`` left at the default)."""
+    """An event; ``to`` makes it private to one seat (built without validation: a move makes a few)."""
+    return unchecked.event(msg(f"patchistory.{key}", **params),
+                           visible_to=None if to is None else frozenset({to}), reveals=reveals)
 
 
 def label(key: str, **params: Any) -> Message:

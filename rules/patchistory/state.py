@@ -9,35 +9,14 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import Rng, Seat
+from rules.core.unchecked import flat as _flat
+from rules.core.unchecked import made as _made
 from rules.patchistory.options import Options
-
-M = TypeVar("M", bound=BaseModel)
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _made(model: M, fields: dict[str, Any]) -> M:
-    """A model of ``model``'s type holding ``fields`` (every field), as validating its dump would
-    make it: every field set. Where every field of ``model`` is set already, the copy shares that
-    set: setting a field adds its name, which it holds, so the set never changes (a state's copy
-    makes dozens of models, and a state copied from a state has every field set)."""
-    given = model.__pydantic_fields_set__
-    new: M = _new(type(model))
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", given if len(given) == len(fields) else set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def _flat(model: M) -> M:
-    """A copy of a model whose fields are all numbers, strings, booleans or tuples."""
-    return _made(model, model.__dict__.copy())
 
 
 class Phase(StrEnum):

@@ -9,9 +9,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from rules.core import Event, RuleError, msg
+from rules.core import Event, RuleError, msg, unchecked
 from rules.core.messages import Message
-from rules.core.unchecked import built
 from rules.praetor.content import RESOURCES, Content
 from rules.praetor.state import Placed, Player, State
 
@@ -19,13 +18,7 @@ from rules.praetor.state import Placed, Player, State
 def event(message: Message, data: dict[str, Any] | None = None) -> Event:
     """``Event(message=message, data=data)`` built without validation, as :func:`rules.core.msg`
     builds messages: every move makes a few, and their fields are typed where they are written."""
-    return built(Event, {"message": message, "visible_to": None, "reveals": False,
-                         "data": {} if data is None else data},
-                 _MESSAGE if data is None else _MESSAGE_DATA)
-
-
-_MESSAGE = ("message",)
-_MESSAGE_DATA = ("message", "data")
+    return unchecked.event(message) if data is None else unchecked.event(message, data=data)
 
 
 MARKERS = 15

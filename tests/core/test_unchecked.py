@@ -1,17 +1,18 @@
-"""Options and prompts built without validation (rules.core.unchecked) are the validated models in
-every way the project reads them, and a prompt, a menu of parts and the parts are still refused
-where validation refuses them."""
+"""Options, prompts, events and copies built without validation (rules.core.unchecked) are the
+validated models in every way the project reads them, and a prompt, a menu of parts and the parts
+are still refused where validation refuses them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from rules import registry
-from rules.core import NumberChoice, Option, Prompt, Rng, msg, random_choice
+from rules.core import Event, NumberChoice, Option, Prompt, Rng, msg, random_choice
 from rules.core.contract import MAX_PARTS, Choice, Part, Parts
-from rules.core.unchecked import construct, option, question
+from rules.core.unchecked import construct, event, flat, option, question
 from tests.fixtures.sealed_bid import Bid, Pass, Take
 
 SHIPPED = ("rftg", "ancient_world", "praetor", "patchistory")
@@ -42,6 +43,36 @@ def test_a_question_built_without_validation_is_the_validated_one() -> None:
         built = question(0, msg("sealed.choose"), options, **more)
         assert isinstance(built.options, tuple)
         _same(built, Prompt(seat=0, title=msg("sealed.choose"), options=tuple(options), **more))
+
+
+@pytest.mark.parametrize("given", [
+    {}, {"visible_to": frozenset({1})}, {"reveals": True}, {"data": {"chapter": True}},
+    {"visible_to": None, "reveals": False, "data": {}}])
+def test_an_event_built_without_validation_is_the_validated_one(given: dict[str, Any]) -> None:
+    built = event(msg("sealed.pass"), **given)
+    _same(built, Event(message=msg("sealed.pass"), **given))
+
+
+def test_events_built_without_data_do_not_share_it() -> None:
+    first, second = event(msg("sealed.pass")), event(msg("sealed.pass"))
+    first.data["chapter"] = True
+    assert second.data == {}
+
+
+def test_setting_a_field_of_a_copy_marks_nothing_on_the_model_copied() -> None:
+    """A copy of a model with every field set shares its set of fields (it never changes); one of a
+    model with fields left at their defaults has a set of its own, which setting a field grows."""
+    for original in (_Tally(name="a", count=1), _Tally(name="a")):
+        before = set(original.model_fields_set)
+        copy = flat(original)
+        copy.count = 2
+        assert original.model_fields_set == before
+        assert copy.model_fields_set == {"name", "count"}
+
+
+class _Tally(BaseModel):
+    name: str
+    count: int = 0
 
 
 @pytest.mark.parametrize(("count", "default", "refusal"), [
