@@ -33,6 +33,7 @@ from rules.patchistory.empire import (
 from rules.patchistory.engine import Patchistory
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
+from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
 
@@ -295,23 +296,6 @@ def frozen(value: object) -> bool:
     return isinstance(value, BaseModel) and bool(value.model_config.get("frozen"))
 
 
-def mutable_parts(model: object) -> list[object]:
-    """Every model, list and dict inside ``model``, but a frozen model and what it holds: a
-    state's copy shares them, and no rule changes them (a route's list of attackers is replaced
-    with the route; ``test_state_sharing.py`` holds every move to that)."""
-    found: list[object] = []
-    if frozen(model):
-        return found
-    if isinstance(model, BaseModel | list | dict):
-        found.append(model)
-    values = model.__dict__.values() if isinstance(model, BaseModel) else (
-        model.values() if isinstance(model, dict) else model if isinstance(model, list | tuple) else ()
-    )
-    for value in values:
-        found += mutable_parts(value)
-    return found
-
-
 def test_the_state_copy_is_the_round_trip_through_its_dump_sharing_nothing_that_changes() -> None:
     """``State.__deepcopy__`` builds what ``model_validate(model_dump())`` builds (the same types,
     fields set and order), and shares no list, dict or model that can change (a frozen one may be
@@ -321,8 +305,7 @@ def test_the_state_copy_is_the_round_trip_through_its_dump_sharing_nothing_that_
         for state in walk(players, seed, 600)[::5]:
             copy = state.model_copy(deep=True)
             same(copy, State.model_validate(state.model_dump()))
-            ids = {id(part) for part in mutable_parts(state)}
-            assert not any(id(part) in ids for part in mutable_parts(copy))
+            assert shared_mutables(state, copy, "state") == []
             seen += 1
     assert seen > 100
 
