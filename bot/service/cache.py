@@ -20,6 +20,7 @@ an entry later); only their lines are not read again.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -125,6 +126,16 @@ class LineCache:
     def put(self, table_id: int, seq: int, lines: tuple[Line, ...]) -> None:
         """Keep the lines entry ``seq`` of the table tells (read from storage, or just written)."""
         self._lines.put((table_id, seq), lines)
+
+    def get_many(self, table_id: int, seqs: Iterable[int]) -> dict[int, tuple[Line, ...]]:
+        """The lines of those of the table's entries ``seqs`` that are kept, by seq."""
+        get = self._lines.get
+        return {seq: lines for seq in seqs if (lines := get((table_id, seq))) is not None}
+
+    def put_many(self, table_id: int, lines: dict[int, tuple[Line, ...]]) -> None:
+        """Keep the lines of the table's entries, by seq (:meth:`put` each, in order)."""
+        for seq, told in lines.items():
+            self._lines.put((table_id, seq), told)
 
     def __len__(self) -> int:
         return len(self._lines)

@@ -21,6 +21,7 @@ from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat, msg
+from rules.core.memo import Memo
 from rules.core.messages import Param
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
@@ -159,12 +160,13 @@ async def lines_of(
 ) -> list[tuple[Line, ...]]:
     """The lines each of the table's entries ``seqs`` tells, in order: from ``kept``, the others'
     events read together (and their lines kept)."""
-    found = {seq: lines for seq in seqs if (lines := kept.get(table_id, seq)) is not None}
+    found = kept.get_many(table_id, seqs)
     missing = [seq for seq in seqs if seq not in found]
-    read = await repo.events_at(table_id, missing) if missing else {}
-    for seq in missing:
-        found[seq] = lines = events_lines(read.get(seq, ()), seq)
-        kept.put(table_id, seq, lines)
+    if missing:
+        read = await repo.events_at(table_id, missing)
+        made = {seq: events_lines(read.get(seq, ()), seq) for seq in missing}
+        kept.put_many(table_id, made)
+        found |= made
     return [found[seq] for seq in seqs]
 
 
@@ -335,10 +337,25 @@ def events_lines(events: Iterable[StoredEvent], seq: int) -> tuple[Line, ...]:
     whether it opens a chapter of the game's story (:data:`rules.core.CHAPTER` in the event's
     data)."""
     return tuple(
-        Line(message=Message.model_validate_json(e.message_json), seats=e.visible_to, seq=seq,
-             chapter=opens_chapter(e))
+        Line(message=message_of(e.message_json), seats=e.visible_to, seq=seq, chapter=opens_chapter(e))
         for e in events
     )
+
+
+MESSAGES_KEPT = 4096
+"""Stored messages kept parsed, by their JSON: the same words recur from entry to entry (every undo
+by a seat, every pass), and a digest read cold parses each of its entries'."""
+
+_parsed: Memo[str, Message] = Memo(MESSAGES_KEPT)
+
+
+def message_of(message_json: str) -> Message:
+    """The message stored as ``message_json``, parsed once per process while kept (a message is
+    frozen, and nothing changes its parameters, so lines may share it)."""
+    try:
+        return _parsed[message_json]
+    except KeyError:
+        return _parsed.put(message_json, Message.model_validate_json(message_json))
 
 
 def opens_chapter(event: StoredEvent) -> bool:

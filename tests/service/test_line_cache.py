@@ -11,6 +11,7 @@ import pytest
 from bot.service import TableService
 from bot.service.cache import LineCache
 from bot.service.models import Line
+from bot.service.tables import message_of
 from rules.core import msg
 from storage.records import StoredEvent
 from storage.sqlite import SqliteRepository
@@ -103,3 +104,20 @@ def test_a_cache_of_no_size_keeps_no_lines() -> None:
     kept = LineCache(size=0)
     kept.put(1, 1, lines("a"))
     assert kept.get(1, 1) is None and len(kept) == 0
+
+
+def test_entries_kept_are_found_together_and_renewed_as_one_by_one() -> None:
+    kept = LineCache(size=3)
+    kept.put_many(1, {1: lines("a"), 2: lines("b"), 3: lines("c")})
+    assert kept.get_many(1, [3, 1, 9]) == {3: lines("c"), 1: lines("a")}
+    kept.put(1, 4, lines("d"))  # entries 3 and 1 were used: entry 2 is the oldest
+    assert kept.get_many(1, [1, 2, 3, 4]) == {1: lines("a"), 3: lines("c"), 4: lines("d")}
+    assert kept.get_many(2, [1]) == {}
+
+
+def test_a_stored_message_is_parsed_once_and_read_as_written() -> None:
+    told = msg("service.undone", seat=1)
+    stored = told.model_dump_json()
+    first = message_of(stored)
+    assert first == told and message_of(stored) is first
+    assert message_of(msg("service.undone", seat=0).model_dump_json()) == msg("service.undone", seat=0)
