@@ -11,9 +11,14 @@ long the bot takes to start with many active tables.
   and its undo entry, played through the table service as the bot plays them, asking the other
   player's consent where the move revealed something), as a table whose players often take their
   moves back holds: the state is the late game's and the log has the length named, so the clicks
-  at 1,000 and 3,000 entries start from the same state. Every click of a length starts from the
-  same position, on a copy of the table of its own. *Cold*: a process that has not loaded the
-  table yet (after a restart, or after another process moved); *warm*: the process that handled
+  at 1,000 and 3,000 entries start from the same state. The playthrough stops one move earlier
+  where that makes the moves and their undos fill the log to exactly the length named: every
+  length then stands where the click at 10 entries does in the cycle of snapshots (one every 10
+  entries), where a log of 999 would have its load replay 9 entries and its click write a
+  snapshot, costs of every length alike that the click at 10 does not pay. Every click of a
+  length starts from the same position, on a copy of the table of its own. *Cold*: a process that
+  has not loaded the table yet (after a restart, or after another process moved); *warm*: the
+  process that handled
   the previous click (ending on its follow-up panels). Cold click ``i`` and warm click ``i``
   answer with the same random choices, so that they differ by the load alone. The lengths take
   turns click by click, so that a drift of the machine's speed moves them alike, and the clicks
@@ -263,6 +268,10 @@ async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
         for length in LENGTHS:
             late = length > LENGTHS[0]
             at = min(length, max(len(moves) - MARGIN, 0))
+            if late:
+                # A move and its undo are two entries: an even stretch of them fills the log to the
+                # length named, so every length stands at the same place in the snapshot cycle.
+                at -= (length - at) % 2
             if late not in built:
                 path = folder / f"{game_id}-{length}.db"
                 repo = await SqliteRepository.open(path)
@@ -271,6 +280,7 @@ async def clicks(folder: Path, game_id: str) -> dict[str, Any]:
             repo, path, table_id = built[late]
             builder = TableService(repo, snapshot_every=SNAPSHOT_EVERY)
             logged = await taken_back(builder, table_id, length, Rng.from_seed(length))
+            assert logged == length, (game_id, length, logged)
             in_force = len(await repo.actions_in_force(table_id, 0, logged))
             copy = folder / f"{game_id}-{length}-clicks.db"
             _backup(path, copy)

@@ -120,17 +120,19 @@ def test_service_suite_times_a_click_at_each_log_length_and_a_startup(
 ) -> None:
     from bench import service
 
-    monkeypatch.setattr(service, "LENGTHS", (2, 6, 40))
+    monkeypatch.setattr(service, "LENGTHS", (2, 9, 41))
     monkeypatch.setattr(service, "RUNS", 1)
     monkeypatch.setattr(service, "MARGIN", 3)
     monkeypatch.setattr(service, "UNSETTLED_SAMPLE", 2)
     monkeypatch.setattr(service, "STARTUP_TABLES", 5)
     figures = service.run(games=("sealed_bid",))
     clicks = figures["sealed_bid"]
-    assert [clicks[str(n)]["log_length"] for n in (2, 6)] == [2, 6]
-    # The sealed bid game ends long before 40 moves: its log grows there with moves taken back.
-    assert clicks["40"]["log_length"] in (39, 40) and clicks["40"]["moves_in_force"] < 20
-    assert all(clicks[str(n)]["cold_cpu_ms"] > 0 for n in (2, 6, 40)) and clicks["late_early_cold_cpu"] > 0
+    # The sealed bid game ends after 11 moves: its logs of 9 and 41 entries grow with moves taken
+    # back, to the length named exactly (the playthrough of 8 moves kept cut to 7: a move and its
+    # undo are two entries).
+    assert [clicks[str(n)]["log_length"] for n in (2, 9, 41)] == [2, 9, 41]
+    assert clicks["9"]["moves_in_force"] == clicks["41"]["moves_in_force"] == 7
+    assert all(clicks[str(n)]["cold_cpu_ms"] > 0 for n in (2, 9, 41)) and clicks["late_early_cold_cpu"] > 0
     assert figures["startup"]["tables"] == 5 and figures["floors"]["sqlite_commit_wall_ms"] > 0
     assert (tmp_path / "service.json").is_file()
 
