@@ -21,7 +21,6 @@ from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat, msg
-from rules.core.memo import Memo
 from rules.core.messages import Param
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
@@ -164,7 +163,8 @@ async def lines_of(
     missing = [seq for seq in seqs if seq not in found]
     if missing:
         read = await repo.events_at(table_id, missing)
-        made = {seq: events_lines(read.get(seq, ()), seq) for seq in missing}
+        parsed: dict[str, Message] = {}
+        made = {seq: events_lines(read.get(seq, ()), seq, parsed) for seq in missing}
         kept.put_many(table_id, made)
         found |= made
     return [found[seq] for seq in seqs]
@@ -332,30 +332,28 @@ def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
     return list(events_lines(entry.events, number))
 
 
-def events_lines(events: Iterable[StoredEvent], seq: int) -> tuple[Line, ...]:
+def events_lines(
+    events: Iterable[StoredEvent], seq: int, parsed: dict[str, Message] | None = None
+) -> tuple[Line, ...]:
     """The lines the events of log entry ``seq`` tell, each public or private to its seats, and
     whether it opens a chapter of the game's story (:data:`rules.core.CHAPTER` in the event's
-    data)."""
+    data). ``parsed``: the messages of the entries read with this one, by their stored JSON, each
+    parsed once (a run of undos by one seat tells the same words entry after entry)."""
     return tuple(
-        Line(message=message_of(e.message_json), seats=e.visible_to, seq=seq, chapter=opens_chapter(e))
+        Line(message=_message(e.message_json, parsed), seats=e.visible_to, seq=seq, chapter=opens_chapter(e))
         for e in events
     )
 
 
-MESSAGES_KEPT = 4096
-"""Stored messages kept parsed, by their JSON: the same words recur from entry to entry (every undo
-by a seat, every pass), and a digest read cold parses each of its entries'."""
-
-_parsed: Memo[str, Message] = Memo(MESSAGES_KEPT)
-
-
-def message_of(message_json: str) -> Message:
-    """The message stored as ``message_json``, parsed once per process while kept (a message is
+def _message(message_json: str, parsed: dict[str, Message] | None) -> Message:
+    """The message stored as ``message_json``, from ``parsed`` when it holds it (a message is
     frozen, and nothing changes its parameters, so lines may share it)."""
-    try:
-        return _parsed[message_json]
-    except KeyError:
-        return _parsed.put(message_json, Message.model_validate_json(message_json))
+    if parsed is None:
+        return Message.model_validate_json(message_json)
+    found = parsed.get(message_json)
+    if found is None:
+        found = parsed[message_json] = Message.model_validate_json(message_json)
+    return found
 
 
 def opens_chapter(event: StoredEvent) -> bool:

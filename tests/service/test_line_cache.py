@@ -11,8 +11,8 @@ import pytest
 from bot.service import TableService
 from bot.service.cache import LineCache
 from bot.service.models import Line
-from bot.service.tables import message_of
-from rules.core import msg
+from bot.service.tables import events_lines
+from rules.core import Message, msg
 from storage.records import StoredEvent
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid
@@ -115,9 +115,10 @@ def test_entries_kept_are_found_together_and_renewed_as_one_by_one() -> None:
     assert kept.get_many(2, [1]) == {}
 
 
-def test_a_stored_message_is_parsed_once_and_read_as_written() -> None:
-    told = msg("service.undone", seat=1)
-    stored = told.model_dump_json()
-    first = message_of(stored)
-    assert first == told and message_of(stored) is first
-    assert message_of(msg("service.undone", seat=0).model_dump_json()) == msg("service.undone", seat=0)
+def test_the_same_words_read_together_are_parsed_once_and_read_as_written() -> None:
+    undo, other = msg("service.undone", seat=1), msg("service.undone", seat=0)
+    stored = [StoredEvent(message_json=m.model_dump_json()) for m in (undo, other)]
+    parsed: dict[str, Message] = {}
+    first, second = events_lines(stored, 7, parsed), events_lines(stored[:1], 9, parsed)
+    assert [line.message for line in first] == [undo, other] and second[0].message == undo
+    assert second[0].message is first[0].message and second[0].seq == 9
