@@ -18,11 +18,10 @@ long the bot takes to start with many active tables.
   snapshot, costs of every length alike that the click at 10 does not pay. Every click of a
   length starts from the same position, on a copy of the table of its own. *Cold*: a process that
   has not loaded the table yet (after a restart, or after another process moved); *warm*: the
-  process that handled
-  the previous click (ending on its follow-up panels). Cold click ``i`` and warm click ``i``
-  answer with the same random choices, so that they differ by the load alone. The lengths take
-  turns click by click, so that a drift of the machine's speed moves them alike, and the clicks
-  run on one CPU (:func:`one_cpu`). CPU is the
+  process that handled the previous click (ending on its follow-up panels). Cold click ``i`` and
+  warm click ``i`` answer with the same random choices, so that they differ by the load alone.
+  The lengths take turns click by click, so that a drift of the machine's speed moves them alike,
+  and the clicks run on one CPU (:func:`one_cpu`). CPU is the
   process's (every thread, the database's too), wall is the elapsed time. The late/early ratio
   divides the figure at 3,000 entries by the figure at 10.
 * **Startup**: opening the database, :meth:`resume_all` and :meth:`announcements_all` over

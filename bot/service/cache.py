@@ -128,7 +128,8 @@ class LineCache:
         self._lines.put((table_id, seq), lines)
 
     def get_many(self, table_id: int, seqs: Iterable[int]) -> dict[int, tuple[Line, ...]]:
-        """The lines of those of the table's entries ``seqs`` that are kept, by seq."""
+        """The lines of those of the table's entries ``seqs`` that are kept, by seq (each used, as
+        :meth:`get` uses it)."""
         get = self._lines.get
         return {seq: lines for seq in seqs if (lines := get((table_id, seq))) is not None}
 
