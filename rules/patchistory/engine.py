@@ -131,7 +131,7 @@ class Patchistory(Engine[State, Played]):
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
         asked = self.asked(state)
-        kept = holding(state, asked)
+        kept = holding(state, asked, forced_seats(asked))
         return {seat: prompt for seat, prompt in asked.items() if seat not in kept}
 
     def asked(self, state: State) -> dict[Seat, Prompt]:
@@ -245,16 +245,14 @@ class Patchistory(Engine[State, Played]):
             return events
         for _ in range(10_000):
             asked = self.asked(state)
-            kept = holding(state, asked)
-            forced = next(
-                ((s, p) for s, p in sorted(asked.items()) if p.answers < 2 and s not in kept), None
-            )
-            if forced is None:
+            few = forced_seats(asked)
+            kept = holding(state, asked, few)
+            seat = next((s for s in few if s not in kept), None)
+            if seat is None:
                 if settle:
                     self.settled(state, {s: p for s, p in asked.items() if s not in kept})
                 return events
-            seat, prompt = forced
-            action, shown = only_answer(prompt)
+            action, shown = only_answer(asked[seat])
             if not isinstance(action, Pick | Back):
                 events.append(event("forced", to=seat, choice=shown))
             events += self.step(state, seat, action)
@@ -461,12 +459,33 @@ def recorded(state: State, move: Recorded) -> AnyAction:
     return move.action
 
 
-def holding(state: State, asked: Mapping[Seat, Prompt]) -> set[Seat]:
+def holding(state: State, asked: Mapping[Seat, Prompt], forced: list[Seat]) -> set[Seat]:
     """The seats whose forced answer :meth:`Patchistory.play_forced` holds: nobody is asked it,
-    and it is committed once no seat has a choice left."""
-    if not (state.forced_played and state.forced_held) or all(p.answers < 2 for p in asked.values()):
+    and it is committed once no seat has a choice left. ``forced`` are the seats of ``asked``
+    whose prompt offers one answer (:func:`forced_seats`)."""
+    if not (state.forced_played and state.forced_held) or len(forced) == len(asked):
         return set()
-    return {seat for seat, prompt in asked.items() if prompt.answers < 2 and held(prompt)}
+    return {seat for seat in forced if held(asked[seat])}
+
+
+def forced_seats(asked: Mapping[Seat, Prompt]) -> list[Seat]:
+    """The seats of ``asked`` whose prompt offers fewer than two answers (:func:`one_answer`), in
+    seat order: those :meth:`Patchistory.play_forced` plays or holds."""
+    return sorted(seat for seat, prompt in asked.items() if one_answer(prompt))
+
+
+def one_answer(prompt: Prompt) -> bool:
+    """``prompt.answers < 2``, its options counted only up to two: every seat's prompt is asked
+    this after every move, and most offer a menu of many answers."""
+    if prompt.number is not None or prompt.parts is not None:
+        return prompt.answers < 2
+    chosen = 0
+    for option in prompt.options:
+        if not option.navigation:
+            chosen += 1
+            if chosen == 2:
+                return False
+    return True
 
 
 def held(prompt: Prompt) -> bool:

@@ -9,11 +9,11 @@ from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Event, Option, Prompt, Rng, RuleError, random_choice
+from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import menus, movement, patching, politics
-from rules.patchistory.actions import Patch, Pick
-from rules.patchistory.common import Ctx, label, worker_adds
+from rules.patchistory.actions import BidCoins, Done, Patch, Pick
+from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -30,7 +30,7 @@ from rules.patchistory.empire import (
     stats,
     try_patch,
 )
-from rules.patchistory.engine import Patchistory
+from rules.patchistory.engine import Patchistory, one_answer
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
 from tests.copies import shared_mutables
@@ -828,3 +828,27 @@ def test_an_event_is_the_one_its_fields_validated_make() -> None:
                 assert e.model_fields_set == made.model_fields_set, e
                 checked += 1
     assert checked > 1000
+
+
+def test_a_prompt_offers_one_answer_exactly_where_its_answers_count_fewer_than_two() -> None:
+    """A forced answer is played or held where a prompt offers fewer than two answers (nobody is
+    asked a question with one possible answer); counting a prompt's answers only up to two
+    (``engine.one_answer``) says so exactly where ``Prompt.answers`` does: for every seat's
+    prompt, held ones included, after every move of 2-, 3- and 4-player games, and for one
+    answer beside Back, Back alone, two answers and a range of one number or of two."""
+    prompts: list[Prompt] = []
+    for players, seed in ((2, 5), (3, 6), (4, 7)):
+        for state in walk(players, seed, 400):
+            prompts += ENGINE.asked(state).values()
+    title = label("auction.coins")
+    done = option(action=Done(), label=title)
+    for low, high in ((3, 3), (3, 4)):
+        bid = BidCoins(tile=0, coins=0)
+        number = NumberChoice(low=low, high=high, template=bid, field="coins", label=title)
+        prompts.append(Prompt(seat=0, title=title, options=(back(),), number=number))
+    for options in ((done, back()), (back(), done, done)):
+        prompts.append(Prompt(seat=0, title=title, options=options))
+    prompts.append(Prompt(seat=0, title=title, options=(back(),)))
+    assert {one_answer(p) for p in prompts} == {True, False}
+    for prompt in prompts:
+        assert one_answer(prompt) == (prompt.answers < 2), prompt
