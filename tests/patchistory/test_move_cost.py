@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
-from rules.patchistory import menus, movement, patching, politics
+from rules.patchistory import auction, menus, movement, patching, politics
 from rules.patchistory.actions import BidCoins, Done, Patch, Pick
 from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
@@ -852,3 +852,24 @@ def test_a_prompt_offers_one_answer_exactly_where_its_answers_count_fewer_than_t
     assert {one_answer(p) for p in prompts} == {True, False}
     for prompt in prompts:
         assert one_answer(prompt) == (prompt.answers < 2), prompt
+
+
+def test_every_tiles_bid_range_read_in_one_pass_is_the_one_read_tile_by_tile() -> None:
+    """The next bidder's menu shows each tile's bids from the lowest total it may reach to all
+    its coins (p. 6-7): the ranges read in one pass over the bids (``auction.bid_ranges``) are
+    ``auction.bid_range`` of each tile, for every seat in every auction state of 3- and 4-player
+    games: seats with no bid yet, seats outbid and seats whose bid is on top (no range)."""
+    seen = set()
+    for players, seed in ((3, 21), (4, 22), (4, 23)):
+        for state in walk(players, seed, 1200):
+            if state.phase != Phase.AUCTION or state.auction.vasco:
+                continue
+            for seat in range(players):
+                ranges = {
+                    tile: found
+                    for tile in range(len(state.auction.offers))
+                    if (found := auction.bid_range(state, seat, tile)) is not None
+                }
+                assert auction.bid_ranges(state, seat) == ranges
+                seen.add((bool(ranges), auction.bid_of(state.auction, seat) is None))
+    assert seen >= {(True, True), (True, False), (False, False)}
