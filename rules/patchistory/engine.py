@@ -140,11 +140,11 @@ class Patchistory(Engine[State, Played]):
         if state.phase == Phase.OVER:
             return found
         seats: list[Seat] | None = None
-        homing = any(p.homing > 0 for p in state.players)
-        if state.phase == Phase.AUCTION and not homing:
+        returning = homing(state)
+        if state.phase == Phase.AUCTION and not returning:
             seats = auction.asking(state)
         # What every seat's kept prompt is drawn from besides its own player, read once for all.
-        table = None if homing else table_key(state)
+        table = None if returning else table_key(state)
         for seat in range(len(state.players)) if seats is None else seats:
             prompt = self.kept_or_folded(state, seat, table)
             if prompt is not None:
@@ -154,8 +154,8 @@ class Patchistory(Engine[State, Played]):
     def asked_of(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt, folded: the one kept for all it is drawn from where its phase says
         it (:data:`ASKED_KEYS`)."""
-        homing = any(p.homing > 0 for p in state.players)
-        return self.kept_or_folded(state, seat, None if homing else table_key(state))
+        returning = homing(state)
+        return self.kept_or_folded(state, seat, None if returning else table_key(state))
 
     def kept_or_folded(self, state: State, seat: Seat, table: Hashable | None) -> Prompt | None:
         """:meth:`asked_of`, ``table`` being what every seat's prompt is drawn from besides the
@@ -183,20 +183,20 @@ class Patchistory(Engine[State, Played]):
         """What the answers of a menu step are kept by (:class:`menus.Kept`), where the phase says
         it: a step's answers are drawn from less than the seat's whole prompt."""
         keyed = SUBMENU_KEYS.get(state.phase)
-        if keyed is None or any(p.homing > 0 for p in state.players):
+        if keyed is None or homing(state):
             return None
         return keyed(self.ctx, state, seat, choice)
 
     def submenu_count(self, state: State, seat: Seat, choice: str) -> int | None:
         """How many answers a menu step opens where its phase counts them without drawing them
         (:class:`menus.Kept`): a tile's placement menu in Patch."""
-        if state.phase != Phase.PATCH or any(p.homing > 0 for p in state.players):
+        if state.phase != Phase.PATCH or homing(state):
             return None
         return patching.placement_count(self.ctx, state, seat, choice)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
-        if any(p.homing > 0 for p in state.players):
+        if homing(state):
             return patching.place_prompt(self.ctx, state, seat)
         return PROMPTS[state.phase](self.ctx, state, seat)
 
@@ -261,7 +261,7 @@ class Patchistory(Engine[State, Played]):
     def dispatch(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         ctx = self.ctx
         p = state.players[seat]
-        homing = any(q.homing > 0 for q in state.players)
+        returning = homing(state)
         if isinstance(action, Pick | Back):
             # The step of the menu as asked (the folded prompt kept for the state the move is
             # made in, :meth:`asked_of`), or as recorded before, unfolded or folded less.
@@ -277,7 +277,7 @@ class Patchistory(Engine[State, Played]):
             else:
                 p.menu.pop()
             return []
-        if homing:
+        if returning:
             if isinstance(action, PlaceWorker):
                 return patching.play_place(ctx, state, seat, action)
             raise fail("First put your returning workers on empty spaces.", "place_first")
@@ -459,6 +459,16 @@ def recorded(state: State, move: Recorded) -> AnyAction:
     return move.action
 
 
+def homing(state: State) -> bool:
+    """Whether a worker is on its way home and owed a space (``Player.homing``): the seats then
+    place it before anything else is asked. A loop, not ``any`` over a generator: every move asks
+    it several times."""
+    for p in state.players:
+        if p.homing > 0:
+            return True
+    return False
+
+
 def holding(state: State, asked: Mapping[Seat, Prompt], forced: list[Seat]) -> set[Seat]:
     """The seats whose forced answer :meth:`Patchistory.play_forced` holds: nobody is asked it,
     and it is committed once no seat has a choice left. ``forced`` are the seats of ``asked``
@@ -582,7 +592,7 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
     events: list[Event] = []
     for _ in range(1000):
         events += patching.settle_homing(ctx, state)
-        if any(p.homing > 0 for p in state.players) or state.phase == Phase.OVER:
+        if homing(state) or state.phase == Phase.OVER:
             return events
         step = STEPS.get(state.phase)
         if step is None:
