@@ -176,7 +176,12 @@ class Patchistory(Engine[State, Played]):
         return None if prompt is None else self.fold(state, seat, prompt)
 
     def fold(self, state: State, seat: Seat, prompt: Prompt) -> Prompt:
-        """``prompt`` folded (:func:`menus.fold`), each step's answers kept by its own key."""
+        """``prompt`` folded (:func:`menus.fold`), each step's answers kept by its own key. An
+        auction's prompt is its own fold: its only steps are a tile's (``tile:i``), which open
+        that tile's range of coins as a number, and a step opening a number stays a step
+        (``tests/patchistory/test_move_cost.py`` holds every auction prompt to its fold)."""
+        if state.phase == Phase.AUCTION and not homing(state):
+            return prompt
         return menus.fold(state, seat, prompt, self.unfolded, self.kept)
 
     def submenu_key(self, state: State, seat: Seat, choice: str) -> Hashable | None:

@@ -873,3 +873,32 @@ def test_every_tiles_bid_range_read_in_one_pass_is_the_one_read_tile_by_tile() -
                 assert auction.bid_ranges(state, seat) == ranges
                 seen.add((bool(ranges), auction.bid_of(state.auction, seat) is None))
     assert seen >= {(True, True), (True, False), (False, False)}
+
+
+def test_an_auction_prompt_is_its_own_fold() -> None:
+    """An auction's steps each open a tile's range of coins as a number (p. 6-7, p. 15), which a
+    fold leaves a step: the engine does not fold an auction prompt, and folding it
+    (``menus.fold``, each step drawn afresh) changes nothing, for every seat after every move of the auctions of 2-, 3-
+    and 4-player games and of a 3-player auction whose seats hold more coins than a menu shows."""
+    states = [s for players, seed in ((2, 31), (3, 32), (4, 33)) for s in walk(players, seed, 600)]
+    rich = game(3)
+    rich.round = 2
+    for p in rich.players:
+        p.goods.coins = 20
+    rich.stack = list(ENGINE.content.era_tiles(1))
+    auction.lay_out(ENGINE.ctx, rich)
+    states += [rich]
+    steps = 0
+    for state in states:
+        if state.phase != Phase.AUCTION or any(p.homing for p in state.players):
+            continue
+        for seat in range(len(state.players)):
+            prompt = ENGINE.unfolded(state, seat)
+            if prompt is None:
+                continue
+            assert ENGINE.fold(state, seat, prompt) is prompt
+            # Each step drawn afresh, not found by its key.
+            folded = menus.fold(state, seat, prompt, ENGINE.unfolded)
+            assert folded.model_dump_json() == prompt.model_dump_json()
+            steps += sum(isinstance(o.action, Pick) for o in prompt.options)
+    assert steps > 20
