@@ -878,8 +878,9 @@ def test_every_tiles_bid_range_read_in_one_pass_is_the_one_read_tile_by_tile() -
 def test_an_auction_prompt_is_its_own_fold() -> None:
     """An auction's steps each open a tile's range of coins as a number (p. 6-7, p. 15), which a
     fold leaves a step: the engine does not fold an auction prompt, and folding it
-    (``menus.fold``, each step drawn afresh) changes nothing, for every seat after every move of the auctions of 2-, 3-
-    and 4-player games and of a 3-player auction whose seats hold more coins than a menu shows."""
+    (``menus.fold``, each step drawn afresh) changes nothing, for every seat after every move of
+    the auctions of 2-, 3- and 4-player games and of a 3-player auction whose seats hold more
+    coins than a menu shows."""
     states = [s for players, seed in ((2, 31), (3, 32), (4, 33)) for s in walk(players, seed, 600)]
     rich = game(3)
     rich.round = 2
