@@ -311,11 +311,20 @@ def bid_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: O
             description=gives,
         )
     else:
-        run[bid] = option(
-            action=construct(BidCoins, tile=i, coins=bid),
-            label=label("auction.bid_total", tile=name, side=side, coins=bid),
-            description=label("auction.bid_pays", extra=bid - paid, side_gives=gives),
-        )
+        # The words are kept apart from the bid (:attr:`Ctx.words`): a total's name is the same
+        # whatever the seat has paid, and what it pays the same whatever the total.
+        words = ctx.words
+        said = words.get(("bid_total", offer.tile, offer.side, bid))
+        if said is None:
+            said = words[("bid_total", offer.tile, offer.side, bid)] = label(
+                "auction.bid_total", tile=name, side=side, coins=bid
+            )
+        pays = words.get(("bid_pays", offer.tile, offer.side, bid - paid))
+        if pays is None:
+            pays = words[("bid_pays", offer.tile, offer.side, bid - paid)] = label(
+                "auction.bid_pays", extra=bid - paid, side_gives=gives
+            )
+        run[bid] = option(action=construct(BidCoins, tile=i, coins=bid), label=said, description=pays)
     return run[bid]
 
 

@@ -35,8 +35,9 @@ class Ctx:
 
     content: Content
     words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
-    """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
-    once made: the same messages every time (a message is frozen)."""
+    """Words drawn from the components and at most a count of coins (a tile's name, what a side
+    on offer shows, a bid's total on a tile and what it pays), kept once made: the same messages
+    every time (a message is frozen)."""
     bids: Memo[Any, dict[int | tuple[int, int], Option]] = field(
         default_factory=lambda: Memo(BIDS_KEPT), compare=False, repr=False
     )
