@@ -422,26 +422,42 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     shown = high if high <= room else room - 1
     options: list[Option] = []
     for i, o in enumerate(a.offers):
-        name = tile_name(ctx, o.tile)
-        side = f"@patchistory.side.{o.side}"
-        gives = side_summary(ctx, o)
-        options += [
-            option(
-                action=construct(SealedBid, tile=i, coins=coins),
-                label=label("auction.sealed_bid", number=i + 1, tile=name, coins=coins),
-                description=gives,
-            )
-            for coins in range(1, shown + 1)
-        ]
+        # The tile's secret bids by their coins, and its steps to the higher bids by their range,
+        # kept (:attr:`Ctx.bids`): both seats are offered them when the tiles are laid out.
+        run = ctx.bids.get(("sealed", i, o.tile, o.side))
+        if run is None:
+            run = ctx.bids.put(("sealed", i, o.tile, o.side), {})
+        for coins in range(1, shown + 1):
+            found = run.get(coins)
+            options.append(sealed_run(ctx, run, i, o, coins) if found is None else found)
         if shown < high:
-            options.append(
-                option(
-                    action=Pick(choice=f"tile:{i}"),
-                    label=label("auction.bid_more", tile=name, side=side, low=shown + 1, high=high),
-                    description=gives,
-                )
-            )
+            found = run.get((shown + 1, high))
+            options.append(sealed_run(ctx, run, i, o, (shown + 1, high)) if found is None else found)
     return options
+
+
+def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: Offer,
+               bid: int | tuple[int, int]) -> Option:
+    """A secret bid of ``bid`` coins on the tile ``offer`` at place ``i``, or (a pair, lowest and
+    highest) the step opening those bids as a number; kept in ``run`` (:attr:`Ctx.bids`), the
+    tile's secret bids and steps by their coins."""
+    name = tile_name(ctx, offer.tile)
+    gives = side_summary(ctx, offer)
+    if isinstance(bid, tuple):
+        low, high = bid
+        side = f"@patchistory.side.{offer.side}"
+        run[bid] = option(
+            action=Pick(choice=f"tile:{i}"),
+            label=label("auction.bid_more", tile=name, side=side, low=low, high=high),
+            description=gives,
+        )
+    else:
+        run[bid] = option(
+            action=construct(SealedBid, tile=i, coins=bid),
+            label=label("auction.sealed_bid", number=i + 1, tile=name, coins=bid),
+            description=gives,
+        )
+    return run[bid]
 
 
 def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

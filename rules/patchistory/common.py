@@ -45,7 +45,8 @@ class Ctx:
     range by that range, kept by all else they are drawn from (the tile, its side and place on
     offer, the coins the seat has on the table), each made once (the oldest runs go past
     :data:`BIDS_KEPT`): an option is frozen, and the same bids are offered turn after turn, a next
-    bidder's menu holding runs of totals on each tile."""
+    bidder's menu holding runs of totals on each tile. The 2-player secret bids on a tile are kept
+    the same way, by the tile and its place (``auction.sealed_run``): both seats are offered them."""
     changes: Memo[tuple[int, ...], tuple[str, Message]] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
