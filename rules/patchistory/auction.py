@@ -79,7 +79,10 @@ def bid_of(auction: Auction, seat: Seat) -> Bid | None:
 
 
 def bidders(state: State) -> list[Seat]:
-    return [s for s in state.order() if s not in state.auction.skip]
+    """The seats in the auction, in turn order: all but those Vasco da Gama took a tile for."""
+    skip = state.auction.skip
+    order = state.order()
+    return [s for s in order if s not in skip] if skip else order
 
 
 def to_act(state: State) -> Seat | None:
@@ -92,7 +95,7 @@ def to_act(state: State) -> Seat | None:
     seats = bidders(state)
     if a.opening >= 0 and a.opening < len(seats):
         return seats[a.opening]
-    if finished(state):
+    if finished(state, len(seats)):
         return None
     # Each seat's first bid and each tile's top bid (the first of the highest, as :func:`top`
     # finds it), read in one pass over the bids: every seat's prompt asks whose turn it is.
@@ -111,18 +114,21 @@ def to_act(state: State) -> Seat | None:
     return None
 
 
-def finished(state: State) -> bool:
+def finished(state: State, bidding: int | None = None) -> bool:
     """Every tile carries exactly one bid (p. 7).
 
     With fewer bidders than tiles (a broke player sitting out, #9) it ends when every
-    bidder is alone on a tile; the tiles left over are not sold.
+    bidder is alone on a tile; the tiles left over are not sold. ``bidding``: how many seats are
+    in the auction, where the caller has counted them (:func:`bidders`).
     """
     a = state.auction
     on = [0] * len(a.offers)
     for b in a.bids:
         if 0 <= b.tile < len(on):
             on[b.tile] += 1
-    return all(n <= 1 for n in on) and sum(on) == min(len(a.offers), len(bidders(state)))
+    if bidding is None:
+        bidding = len(bidders(state))
+    return max(on, default=0) <= 1 and sum(on) == min(len(a.offers), bidding)
 
 
 def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
@@ -139,6 +145,36 @@ def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
     low = max(floor, mine.coins)
     high = mine.coins + coins
     return (low, high) if low <= high else None
+
+
+def bid_ranges(state: State, seat: Seat) -> dict[int, tuple[int, int]]:
+    """:func:`bid_range` of every tile on offer where ``seat`` may bid, by the tile's place, read
+    in one pass over the bids: the next bidder's menu shows every tile's range (:func:`bid_options`)."""
+    a = state.auction
+    coins = state.players[seat].goods.coins
+    mine: Bid | None = None
+    # Each tile's top bid, the first of the highest, as :func:`top` finds it.
+    best: dict[int, Bid] = {}
+    for b in a.bids:
+        if mine is None and b.seat == seat:
+            mine = b
+        held = best.get(b.tile)
+        if held is None or b.coins > held.coins:
+            best[b.tile] = b
+    if mine is not None and best[mine.tile] is mine:
+        return {}
+    ranges: dict[int, tuple[int, int]] = {}
+    for tile in range(len(a.offers)):
+        on_top = best.get(tile)
+        floor = 1 if on_top is None else on_top.coins + 1
+        if mine is None:
+            if floor <= coins:
+                ranges[tile] = (floor, coins)
+            continue
+        low = max(floor, mine.coins)
+        if low <= mine.coins + coins:
+            ranges[tile] = (low, mine.coins + coins)
+    return ranges
 
 
 def asking(state: State) -> list[Seat] | None:
@@ -233,39 +269,63 @@ def bid_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     tile opens the full range as a number.
     """
     a = state.auction
-    ranges = {i: r for i in range(len(a.offers)) if (r := bid_range(state, seat, i)) is not None}
+    ranges = bid_ranges(state, seat)
     passing = may_pass(state, seat)
     room = (MAX_OPTIONS - passing) // max(1, len(ranges))
     mine = bid_of(a, seat)
+    paid = mine.coins if mine else 0
     options: list[Option] = []
     for i, (low, high) in ranges.items():
         o = a.offers[i]
-        name = tile_name(ctx, o.tile)
-        side = f"@patchistory.side.{o.side}"
-        gives = side_summary(ctx, o)
         shown = high - low + 1 if high - low + 1 <= room else room - 1
+        # The tile's bids by their total, and its steps to the rest of its range by the range
+        # (:func:`bid_run`): one key read per tile, not per bid.
+        run = ctx.bids.get((i, o.tile, o.side, paid))
+        if run is None:
+            run = ctx.bids.put((i, o.tile, o.side, paid), {})
         for coins in range(low, low + shown):
-            extra = coins - (mine.coins if mine else 0)
-            key = ("bid", i, o.tile, o.side, coins, extra)
-            found = ctx.offered.get(key)
-            if found is None:
-                found = ctx.offered.put(key, option(
-                    action=construct(BidCoins, tile=i, coins=coins),
-                    label=label("auction.bid_total", tile=name, side=side, coins=coins),
-                    description=label("auction.bid_pays", extra=extra, side_gives=gives),
-                ))
-            options.append(found)
+            found = run.get(coins)
+            options.append(bid_run(ctx, run, i, o, paid, coins) if found is None else found)
         if shown < high - low + 1:
-            options.append(
-                option(
-                    action=Pick(choice=f"tile:{i}"),
-                    label=label("auction.bid_more", tile=name, side=side, low=low + shown, high=high),
-                    description=gives,
-                )
-            )
+            found = run.get((low + shown, high))
+            options.append(bid_run(ctx, run, i, o, paid, (low + shown, high)) if found is None else found)
     if passing:
         options.append(option(action=Pass(), label=label("auction.pass"), description=label("describe.pass")))
     return options
+
+
+def bid_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: Offer, paid: int,
+            bid: int | tuple[int, int]) -> Option:
+    """A bid of ``bid`` coins in all on the tile ``offer`` at place ``i``, the seat having
+    ``paid`` on the table already, or (a pair, lowest and highest total) the step opening those
+    totals as a number; kept in ``run`` (:attr:`Ctx.bids`), the tile's bids and steps by their
+    totals."""
+    name = tile_name(ctx, offer.tile)
+    side = f"@patchistory.side.{offer.side}"
+    gives = side_summary(ctx, offer)
+    if isinstance(bid, tuple):
+        low, high = bid
+        run[bid] = option(
+            action=Pick(choice=f"tile:{i}"),
+            label=label("auction.bid_more", tile=name, side=side, low=low, high=high),
+            description=gives,
+        )
+    else:
+        # The words are kept apart from the bid (:attr:`Ctx.words`): a total's name is the same
+        # whatever the seat has paid, and what it pays the same whatever the total.
+        words = ctx.words
+        said = words.get(("bid_total", offer.tile, offer.side, bid))
+        if said is None:
+            said = words[("bid_total", offer.tile, offer.side, bid)] = label(
+                "auction.bid_total", tile=name, side=side, coins=bid
+            )
+        pays = words.get(("bid_pays", offer.tile, offer.side, bid - paid))
+        if pays is None:
+            pays = words[("bid_pays", offer.tile, offer.side, bid - paid)] = label(
+                "auction.bid_pays", extra=bid - paid, side_gives=gives
+            )
+        run[bid] = option(action=construct(BidCoins, tile=i, coins=bid), label=said, description=pays)
+    return run[bid]
 
 
 def side_summary(ctx: Ctx, offer: Offer) -> Message:
@@ -362,26 +422,42 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     shown = high if high <= room else room - 1
     options: list[Option] = []
     for i, o in enumerate(a.offers):
-        name = tile_name(ctx, o.tile)
-        side = f"@patchistory.side.{o.side}"
-        gives = side_summary(ctx, o)
-        options += [
-            option(
-                action=construct(SealedBid, tile=i, coins=coins),
-                label=label("auction.sealed_bid", number=i + 1, tile=name, coins=coins),
-                description=gives,
-            )
-            for coins in range(1, shown + 1)
-        ]
+        # The tile's secret bids by their coins, and its steps to the higher bids by their range,
+        # kept (:attr:`Ctx.bids`): both seats are offered them when the tiles are laid out.
+        run = ctx.bids.get(("sealed", i, o.tile, o.side))
+        if run is None:
+            run = ctx.bids.put(("sealed", i, o.tile, o.side), {})
+        for coins in range(1, shown + 1):
+            found = run.get(coins)
+            options.append(sealed_run(ctx, run, i, o, coins) if found is None else found)
         if shown < high:
-            options.append(
-                option(
-                    action=Pick(choice=f"tile:{i}"),
-                    label=label("auction.bid_more", tile=name, side=side, low=shown + 1, high=high),
-                    description=gives,
-                )
-            )
+            found = run.get((shown + 1, high))
+            options.append(sealed_run(ctx, run, i, o, (shown + 1, high)) if found is None else found)
     return options
+
+
+def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: Offer,
+               bid: int | tuple[int, int]) -> Option:
+    """A secret bid of ``bid`` coins on the tile ``offer`` at place ``i``, or (a pair, lowest and
+    highest) the step opening those bids as a number; kept in ``run`` (:attr:`Ctx.bids`), the
+    tile's secret bids and steps by their coins."""
+    name = tile_name(ctx, offer.tile)
+    gives = side_summary(ctx, offer)
+    if isinstance(bid, tuple):
+        low, high = bid
+        side = f"@patchistory.side.{offer.side}"
+        run[bid] = option(
+            action=Pick(choice=f"tile:{i}"),
+            label=label("auction.bid_more", tile=name, side=side, low=low, high=high),
+            description=gives,
+        )
+    else:
+        run[bid] = option(
+            action=construct(SealedBid, tile=i, coins=bid),
+            label=label("auction.sealed_bid", number=i + 1, tile=name, coins=bid),
+            description=gives,
+        )
+    return run[bid]
 
 
 def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

@@ -20,8 +20,9 @@ MAX_MENU = 24
 """Options per menu level, leaving room for a Back option (prompts hold at most 25)."""
 
 
-OFFERED_KEPT = 4096
-"""How many bids :attr:`Ctx.offered` keeps, the oldest going first."""
+BIDS_KEPT = 256
+"""How many runs of bids :attr:`Ctx.bids` keeps, the oldest going first: a run holds a tile's
+bids by their total (at most a menu's worth shown at once), so about as many bids as runs × 16."""
 
 ASKED_MEMO_SIZE = 64
 """How many prompts :attr:`Ctx.asked` keeps, the oldest going first: enough for every seat's
@@ -34,12 +35,18 @@ class Ctx:
 
     content: Content
     words: dict[Any, Message] = field(default_factory=dict, compare=False, repr=False)
-    """Words drawn from the components alone (a tile's name, what a side on offer shows), kept
-    once made: the same messages every time (a message is frozen)."""
-    offered: Memo[Any, Option] = field(default_factory=lambda: Memo(OFFERED_KEPT), compare=False, repr=False)
-    """Options drawn from the components and a few numbers (a bid: the tile on offer, its place,
-    the coins), kept once made (the oldest go past :data:`OFFERED_KEPT`): an option is frozen, and
-    the same bids are offered turn after turn."""
+    """Words drawn from the components and at most a count of coins (a tile's name, what a side
+    on offer shows, a bid's total on a tile and what it pays), kept once made: the same messages
+    every time (a message is frozen)."""
+    bids: Memo[Any, dict[int | tuple[int, int], Option]] = field(
+        default_factory=lambda: Memo(BIDS_KEPT), compare=False, repr=False
+    )
+    """The bids on one tile of the auction by their total, and the steps opening the rest of its
+    range by that range, kept by all else they are drawn from (the tile, its side and place on
+    offer, the coins the seat has on the table), each made once (the oldest runs go past
+    :data:`BIDS_KEPT`): an option is frozen, and the same bids are offered turn after turn, a next
+    bidder's menu holding runs of totals on each tile. The 2-player secret bids on a tile are kept
+    the same way, by the tile and its place (``auction.sealed_run``): both seats are offered them."""
     changes: Memo[tuple[int, ...], tuple[str, Message]] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )

@@ -131,7 +131,7 @@ class Patchistory(Engine[State, Played]):
 
     def pending(self, state: State) -> dict[Seat, Prompt]:
         asked = self.asked(state)
-        kept = holding(state, asked)
+        kept = holding(state, asked, forced_seats(asked))
         return {seat: prompt for seat, prompt in asked.items() if seat not in kept}
 
     def asked(self, state: State) -> dict[Seat, Prompt]:
@@ -140,11 +140,11 @@ class Patchistory(Engine[State, Played]):
         if state.phase == Phase.OVER:
             return found
         seats: list[Seat] | None = None
-        homing = any(p.homing > 0 for p in state.players)
-        if state.phase == Phase.AUCTION and not homing:
+        returning = homing(state)
+        if state.phase == Phase.AUCTION and not returning:
             seats = auction.asking(state)
         # What every seat's kept prompt is drawn from besides its own player, read once for all.
-        table = None if homing else table_key(state)
+        table = None if returning else table_key(state)
         for seat in range(len(state.players)) if seats is None else seats:
             prompt = self.kept_or_folded(state, seat, table)
             if prompt is not None:
@@ -154,8 +154,8 @@ class Patchistory(Engine[State, Played]):
     def asked_of(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt, folded: the one kept for all it is drawn from where its phase says
         it (:data:`ASKED_KEYS`)."""
-        homing = any(p.homing > 0 for p in state.players)
-        return self.kept_or_folded(state, seat, None if homing else table_key(state))
+        returning = homing(state)
+        return self.kept_or_folded(state, seat, None if returning else table_key(state))
 
     def kept_or_folded(self, state: State, seat: Seat, table: Hashable | None) -> Prompt | None:
         """:meth:`asked_of`, ``table`` being what every seat's prompt is drawn from besides the
@@ -176,27 +176,32 @@ class Patchistory(Engine[State, Played]):
         return None if prompt is None else self.fold(state, seat, prompt)
 
     def fold(self, state: State, seat: Seat, prompt: Prompt) -> Prompt:
-        """``prompt`` folded (:func:`menus.fold`), each step's answers kept by its own key."""
+        """``prompt`` folded (:func:`menus.fold`), each step's answers kept by its own key. An
+        auction's prompt is its own fold: its only steps are a tile's (``tile:i``), which open
+        that tile's range of coins as a number, and a step opening a number stays a step
+        (``tests/patchistory/test_move_cost.py`` holds every auction prompt to its fold)."""
+        if state.phase == Phase.AUCTION and not homing(state):
+            return prompt
         return menus.fold(state, seat, prompt, self.unfolded, self.kept)
 
     def submenu_key(self, state: State, seat: Seat, choice: str) -> Hashable | None:
         """What the answers of a menu step are kept by (:class:`menus.Kept`), where the phase says
         it: a step's answers are drawn from less than the seat's whole prompt."""
         keyed = SUBMENU_KEYS.get(state.phase)
-        if keyed is None or any(p.homing > 0 for p in state.players):
+        if keyed is None or homing(state):
             return None
         return keyed(self.ctx, state, seat, choice)
 
     def submenu_count(self, state: State, seat: Seat, choice: str) -> int | None:
         """How many answers a menu step opens where its phase counts them without drawing them
         (:class:`menus.Kept`): a tile's placement menu in Patch."""
-        if state.phase != Phase.PATCH or any(p.homing > 0 for p in state.players):
+        if state.phase != Phase.PATCH or homing(state):
             return None
         return patching.placement_count(self.ctx, state, seat, choice)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
-        if any(p.homing > 0 for p in state.players):
+        if homing(state):
             return patching.place_prompt(self.ctx, state, seat)
         return PROMPTS[state.phase](self.ctx, state, seat)
 
@@ -245,16 +250,14 @@ class Patchistory(Engine[State, Played]):
             return events
         for _ in range(10_000):
             asked = self.asked(state)
-            kept = holding(state, asked)
-            forced = next(
-                ((s, p) for s, p in sorted(asked.items()) if p.answers < 2 and s not in kept), None
-            )
-            if forced is None:
+            few = forced_seats(asked)
+            kept = holding(state, asked, few)
+            seat = next((s for s in few if s not in kept), None)
+            if seat is None:
                 if settle:
                     self.settled(state, {s: p for s, p in asked.items() if s not in kept})
                 return events
-            seat, prompt = forced
-            action, shown = only_answer(prompt)
+            action, shown = only_answer(asked[seat])
             if not isinstance(action, Pick | Back):
                 events.append(event("forced", to=seat, choice=shown))
             events += self.step(state, seat, action)
@@ -263,7 +266,7 @@ class Patchistory(Engine[State, Played]):
     def dispatch(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         ctx = self.ctx
         p = state.players[seat]
-        homing = any(q.homing > 0 for q in state.players)
+        returning = homing(state)
         if isinstance(action, Pick | Back):
             # The step of the menu as asked (the folded prompt kept for the state the move is
             # made in, :meth:`asked_of`), or as recorded before, unfolded or folded less.
@@ -279,7 +282,7 @@ class Patchistory(Engine[State, Played]):
             else:
                 p.menu.pop()
             return []
-        if homing:
+        if returning:
             if isinstance(action, PlaceWorker):
                 return patching.play_place(ctx, state, seat, action)
             raise fail("First put your returning workers on empty spaces.", "place_first")
@@ -461,12 +464,43 @@ def recorded(state: State, move: Recorded) -> AnyAction:
     return move.action
 
 
-def holding(state: State, asked: Mapping[Seat, Prompt]) -> set[Seat]:
+def homing(state: State) -> bool:
+    """Whether a worker is on its way home and owed a space (``Player.homing``): the seats then
+    place it before anything else is asked. A loop, not ``any`` over a generator: every move asks
+    it several times."""
+    for p in state.players:  # noqa: SIM110 (a loop is faster than any() of a generator)
+        if p.homing > 0:
+            return True
+    return False
+
+
+def holding(state: State, asked: Mapping[Seat, Prompt], forced: list[Seat]) -> set[Seat]:
     """The seats whose forced answer :meth:`Patchistory.play_forced` holds: nobody is asked it,
-    and it is committed once no seat has a choice left."""
-    if not (state.forced_played and state.forced_held) or all(p.answers < 2 for p in asked.values()):
+    and it is committed once no seat has a choice left. ``forced`` are the seats of ``asked``
+    whose prompt offers one answer (:func:`forced_seats`)."""
+    if not (state.forced_played and state.forced_held) or len(forced) == len(asked):
         return set()
-    return {seat for seat, prompt in asked.items() if prompt.answers < 2 and held(prompt)}
+    return {seat for seat in forced if held(asked[seat])}
+
+
+def forced_seats(asked: Mapping[Seat, Prompt]) -> list[Seat]:
+    """The seats of ``asked`` whose prompt offers fewer than two answers (:func:`one_answer`), in
+    seat order: those :meth:`Patchistory.play_forced` plays or holds."""
+    return sorted(seat for seat, prompt in asked.items() if one_answer(prompt))
+
+
+def one_answer(prompt: Prompt) -> bool:
+    """``prompt.answers < 2``, its options counted only up to two: every seat's prompt is asked
+    this after every move, and most offer a menu of many answers."""
+    if prompt.number is not None or prompt.parts is not None:
+        return prompt.answers < 2
+    chosen = 0
+    for option in prompt.options:
+        if not option.navigation:
+            chosen += 1
+            if chosen == 2:
+                return False
+    return True
 
 
 def held(prompt: Prompt) -> bool:
@@ -563,7 +597,7 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
     events: list[Event] = []
     for _ in range(1000):
         events += patching.settle_homing(ctx, state)
-        if any(p.homing > 0 for p in state.players) or state.phase == Phase.OVER:
+        if homing(state) or state.phase == Phase.OVER:
             return events
         step = STEPS.get(state.phase)
         if step is None:

@@ -9,11 +9,11 @@ from itertools import product
 
 from pydantic import BaseModel
 
-from rules.core import Event, Option, Prompt, Rng, RuleError, random_choice
+from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
-from rules.patchistory import menus, movement, patching, politics
-from rules.patchistory.actions import Patch, Pick
-from rules.patchistory.common import Ctx, label, worker_adds
+from rules.patchistory import auction, menus, movement, patching, politics
+from rules.patchistory.actions import BidCoins, Done, Patch, Pick
+from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -30,7 +30,7 @@ from rules.patchistory.empire import (
     stats,
     try_patch,
 )
-from rules.patchistory.engine import Patchistory
+from rules.patchistory.engine import Patchistory, one_answer
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
 from tests.copies import shared_mutables
@@ -828,3 +828,78 @@ def test_an_event_is_the_one_its_fields_validated_make() -> None:
                 assert e.model_fields_set == made.model_fields_set, e
                 checked += 1
     assert checked > 1000
+
+
+def test_a_prompt_offers_one_answer_exactly_where_its_answers_count_fewer_than_two() -> None:
+    """A forced answer is played or held where a prompt offers fewer than two answers (nobody is
+    asked a question with one possible answer); counting a prompt's answers only up to two
+    (``engine.one_answer``) says so exactly where ``Prompt.answers`` does: for every seat's
+    prompt, held ones included, after every move of 2-, 3- and 4-player games, and for one
+    answer beside Back, Back alone, two answers and a range of one number or of two."""
+    prompts: list[Prompt] = []
+    for players, seed in ((2, 5), (3, 6), (4, 7)):
+        for state in walk(players, seed, 400):
+            prompts += ENGINE.asked(state).values()
+    title = label("auction.coins")
+    done = option(action=Done(), label=title)
+    for low, high in ((3, 3), (3, 4)):
+        bid = BidCoins(tile=0, coins=0)
+        number = NumberChoice(low=low, high=high, template=bid, field="coins", label=title)
+        prompts.append(Prompt(seat=0, title=title, options=(back(),), number=number))
+    for options in ((done, back()), (back(), done, done)):
+        prompts.append(Prompt(seat=0, title=title, options=options))
+    prompts.append(Prompt(seat=0, title=title, options=(back(),)))
+    assert {one_answer(p) for p in prompts} == {True, False}
+    for prompt in prompts:
+        assert one_answer(prompt) == (prompt.answers < 2), prompt
+
+
+def test_every_tiles_bid_range_read_in_one_pass_is_the_one_read_tile_by_tile() -> None:
+    """The next bidder's menu shows each tile's bids from the lowest total it may reach to all
+    its coins (p. 6-7): the ranges read in one pass over the bids (``auction.bid_ranges``) are
+    ``auction.bid_range`` of each tile, for every seat in every auction state of 3- and 4-player
+    games: seats with no bid yet, seats outbid and seats whose bid is on top (no range)."""
+    seen = set()
+    for players, seed in ((3, 21), (4, 22), (4, 23)):
+        for state in walk(players, seed, 1200):
+            if state.phase != Phase.AUCTION or state.auction.vasco:
+                continue
+            for seat in range(players):
+                ranges = {
+                    tile: found
+                    for tile in range(len(state.auction.offers))
+                    if (found := auction.bid_range(state, seat, tile)) is not None
+                }
+                assert auction.bid_ranges(state, seat) == ranges
+                seen.add((bool(ranges), auction.bid_of(state.auction, seat) is None))
+    assert seen >= {(True, True), (True, False), (False, False)}
+
+
+def test_an_auction_prompt_is_its_own_fold() -> None:
+    """An auction's steps each open a tile's range of coins as a number (p. 6-7, p. 15), which a
+    fold leaves a step: the engine does not fold an auction prompt, and folding it
+    (``menus.fold``, each step drawn afresh) changes nothing, for every seat after every move of
+    the auctions of 2-, 3- and 4-player games and of a 3-player auction whose seats hold more
+    coins than a menu shows."""
+    states = [s for players, seed in ((2, 31), (3, 32), (4, 33)) for s in walk(players, seed, 600)]
+    rich = game(3)
+    rich.round = 2
+    for p in rich.players:
+        p.goods.coins = 20
+    rich.stack = list(ENGINE.content.era_tiles(1))
+    auction.lay_out(ENGINE.ctx, rich)
+    states += [rich]
+    steps = 0
+    for state in states:
+        if state.phase != Phase.AUCTION or any(p.homing for p in state.players):
+            continue
+        for seat in range(len(state.players)):
+            prompt = ENGINE.unfolded(state, seat)
+            if prompt is None:
+                continue
+            assert ENGINE.fold(state, seat, prompt) is prompt
+            # Each step drawn afresh, not found by its key.
+            folded = menus.fold(state, seat, prompt, ENGINE.unfolded)
+            assert folded.model_dump_json() == prompt.model_dump_json()
+            steps += sum(isinstance(o.action, Pick) for o in prompt.options)
+    assert steps > 20
