@@ -828,3 +828,25 @@ def test_an_event_is_the_one_its_fields_validated_make() -> None:
                 assert e.model_fields_set == made.model_fields_set, e
                 checked += 1
     assert checked > 1000
+
+
+def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() -> None:
+    """An empire's grid is found again by the lists it was drawn from (``empire._RECENT``): a
+    token replaced in place, the number of tokens and the top layer unchanged, shows at once, and
+    the grid of every player of a played game is the one drawn from every tile."""
+    for state in walk(2, 71, 400)[::20]:
+        for p in state.players:
+            fresh = _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+            grid = grid_of(p, ENGINE.content)
+            assert grid.squares == fresh.squares and grid.spaces == fresh.spaces
+    state = walk(2, 71, 400)[-1]
+    p = next(q for q in state.players if q.tokens).model_copy(deep=True)
+    # A top layer equal to the one shown but not the same object: its grid is looked up afresh.
+    tile, side, row, col = p.layers[-1]
+    p.layers[-1] = (tile, side, row, col)
+    before = grid_of(p, ENGINE.content)
+    row, col, building = p.tokens[0]
+    p.tokens[0] = (row, col, None if building is not None else ENGINE.content.buildings[0].id)
+    after = grid_of(p, ENGINE.content)
+    assert after.squares[(row, col)] != before.squares[(row, col)]
+    assert after.squares == _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens)).squares
