@@ -32,7 +32,7 @@ from rules.patchistory.empire import (
 )
 from rules.patchistory.engine import Patchistory
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
-from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
@@ -828,6 +828,22 @@ def test_an_event_is_the_one_its_fields_validated_make() -> None:
                 assert e.model_fields_set == made.model_fields_set, e
                 checked += 1
     assert checked > 1000
+
+
+def test_an_exchange_first_step_is_kept_by_the_most_of_each_good_that_may_be_given() -> None:
+    """The first step of an Exchange offers each good held, saying the most of it that may be
+    given, up to T (p. 10): any goods and T that name the same key (``politics.exchange_key``)
+    draw the same step, over every holding of 0 to 4 of each good and T from 0 to 3, so a step
+    kept for one is the step of the others."""
+    drawn: dict[tuple[object, ...], list[str]] = {}
+    holdings = 0
+    for food, coins, resources, t in product(range(5), range(5), range(5), range(4)):
+        goods = Goods(food=food, coins=coins, resources=resources)
+        step = [o.model_dump_json() for o in politics._exchange_options(Ctx(ENGINE.content), goods, t, [])]
+        key = politics.exchange_key(goods, t, [])
+        assert drawn.setdefault(key, step) == step, (food, coins, resources, t)
+        holdings += 1
+    assert holdings == 500 and len(drawn) < holdings
 
 
 def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() -> None:
