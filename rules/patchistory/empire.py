@@ -65,6 +65,8 @@ class Grid:
     """The 1x1 spaces already found, by which of them count (see ``politics.one_by_one_cells``)."""
     shows: dict[str, int] | None = None
     """How many visible squares show each ability, once counted (``patched_stats``)."""
+    shown: frozenset[str] | None = None
+    """The abilities of the Wonders and Personalities visible, once read (see ``abilities``)."""
     moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another
@@ -240,7 +242,11 @@ def routes_owned(seat: int, routes: Iterable[Route]) -> int:
 def abilities(player: Player, content: Content, grid: Grid | None = None) -> set[str]:
     """Abilities of the Wonders and Personalities visible in the empire (controlled, p. 16)."""
     grid = grid or grid_of(player, content)
-    return {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+    shown = grid.shown
+    if shown is None:
+        # Read once per grid: several rules ask on every move, and a grid's squares never change.
+        shown = grid.shown = frozenset(sq.space.ability for sq in grid.squares.values() if sq.space.ability)
+    return set(shown)
 
 
 def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) -> dict[Stat, int]:

@@ -19,6 +19,7 @@ from rules.patchistory.empire import (
     _LAID,
     Grid,
     _drawn_grid,
+    abilities,
     grid_of,
     grid_stats,
     lay,
@@ -866,3 +867,23 @@ def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() 
     after = grid_of(p, ENGINE.content)
     assert after.squares[(row, col)] != before.squares[(row, col)]
     assert after.squares == _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens)).squares
+
+
+def test_the_abilities_read_beside_a_grid_are_those_its_squares_show() -> None:
+    """The abilities an empire shows, read once per grid (``Grid.shown``), are those of the
+    Wonders and Personalities on its visible squares, for every player of every tenth state of
+    2-, 3- and 4-player games, and each caller gets a set of its own: changing one changes no
+    later answer."""
+    seen = 0
+    for players, seed in ((2, 81), (3, 82), (4, 83)):
+        for state in walk(players, seed, 2000)[::10]:
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                shown = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+                first = abilities(p, ENGINE.content)
+                assert first == shown
+                first.add("not_an_ability")
+                first.clear()
+                assert abilities(p, ENGINE.content) == shown
+                seen += bool(shown)
+    assert seen > 20
