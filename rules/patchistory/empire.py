@@ -65,6 +65,8 @@ class Grid:
     """The 1x1 spaces already found, by which of them count (see ``politics.one_by_one_cells``)."""
     shows: dict[str, int] | None = None
     """How many visible squares show each ability, once counted (``patched_stats``)."""
+    shown: frozenset[str] | None = None
+    """The abilities of the Wonders and Personalities visible, once read (see ``abilities``)."""
     moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another
@@ -95,10 +97,34 @@ _CONTENTS: dict[int, Content] = {}
 def grid_of(player: Player, content: Content) -> Grid:
     """The visible squares of ``player``'s empire (top tile wins; tokens lie above all tiles).
 
-    Cached on the layers and tokens; callers must not modify the grid they get.
+    Cached on the layers and tokens; callers must not modify the grid they get. The grids of the
+    empires asked for last are found by comparing the player's lists with those they were drawn
+    from (:data:`_RECENT`), item by item, where the same items compare as the same at once: a
+    grid is asked for some ten times a move, and making and hashing the tuples of every layer
+    and token cost more than the comparison.
     """
+    layers, tokens = player.layers, player.tokens
+    recent = (id(content), len(layers), id(layers[-1]) if layers else 0, len(tokens))
+    found = _RECENT.get(recent)
+    if found is not None and found[0] == layers and found[1] == tokens:
+        return found[2]
     _CONTENTS.setdefault(id(content), content)
-    return _grid(id(content), tuple(player.layers), tuple(player.tokens))
+    grid = _grid(id(content), tuple(layers), tuple(tokens))
+    if len(_RECENT) >= RECENT:
+        _RECENT.clear()
+    # Copies: a rule may change the player's lists in place once the grid is found.
+    _RECENT[recent] = (layers[:], tokens[:], grid)
+    return grid
+
+
+RECENT = 64
+"""How many empires' grids :data:`_RECENT` holds before it starts again."""
+
+_RECENT: dict[tuple[int, int, int, int], tuple[list[Layer], list[Token], Grid]] = {}
+"""The grids last found by :func:`grid_of`, by the content, the number of layers, the top layer
+(its identity: the entry holds it, so no other object has it meanwhile) and the number of tokens,
+with copies of the lists they were drawn from. Equal lists draw the same grid, so a grid found
+here is the one :func:`_grid` keeps for them (or one equal to it, where that was dropped)."""
 
 
 _LAID: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(64)
@@ -216,7 +242,11 @@ def routes_owned(seat: int, routes: Iterable[Route]) -> int:
 def abilities(player: Player, content: Content, grid: Grid | None = None) -> set[str]:
     """Abilities of the Wonders and Personalities visible in the empire (controlled, p. 16)."""
     grid = grid or grid_of(player, content)
-    return {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+    shown = grid.shown
+    if shown is None:
+        # Read once per grid: several rules ask on every move, and a grid's squares never change.
+        shown = grid.shown = frozenset(sq.space.ability for sq in grid.squares.values() if sq.space.ability)
+    return set(shown)
 
 
 def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) -> dict[Stat, int]:

@@ -102,12 +102,17 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
     taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
     spread = len(taken) == len(set(taken))
     found = []
+    spreads: Callable[[SpaceKey], bool] | None = None
     for key, d in reachable(grid, (w.row, w.col), p.transport).items():
         if d == 0 or key == here:
             continue
         # Onto an empty space with no space shared: everyone else may simply stay.
-        if (spread and key not in taken) or can_spread(ctx, p, {worker: key}):
-            found.append(grid.spaces[key][0])
+        if not (spread and key not in taken):
+            if spreads is None:
+                spreads = spreading(ctx, p, worker)
+            if not spreads(key):
+                continue
+        found.append(grid.spaces[key][0])
     return sorted(found)
 
 
@@ -159,6 +164,57 @@ def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None)
         staying.append(grid.space_at((w.row, w.col)))
     if len(set(staying)) == len(staying) and not fixed.intersection(staying):
         return True  # every worker still to move may stay where it is
+    holder: dict[SpaceKey, int] = {}
+
+    def place(i: int, seen: set[SpaceKey]) -> bool:
+        for key in free_workers[i] - fixed:
+            if key in seen:
+                continue
+            seen.add(key)
+            if key not in holder or place(holder[key], seen):
+                holder[key] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(free_workers)))
+
+
+def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
+    """``can_spread(ctx, p, {worker: key})`` for any ``key``: what does not hang on the space the
+    worker ends on (the other workers' spaces and the spaces each unmoved one reaches) read once
+    for all the spaces a worker's menu tries."""
+    grid = grid_of(p, ctx.content)
+    fixed: set[SpaceKey] = set()
+    clash = False
+    free_workers: list[set[SpaceKey]] = []
+    staying: list[SpaceKey | None] = []
+    steps = p.transport if not p.routes_moving else 0
+    for i, w in enumerate(p.workers):
+        if w.where != "land" or i == worker:
+            continue
+        key = grid.space_at((w.row, w.col)) if i in p.moved else None
+        if key is not None:
+            clash = clash or key in fixed
+            fixed.add(key)
+            continue
+        free_workers.append(set(reachable(grid, (w.row, w.col), steps)))
+        staying.append(grid.space_at((w.row, w.col)))
+    stay = set(staying)
+    all_stay = len(stay) == len(staying) and not fixed.intersection(staying)
+
+    def spreads(key: SpaceKey) -> bool:
+        if clash or key in fixed:
+            return False
+        if all_stay and key not in stay:
+            return True  # every worker still to move may stay where it is
+        return matched(free_workers, fixed | {key})
+
+    return spreads
+
+
+def matched(free_workers: list[set[SpaceKey]], fixed: set[SpaceKey]) -> bool:
+    """Whether each worker can end on a space of its own among those it reaches (``free_workers``)
+    but ``fixed`` (Kuhn's augmenting paths)."""
     holder: dict[SpaceKey, int] = {}
 
     def place(i: int, seen: set[SpaceKey]) -> bool:

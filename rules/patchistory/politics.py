@@ -771,11 +771,12 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
 
 
 def exchange_key(goods: Goods, t: int, rest: list[str]) -> tuple[object, ...]:
-    """All an Exchange menu step is drawn from: the goods to give and the most of each
-    (Transport, p. 10); then the good and the most of it (11 at most); then only the steps (the
-    mixes of the amount, #35)."""
+    """All an Exchange menu step is drawn from: each good held and the most of it that may be
+    given (Transport, p. 10), not how much more than that is held, so that an Exchange or a
+    payment leaves the step as it was while every good held stays at or over T; then the good and
+    the most of it (11 at most); then only the steps (the mixes of the amount, #35)."""
     if not rest:
-        return (0, t, goods.food, goods.coins, goods.resources)
+        return (0, *(min(t, n) if n > 0 else None for n in (goods.food, goods.coins, goods.resources)))
     if len(rest) == 1:
         return (1, rest[0], min(t, getattr(goods, rest[0]), 11))
     return (2, *rest)
@@ -990,7 +991,10 @@ def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object
             return (head, tuple(rest), seat, len(state.players))
         case "campaign":
             return (head, tuple(rest))
-        case "reclaim" | "build" if not rest:
+        case "reclaim" if not rest:
+            # Every tile in hand may be reclaimed with, whatever it costs to build.
+            return (head, tuple(p.buildings))
+        case "build" if not rest:
             resources = p.goods.resources
             costs = ctx.content.buildings_by_id
             return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))

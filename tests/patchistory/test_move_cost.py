@@ -19,6 +19,7 @@ from rules.patchistory.empire import (
     _LAID,
     Grid,
     _drawn_grid,
+    abilities,
     grid_of,
     grid_stats,
     lay,
@@ -32,7 +33,7 @@ from rules.patchistory.empire import (
 )
 from rules.patchistory.engine import Patchistory, one_answer
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
-from rules.patchistory.state import Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
@@ -903,3 +904,61 @@ def test_an_auction_prompt_is_its_own_fold() -> None:
             assert folded.model_dump_json() == prompt.model_dump_json()
             steps += sum(isinstance(o.action, Pick) for o in prompt.options)
     assert steps > 20
+
+
+def test_an_exchange_first_step_is_kept_by_the_most_of_each_good_that_may_be_given() -> None:
+    """The first step of an Exchange offers each good held, saying the most of it that may be
+    given, up to T (p. 10): any goods and T that name the same key (``politics.exchange_key``)
+    draw the same step, over every holding of 0 to 4 of each good and T from 0 to 3, so a step
+    kept for one is the step of the others."""
+    drawn: dict[tuple[object, ...], list[str]] = {}
+    holdings = 0
+    for food, coins, resources, t in product(range(5), range(5), range(5), range(4)):
+        goods = Goods(food=food, coins=coins, resources=resources)
+        step = [o.model_dump_json() for o in politics._exchange_options(Ctx(ENGINE.content), goods, t, [])]
+        key = politics.exchange_key(goods, t, [])
+        assert drawn.setdefault(key, step) == step, (food, coins, resources, t)
+        holdings += 1
+    assert holdings == 500 and len(drawn) < holdings
+
+
+def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() -> None:
+    """An empire's grid is found again by the lists it was drawn from (``empire._RECENT``): a
+    token replaced in place, the number of tokens and the top layer unchanged, shows at once, and
+    the grid of every player of a played game is the one drawn from every tile."""
+    for state in walk(2, 71, 400)[::20]:
+        for p in state.players:
+            fresh = _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
+            grid = grid_of(p, ENGINE.content)
+            assert grid.squares == fresh.squares and grid.spaces == fresh.spaces
+    state = walk(2, 71, 400)[-1]
+    p = next(q for q in state.players if q.tokens).model_copy(deep=True)
+    # A top layer equal to the one shown but not the same object: its grid is looked up afresh.
+    tile, side, row, col = p.layers[-1]
+    p.layers[-1] = (tile, side, row, col)
+    before = grid_of(p, ENGINE.content)
+    row, col, building = p.tokens[0]
+    p.tokens[0] = (row, col, None if building is not None else ENGINE.content.buildings[0].id)
+    after = grid_of(p, ENGINE.content)
+    assert after.squares[(row, col)] != before.squares[(row, col)]
+    assert after.squares == _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens)).squares
+
+
+def test_the_abilities_read_beside_a_grid_are_those_its_squares_show() -> None:
+    """The abilities an empire shows, read once per grid (``Grid.shown``), are those of the
+    Wonders and Personalities on its visible squares, for every player of every tenth state of
+    2-, 3- and 4-player games, and each caller gets a set of its own: changing one changes no
+    later answer."""
+    seen = 0
+    for players, seed in ((2, 81), (3, 82), (4, 83)):
+        for state in walk(players, seed, 2000)[::10]:
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                shown = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
+                first = abilities(p, ENGINE.content)
+                assert first == shown
+                first.add("not_an_ability")
+                first.clear()
+                assert abilities(p, ENGINE.content) == shown
+                seen += bool(shown)
+    assert seen > 20
