@@ -304,16 +304,9 @@ def _step_for(state: State, seat: Seat) -> Step | None:
 
 
 def _one_answer(prompt: Prompt) -> bool:
-    """``prompt.answers == 1``, told from the first two answers (a turn offers some 25)."""
-    if prompt.number is not None or prompt.parts is not None:
-        return prompt.answers == 1
-    answers = 0
-    for option in prompt.options:
-        if not option.navigation:
-            answers += 1
-            if answers > 1:
-                return False
-    return answers == 1
+    """``prompt.answers == 1``, told from the first two answers (:meth:`Prompt.answers_up_to`: a
+    turn offers some 25)."""
+    return prompt.answers_up_to(2) == 1
 
 
 def _may_go_back(prompt: Prompt) -> bool:

@@ -216,6 +216,20 @@ class Prompt(BaseModel):
             chosen += self.parts.combinations
         return chosen
 
+    def answers_up_to(self, most: int) -> int:
+        """:attr:`answers`, the options counted only up to ``most``: whether a prompt offers one
+        answer or a choice is asked of every seat's prompt after every move, and a menu offers
+        dozens."""
+        if self.number is not None or self.parts is not None:
+            return min(self.answers, most)
+        chosen = 0
+        for option in self.options:
+            if not option.navigation:
+                chosen += 1
+                if chosen == most:
+                    break
+        return chosen
+
     def offers(self, action: Any) -> bool:
         """Whether ``action`` is one of the answers the prompt offers as it is: the action of an
         option that is not navigation, its number range's template completed by a value in range,

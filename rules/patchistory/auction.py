@@ -74,6 +74,17 @@ def top(auction: Auction, tile: int) -> Bid | None:
     return max(on, key=lambda b: b.coins) if on else None
 
 
+def tops(auction: Auction) -> dict[int, Bid]:
+    """Each tile's :func:`top` bid (the first of the highest) by the tile's place, read in one pass
+    over the bids: whose turn it is and every tile's range are asked of all the tiles at once."""
+    best: dict[int, Bid] = {}
+    for b in auction.bids:
+        held = best.get(b.tile)
+        if held is None or b.coins > held.coins:
+            best[b.tile] = b
+    return best
+
+
 def bid_of(auction: Auction, seat: Seat) -> Bid | None:
     return next((b for b in auction.bids if b.seat == seat), None)
 
@@ -97,15 +108,12 @@ def to_act(state: State) -> Seat | None:
         return seats[a.opening]
     if finished(state, len(seats)):
         return None
-    # Each seat's first bid and each tile's top bid (the first of the highest, as :func:`top`
-    # finds it), read in one pass over the bids: every seat's prompt asks whose turn it is.
+    # Each seat's bid (:func:`bid_of`) and each tile's top bid, read once: every seat's prompt asks
+    # whose turn it is.
     first: dict[Seat, Bid] = {}
-    best: dict[int, Bid] = {}
     for b in a.bids:
         first.setdefault(b.seat, b)
-        held = best.get(b.tile)
-        if held is None or b.coins > held.coins:
-            best[b.tile] = b
+    best = tops(a)
     for i in range(len(seats)):
         seat = seats[(a.turn + i) % len(seats)]
         mine = first.get(seat)
@@ -148,19 +156,13 @@ def bid_range(state: State, seat: Seat, tile: int) -> tuple[int, int] | None:
 
 
 def bid_ranges(state: State, seat: Seat) -> dict[int, tuple[int, int]]:
-    """:func:`bid_range` of every tile on offer where ``seat`` may bid, by the tile's place, read
-    in one pass over the bids: the next bidder's menu shows every tile's range (:func:`bid_options`)."""
+    """:func:`bid_range` of every tile on offer where ``seat`` may bid, by the tile's place, the
+    tiles' top bids read once (:func:`tops`): the next bidder's menu shows every tile's range
+    (:func:`bid_options`)."""
     a = state.auction
     coins = state.players[seat].goods.coins
-    mine: Bid | None = None
-    # Each tile's top bid, the first of the highest, as :func:`top` finds it.
-    best: dict[int, Bid] = {}
-    for b in a.bids:
-        if mine is None and b.seat == seat:
-            mine = b
-        held = best.get(b.tile)
-        if held is None or b.coins > held.coins:
-            best[b.tile] = b
+    mine = bid_of(a, seat)
+    best = tops(a)
     if mine is not None and best[mine.tile] is mine:
         return {}
     ranges: dict[int, tuple[int, int]] = {}
@@ -300,17 +302,12 @@ def bid_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: O
     ``paid`` on the table already, or (a pair, lowest and highest total) the step opening those
     totals as a number; kept in ``run`` (:attr:`Ctx.bids`), the tile's bids and steps by their
     totals."""
-    name = tile_name(ctx, offer.tile)
-    side = f"@patchistory.side.{offer.side}"
-    gives = side_summary(ctx, offer)
     if isinstance(bid, tuple):
-        low, high = bid
-        run[bid] = option(
-            action=Pick(choice=f"tile:{i}"),
-            label=label("auction.bid_more", tile=name, side=side, low=low, high=high),
-            description=gives,
-        )
+        run[bid] = more_step(ctx, i, offer, *bid)
     else:
+        name = tile_name(ctx, offer.tile)
+        side = f"@patchistory.side.{offer.side}"
+        gives = side_summary(ctx, offer)
         # The words are kept apart from the bid (:attr:`Ctx.words`): a total's name is the same
         # whatever the seat has paid, and what it pays the same whatever the total.
         words = ctx.words
@@ -441,23 +438,26 @@ def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer
     """A secret bid of ``bid`` coins on the tile ``offer`` at place ``i``, or (a pair, lowest and
     highest) the step opening those bids as a number; kept in ``run`` (:attr:`Ctx.bids`), the
     tile's secret bids and steps by their coins."""
-    name = tile_name(ctx, offer.tile)
-    gives = side_summary(ctx, offer)
     if isinstance(bid, tuple):
-        low, high = bid
-        side = f"@patchistory.side.{offer.side}"
-        run[bid] = option(
-            action=Pick(choice=f"tile:{i}"),
-            label=label("auction.bid_more", tile=name, side=side, low=low, high=high),
-            description=gives,
-        )
+        run[bid] = more_step(ctx, i, offer, *bid)
     else:
         run[bid] = option(
             action=construct(SealedBid, tile=i, coins=bid),
-            label=label("auction.sealed_bid", number=i + 1, tile=name, coins=bid),
-            description=gives,
+            label=label("auction.sealed_bid", number=i + 1, tile=tile_name(ctx, offer.tile), coins=bid),
+            description=side_summary(ctx, offer),
         )
     return run[bid]
+
+
+def more_step(ctx: Ctx, i: int, offer: Offer, low: int, high: int) -> Option:
+    """The step opening the bids of ``low`` to ``high`` coins on the tile ``offer`` at place ``i``
+    as a number, where the menu has no room for each (p. 6-7)."""
+    side = f"@patchistory.side.{offer.side}"
+    return option(
+        action=Pick(choice=f"tile:{i}"),
+        label=label("auction.bid_more", tile=tile_name(ctx, offer.tile), side=side, low=low, high=high),
+        description=side_summary(ctx, offer),
+    )
 
 
 def first_choice_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

@@ -110,17 +110,15 @@ def grid_of(player: Player, content: Content) -> Grid:
         return found[2]
     _CONTENTS.setdefault(id(content), content)
     grid = _grid(id(content), tuple(layers), tuple(tokens))
-    if len(_RECENT) >= RECENT:
-        _RECENT.clear()
     # Copies: a rule may change the player's lists in place once the grid is found.
-    _RECENT[recent] = (layers[:], tokens[:], grid)
+    _RECENT.put(recent, (layers[:], tokens[:], grid))
     return grid
 
 
 RECENT = 64
-"""How many empires' grids :data:`_RECENT` holds before it starts again."""
+"""How many empires' grids :data:`_RECENT` holds, the oldest going first."""
 
-_RECENT: dict[tuple[int, int, int, int], tuple[list[Layer], list[Token], Grid]] = {}
+_RECENT: Memo[tuple[int, int, int, int], tuple[list[Layer], list[Token], Grid]] = Memo(RECENT)
 """The grids last found by :func:`grid_of`, by the content, the number of layers, the top layer
 (its identity: the entry holds it, so no other object has it meanwhile) and the number of tokens,
 with copies of the lists they were drawn from. Equal lists draw the same grid, so a grid found

@@ -490,17 +490,9 @@ def forced_seats(asked: Mapping[Seat, Prompt]) -> list[Seat]:
 
 
 def one_answer(prompt: Prompt) -> bool:
-    """``prompt.answers < 2``, its options counted only up to two: every seat's prompt is asked
-    this after every move, and most offer a menu of many answers."""
-    if prompt.number is not None or prompt.parts is not None:
-        return prompt.answers < 2
-    chosen = 0
-    for option in prompt.options:
-        if not option.navigation:
-            chosen += 1
-            if chosen == 2:
-                return False
-    return True
+    """``prompt.answers < 2``, its options counted only up to two (:meth:`Prompt.answers_up_to`):
+    every seat's prompt is asked this after every move, and most offer a menu of many answers."""
+    return prompt.answers_up_to(2) < 2
 
 
 def held(prompt: Prompt) -> bool:

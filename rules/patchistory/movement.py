@@ -94,7 +94,7 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
     """Spaces within T the worker may end its move on (p. 11).
 
     Another worker may stand there for now; a space is offered only if every worker that has not
-    moved yet can still end on a space of its own (:func:`can_spread`).
+    moved yet can still end on a space of its own (:func:`spreading`).
     """
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
@@ -106,7 +106,6 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
     for key, d in reachable(grid, (w.row, w.col), p.transport).items():
         if d == 0 or key == here:
             continue
-        # Onto an empty space with no space shared: everyone else may simply stay.
         if not (spread and key not in taken):
             if spreads is None:
                 spreads = spreading(ctx, p, worker)
@@ -119,7 +118,8 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
 def may_end_on(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey | None], bool]:
     """Whether territory worker ``worker`` may end its move on a space: one of its
     :func:`destinations`, found without going through every space the worker reaches (a move is
-    checked by this alone)."""
+    checked by this alone). :func:`destinations` asks the same of every space in its own loop: a
+    worker's menu is drawn on most moves of the phase."""
     grid = grid_of(p, ctx.content)
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
@@ -131,58 +131,17 @@ def may_end_on(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey | None], 
         if key is None or not away.get(key) or key == here:
             return False
         # Onto an empty space with no space shared: everyone else may simply stay.
-        return (spread and key not in taken) or can_spread(ctx, p, {worker: key})
+        return (spread and key not in taken) or spreading(ctx, p, worker)(key)
 
     return ends
 
 
-def can_spread(ctx: Ctx, p: Player, moved_to: dict[int, SpaceKey] | None = None) -> bool:
-    """Whether the territory workers can end Movement one per space (p. 11).
-
-    Workers that have moved (and those in ``moved_to``, at the space given) stay where they are;
-    each other worker may stay or move up to T spaces. A matching of the unmoved workers to free
-    spaces decides it (Kuhn's augmenting paths; an empire holds at most a few workers).
-    """
-    grid = grid_of(p, ctx.content)
-    moved_to = moved_to or {}
-    fixed: set[SpaceKey] = set()
-    free_workers: list[set[SpaceKey]] = []
-    staying: list[SpaceKey | None] = []
-    for i, w in enumerate(p.workers):
-        if w.where != "land":
-            continue
-        key = moved_to.get(i)
-        if key is None and i in p.moved:
-            key = grid.space_at((w.row, w.col))
-        if key is not None:
-            if key in fixed:
-                return False
-            fixed.add(key)
-            continue
-        steps = p.transport if not p.routes_moving else 0
-        free_workers.append(set(reachable(grid, (w.row, w.col), steps)))
-        staying.append(grid.space_at((w.row, w.col)))
-    if len(set(staying)) == len(staying) and not fixed.intersection(staying):
-        return True  # every worker still to move may stay where it is
-    holder: dict[SpaceKey, int] = {}
-
-    def place(i: int, seen: set[SpaceKey]) -> bool:
-        for key in free_workers[i] - fixed:
-            if key in seen:
-                continue
-            seen.add(key)
-            if key not in holder or place(holder[key], seen):
-                holder[key] = i
-                return True
-        return False
-
-    return all(place(i, set()) for i in range(len(free_workers)))
-
-
 def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
-    """``can_spread(ctx, p, {worker: key})`` for any ``key``: what does not hang on the space the
-    worker ends on (the other workers' spaces and the spaces each unmoved one reaches) read once
-    for all the spaces a worker's menu tries."""
+    """Whether the territory workers can end Movement one per space (p. 11) once ``worker`` ends
+    on a given space: workers that have moved stay where they are, each other worker may stay or
+    move up to T spaces, and a matching of those to free spaces decides it (:func:`matched`).
+    What does not hang on the space ``worker`` ends on (the other workers' spaces and the spaces
+    each unmoved one reaches) is read once for all the spaces a worker's menu tries."""
     grid = grid_of(p, ctx.content)
     fixed: set[SpaceKey] = set()
     clash = False
@@ -214,7 +173,7 @@ def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
 
 def matched(free_workers: list[set[SpaceKey]], fixed: set[SpaceKey]) -> bool:
     """Whether each worker can end on a space of its own among those it reaches (``free_workers``)
-    but ``fixed`` (Kuhn's augmenting paths)."""
+    but ``fixed`` (Kuhn's augmenting paths; an empire holds at most a few workers)."""
     holder: dict[SpaceKey, int] = {}
 
     def place(i: int, seen: set[SpaceKey]) -> bool:

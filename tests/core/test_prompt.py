@@ -42,6 +42,19 @@ def test_navigation_options_are_not_answers() -> None:
     assert prompt.answers == 1
 
 
+def test_answers_counted_up_to_a_bound_are_the_answers_or_the_bound() -> None:
+    from rules.core import NumberChoice
+    from tests.fixtures.sealed_bid import Bid
+
+    back = Option(action=Pass(), label=msg("sealed.pass"), navigation=True)
+    number = NumberChoice(low=2, high=4, template=Bid(coins=0), field="coins", label=msg("sealed.bid_coins"))
+    for n, counted in ((1, [1, 1, 1]), (2, [1, 2, 2]), (5, [1, 2, 3])):
+        prompt = Prompt(seat=0, title=msg("sealed.choose"), options=(back, *options(n)))
+        assert [prompt.answers_up_to(most) for most in (1, 2, 3)] == counted
+    numbered = Prompt(seat=0, title=msg("sealed.choose"), options=(back,), number=number)
+    assert [numbered.answers_up_to(most) for most in (2, 3, 9)] == [2, 3, 3]
+
+
 def test_every_value_of_a_number_range_is_an_answer() -> None:
     from rules.core import NumberChoice
     from tests.fixtures.sealed_bid import Bid
