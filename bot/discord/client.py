@@ -182,7 +182,7 @@ class AgoraClient(discord.AutoShardedClient):
         await self._drain()
         if self.drawer is not None:
             self.agora.pictures.close()
-            self.drawer.close()
+            await self.drawer.close()
         await super().close()
         if self.repo is not None:
             await self.repo.close()

@@ -120,7 +120,7 @@ class InProcesses:
         except concurrent.futures.BrokenExecutor:
             if self._pool is pool:
                 self._pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
             raise
 
     def warm(self, game_ids: Sequence[str]) -> None:
@@ -130,11 +130,15 @@ class InProcesses:
         for _ in range(self.workers):
             pool.submit(render.load, list(game_ids))
 
-    def close(self) -> None:
-        """Stop the workers (the bot is closing); pictures still queued are not drawn."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    async def close(self) -> None:
+        """Stop the workers (the bot is closing); pictures still queued are not drawn.
+
+        Waits, off the loop, until the pool has let its workers and its manager thread go: a manager
+        thread still closing when the interpreter exits races the exit hook that wakes it, which
+        then writes to a pipe just closed (``OSError: Bad file descriptor`` on the way out)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 PR_SET_PDEATHSIG = 1

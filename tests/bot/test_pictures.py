@@ -216,10 +216,20 @@ async def test_a_picture_made_urgent_while_it_waits_is_drawn_once_by_several_dra
 
 
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
-def test_the_drawing_processes_yield_the_processor_to_the_bot() -> None:
+async def test_the_drawing_processes_yield_the_processor_to_the_bot() -> None:
     drawer = InProcesses(workers=1)
     try:
         niceness = drawer._started().submit(os.nice, 0).result(timeout=60)
     finally:
-        drawer.close()
+        await drawer.close()
     assert niceness == min(os.nice(0) + DRAWING_NICENESS, 19)
+
+
+async def test_closing_the_drawing_processes_leaves_no_thread_for_the_exit_to_wake() -> None:
+    drawer = InProcesses(workers=1)
+    pool = drawer._started()
+    pool.submit(os.getpid).result(timeout=60)
+    manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+    assert manager is not None and manager.is_alive()
+    await drawer.close()
+    assert not manager.is_alive(), "the pool's manager thread outlives the close, racing the exit hook"
