@@ -162,7 +162,10 @@ class Patchistory(Engine[State, Played]):
         seat's own player (:func:`table_key`; ``None`` where no prompt is kept)."""
         if table is None:
             return self.folded(state, seat)
-        key = (table, ASKED_KEYS[state.phase][1](state, seat))
+        phase = state.phase
+        if phase in DONE_ASKS_NOTHING and state.players[seat].done:
+            return None
+        key = (table, ASKED_KEYS[phase][1](state, seat))
         memo = self.ctx.asked
         try:
             # One read of the memo: a kept key is compared field by field with the one asked.
@@ -567,6 +570,13 @@ ASKED_KEYS: dict[Phase, tuple[Callable[[State], Hashable | None], Callable[[Stat
 """The phases whose prompts are kept by all they are drawn from (:attr:`Ctx.asked`): what every
 seat's prompt is drawn from besides its own player (``None`` where none is kept), and what the
 seat's own is drawn from."""
+
+
+DONE_ASKS_NOTHING = frozenset({Phase.ADMINISTRATION, Phase.MOVEMENT})
+"""The phases of :data:`ASKED_KEYS` that ask nothing of a seat done with them (``admin_prompt`` and
+``movement.prompt`` return ``None`` for it before anything else): such a seat's prompt is known
+without its key, which reads the whole player. At 2 players one seat is often done while the
+other still acts, and every round of :meth:`Patchistory.asked` asks both."""
 
 
 def table_key(state: State) -> Hashable | None:

@@ -35,7 +35,7 @@ from rules.patchistory.common import (
 )
 from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
-from rules.patchistory.state import Phase, Player, State, player_key
+from rules.patchistory.state import Phase, Player, State, options_key, player_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -206,7 +206,7 @@ def asked_table(state: State) -> tuple[object, ...]:
         tuple(r.kind for r in state.routes),
         state.in_turn_order,
         (state.first, tuple(q.done for q in state.players)) if ordered else None,
-        tuple(state.options.__dict__.values()),
+        options_key(state.options),
     )
 
 

@@ -51,6 +51,7 @@ from rules.patchistory.state import (
     Route,
     State,
     Worker,
+    options_key,
     player_key,
     routes_key,
 )
@@ -77,7 +78,7 @@ def asked_table(state: State) -> tuple[object, ...]:
         routes_key(state.routes),
         state.era,
         (state.first, tuple((bool(q.reserve), q.done) for q in state.players)) if in_turns(state) else None,
-        tuple(state.options.__dict__.values()),
+        options_key(state.options),
     )
 
 

@@ -64,6 +64,7 @@ from rules.patchistory.state import (
     Player,
     State,
     Worker,
+    options_key,
     player_key,
     routes_key,
 )
@@ -705,7 +706,7 @@ def admin_table(state: State) -> tuple[object, ...]:
         state.era,
         state.in_turn_order,
         (state.first, tuple(q.done for q in state.players)) if ordered else None,
-        tuple(state.options.__dict__.values()),
+        options_key(state.options),
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import Rng, Seat
+from rules.core.memo import Memo
 from rules.core.unchecked import flat as _flat
 from rules.core.unchecked import made as _made
 from rules.patchistory.options import Options
@@ -341,6 +342,22 @@ def player_key(p: Player) -> tuple[object, ...]:
         p.routes_moving,
         p.ally_choice,
     )
+
+
+OPTIONS_KEYS: Memo[int, tuple[Options, tuple[object, ...]]] = Memo(64)
+"""Each table's options as one hashable value, by the options object's id, the object held beside
+it (so that the id names no other object while it is kept): the options are frozen and every copy
+of a state shares them, so the kept prompts' keys hold the very same tuple, made once, and two keys
+compare it at one identity check instead of field by field."""
+
+
+def options_key(options: Options) -> tuple[object, ...]:
+    """Every field of the table options as one hashable value, in the order of their fields; the
+    same tuple for the same options object (:data:`OPTIONS_KEYS`)."""
+    found = OPTIONS_KEYS.get(id(options))
+    if found is not None:
+        return found[1]
+    return OPTIONS_KEYS.put(id(options), (options, tuple(options.__dict__.values())))[1]
 
 
 def routes_key(routes: list[Route]) -> tuple[object, ...]:

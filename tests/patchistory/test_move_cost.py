@@ -32,8 +32,10 @@ from rules.patchistory.empire import (
     try_patch,
 )
 from rules.patchistory.engine import Patchistory, one_answer
+from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import options_key as kept_options_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
@@ -962,3 +964,34 @@ def test_the_abilities_read_beside_a_grid_are_those_its_squares_show() -> None:
                 assert abilities(p, ENGINE.content) == shown
                 seen += bool(shown)
     assert seen > 20
+
+
+def test_a_done_seat_is_asked_nothing_in_administration_and_movement() -> None:
+    """A seat done with Administration or Movement is asked nothing, found without its key
+    (``engine.DONE_ASKS_NOTHING``): that is what its phase's prompt, drawn afresh and folded, says,
+    for every done seat of every such state of a 2-, a 3- and a 4-player game."""
+    done = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        for state in walk(players, seed, 2000):
+            phase = state.phase
+            if phase not in (Phase.ADMINISTRATION, Phase.MOVEMENT) or any(p.homing for p in state.players):
+                continue
+            asked = ENGINE.asked(state)
+            for seat, p in enumerate(state.players):
+                if p.done:
+                    assert seat not in asked
+                    assert Patchistory(ENGINE.content).folded(state, seat) is None
+                    done += 1
+    assert done > 20
+
+
+def test_the_options_key_is_every_field_of_the_options_it_is_asked_for() -> None:
+    """The options' key kept by the object's id (``state.options_key``) holds the fields of that
+    very object: the object is kept beside it, so that no new options with other values take its id
+    while the key is kept."""
+    names = [n for n, f in Options.model_fields.items() if f.annotation is bool]
+    for i in range(200):
+        options = Options(**{names[i % len(names)]: bool(i % 2)})
+        assert kept_options_key(options) == tuple(options.__dict__.values())
+        assert kept_options_key(options) is kept_options_key(options)
+        del options
