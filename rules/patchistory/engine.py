@@ -197,10 +197,11 @@ class Patchistory(Engine[State, Played]):
 
     def submenu_count(self, state: State, seat: Seat, choice: str) -> int | None:
         """How many answers a menu step opens where its phase counts them without drawing them
-        (:class:`menus.Kept`): a tile's placement menu in Patch."""
-        if state.phase != Phase.PATCH or homing(state):
+        (:class:`menus.Kept`): a tile's placement menu in Patch, a worker's moves in Movement."""
+        counted = SUBMENU_COUNTS.get(state.phase)
+        if counted is None or homing(state):
             return None
-        return patching.placement_count(self.ctx, state, seat, choice)
+        return counted(self.ctx, state, seat, choice)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
@@ -592,6 +593,13 @@ SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = 
     Phase.ADMINISTRATION: politics.submenu_key,
 }
 """The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`)."""
+
+
+SUBMENU_COUNTS: dict[Phase, Callable[[Ctx, State, Seat, str], int | None]] = {
+    Phase.PATCH: patching.placement_count,
+    Phase.MOVEMENT: movement.step_count,
+}
+"""The phases whose menu steps' answers are counted without drawing them (:class:`menus.Kept`)."""
 
 
 def advance(ctx: Ctx, state: State) -> list[Event]:

@@ -35,6 +35,7 @@ from rules.patchistory.common import (
 )
 from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import SpaceKey, grid_of, reachable
+from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.state import Phase, Player, State, options_key, player_key
 
 FRESH_REST = 1
@@ -288,6 +289,28 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
         )
     return question(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+
+
+def step_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | None:
+    """How many answers the menu step ``choice`` of the seat's Movement prompt opens, counted
+    without drawing them (``menus.Kept.count``): a worker's moves (``w:i``) are its
+    :func:`destinations`, or one row step for each of their rows where they do not fit one menu,
+    and a row's (``w:i/row:r``) those in the row; a route worker's (``r:i``) its
+    :func:`route_steps`, at most a menu's worth. None of them is offered by another step: each
+    worker's moves are reached by one step only. A fold draws a worker's menu (its moves and
+    their words) only when it replaces the step by it, which most steps do not fit."""
+    p = state.players[seat]
+    path = [*p.path, *choice.split(SEPARATOR)]
+    head = path[0]
+    if head.startswith("w:"):
+        cells = destinations(ctx, p, int(head[2:]))
+        picked_row = next((int(m.split(":")[1]) for m in path[1:] if m.startswith("row:")), None)
+        if picked_row is not None:
+            return sum(1 for r, _ in cells if r == picked_row)
+        return len(cells) if len(cells) <= MAX_MENU else len({r for r, _ in cells})
+    if head.startswith("r:"):
+        return min(len(route_steps(ctx, state, p, int(head[2:]))), MAX_MENU)
+    return None
 
 
 def route_steps(ctx: Ctx, state: State, p: Player, worker: int) -> list[Advance | Rest]:

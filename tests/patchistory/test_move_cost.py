@@ -995,3 +995,42 @@ def test_the_options_key_is_every_field_of_the_options_it_is_asked_for() -> None
         assert kept_options_key(options) == tuple(options.__dict__.values())
         assert kept_options_key(options) is kept_options_key(options)
         del options
+
+
+def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
+    """Where a Movement menu step's answers are counted without drawing them
+    (:func:`movement.step_count`: a worker's moves, its rows, a row's moves, a route worker's
+    steps), the count is that of the answers the step opens, at every step down every seat's menu
+    of the Movement states of 2-, 3- and 4-player games; and a fold drawing only the steps it
+    replaces is the fold drawing every step."""
+    engine = Patchistory(ENGINE.content)
+    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+
+    def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
+        for o in options:
+            if o.navigation or not isinstance(o.action, Pick):
+                continue
+            choice = prefix + o.action.choice
+            yield choice
+            inner = menus.submenu(state, seat, choice, engine.unfolded)
+            yield from steps(state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
+
+    counted: dict[str, int] = {}
+    for players, seed in ((2, 9), (2, 25), (3, 3), (3, 12)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for seat in range(players):
+                prompt = engine.unfolded(state, seat)
+                if prompt is None:
+                    continue
+                assert engine.fold(state, seat, prompt) == menus.fold(
+                    state, seat, prompt, engine.unfolded, drawing
+                )
+                for choice in steps(state, seat, tuple(prompt.options), ""):
+                    n = engine.submenu_count(state, seat, choice)
+                    inner = menus.submenu(state, seat, choice, engine.unfolded)
+                    assert n == len(inner or ()), choice
+                    kind = "row" if "row:" in choice else choice[:2]
+                    counted[kind] = counted.get(kind, 0) + 1
+    assert counted["w:"] > 40 and counted["row"] > 100 and counted["r:"] > 1
