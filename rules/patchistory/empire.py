@@ -239,12 +239,16 @@ def routes_owned(seat: int, routes: Iterable[Route]) -> int:
 
 def abilities(player: Player, content: Content, grid: Grid | None = None) -> set[str]:
     """Abilities of the Wonders and Personalities visible in the empire (controlled, p. 16)."""
-    grid = grid or grid_of(player, content)
+    return set(_shown(grid or grid_of(player, content)))
+
+
+def _shown(grid: Grid) -> frozenset[str]:
+    """:func:`abilities` of an empire showing ``grid``, read once per grid: several rules ask on
+    every move, and a grid's squares never change."""
     shown = grid.shown
     if shown is None:
-        # Read once per grid: several rules ask on every move, and a grid's squares never change.
         shown = grid.shown = frozenset(sq.space.ability for sq in grid.squares.values() if sq.space.ability)
-    return set(shown)
+    return shown
 
 
 def stats(player: Player, seat: int, content: Content, routes: Iterable[Route]) -> dict[Stat, int]:
@@ -267,8 +271,7 @@ def grid_stats(
     found = grid.symbols.get(key)
     if found is None:
         total = dict(_symbols(grid, worked, content))
-        have = {sq.space.ability for sq in grid.squares.values() if sq.space.ability}
-        found = grid.symbols[key] = _modified(total, have, len(workers), owned)
+        found = grid.symbols[key] = _modified(total, _shown(grid), len(workers), owned)
     return dict(found)
 
 
@@ -289,19 +292,32 @@ def _modified(total: dict[Stat, int], have: Iterable[str], workers: int, owned: 
 
 
 def _symbols(grid: Grid, worked: frozenset[SpaceKey], content: Content) -> dict[Stat, int]:
-    """Symbols of the visible spaces, framed ones counted where worked (cached beside the grid)."""
+    """Symbols of the visible spaces, framed ones counted where worked (cached beside the grid):
+    those outside the frames, counted once per grid (:func:`_unframed`), and the framed symbols
+    of each space worked. Every move of a worker asks it again for the spaces then worked."""
     key = ("symbols", id(content), worked)
     cached = grid.symbols.get(key)
     if cached is not None:
         return cached
-    total = dict.fromkeys(STATS, 0)
-    for space, cells in grid.spaces.items():
-        base, framed = square_symbols(grid.squares[cells[0]], content)
-        for stat, n in base.items():
-            total[stat] += n
-        if space in worked:
-            for stat, n in framed.items():
+    total = dict(_unframed(grid, content))
+    for space in worked:
+        if space in grid.spaces:
+            for stat, n in _space_symbols(grid, space, content)[1].items():
                 total[stat] += n
+    grid.symbols[key] = total
+    return total
+
+
+def _unframed(grid: Grid, content: Content) -> dict[Stat, int]:
+    """Symbols outside the gold frames of the visible spaces, counted once per grid."""
+    key = ("unframed", id(content))
+    cached = grid.symbols.get(key)
+    if cached is not None:
+        return cached
+    total = dict.fromkeys(STATS, 0)
+    for space in grid.spaces:
+        for stat, n in _space_symbols(grid, space, content)[0].items():
+            total[stat] += n
     grid.symbols[key] = total
     return total
 
