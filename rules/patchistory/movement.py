@@ -13,6 +13,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from rules.core import Event, Message, Option, Prompt, Seat
 from rules.core.unchecked import construct, option, question, replaced
@@ -226,20 +227,21 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         state, seat, lambda s: not state.players[s].done
     ):
         return None
-    title = label("movement.title", transport=p.transport)
-    if p.path and p.path[0].startswith("w:"):
-        worker = int(p.path[0][2:])
+    title = movement_title(ctx, p.transport)
+    path = p.path
+    if path and path[0].startswith("w:"):
+        worker = int(path[0][2:])
         moves_here, _ = cell_options(
             destinations(ctx, p, worker),
             lambda r, c: construct(Move, worker=worker, row=r, col=c),
-            p.path[1:],
+            path[1:],
             "",
             "move.to",
             move_words(ctx, p, worker),
         )
         return question(seat=seat, title=title, options=(*moves_here, back()), simultaneous=True)
-    if p.path and p.path[0].startswith("r:"):
-        worker = int(p.path[0][2:])
+    if path and path[0].startswith("r:"):
+        worker = int(path[0][2:])
         steps = [route_move(ctx, state, p, worker, a) for a in route_steps(ctx, state, p, worker)]
         return question(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
     spread = not stacked(ctx, p)
@@ -284,11 +286,25 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             )
     if options:
         options += ask_turn_order_option(state, state.options.movement_in_turn_order, "turn_order.movement")
-    if spread and not must_move(ctx, state, seat):
-        options.append(
-            option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
-        )
+    if spread and not route:
+        options.append(end_movement())
     return question(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+
+
+def movement_title(ctx: Ctx, transport: int) -> Message:
+    """The Movement prompt's title, worded once per T (``Ctx.words``): every prompt of the phase
+    says it."""
+    key = ("movement.title", transport)
+    found = ctx.words.get(key)
+    if found is None:
+        found = ctx.words[key] = label("movement.title", transport=transport)
+    return found
+
+
+@cache
+def end_movement() -> Option:
+    """End movement, one option (frozen) made once: nearly every Movement prompt offers it."""
+    return option(action=Done(), label=label("movement.done"), description=label("describe.movement_done"))
 
 
 def step_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | None:
