@@ -26,6 +26,8 @@ PERSONALITY_UPKEEP_FOOD = 2
 WONDER_UPKEEP_RESOURCES = 1
 SHORT_FOOD_CULTURE = 3
 SHORT_RESOURCE_CULTURE = 6
+PRODUCED: tuple[tuple[Stat, str], ...] = tuple((s, s.value) for s in PRODUCTION)
+"""Each production track with the good it fills (p. 13)."""
 
 
 def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, list[Event]]:
@@ -97,11 +99,10 @@ def production(ctx: Ctx, state: State) -> list[Event]:
     events: list[Event] = []
     content = ctx.content
     for seat, p in enumerate(state.players):
-        gains = dict.fromkeys(PRODUCTION, 0)
         board = stats(p, seat, content, state.routes)
-        for s in PRODUCTION:
-            gains[s] += board[s]
-        cyrus = "cyrus" in abilities(p, content)
+        gains = {s: board[s] for s in PRODUCTION}
+        have = abilities(p, content)
+        cyrus = "cyrus" in have
         for w in p.workers:
             if w.where == "land":
                 continue
@@ -117,8 +118,9 @@ def production(ctx: Ctx, state: State) -> list[Event]:
                 gains[s] += n
             if cyrus and any(got.values()):
                 gains[Stat.CULTURE] += 1
-        for s, n in gains.items():
-            setattr(p.goods, s.value, getattr(p.goods, s.value) + n)
+        goods = p.goods
+        for s, good in PRODUCED:
+            setattr(goods, good, getattr(goods, good) + gains[s])
         events.append(
             event(
                 "produced",
@@ -129,7 +131,7 @@ def production(ctx: Ctx, state: State) -> list[Event]:
                 culture=gains[Stat.CULTURE],
             )
         )
-        upkeep = worker_upkeep(ctx, state, seat)
+        upkeep = worker_upkeep(ctx, state, seat, have)
         short = pay(p.goods, "food", upkeep)
         lost = short * SHORT_FOOD_CULTURE
         pay(p.goods, "culture", lost)
@@ -143,10 +145,11 @@ def alliance_space(route: Route, seat: int, step: int, content: Content) -> int:
     return step if seat == route.start else len(content.routes.alliance) - 1 - step
 
 
-def worker_upkeep(ctx: Ctx, state: State, seat: int) -> int:
-    """Highest visible descendant-track number (p. 13); Karl Marx: always 5 (p. 16)."""
+def worker_upkeep(ctx: Ctx, state: State, seat: int, have: set[str] | None = None) -> int:
+    """Highest visible descendant-track number (p. 13); Karl Marx: always 5 (p. 16). ``have``:
+    the abilities the seat's empire shows, where read already."""
     p = state.players[seat]
-    if "karl_marx" in abilities(p, ctx.content):
+    if "karl_marx" in (abilities(p, ctx.content) if have is None else have):
         return 5
     return ctx.content.descendant_upkeep.values[min(p.born(), 8)]
 

@@ -19,6 +19,7 @@ from rules.patchistory.empire import (
     _LAID,
     Grid,
     _drawn_grid,
+    _symbols,
     abilities,
     grid_of,
     grid_stats,
@@ -28,8 +29,10 @@ from rules.patchistory.empire import (
     placements,
     reachable,
     routes_owned,
+    square_symbols,
     stats,
     try_patch,
+    worked_by,
 )
 from rules.patchistory.engine import Patchistory, one_answer
 from rules.patchistory.options import Options
@@ -1034,3 +1037,27 @@ def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
                     kind = "row" if "row:" in choice else choice[:2]
                     counted[kind] = counted.get(kind, 0) + 1
     assert counted["w:"] > 40 and counted["row"] > 100 and counted["r:"] > 1
+
+
+def test_an_empires_symbols_are_its_spaces_framed_ones_where_worked() -> None:
+    """The symbols an empire shows (``empire._symbols``: those outside the frames counted once
+    per grid, the framed ones of each worked space added) are each visible space's symbols, the
+    framed ones where a worker stands (p. 3), counted space by space: for every seat of 2-, 3-
+    and 4-player games, with its workers, with none, and with each worker alone, the same grid
+    asked again and again."""
+    content = ENGINE.content
+    checked = 0
+    for players, seed in ((2, 41), (3, 42), (4, 43)):
+        for state in walk(players, seed, 2000)[::5]:
+            for p in state.players:
+                grid = grid_of(p, content)
+                for workers in (p.workers, [], *([w] for w in p.workers)):
+                    worked = frozenset(worked_by(workers, grid))
+                    counted = dict.fromkeys(STATS, 0)
+                    for space, cells in grid.spaces.items():
+                        shown, framed = square_symbols(grid.squares[cells[0]], content)
+                        for stat, n in [*shown.items(), *(framed.items() if space in worked else ())]:
+                            counted[stat] += n
+                    assert _symbols(grid, worked, content) == counted
+                    checked += 1
+    assert checked > 1000
