@@ -397,15 +397,16 @@ def move_option(ctx: Ctx, p: Player, worker: int, said: Callable[[int, int], tup
     the space and what the move says (``Ctx.cells``)."""
     w = p.workers[worker]
     words = said(r, c)
-
-    def made() -> Option:
-        return option(
+    key = ("move", worker, w.row, w.col, r, c, words)
+    # One read of the memo, no closure made: a menu reads one for each of its moves.
+    found = ctx.cells.get(key)
+    if found is None:
+        found = ctx.cells.put(key, option(
             action=construct(Move, worker=worker, row=r, col=c),
             label=label("move.worker_to", worker=worker + 1, row=w.row, col=w.col, to_row=r, to_col=c),
             description=move_description(ctx, words),
-        )
-
-    return ctx.cells.kept(("move", worker, w.row, w.col, r, c, words), made)
+        ))
+    return found
 
 
 def route_move(ctx: Ctx, state: State, p: Player, worker: int, move: Advance | Rest) -> Option:
