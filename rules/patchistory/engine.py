@@ -276,7 +276,7 @@ class Patchistory(Engine[State, Played]):
             # made in, :meth:`asked_of`), or as recorded before, unfolded or folded less.
             asked = self.asked_of(state, seat)
             if asked is None or not (
-                action in [o.action for o in asked.options]
+                offers(asked, action)
                 or unfolded_step(self.unfolded(state, seat), action)
                 or earlier_step(ctx, state, seat, action)
             ):
@@ -512,7 +512,16 @@ def held(prompt: Prompt) -> bool:
 def unfolded_step(prompt: Prompt | None, action: Pick | Back) -> bool:
     """A menu step of the menus before they were folded into one (:mod:`rules.patchistory.menus`),
     still accepted so that a game recorded then replays."""
-    return prompt is not None and action in [o.action for o in prompt.options]
+    return prompt is not None and offers(prompt, action)
+
+
+def offers(prompt: Prompt, action: Pick | Back) -> bool:
+    """Whether ``prompt`` offers the menu step ``action``, its options' actions compared by kind
+    and fields (an action holds nothing else, so this is the models' equality, as
+    ``menus.offered`` compares them): pydantic's equality is slow, even between two kinds, and a
+    menu step is checked against every option of the menu."""
+    kind, fields = type(action), action.__dict__
+    return any(type(o.action) is kind and o.action.__dict__ == fields for o in prompt.options)
 
 
 def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> bool:

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import BidCoins, Done, Patch, Pick
+from rules.patchistory.actions import Back, BidCoins, Done, Patch, Pick
 from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
@@ -34,7 +34,7 @@ from rules.patchistory.empire import (
     try_patch,
     worked_by,
 )
-from rules.patchistory.engine import Patchistory, one_answer
+from rules.patchistory.engine import Patchistory, offers, one_answer
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
@@ -1061,3 +1061,26 @@ def test_an_empires_symbols_are_its_spaces_framed_ones_where_worked() -> None:
                     assert _symbols(grid, worked, content) == counted
                     checked += 1
     assert checked > 1000
+
+
+def test_a_menu_step_is_offered_exactly_where_an_option_is_that_step() -> None:
+    """A menu step (``Pick``, ``Back``) is checked against the prompt it is taken in by its kind
+    and fields (``engine.offers``), which says what the models' equality says: for every step
+    every seat's prompt offers in 2-, 3- and 4-player games, the step as offered, the same step
+    read back from its JSON, another step of the same menu's kind that is not offered, and Back."""
+    checked = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63)):
+        for state in walk(players, seed, 2000)[::3]:
+            for prompt in ENGINE.asked(state).values():
+                actions = [o.action for o in prompt.options]
+                for o in prompt.options:
+                    if not isinstance(o.action, Pick | Back):
+                        continue
+                    read = type(o.action).model_validate_json(o.action.model_dump_json())
+                    others = [Back()]
+                    if isinstance(o.action, Pick):
+                        others.append(Pick(choice=o.action.choice + menus.SEPARATOR + "none"))
+                    for step in (o.action, read, *others):
+                        assert offers(prompt, step) == (step in actions), step
+                        checked += 1
+    assert checked > 2000
