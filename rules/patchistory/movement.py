@@ -32,10 +32,9 @@ from rules.patchistory.common import (
     label,
     stat,
     waits_for_turn,
-    worker_adds,
 )
 from rules.patchistory.content import STATS, Stat
-from rules.patchistory.empire import SpaceKey, grid_of, reachable
+from rules.patchistory.empire import SpaceKey, grid_of, reachable, square_symbols
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.state import Phase, Player, State, options_key, player_key
 
@@ -368,15 +367,19 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
         key = (w.row, w.col, shared, r, c, worked)
         found = kept.get(key)
         if found is None:
-            change = {} if shared else {s: -n for s, n in worker_adds(ctx, grid, start).items()}
-            if not worked:
-                for s, n in worker_adds(ctx, grid, (r, c)).items():
-                    change[s] = change.get(s, 0) + n
+            # What a worker adds there (p. 3) less what it adds here: the squares' framed symbols, as
+            # ``common.worker_adds`` reads them, without a dict made for each.
+            gone = NONE if shared else square_symbols(grid.squares[start], ctx.content)[1]
+            come = NONE if worked else square_symbols(grid.squares[(r, c)], ctx.content)[1]
             assert there is not None
-            found = kept[key] = ("move", away[there], tuple(change.get(s, 0) for s in STATS))
+            found = kept[key] = ("move", away[there], tuple(come.get(s, 0) - gone.get(s, 0) for s in STATS))
         return found
 
     return said
+
+
+NONE: dict[Stat, int] = {}
+"""No symbols (a space another worker works, or left by a worker sharing it)."""
 
 
 def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
