@@ -369,16 +369,20 @@ def _reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
         return {}
     dist = {origin: 0}
     queue = deque([origin])
+    # The squares read straight from the grid's dict (``Grid.space_at`` for each neighbour): the
+    # first Movement prompt of a round reads each worker's reach afresh on a new grid.
+    squares, spaces = grid.squares, grid.spaces
     while queue:
         key = queue.popleft()
-        if dist[key] == steps:
+        far = dist[key]
+        if far == steps:
             continue
-        for r, c in grid.spaces[key]:
+        for r, c in spaces[key]:
             for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                other = grid.space_at(nb)
-                if other is not None and other not in dist:
-                    dist[other] = dist[key] + 1
-                    queue.append(other)
+                sq = squares.get(nb)
+                if sq is not None and sq.key not in dist:
+                    dist[sq.key] = far + 1
+                    queue.append(sq.key)
     return dist
 
 
