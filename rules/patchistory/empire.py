@@ -285,7 +285,8 @@ def _modified(total: dict[Stat, int], have: Iterable[str], workers: int, owned: 
     for coin_wonder in ("petra", "apollo_11"):
         if coin_wonder in have:
             total[Stat.COINS] += owned
-    total = {s: max(0, v) for s, v in total.items()}
+    if min(total.values()) < 0:
+        total = {s: max(0, v) for s, v in total.items()}
     if "che_guevara" in have:
         total[Stat.POLITICS] = 6
     return total
@@ -590,6 +591,7 @@ class PatchedStats:
         self.worked = _worked(grid, workers)
         self.total = _symbols(grid, self.worked, content)
         self.counts = _ability_counts(grid)
+        self.have = frozenset(ability for ability, n in self.counts.items() if n > 0)
         self.on = {(t[0], t[1]): t[2] for t in tokens}
         self.land = [(w.row, w.col) for w in workers if w.where == "land"]
         self.idle = len(workers) - len(self.land)
@@ -605,7 +607,9 @@ class PatchedStats:
                 if not (under and cell in squares):
                     new[cell] = (key, sp)
         total = dict(self.total)
-        counts = dict(self.counts)
+        # Most places neither cover nor show a Wonder or a Personality: their abilities are the
+        # empire's, counted once.
+        moved: dict[str, int] = {}
         shown: dict[SpaceKey, Cell] = {}
         if not under:
             gone = set()
@@ -614,18 +618,20 @@ class PatchedStats:
                 if old is not None:
                     gone.add(old.key)
                     if old.space.ability:
-                        counts[old.space.ability] -= 1
+                        moved[old.space.ability] = moved.get(old.space.ability, 0) - 1
             for key in gone:
                 base, framed = _space_symbols(grid, key, content)
-                _add(total, base, -1)
+                for stat, n in base.items():
+                    total[stat] -= n
                 if key in self.worked:
-                    _add(total, framed, -1)
+                    for stat, n in framed.items():
+                        total[stat] -= n
                 rest = [cell for cell in grid.spaces[key] if cell not in new]
                 if rest:
                     shown[key] = rest[0]
         for cell, (key, sp) in new.items():
             if sp.ability:
-                counts[sp.ability] = counts.get(sp.ability, 0) + 1
+                moved[sp.ability] = moved.get(sp.ability, 0) + 1
             if key not in shown or cell < shown[key]:
                 shown[key] = cell
         seen: set[SpaceKey] = set()
@@ -634,23 +640,35 @@ class PatchedStats:
                 seen.add(new[cell][0])
             elif (old := squares.get(cell)) is not None:
                 seen.add(old.key)
+        on = self.on
         for key, cell in shown.items():
             if cell in new:
                 sp = new[cell][1]
-                old = squares.get(cell)
-                if under and cell in self.on:
-                    base, framed = _face(sp, self.on[cell], self.on[cell] is None, content)
-                elif keep_buildings and old is not None and old.building is not None and _keeps(sp):
+                if under and cell in on:
+                    base, framed = _face(sp, on[cell], on[cell] is None, content)
+                elif keep_buildings and (old := squares.get(cell)) is not None and _kept_under(old, sp):
                     base, framed = _face(sp, old.building, False, content)
                 else:
                     base, framed = sp.yields, sp.framed
             else:
                 base, framed = square_symbols(squares[cell], content)
-            _add(total, base, 1)
+            for stat, n in base.items():
+                total[stat] += n
             if key in seen:
-                _add(total, framed, 1)
-        have = {ability for ability, n in counts.items() if n > 0}
-        return _modified(total, have, self.idle + len(seen), self.owned)
+                for stat, n in framed.items():
+                    total[stat] += n
+        return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
+
+    def _have(self, moved: dict[str, int]) -> Iterable[str]:
+        """The abilities the patched empire shows: the empire's, counted again only for those the
+        tile covers or shows (``moved``: how many squares showing each it adds, less those it
+        covers)."""
+        if not moved:
+            return self.have
+        counts = dict(self.counts)
+        for ability, n in moved.items():
+            counts[ability] = counts.get(ability, 0) + n
+        return {ability for ability, n in counts.items() if n > 0}
 
 
 def _face(space: SpaceDef, building: str | None, reclaimed: bool, content: Content) -> tuple[
@@ -659,11 +677,6 @@ def _face(space: SpaceDef, building: str | None, reclaimed: bool, content: Conte
     """:func:`square_symbols` of a square of ``space`` holding ``building`` (or reclaimed), read
     only."""
     return square_symbols(Square((0, 0), space, building, reclaimed), content)
-
-
-def _add(total: dict[Stat, int], symbols: dict[Stat, int], sign: int) -> None:
-    for stat, n in symbols.items():
-        total[stat] += sign * n
 
 
 _SIDE_PARTS: dict[int, tuple[SideDef, tuple[tuple[int, SpaceDef, tuple[Cell, ...]], ...]]] = {}
@@ -676,6 +689,12 @@ def _side_parts(sdef: SideDef) -> tuple[tuple[int, SpaceDef, tuple[Cell, ...]], 
         parts = tuple((si, sp, tuple(sorted(sp.cells))) for si, sp in enumerate(sdef.spaces))
         found = _SIDE_PARTS[id(sdef)] = (sdef, parts)
     return found[1]
+
+
+def _kept_under(old: Square, sp: SpaceDef) -> bool:
+    """Whether the building of the square ``old`` stays on top of the new tile's space ``sp``
+    laid over it."""
+    return old.building is not None and _keeps(sp)
 
 
 def _keeps(sp: SpaceDef) -> bool:
