@@ -316,8 +316,14 @@ def _unframed(grid: Grid, content: Content) -> dict[Stat, int]:
     if cached is not None:
         return cached
     total = dict.fromkeys(STATS, 0)
-    for space in grid.spaces:
-        for stat, n in _space_symbols(grid, space, content)[0].items():
+    squares, buildings = grid.squares, content.buildings_by_id
+    # What :func:`square_symbols` reads outside the frame, read in place: a new grid's first
+    # count reads every space, and copying each space's symbols took most of it.
+    for cells in grid.spaces.values():
+        sq = squares[cells[0]]
+        if sq.reclaimed:
+            continue
+        for stat, n in (sq.space.yields if sq.building is None else buildings[sq.building].yields).items():
             total[stat] += n
     grid.symbols[key] = total
     return total
