@@ -298,8 +298,10 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
 
 def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
     """A placement's change of each track (in the order of ``STATS``) as its label's shorthand
-    ("+1C −1F") and its description's words, made once per change (``Ctx.changes``)."""
-    return ctx.changes.kept(change, lambda: _placement_words(change))
+    ("+1C −1F") and its description's words, made once per change (``Ctx.changes``): read by one
+    ``get``, kept by ``put`` on a miss, without a closure made for each placement."""
+    found = ctx.changes.get(change)
+    return ctx.changes.put(change, _placement_words(change)) if found is None else found
 
 
 def _placement_words(change: tuple[int, ...]) -> tuple[str, Message]:
