@@ -19,6 +19,7 @@ from rules.patchistory.empire import (
     _LAID,
     Grid,
     _drawn_grid,
+    _modified,
     _symbols,
     abilities,
     grid_of,
@@ -1084,3 +1085,15 @@ def test_a_menu_step_is_offered_exactly_where_an_option_is_that_step() -> None:
                         assert offers(prompt, step) == (step in actions), step
                         checked += 1
     assert checked > 2000
+
+
+def test_an_overview_board_shows_no_track_below_zero() -> None:
+    """The overview board read from an empire's symbols (``empire._modified``, which keeps the
+    counted tracks as they are where none is below 0) shows every track at 0 or more (p. 3), in
+    the tracks' order: for every track at -2, -1, 0 and 3, the others at 1."""
+    for stat, n in product(STATS, (-2, -1, 0, 3)):
+        total = dict.fromkeys(STATS, 1)
+        total[stat] = n
+        board = _modified(dict(total), set(), 0, 0)
+        assert board == {s: max(0, v) for s, v in total.items()}
+        assert list(board) == list(STATS)
