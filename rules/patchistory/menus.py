@@ -28,21 +28,31 @@ Opens = Sequence[Option] | None
 """The answers a menu step opens (:func:`submenu`)."""
 
 
+Keys = Callable[[str], Hashable | None]
+"""What the answers of a menu step are kept by, by the step's choice (``None`` where it cannot be
+said), read for one seat of one state (:class:`Kept`)."""
+
+Counts = Callable[[str], int | None]
+"""How many answers a menu step opens, by the step's choice, where they can be counted without
+drawing them (else ``None``), read for one seat of one state (:class:`Kept`)."""
+
+
 class Kept:
-    """Submenus kept by a narrower key than the whole state: ``key(state, seat, choice)`` names
-    all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
-    (they are then drawn again). ``worded`` keeps, for the last few steps folded, their answers
-    worded as answers of the step (:func:`inside`), by the step's key: a fold after an action that
-    leaves the step alone finds them again instead of wording each afresh (:func:`worded`).
-    ``count(state, seat, choice)``, where given, says how many answers the step ``choice`` opens
-    where they can be counted without drawing them, none of them offered by another step (else
-    ``None``): a fold draws such a step's answers only once it is replaced by them."""
+    """Submenus kept by a narrower key than the whole state: ``keys(state, seat)`` reads, once a
+    fold, what the seat's steps are kept by: for the step ``choice``, all that its answers are
+    drawn from, or ``None`` where it cannot say (they are then drawn again). ``worded`` keeps, for
+    the last few steps folded, their answers worded as answers of the step (:func:`inside`), by
+    the step's key: a fold after an action that leaves the step alone finds them again instead of
+    wording each afresh (:func:`worded`). ``count(state, seat)``, where given and not ``None``,
+    says how many answers a step opens where they can be counted without drawing them, none of
+    them offered by another step (else ``None``): a fold draws such a step's answers only once it
+    is replaced by them."""
 
     def __init__(
-        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens],
-        count: Callable[[State, Seat, str], int | None] | None = None,
+        self, keys: Callable[[State, Seat], Keys], memo: Memo[Any, Opens],
+        count: Callable[[State, Seat], Counts | None] | None = None,
     ) -> None:
-        self.key = key
+        self.keys = keys
         self.memo = memo
         self.count = count
         self.worded: Memo[Any, tuple[Option, Opens, tuple[Option, ...]]] = Memo(WORDED)
@@ -60,59 +70,86 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
     With ``kept``, each step's answers are looked up by their own key first."""
     options = list(prompt.options)
-    # Each step's answers not offered already (``None`` where counted and not drawn yet), how
-    # many, and the step that opens them: they are worded as answers of the step
-    # (:func:`inside`) only once the step is replaced by them.
-    opens: dict[str, tuple[Option, list[Option] | None, int] | None] = {}
+    # What each step opens (:data:`Found`), by its choice.
+    opens: dict[str, Found | None] = {}
     # Where a step's answers were found by its key: the key and every answer it opens.
     found_by: dict[str, tuple[Hashable, Opens]] = {}
+    # The menu's steps in order, each with its place in ``options`` and what it opens, and those
+    # not looked up yet: a replacement takes one step away, brings the steps among its answers
+    # and moves the places after it.
+    steps: list[list[Any]] = [[i, o, None] for i, o in enumerate(options) if is_step(o)]
+    if not steps:
+        return prompt
+    fresh = steps
+    key_of = None if kept is None else kept.keys(state, seat)
+    count_of = None if kept is None or kept.count is None else kept.count(state, seat)
     while True:
-        fitting: list[tuple[int, int, tuple[Option, list[Option] | None, int]]] = []
         kinds: dict[type, list[object]] | None = None
-        for i, step in enumerate(options):
-            action = step.action
-            if step.navigation or not isinstance(action, Pick):
-                continue
-            if action.choice not in opens:
-                counted = None if kept is None or kept.count is None else kept.count(
-                    state, seat, action.choice
-                )
+        for entry in fresh:
+            step = entry[1]
+            choice = step.action.choice
+            if choice not in opens:
+                counted = None if count_of is None else count_of(choice)
                 if counted is not None:
-                    opens[action.choice] = (step, None, counted) if counted else None
+                    opens[choice] = (step, None, counted) if counted else None
                 else:
-                    key, inner = submenu_by_key(state, seat, action.choice, ask, kept)
+                    key, inner = submenu_by_key(state, seat, choice, ask, kept, key_of)
                     if key is not None:
-                        found_by[action.choice] = (key, inner)
+                        found_by[choice] = (key, inner)
                     if inner is not None and kinds is None:
                         kinds = by_kind(options)
                     # An answer of a kind no option is cannot be offered already.
                     answers = None if inner is None or kinds is None else [
                         o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)
                     ]
-                    opens[action.choice] = None if answers is None else (step, answers, len(answers))
-            found = opens[action.choice]
-            if found is not None and len(options) - 1 + found[2] <= MAX_OPTIONS:
-                fitting.append((found[2], i, found))
-        if not fitting:
+                    opens[choice] = None if answers is None else (step, answers, len(answers))
+            entry[2] = opens[choice]
+        # The smallest menu that fits in place of its step, the first of equals.
+        least = MAX_OPTIONS + 2 - len(options)
+        best: Found | None = None
+        nth = 0
+        for n, entry in enumerate(steps):
+            found = entry[2]
+            if found is not None and found[2] < least:
+                best, nth, least = found, n, found[2]
+        if best is None:
             break
-        _, at, (step, drawn_answers, count) = min(fitting, key=lambda o: (o[0], o[1]))
+        step, drawn_answers, count = best
         assert isinstance(step.action, Pick)
         if drawn_answers is None:
             # Counted without drawing: drawn now that the step is replaced by them.
-            key, inner = submenu_by_key(state, seat, step.action.choice, ask, kept)
+            key, inner = submenu_by_key(state, seat, step.action.choice, ask, kept, key_of)
             if key is not None:
                 found_by[step.action.choice] = (key, inner)
             assert inner is not None and len(inner) == count, (step.action.choice, count)
             drawn_answers = list(inner)
         by = found_by.get(step.action.choice)
         if by is None or kept is None:
-            options[at : at + 1] = [inside(step, o) for o in drawn_answers]
+            brought = [inside(step, o) for o in drawn_answers]
         else:
-            options[at : at + 1] = worded(kept, by[0], step, by[1], drawn_answers)
+            brought = worded(kept, by[0], step, by[1], drawn_answers)
+        at = steps[nth][0]
+        options[at : at + 1] = brought
+        fresh = [[at + k, o, None] for k, o in enumerate(brought) if is_step(o)]
+        moved = len(brought) - 1
+        if moved:
+            for entry in steps[nth + 1 :]:
+                entry[0] += moved
+        steps[nth : nth + 1] = fresh
     if options == list(prompt.options):
         return prompt
     fields = {**prompt.__dict__, "options": tuple(options)}
     return built(Prompt, fields, prompt.model_fields_set | {"options"})
+
+
+Found = tuple[Option, list[Option] | None, int]
+"""What a step opens in a fold: the step, its answers not offered already (``None`` where
+counted and not drawn yet) and how many."""
+
+
+def is_step(option: Option) -> bool:
+    """Whether ``option`` is a menu step a fold may replace by the answers it opens."""
+    return not option.navigation and isinstance(option.action, Pick)
 
 
 def by_kind(options: list[Option]) -> dict[type, list[object]]:
@@ -139,10 +176,11 @@ def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None =
 
 
 def submenu_by_key(
-    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None
+    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None, key_of: Keys | None = None
 ) -> tuple[Hashable | None, Opens]:
-    """:func:`submenu` with the step's own key it was found by (``None`` when drawn afresh)."""
-    key = None if kept is None else kept.key(state, seat, choice)
+    """:func:`submenu` with the step's own key it was found by (``None`` when drawn afresh);
+    ``key_of`` is ``kept.keys(state, seat)`` where read already."""
+    key = None if kept is None else (key_of or kept.keys(state, seat))(choice)
     if key is None:
         return None, drawn(state, seat, choice, ask)
     assert kept is not None

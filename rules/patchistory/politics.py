@@ -906,14 +906,22 @@ def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) 
 
 
 def square_key(
-    state: State, seat: Seat, kind: str, rest: list[str]
+    state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
 ) -> tuple[int, str | None, tuple[object, ...]]:
-    """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from."""
+    """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from;
+    ``empire`` is :func:`empire_key` where read already."""
     p = state.players[seat]
     index = int(rest[0][2:])
     laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-    return index, laid, (
-        kind, index, laid, tuple(rest), tuple(p.layers), tuple(p.tokens),
+    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(state, p)))
+
+
+def empire_key(state: State, p: Player) -> tuple[object, ...]:
+    """What every square menu of the seat is drawn from besides the tile and the steps: the
+    empire's tiles and tokens, the squares its workers stand on and whether a building may go
+    over a tile (#24)."""
+    return (
+        tuple(p.layers), tuple(p.tokens),
         tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
     )
 
@@ -972,36 +980,59 @@ def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object
     from, narrower than the seat's whole prompt (:func:`admin_key`): an action that spends PP
     or goods leaves most of the menu's steps alone. A fold asks only while the seat's prompt is
     open, so whether it is done or waits for its turn is the same for every state a key names."""
+    return submenu_keys(ctx, state, seat)(choice)
+
+
+def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[object, ...] | None]:
+    """:func:`submenu_key` for every step of the seat's menu, what the steps share (the steps
+    taken, the Transport, the empire a square menu is drawn from) read once: a fold reads a key
+    for each of some twenty steps."""
     p = state.players[seat]
-    path = [*p.path, *choice.split(SEPARATOR)]
-    head, rest = path[0], path[1:]
-    match head:
-        case "trade":
-            land = tuple((i, p.workers[i].row, p.workers[i].col) for i in land_workers(p))
-            ends = tuple((r, state.routes[r].start, state.routes[r].end) for r in trade_routes(state, seat))
-            return (head, tuple(rest), trade_cost(ctx, state, seat), land, ends)
-        case "exchange":
-            t = stat(ctx, state, seat, Stat.TRANSPORT) if len(rest) < 2 else 0
-            return (head, exchange_key(p.goods, t, rest))
-        case "birth":
-            return (head, tuple(rest), state.era)
-        case "honour_wonders" | "honour_personalities":
-            kind = "wonder" if head == "honour_wonders" else "personality"
-            return (head, tuple(rest), state.era, count_kind(p, ctx.content, kind))
-        case "build_route":
-            return (head, tuple(rest), seat, len(state.players))
-        case "campaign":
-            return (head, tuple(rest))
-        case "reclaim" if not rest:
-            # Every tile in hand may be reclaimed with, whatever it costs to build.
-            return (head, tuple(p.buildings))
-        case "build" if not rest:
-            resources = p.goods.resources
-            costs = ctx.content.buildings_by_id
-            return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
-        case "reclaim" | "build":
-            return ("squares", square_key(state, seat, head, rest)[2])
-    return None
+    taken = p.path
+    # Read once a step needs them.
+    transport: list[int] = []
+    empire: list[tuple[object, ...]] = []
+
+    def key(choice: str) -> tuple[object, ...] | None:
+        path = [*taken, *choice.split(SEPARATOR)]
+        head, rest = path[0], path[1:]
+        match head:
+            case "trade":
+                land = tuple((i, p.workers[i].row, p.workers[i].col) for i in land_workers(p))
+                ends = tuple(
+                    (r, state.routes[r].start, state.routes[r].end) for r in trade_routes(state, seat)
+                )
+                return (head, tuple(rest), trade_cost(ctx, state, seat), land, ends)
+            case "exchange":
+                t = 0
+                if len(rest) < 2:
+                    if not transport:
+                        transport.append(stat(ctx, state, seat, Stat.TRANSPORT))
+                    t = transport[0]
+                return (head, exchange_key(p.goods, t, rest))
+            case "birth":
+                return (head, tuple(rest), state.era)
+            case "honour_wonders" | "honour_personalities":
+                kind = "wonder" if head == "honour_wonders" else "personality"
+                return (head, tuple(rest), state.era, count_kind(p, ctx.content, kind))
+            case "build_route":
+                return (head, tuple(rest), seat, len(state.players))
+            case "campaign":
+                return (head, tuple(rest))
+            case "reclaim" if not rest:
+                # Every tile in hand may be reclaimed with, whatever it costs to build.
+                return (head, tuple(p.buildings))
+            case "build" if not rest:
+                resources = p.goods.resources
+                costs = ctx.content.buildings_by_id
+                return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
+            case "reclaim" | "build":
+                if not empire:
+                    empire.append(empire_key(state, p))
+                return ("squares", square_key(state, seat, head, rest, empire[0])[2])
+        return None
+
+    return key
 
 
 def check_admin(state: State, seat: Seat) -> Player:

@@ -781,7 +781,7 @@ def test_a_placement_menu_counted_is_the_one_drawn() -> None:
     step down every seat's menu; and a fold drawing only the steps it replaces is the fold
     drawing every step, over 2-, 3- and 4-player games."""
     engine = Patchistory(ENGINE.content)
-    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+    drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
     def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
         for o in options:
@@ -1007,7 +1007,7 @@ def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
     of the Movement states of 2-, 3- and 4-player games; and a fold drawing only the steps it
     replaces is the fold drawing every step."""
     engine = Patchistory(ENGINE.content)
-    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+    drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
     def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
         for o in options:
@@ -1084,3 +1084,27 @@ def test_a_menu_step_is_offered_exactly_where_an_option_is_that_step() -> None:
                         assert offers(prompt, step) == (step in actions), step
                         checked += 1
     assert checked > 2000
+
+
+def test_one_reading_of_a_seats_step_keys_keys_every_step_as_each_alone() -> None:
+    """The keys of a seat's Administration steps read once for the whole menu
+    (``politics.submenu_keys``: the steps taken, the Transport and the empire read once, as a fold
+    reads them) are, step after step down every seat's menu, the keys each step read alone
+    has, for every seat of every Administration state of 2-, 3- and 4-player games."""
+    engine = Patchistory(ENGINE.content)
+    steps = 0
+    heads: set[str] = set()
+    for state, seat, prompt in menus_asked(engine, ((2, 41), (3, 42), (4, 43))):
+        if state.phase != Phase.ADMINISTRATION:
+            continue
+        once = politics.submenu_keys(engine.ctx, state, seat)
+        choices = [o.action.choice for o in prompt.options if isinstance(o.action, Pick)]
+        while choices:
+            choice = choices.pop()
+            assert once(choice) == politics.submenu_keys(engine.ctx, state, seat)(choice), choice
+            inner = menus.submenu(state, seat, choice, engine.unfolded)
+            choices += [f"{choice}/{o.action.choice}" for o in inner or () if isinstance(o.action, Pick)]
+            heads.add(choice.split("/")[0])
+            steps += 1
+    assert steps > 1000
+    assert {"exchange", "build", "reclaim"} <= heads
