@@ -819,6 +819,18 @@ def _exchange_options(ctx: Ctx, goods: Goods, t: int, rest: list[str]) -> list[O
     ][:MAX_MENU]
 
 
+def fair_exchange(action: Exchange) -> bool:
+    """Whether ``action`` takes one of :func:`exchange_mixes` for what it gives: none of the good
+    given, none of another below zero, and exactly the value given (1 resource = 2 food = 2
+    coins). Read from its numbers, not by building every mix and comparing it (a move's check)."""
+    food, coins, resources = action.food, action.coins, action.resources
+    return (
+        min(food, coins, resources) >= 0
+        and getattr(action, action.give) == 0
+        and 2 * resources + food + coins == action.amount * VALUE[action.give]
+    )
+
+
 def exchange_mixes(give: str, amount: int) -> list[Exchange]:
     """Every output mix of the other goods with exactly the input's value (#35)."""
     value = amount * VALUE[give]
@@ -1062,7 +1074,7 @@ def play_exchange(ctx: Ctx, state: State, seat: Seat, action: Exchange) -> list[
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     if not 1 <= action.amount <= t:
         raise fail(f"One Exchange gives up to T = {t} units of one good.", "exchange_t", t=t)
-    if action not in exchange_mixes(action.give, action.amount):
+    if not fair_exchange(action):
         raise fail(
             "The goods received must be worth exactly what you give, in other goods.", "exchange_value"
         )

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import Back, BidCoins, Done, Patch, Pick
+from rules.patchistory.actions import Back, BidCoins, Done, Exchange, Patch, Pick
 from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
@@ -1108,3 +1108,22 @@ def test_one_reading_of_a_seats_step_keys_keys_every_step_as_each_alone() -> Non
             steps += 1
     assert steps > 1000
     assert {"exchange", "build", "reclaim"} <= heads
+
+
+def test_an_exchange_is_fair_exactly_where_it_is_one_of_the_mixes_offered() -> None:
+    """An Exchange is checked by its numbers (``politics.fair_exchange``): it takes none of the good
+    given, none of another below zero and exactly the value given, exactly where it is one of
+    ``exchange_mixes`` for its good and amount (#35), over every good, amount 1–6 and every
+    take of -1 to 13 food and coins and -1 to 7 resources."""
+    checked = fair = 0
+    goods = ("food", "coins", "resources")
+    for give in goods:
+        for amount in range(1, 7):
+            mixes = politics.exchange_mixes(give, amount)
+            for food, coins, resources in product(range(-1, 14), range(-1, 14), range(-1, 8)):
+                action = Exchange(give=give, amount=amount, food=food, coins=coins, resources=resources)
+                assert politics.fair_exchange(action) == (action in mixes), action
+                fair += action in mixes
+                checked += 1
+    assert fair == sum(len(politics.exchange_mixes(g, n)) for g in goods for n in range(1, 7))
+    assert checked > 10_000
