@@ -479,7 +479,9 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     def describe(r: int, c: int) -> Message:
         return worker_there(ctx, grid, (r, c), wall)
 
-    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at", describe)
+    options, _ = cell_options(
+        cells, lambda r, c: construct(PlaceWorker, row=r, col=c), p.path, "", "place.at", describe
+    )
     if p.menu:
         options.append(back())
     return question(
@@ -489,11 +491,18 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
 
 def worker_there(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Message:
     """What one more worker on the space at ``cell`` adds: the symbols in its gold frames (p. 3),
-    and 1 Defence with the Great Wall (p. 16)."""
-    adds = worker_adds(ctx, grid, cell)
-    if wall:
-        adds[Stat.DEFENCE] = adds.get(Stat.DEFENCE, 0) + 1
-    return label("describe.worker_there", change=change_words(adds, "gain.nothing"))
+    and 1 Defence with the Great Wall (p. 16). Worded once per square's face (its printed space,
+    building and whether reclaimed) and Great Wall (``Ctx.words``): a worker born or returning is
+    offered every empty space, and the same spaces come back."""
+    sq = grid.squares[cell]
+    key = ("worker_there", id(sq.space), sq.building, sq.reclaimed, wall)
+    found = ctx.words.get(key)
+    if found is None:
+        adds = worker_adds(ctx, grid, cell)
+        if wall:
+            adds[Stat.DEFENCE] = adds.get(Stat.DEFENCE, 0) + 1
+        found = ctx.words[key] = label("describe.worker_there", change=change_words(adds, "gain.nothing"))
+    return found
 
 
 def play_place(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:

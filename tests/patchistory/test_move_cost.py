@@ -1127,3 +1127,24 @@ def test_an_exchange_is_fair_exactly_where_it_is_one_of_the_mixes_offered() -> N
                 checked += 1
     assert fair == sum(len(politics.exchange_mixes(g, n)) for g in goods for n in range(1, 7))
     assert checked > 10_000
+
+
+def test_what_a_worker_adds_kept_by_its_squares_face_is_the_one_worded_afresh() -> None:
+    """What one more worker on a space adds (``patching.worker_there``), kept by the square's
+    printed space, building, whether reclaimed and the Great Wall (``Ctx.words``), is what a fresh
+    context words for every square of every empire of every tenth state of 2-, 3- and 4-player
+    games, with and without the Great Wall, one context keeping them all."""
+    kept = Ctx(ENGINE.content)
+    checked = built = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63)):
+        for state in walk(players, seed, 2000)[::10]:
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                for cell, sq in grid.squares.items():
+                    for wall in (False, True):
+                        ours = patching.worker_there(kept, grid, cell, wall)
+                        assert ours == patching.worker_there(Ctx(ENGINE.content), grid, cell, wall), cell
+                        checked += 1
+                    built += sq.building is not None or sq.reclaimed
+    assert checked > 5000
+    assert built > 50
