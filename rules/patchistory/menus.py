@@ -81,10 +81,12 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     if not steps:
         return prompt
     fresh = steps
+    # The actions ``options`` offer (:func:`by_kind`), read once an answer is to be checked and
+    # kept up to date with each replacement.
+    kinds: Kinds | None = None
     key_of = None if kept is None else kept.keys(state, seat)
     count_of = None if kept is None or kept.count is None else kept.count(state, seat)
     while True:
-        kinds: dict[type, list[object]] | None = None
         for entry in fresh:
             step = entry[1]
             choice = step.action.choice
@@ -98,9 +100,9 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
                         found_by[choice] = (key, inner)
                     if inner is not None and kinds is None:
                         kinds = by_kind(options)
-                    # An answer of a kind no option is cannot be offered already.
+                    # An answer an option of the menu offers already is not offered again.
                     answers = None if inner is None or kinds is None else [
-                        o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)
+                        o for o in inner if not offered(o.action, kinds)
                     ]
                     opens[choice] = None if answers is None else (step, answers, len(answers))
             entry[2] = opens[choice]
@@ -129,6 +131,10 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
         else:
             brought = worded(kept, by[0], step, by[1], drawn_answers)
         at = steps[nth][0]
+        if kinds is not None:
+            offer(kinds, options[at].action, -1)
+            for o in brought:
+                offer(kinds, o.action, 1)
         options[at : at + 1] = brought
         fresh = [[at + k, o, None] for k, o in enumerate(brought) if is_step(o)]
         moved = len(brought) - 1
@@ -152,21 +158,41 @@ def is_step(option: Option) -> bool:
     return not option.navigation and isinstance(option.action, Pick)
 
 
-def by_kind(options: list[Option]) -> dict[type, list[object]]:
-    """The actions ``options`` offer, by their kind (:func:`offered`)."""
-    kinds: dict[type, list[object]] = {}
+Kinds = dict[type, dict[tuple[object, ...], int]]
+"""The actions a menu offers, each kind's as the values of their fields, with how many options
+offer each (:func:`by_kind`)."""
+
+
+def by_kind(options: list[Option]) -> Kinds:
+    """The actions ``options`` offer, by their kind, each as the values of its fields
+    (:func:`offered`)."""
+    kinds: Kinds = {}
     for o in options:
-        kinds.setdefault(type(o.action), []).append(o.action)
+        offer(kinds, o.action, 1)
     return kinds
 
 
-def offered(action: object, kinds: dict[type, list[object]]) -> bool:
+def offer(kinds: Kinds, action: object, n: int) -> None:
+    """``n`` more options (or fewer, ``n`` below zero) offering ``action`` in ``kinds``."""
+    counts = kinds.setdefault(type(action), {})
+    fields = tuple(action.__dict__.values())
+    left = counts.get(fields, 0) + n
+    if left:
+        counts[fields] = left
+    else:
+        del counts[fields]
+
+
+def offered(action: object, kinds: Kinds) -> bool:
     """Whether the options gone through by :func:`by_kind` offer ``action`` already; actions of
     another kind are never compared (a model's comparison is slow and most answers differ in kind
-    from the steps beside them). Two actions of one kind are compared by their fields: an action
-    holds nothing else (no private or extra attributes), so this is the models' equality."""
-    fields = action.__dict__
-    return any(a.__dict__ == fields for a in kinds.get(type(action), ()))
+    from the steps beside them). Two actions of one kind are compared by the values of their
+    fields, each kind's looked up at once: an action holds nothing else (no private or extra
+    attributes), its fields are numbers, strings and booleans, and every action of a kind holds
+    them in the model's order (validated or built unchecked alike), so this is the models'
+    equality."""
+    found = kinds.get(type(action))
+    return found is not None and tuple(action.__dict__.values()) in found
 
 
 def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None) -> Opens:

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import Back, BidCoins, Done, Exchange, Patch, Pick
+from rules.patchistory.actions import Back, BidCoins, Done, Exchange, Patch, Pick, PlaceWorker
 from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
@@ -1148,3 +1148,27 @@ def test_what_a_worker_adds_kept_by_its_squares_face_is_the_one_worded_afresh() 
                     built += sq.building is not None or sq.reclaimed
     assert checked > 5000
     assert built > 50
+
+
+def test_a_fold_offers_no_answer_an_earlier_replacement_brought() -> None:
+    """A fold keeps what the menu offers up to date with each replacement (``menus.fold``'s
+    ``kinds``): a step first looked up after another step was replaced by its answers leaves out
+    an answer that replacement brought, as it leaves out one the menu offered from the start."""
+    state = game(2)
+    done = option(action=Done(), label=label("patch.done"))
+    place = option(action=PlaceWorker(row=0, col=0), label=label("place.at", row=0, col=0))
+    deeper = option(action=Pick(choice="b"), label=label("menu.row", row=1))
+    menu = {
+        "": (option(action=Pick(choice="a"), label=label("menu.row", row=0)), done),
+        "a": (place, deeper),
+        "a/b": (place, option(action=PlaceWorker(row=1, col=0), label=label("place.at", row=1, col=0))),
+    }
+
+    def ask(state: State, seat: int) -> Prompt:
+        path = "/".join(state.players[seat].path)
+        return Prompt(seat=0, title=label("patch.choose_tile"), options=menu[path])
+
+    folded = menus.fold(state, 0, ask(state, 0), ask)
+    assert [o.action for o in folded.options] == [
+        PlaceWorker(row=0, col=0), PlaceWorker(row=1, col=0), Done()
+    ]
