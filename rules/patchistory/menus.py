@@ -86,6 +86,7 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     kinds: Kinds | None = None
     key_of = None if kept is None else kept.keys(state, seat)
     count_of = None if kept is None or kept.count is None else kept.count(state, seat)
+    replaced = False
     while True:
         for entry in fresh:
             step = entry[1]
@@ -136,14 +137,17 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
             for o in brought:
                 offer(kinds, o.action, 1)
         options[at : at + 1] = brought
+        replaced = True
         fresh = [[at + k, o, None] for k, o in enumerate(brought) if is_step(o)]
         moved = len(brought) - 1
         if moved:
             for entry in steps[nth + 1 :]:
                 entry[0] += moved
         steps[nth : nth + 1] = fresh
-    if options == list(prompt.options):
+    if not replaced:
         return prompt
+    # A replacement leaves the menu changed: its step's choice goes, and every answer it brings
+    # is a longer one (``inside``) or no step at all.
     fields = {**prompt.__dict__, "options": tuple(options)}
     return built(Prompt, fields, prompt.model_fields_set | {"options"})
 
@@ -221,6 +225,10 @@ def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: list
     entry = kept.worded.get(key)
     if entry is None or entry[1] is not opened or not same_step(entry[0], step):
         entry = kept.worded.put(key, (step, opened, tuple(inside(step, o) for o in opened)))
+    elif entry[0] is not step:
+        # The same words, kept with the step asked now: the next fold finds it by identity (a
+        # step worded again by its own step's words is a new object saying the same).
+        entry = kept.worded[key] = (step, opened, entry[2])
     if len(answers) == len(opened):
         return list(entry[2])
     wanted = {id(o) for o in answers}
