@@ -9,7 +9,6 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.unchecked import option, question, replaced
@@ -960,18 +959,27 @@ def square_options(
     """A Build or Reclaim option for each of ``cells``, each kept by the tile's place in hand, the
     square and what laying the tile there says (:attr:`Ctx.cells`)."""
     face = token_faces(ctx, state, seat, laid)
-    words = token_words(ctx, state, seat, laid)
     key = f"{kind}.at"
+    kept = ctx.cells
+    # Worded only where a square's option is not kept (its grid and workers read then).
+    words: list[Callable[[Cell], Message]] = []
 
     def made(r: int, c: int) -> Option:
+        if not words:
+            words.append(token_words(ctx, state, seat, laid))
         action: Reclaim | Build
         if kind == "reclaim":
             action = Reclaim(building=index, row=r, col=c)
         else:
             action = Build(building=index, row=r, col=c)
-        return option(action=action, label=label(key, row=r, col=c), description=words((r, c)))
+        return option(action=action, label=label(key, row=r, col=c), description=words[0]((r, c)))
 
-    return [ctx.cells.kept((kind, index, r, c, face((r, c))), partial(made, r, c)) for r, c in cells]
+    options = []
+    for r, c in cells:
+        square = (kind, index, r, c, face((r, c)))
+        found = kept.get(square)
+        options.append(kept.put(square, made(r, c)) if found is None else found)
+    return options
 
 
 ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]] = {
