@@ -1172,3 +1172,28 @@ def test_a_fold_offers_no_answer_an_earlier_replacement_brought() -> None:
     assert [o.action for o in folded.options] == [
         PlaceWorker(row=0, col=0), PlaceWorker(row=1, col=0), Done()
     ]
+
+
+def test_a_kept_worker_placement_menu_is_the_one_drawn_afresh() -> None:
+    """Where a worker is owed a space, each seat's placement menu (``patching.place_prompt``:
+    each empty space kept by the square and what a worker there adds, ``Ctx.cells``), and each
+    row's where they do not fit one menu, is what a fresh context draws, in every such state of
+    2-, 3- and 4-player games, one context keeping them all."""
+    kept = Ctx(ENGINE.content)
+    asked = 0
+    for players, seed in ((2, 71), (2, 72), (2, 75), (3, 73), (3, 76), (4, 74), (4, 77)):
+        for state in walk(players, seed, 2000):
+            for seat, p in enumerate(state.players):
+                if p.homing <= 0 or p.menu:
+                    continue
+                ours = patching.place_prompt(kept, state, seat)
+                assert ours == patching.place_prompt(Ctx(ENGINE.content), state, seat)
+                asked += 1
+                assert ours is not None
+                for o in ours.options:
+                    if isinstance(o.action, Pick):
+                        p.menu = [o.action.choice]
+                        drawn = patching.place_prompt(kept, state, seat)
+                        assert drawn == patching.place_prompt(Ctx(ENGINE.content), state, seat)
+                        p.menu = []
+    assert asked > 60
