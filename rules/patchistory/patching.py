@@ -34,6 +34,7 @@ from rules.patchistory.empire import (
     Placement,
     abilities,
     empty_spaces,
+    free_spaces,
     grid_of,
     lay,
     placements,
@@ -542,7 +543,7 @@ def settle_homing(ctx: Ctx, state: State) -> list[Event]:
     events = []
     for seat, p in enumerate(state.players):
         if p.homing > 0:
-            free = len(empty_spaces(p, grid_of(p, ctx.content)))
+            free = free_spaces(p, grid_of(p, ctx.content))
             if free < p.homing:
                 back_to_track = p.homing - free
                 p.homing = free

@@ -52,7 +52,7 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import Grid, abilities, count_kind, empty_spaces, grid_of
+from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -550,18 +550,22 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """The actions ``seat`` can afford now."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
     g = p.goods
+    food = trade_cost(ctx, state, seat)
+    transport = stat(ctx, state, seat, Stat.TRANSPORT)
+    wonders = count_kind(p, ctx.content, "wonder")
+    personalities = count_kind(p, ctx.content, "personality")
     can: list[tuple[str, bool]] = [
         (
             "trade",
             p.pp >= c.trade
-            and g.food >= trade_cost(ctx, state, seat)
+            and g.food >= food
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),
         (
             "exchange",
             p.pp >= c.exchange
-            and stat(ctx, state, seat, Stat.TRANSPORT) > 0
+            and transport > 0
             and (g.food + g.coins + g.resources) > 0,
         ),
         (
@@ -569,19 +573,19 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             p.pp >= c.birth
             and g.food >= per_era(era, BIRTH_FOOD)
             and p.born() < 8
-            and len(empty_spaces(p, grid_of(p, ctx.content))) > p.homing,
+            and free_spaces(p, grid_of(p, ctx.content)) > p.homing,
         ),
         (
             "honour_wonders",
             p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
-            and count_kind(p, ctx.content, "wonder") > 0,
+            and wonders > 0,
         ),
         (
             "honour_personalities",
             p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
-            and count_kind(p, ctx.content, "personality") > 0,
+            and personalities > 0,
         ),
         (
             "build_route",
@@ -600,7 +604,15 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    options = [admin_option(ctx, state, seat, name) for name, ok in can if ok]
+    # What each action's words say besides its name (:func:`admin_option`).
+    said: dict[str, object] = {
+        "trade": food,
+        "exchange": transport,
+        "birth": era,
+        "honour_wonders": (era, wonders),
+        "honour_personalities": (era, personalities),
+    }
+    options = [admin_option(ctx, state, seat, name, said.get(name)) for name, ok in can if ok]
     if options:
         options += ask_turn_order_option(
             state, state.options.administration_in_turn_order, "turn_order.administration"
@@ -612,23 +624,10 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     return options
 
 
-def admin_option(ctx: Ctx, state: State, seat: Seat, name: str) -> Option:
+def admin_option(ctx: Ctx, state: State, seat: Seat, name: str, said: object) -> Option:
     """The Administration action ``name`` as a menu step, kept by all its description is drawn
-    from (:func:`admin_description`, ``Ctx.actions``)."""
-    p = state.players[seat]
-    match name:
-        case "trade":
-            said: object = trade_cost(ctx, state, seat)
-        case "exchange":
-            said = stat(ctx, state, seat, Stat.TRANSPORT)
-        case "birth":
-            said = state.era
-        case "honour_wonders":
-            said = (state.era, count_kind(p, ctx.content, "wonder"))
-        case "honour_personalities":
-            said = (state.era, count_kind(p, ctx.content, "personality"))
-        case _:
-            said = None
+    from (:func:`admin_description`, ``Ctx.actions``) besides its name, ``said``: the food of a
+    Trade, the Transport, the era, with the Wonders or Personalities shown for Honour."""
     return ctx.actions.kept(("administration", name, said), lambda: option(
         action=Pick(choice=name),
         label=label(f"action.{name}"),
@@ -1099,7 +1098,7 @@ def play_birth(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     p = check_admin(state, seat)
     if p.born() >= 8:
         raise fail("All your workers are born.", "no_descendant")
-    if len(empty_spaces(p, grid_of(p, ctx.content))) <= p.homing:
+    if free_spaces(p, grid_of(p, ctx.content)) <= p.homing:
         raise fail("A newborn worker needs an empty space.", "no_space")
     food = per_era(state.era, BIRTH_FOOD)
     need(p.goods, "food", food, "Birth")
