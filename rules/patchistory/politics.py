@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
-from rules.core.unchecked import option, question, replaced
+from rules.core.unchecked import construct, option, question, replaced
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -889,7 +889,7 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
         if not rest:
             return [
                 option(
-                    action=Pick(choice=f"b:{i}"),
+                    action=construct(Pick, choice=f"b:{i}"),
                     label=label(
                         "building",
                         index=i + 1,
@@ -968,9 +968,9 @@ def square_options(
             words.append(token_words(ctx, state, seat, laid))
         action: Reclaim | Build
         if kind == "reclaim":
-            action = Reclaim(building=index, row=r, col=c)
+            action = construct(Reclaim, building=index, row=r, col=c)
         else:
-            action = Build(building=index, row=r, col=c)
+            action = construct(Build, building=index, row=r, col=c)
         return option(action=action, label=label(key, row=r, col=c), description=words[0]((r, c)))
 
     options = []
