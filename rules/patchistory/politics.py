@@ -888,22 +888,28 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
         p = state.players[seat]
         if not rest:
             return [
-                option(
-                    action=construct(Pick, choice=f"b:{i}"),
-                    label=label(
-                        "building",
-                        index=i + 1,
-                        building=building_name(ctx, b),
-                        cost=ctx.content.buildings_by_id[b].cost,
-                    ),
-                    description=building_gives(ctx, state, kind, b),
-                )
+                building_step(ctx, state, kind, i, b)
                 for i, b in enumerate(p.buildings)
                 if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
             ]
         return square_menu(ctx, state, seat, kind, rest)
 
     return options
+
+
+def building_step(ctx: Ctx, state: State, kind: str, index: int, building: str) -> Option:
+    """The step choosing the building tile ``building``, at ``index`` in hand, to build or reclaim
+    with, kept by them (``Ctx.actions``): a new tile drawn changes one step of the menu."""
+    return ctx.actions.kept(("building", kind, index, building), lambda: option(
+        action=construct(Pick, choice=f"b:{index}"),
+        label=label(
+            "building",
+            index=index + 1,
+            building=building_name(ctx, building),
+            cost=ctx.content.buildings_by_id[building].cost,
+        ),
+        description=building_gives(ctx, state, kind, building),
+    ))
 
 
 def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) -> list[Option]:
