@@ -550,22 +550,22 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """The actions ``seat`` can afford now."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
     g = p.goods
-    food = trade_cost(ctx, state, seat)
-    transport = stat(ctx, state, seat, Stat.TRANSPORT)
-    wonders = count_kind(p, ctx.content, "wonder")
-    personalities = count_kind(p, ctx.content, "personality")
+    # What an action's words say besides its name (:func:`admin_option`), read only where the
+    # seat has the PP for it: with none left, the empire's grid is not read (nor drawn afresh
+    # after a Build or Reclaim) for a menu of Done alone.
+    food = transport = wonders = personalities = 0
     can: list[tuple[str, bool]] = [
         (
             "trade",
             p.pp >= c.trade
-            and g.food >= food
+            and g.food >= (food := trade_cost(ctx, state, seat))
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),
         (
             "exchange",
             p.pp >= c.exchange
-            and transport > 0
+            and (transport := stat(ctx, state, seat, Stat.TRANSPORT)) > 0
             and (g.food + g.coins + g.resources) > 0,
         ),
         (
@@ -579,13 +579,13 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             "honour_wonders",
             p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
-            and wonders > 0,
+            and (wonders := count_kind(p, ctx.content, "wonder")) > 0,
         ),
         (
             "honour_personalities",
             p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
-            and personalities > 0,
+            and (personalities := count_kind(p, ctx.content, "personality")) > 0,
         ),
         (
             "build_route",
@@ -604,7 +604,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    # What each action's words say besides its name (:func:`admin_option`).
+    # Read above for each action offered.
     said: dict[str, object] = {
         "trade": food,
         "exchange": transport,
