@@ -74,10 +74,13 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     opens: dict[str, Found | None] = {}
     # Where a step's answers were found by its key: the key and every answer it opens.
     found_by: dict[str, tuple[Hashable, Opens]] = {}
-    # The menu's steps in order, each with its place in ``options`` and what it opens, and those
-    # not looked up yet: a replacement takes one step away, brings the steps among its answers
-    # and moves the places after it.
-    steps: list[list[Any]] = [[i, o, None] for i, o in enumerate(options) if is_step(o)]
+    # The menu's steps (a step not for navigation) in order, each with its place in ``options``
+    # and what it opens, and those not looked up yet: a replacement takes one step away, brings
+    # the steps among its answers and moves the places after it. Read in place, without a call
+    # for each option: most prompts folded have no step at all.
+    steps: list[list[Any]] = [
+        [i, o, None] for i, o in enumerate(options) if not o.navigation and isinstance(o.action, Pick)
+    ]
     if not steps:
         return prompt
     fresh = steps
@@ -138,7 +141,11 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
                 offer(kinds, o.action, 1)
         options[at : at + 1] = brought
         replaced = True
-        fresh = [[at + k, o, None] for k, o in enumerate(brought) if is_step(o)]
+        fresh = [
+            [at + k, o, None]
+            for k, o in enumerate(brought)
+            if not o.navigation and isinstance(o.action, Pick)
+        ]
         moved = len(brought) - 1
         if moved:
             for entry in steps[nth + 1 :]:
@@ -155,11 +162,6 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
 Found = tuple[Option, list[Option] | None, int]
 """What a step opens in a fold: the step, its answers not offered already (``None`` where
 counted and not drawn yet) and how many."""
-
-
-def is_step(option: Option) -> bool:
-    """Whether ``option`` is a menu step a fold may replace by the answers it opens."""
-    return not option.navigation and isinstance(option.action, Pick)
 
 
 Kinds = dict[type, dict[tuple[object, ...], int]]
