@@ -359,6 +359,12 @@ def empty_spaces(player: Player, grid: Grid) -> list[Cell]:
     ]
 
 
+def free_spaces(player: Player, grid: Grid) -> int:
+    """How many visible spaces have no worker: ``len(empty_spaces(player, grid))`` without
+    finding and ordering them (every space a worker stands on is one of the grid's)."""
+    return len(grid.spaces) - len(worked_spaces(player, grid))
+
+
 def reachable(grid: Grid, start: Cell, steps: int) -> dict[SpaceKey, int]:
     """Spaces within ``steps`` orthogonal moves; a multi-square space is one space (#26).
 

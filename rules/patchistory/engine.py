@@ -10,6 +10,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, get_args
 
@@ -113,7 +114,7 @@ class Patchistory(Engine[State, Played]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.ctx = Ctx(content or load_content())
-        self.kept = menus.Kept(self.submenu_key, self.ctx.submenus, self.submenu_count)
+        self.kept = menus.Kept(self.submenu_keys, self.ctx.submenus, self.submenu_counts)
 
     @property
     def content(self) -> Content:
@@ -190,18 +191,29 @@ class Patchistory(Engine[State, Played]):
     def submenu_key(self, state: State, seat: Seat, choice: str) -> Hashable | None:
         """What the answers of a menu step are kept by (:class:`menus.Kept`), where the phase says
         it: a step's answers are drawn from less than the seat's whole prompt."""
+        return self.submenu_keys(state, seat)(choice)
+
+    def submenu_keys(self, state: State, seat: Seat) -> menus.Keys:
+        """:meth:`submenu_key` for every step of the seat's menu, what they share read once (a
+        fold reads a key for each step)."""
         keyed = SUBMENU_KEYS.get(state.phase)
         if keyed is None or homing(state):
-            return None
-        return keyed(self.ctx, state, seat, choice)
+            return no_key
+        return keyed(self.ctx, state, seat)
 
     def submenu_count(self, state: State, seat: Seat, choice: str) -> int | None:
         """How many answers a menu step opens where its phase counts them without drawing them
         (:class:`menus.Kept`): a tile's placement menu in Patch, a worker's moves in Movement."""
+        counts = self.submenu_counts(state, seat)
+        return None if counts is None else counts(choice)
+
+    def submenu_counts(self, state: State, seat: Seat) -> menus.Counts | None:
+        """:meth:`submenu_count` for every step of the seat's menu; ``None`` where the phase
+        counts none (:data:`SUBMENU_COUNTS`)."""
         counted = SUBMENU_COUNTS.get(state.phase)
         if counted is None or homing(state):
             return None
-        return counted(self.ctx, state, seat, choice)
+        return partial(counted, self.ctx, state, seat)
 
     def unfolded(self, state: State, seat: Seat) -> Prompt | None:
         """The seat's prompt as its phase asks it, each menu step on its own."""
@@ -596,12 +608,18 @@ def table_key(state: State) -> Hashable | None:
     return None if keyed is None else keyed[0](state)
 
 
-SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat, str], Hashable | None]] = {
-    Phase.AUCTION: auction.submenu_key,
-    Phase.DIPLOMACY: politics.diplomacy_submenu_key,
-    Phase.ADMINISTRATION: politics.submenu_key,
+SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat], menus.Keys]] = {
+    Phase.AUCTION: lambda ctx, state, seat: partial(auction.submenu_key, ctx, state, seat),
+    Phase.DIPLOMACY: lambda ctx, state, seat: partial(politics.diplomacy_submenu_key, ctx, state, seat),
+    Phase.ADMINISTRATION: politics.submenu_keys,
 }
-"""The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`)."""
+"""The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`): what
+a seat's steps are kept by, read once a fold (``submenu_keys``)."""
+
+
+def no_key(choice: str) -> None:
+    """A step whose answers are kept by no key: drawn again each time."""
+    return None
 
 
 SUBMENU_COUNTS: dict[Phase, Callable[[Ctx, State, Seat, str], int | None]] = {

@@ -28,21 +28,31 @@ Opens = Sequence[Option] | None
 """The answers a menu step opens (:func:`submenu`)."""
 
 
+Keys = Callable[[str], Hashable | None]
+"""What the answers of a menu step are kept by, by the step's choice (``None`` where it cannot be
+said), read for one seat of one state (:class:`Kept`)."""
+
+Counts = Callable[[str], int | None]
+"""How many answers a menu step opens, by the step's choice, where they can be counted without
+drawing them (else ``None``), read for one seat of one state (:class:`Kept`)."""
+
+
 class Kept:
-    """Submenus kept by a narrower key than the whole state: ``key(state, seat, choice)`` names
-    all that the answers of the step ``choice`` are drawn from, or ``None`` where it cannot say
-    (they are then drawn again). ``worded`` keeps, for the last few steps folded, their answers
-    worded as answers of the step (:func:`inside`), by the step's key: a fold after an action that
-    leaves the step alone finds them again instead of wording each afresh (:func:`worded`).
-    ``count(state, seat, choice)``, where given, says how many answers the step ``choice`` opens
-    where they can be counted without drawing them, none of them offered by another step (else
-    ``None``): a fold draws such a step's answers only once it is replaced by them."""
+    """Submenus kept by a narrower key than the whole state: ``keys(state, seat)`` reads, once a
+    fold, what the seat's steps are kept by: for the step ``choice``, all that its answers are
+    drawn from, or ``None`` where it cannot say (they are then drawn again). ``worded`` keeps, for
+    the last few steps folded, their answers worded as answers of the step (:func:`inside`), by
+    the step's key: a fold after an action that leaves the step alone finds them again instead of
+    wording each afresh (:func:`worded`). ``count(state, seat)``, where given and not ``None``,
+    says how many answers a step opens where they can be counted without drawing them, none of
+    them offered by another step (else ``None``): a fold draws such a step's answers only once it
+    is replaced by them."""
 
     def __init__(
-        self, key: Callable[[State, Seat, str], Hashable | None], memo: Memo[Any, Opens],
-        count: Callable[[State, Seat, str], int | None] | None = None,
+        self, keys: Callable[[State, Seat], Keys], memo: Memo[Any, Opens],
+        count: Callable[[State, Seat], Counts | None] | None = None,
     ) -> None:
-        self.key = key
+        self.keys = keys
         self.memo = memo
         self.count = count
         self.worded: Memo[Any, tuple[Option, Opens, tuple[Option, ...]]] = Memo(WORDED)
@@ -60,76 +70,135 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
     With ``kept``, each step's answers are looked up by their own key first."""
     options = list(prompt.options)
-    # Each step's answers not offered already (``None`` where counted and not drawn yet), how
-    # many, and the step that opens them: they are worded as answers of the step
-    # (:func:`inside`) only once the step is replaced by them.
-    opens: dict[str, tuple[Option, list[Option] | None, int] | None] = {}
+    # What each step opens (:data:`Found`), by its choice.
+    opens: dict[str, Found | None] = {}
     # Where a step's answers were found by its key: the key and every answer it opens.
     found_by: dict[str, tuple[Hashable, Opens]] = {}
+    # The menu's steps (a step not for navigation) in order, each with its place in ``options``
+    # and what it opens, and those not looked up yet: a replacement takes one step away, brings
+    # the steps among its answers and moves the places after it. Read in place, without a call
+    # for each option: most prompts folded have no step at all.
+    steps: list[list[Any]] = [
+        [i, o, None] for i, o in enumerate(options) if not o.navigation and isinstance(o.action, Pick)
+    ]
+    if not steps:
+        return prompt
+    fresh = steps
+    # The actions ``options`` offer (:func:`by_kind`), read once an answer is to be checked and
+    # kept up to date with each replacement.
+    kinds: Kinds | None = None
+    key_of = None if kept is None else kept.keys(state, seat)
+    count_of = None if kept is None or kept.count is None else kept.count(state, seat)
+    replaced = False
     while True:
-        fitting: list[tuple[int, int, tuple[Option, list[Option] | None, int]]] = []
-        kinds: dict[type, list[object]] | None = None
-        for i, step in enumerate(options):
-            action = step.action
-            if step.navigation or not isinstance(action, Pick):
-                continue
-            if action.choice not in opens:
-                counted = None if kept is None or kept.count is None else kept.count(
-                    state, seat, action.choice
-                )
+        for entry in fresh:
+            step = entry[1]
+            choice = step.action.choice
+            if choice not in opens:
+                counted = None if count_of is None else count_of(choice)
                 if counted is not None:
-                    opens[action.choice] = (step, None, counted) if counted else None
+                    opens[choice] = (step, None, counted) if counted else None
                 else:
-                    key, inner = submenu_by_key(state, seat, action.choice, ask, kept)
+                    key, inner = submenu_by_key(state, seat, choice, ask, kept, key_of)
                     if key is not None:
-                        found_by[action.choice] = (key, inner)
+                        found_by[choice] = (key, inner)
                     if inner is not None and kinds is None:
                         kinds = by_kind(options)
-                    # An answer of a kind no option is cannot be offered already.
+                    # An answer an option of the menu offers already is not offered again.
                     answers = None if inner is None or kinds is None else [
-                        o for o in inner if type(o.action) not in kinds or not offered(o.action, kinds)
+                        o for o in inner if not offered(o.action, kinds)
                     ]
-                    opens[action.choice] = None if answers is None else (step, answers, len(answers))
-            found = opens[action.choice]
-            if found is not None and len(options) - 1 + found[2] <= MAX_OPTIONS:
-                fitting.append((found[2], i, found))
-        if not fitting:
+                    opens[choice] = None if answers is None else (step, answers, len(answers))
+            entry[2] = opens[choice]
+        # The smallest menu that fits in place of its step, the first of equals.
+        least = MAX_OPTIONS + 2 - len(options)
+        best: Found | None = None
+        nth = 0
+        for n, entry in enumerate(steps):
+            found = entry[2]
+            if found is not None and found[2] < least:
+                best, nth, least = found, n, found[2]
+        if best is None:
             break
-        _, at, (step, drawn_answers, count) = min(fitting, key=lambda o: (o[0], o[1]))
+        step, drawn_answers, count = best
         assert isinstance(step.action, Pick)
         if drawn_answers is None:
             # Counted without drawing: drawn now that the step is replaced by them.
-            key, inner = submenu_by_key(state, seat, step.action.choice, ask, kept)
+            key, inner = submenu_by_key(state, seat, step.action.choice, ask, kept, key_of)
             if key is not None:
                 found_by[step.action.choice] = (key, inner)
             assert inner is not None and len(inner) == count, (step.action.choice, count)
             drawn_answers = list(inner)
         by = found_by.get(step.action.choice)
         if by is None or kept is None:
-            options[at : at + 1] = [inside(step, o) for o in drawn_answers]
+            brought = [inside(step, o) for o in drawn_answers]
         else:
-            options[at : at + 1] = worded(kept, by[0], step, by[1], drawn_answers)
-    if options == list(prompt.options):
+            brought = worded(kept, by[0], step, by[1], drawn_answers)
+        at = steps[nth][0]
+        if kinds is not None:
+            offer(kinds, options[at].action, -1)
+            for o in brought:
+                offer(kinds, o.action, 1)
+        options[at : at + 1] = brought
+        replaced = True
+        fresh = [
+            [at + k, o, None]
+            for k, o in enumerate(brought)
+            if not o.navigation and isinstance(o.action, Pick)
+        ]
+        moved = len(brought) - 1
+        if moved:
+            for entry in steps[nth + 1 :]:
+                entry[0] += moved
+        steps[nth : nth + 1] = fresh
+    if not replaced:
         return prompt
+    # A replacement leaves the menu changed: its step's choice goes, and every answer it brings
+    # is a longer one (``inside``) or no step at all.
     fields = {**prompt.__dict__, "options": tuple(options)}
     return built(Prompt, fields, prompt.model_fields_set | {"options"})
 
 
-def by_kind(options: list[Option]) -> dict[type, list[object]]:
-    """The actions ``options`` offer, by their kind (:func:`offered`)."""
-    kinds: dict[type, list[object]] = {}
+Found = tuple[Option, list[Option] | None, int]
+"""What a step opens in a fold: the step, its answers not offered already (``None`` where
+counted and not drawn yet) and how many."""
+
+
+Kinds = dict[type, dict[tuple[object, ...], int]]
+"""The actions a menu offers, each kind's as the values of their fields, with how many options
+offer each (:func:`by_kind`)."""
+
+
+def by_kind(options: list[Option]) -> Kinds:
+    """The actions ``options`` offer, by their kind, each as the values of its fields
+    (:func:`offered`)."""
+    kinds: Kinds = {}
     for o in options:
-        kinds.setdefault(type(o.action), []).append(o.action)
+        offer(kinds, o.action, 1)
     return kinds
 
 
-def offered(action: object, kinds: dict[type, list[object]]) -> bool:
+def offer(kinds: Kinds, action: object, n: int) -> None:
+    """``n`` more options (or fewer, ``n`` below zero) offering ``action`` in ``kinds``."""
+    counts = kinds.setdefault(type(action), {})
+    fields = tuple(action.__dict__.values())
+    left = counts.get(fields, 0) + n
+    if left:
+        counts[fields] = left
+    else:
+        del counts[fields]
+
+
+def offered(action: object, kinds: Kinds) -> bool:
     """Whether the options gone through by :func:`by_kind` offer ``action`` already; actions of
     another kind are never compared (a model's comparison is slow and most answers differ in kind
-    from the steps beside them). Two actions of one kind are compared by their fields: an action
-    holds nothing else (no private or extra attributes), so this is the models' equality."""
-    fields = action.__dict__
-    return any(a.__dict__ == fields for a in kinds.get(type(action), ()))
+    from the steps beside them). Two actions of one kind are compared by the values of their
+    fields, each kind's looked up at once: an action holds nothing else (no private or extra
+    attributes), its fields are numbers, strings and booleans, and every action of a kind holds
+    them in the model's order (validated or built unchecked alike), so this is the models'
+    equality."""
+    found = kinds.get(type(action))
+    return found is not None and tuple(action.__dict__.values()) in found
 
 
 def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None) -> Opens:
@@ -139,10 +208,11 @@ def submenu(state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None =
 
 
 def submenu_by_key(
-    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None
+    state: State, seat: Seat, choice: str, ask: Ask, kept: Kept | None = None, key_of: Keys | None = None
 ) -> tuple[Hashable | None, Opens]:
-    """:func:`submenu` with the step's own key it was found by (``None`` when drawn afresh)."""
-    key = None if kept is None else kept.key(state, seat, choice)
+    """:func:`submenu` with the step's own key it was found by (``None`` when drawn afresh);
+    ``key_of`` is ``kept.keys(state, seat)`` where read already."""
+    key = None if kept is None else (key_of or kept.keys(state, seat))(choice)
     if key is None:
         return None, drawn(state, seat, choice, ask)
     assert kept is not None
@@ -157,6 +227,10 @@ def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: list
     entry = kept.worded.get(key)
     if entry is None or entry[1] is not opened or not same_step(entry[0], step):
         entry = kept.worded.put(key, (step, opened, tuple(inside(step, o) for o in opened)))
+    elif entry[0] is not step:
+        # The same words, kept with the step asked now: the next fold finds it by identity (a
+        # step worded again by its own step's words is a new object saying the same).
+        entry = kept.worded[key] = (step, opened, entry[2])
     if len(answers) == len(opened):
         return list(entry[2])
     wanted = {id(o) for o in answers}

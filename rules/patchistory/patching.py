@@ -18,7 +18,6 @@ from rules.patchistory.common import (
     MAX_MENU,
     Ctx,
     back,
-    cell_options,
     change_words,
     event,
     fail,
@@ -35,6 +34,7 @@ from rules.patchistory.empire import (
     Placement,
     abilities,
     empty_spaces,
+    free_spaces,
     grid_of,
     lay,
     placements,
@@ -477,11 +477,12 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     grid = grid_of(p, ctx.content)
     cells = empty_spaces(p, grid)
     wall = "great_wall" in abilities(p, ctx.content, grid)
-
-    def describe(r: int, c: int) -> Message:
-        return worker_there(ctx, grid, (r, c), wall)
-
-    options, _ = cell_options(cells, lambda r, c: PlaceWorker(row=r, col=c), p.path, "", "place.at", describe)
+    path = p.path
+    picked_row = next((int(m.split(":")[1]) for m in path if m.startswith("row:")), None)
+    if len(cells) <= MAX_MENU or picked_row is not None:
+        options = [place_option(ctx, grid, cell, wall) for cell in cells if picked_row in (None, cell[0])]
+    else:
+        options = row_options(sorted({r for r, _ in cells}), [r for r, _ in cells])
     if p.menu:
         options.append(back())
     return question(
@@ -489,13 +490,38 @@ def place_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     )
 
 
+def place_option(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Option:
+    """A returning or newborn worker placed on the space at ``cell``, kept by the square and what
+    it says (:func:`worker_face`, :attr:`Ctx.cells`): the same empty spaces are offered again and
+    again."""
+    r, c = cell
+    return ctx.cells.kept(("place", r, c, worker_face(grid, cell, wall)), lambda: option(
+        action=construct(PlaceWorker, row=r, col=c),
+        label=label("place.at", row=r, col=c),
+        description=worker_there(ctx, grid, cell, wall),
+    ))
+
+
 def worker_there(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Message:
     """What one more worker on the space at ``cell`` adds: the symbols in its gold frames (p. 3),
-    and 1 Defence with the Great Wall (p. 16)."""
-    adds = worker_adds(ctx, grid, cell)
-    if wall:
-        adds[Stat.DEFENCE] = adds.get(Stat.DEFENCE, 0) + 1
-    return label("describe.worker_there", change=change_words(adds, "gain.nothing"))
+    and 1 Defence with the Great Wall (p. 16). Worded once per square's face (its printed space,
+    building and whether reclaimed) and Great Wall (``Ctx.words``): a worker born or returning is
+    offered every empty space, and the same spaces come back."""
+    key = worker_face(grid, cell, wall)
+    found = ctx.words.get(key)
+    if found is None:
+        adds = worker_adds(ctx, grid, cell)
+        if wall:
+            adds[Stat.DEFENCE] = adds.get(Stat.DEFENCE, 0) + 1
+        found = ctx.words[key] = label("describe.worker_there", change=change_words(adds, "gain.nothing"))
+    return found
+
+
+def worker_face(grid: Grid, cell: Cell, wall: bool) -> tuple[object, ...]:
+    """All that :func:`worker_there` of a square is drawn from: its printed space, building,
+    whether reclaimed, and the Great Wall."""
+    sq = grid.squares[cell]
+    return ("worker_there", id(sq.space), sq.building, sq.reclaimed, wall)
 
 
 def play_place(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:
@@ -519,7 +545,7 @@ def settle_homing(ctx: Ctx, state: State) -> list[Event]:
     events = []
     for seat, p in enumerate(state.players):
         if p.homing > 0:
-            free = len(empty_spaces(p, grid_of(p, ctx.content)))
+            free = free_spaces(p, grid_of(p, ctx.content))
             if free < p.homing:
                 back_to_track = p.homing - free
                 p.homing = free

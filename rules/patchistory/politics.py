@@ -9,10 +9,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
-from rules.core.unchecked import option, question, replaced
+from rules.core.unchecked import construct, option, question, replaced
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -53,7 +52,7 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import Grid, abilities, count_kind, empty_spaces, grid_of
+from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -551,18 +550,22 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """The actions ``seat`` can afford now."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
     g = p.goods
+    # What an action's words say besides its name (:func:`admin_option`), read only where the
+    # seat has the PP for it: with none left, the empire's grid is not read (nor drawn afresh
+    # after a Build or Reclaim) for a menu of Done alone.
+    food = transport = wonders = personalities = 0
     can: list[tuple[str, bool]] = [
         (
             "trade",
             p.pp >= c.trade
-            and g.food >= trade_cost(ctx, state, seat)
+            and g.food >= (food := trade_cost(ctx, state, seat))
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),
         (
             "exchange",
             p.pp >= c.exchange
-            and stat(ctx, state, seat, Stat.TRANSPORT) > 0
+            and (transport := stat(ctx, state, seat, Stat.TRANSPORT)) > 0
             and (g.food + g.coins + g.resources) > 0,
         ),
         (
@@ -570,19 +573,19 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             p.pp >= c.birth
             and g.food >= per_era(era, BIRTH_FOOD)
             and p.born() < 8
-            and len(empty_spaces(p, grid_of(p, ctx.content))) > p.homing,
+            and free_spaces(p, grid_of(p, ctx.content)) > p.homing,
         ),
         (
             "honour_wonders",
             p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
-            and count_kind(p, ctx.content, "wonder") > 0,
+            and (wonders := count_kind(p, ctx.content, "wonder")) > 0,
         ),
         (
             "honour_personalities",
             p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
-            and count_kind(p, ctx.content, "personality") > 0,
+            and (personalities := count_kind(p, ctx.content, "personality")) > 0,
         ),
         (
             "build_route",
@@ -601,7 +604,15 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
-    options = [admin_option(ctx, state, seat, name) for name, ok in can if ok]
+    # Read above for each action offered.
+    said: dict[str, object] = {
+        "trade": food,
+        "exchange": transport,
+        "birth": era,
+        "honour_wonders": (era, wonders),
+        "honour_personalities": (era, personalities),
+    }
+    options = [admin_option(ctx, state, seat, name, said.get(name)) for name, ok in can if ok]
     if options:
         options += ask_turn_order_option(
             state, state.options.administration_in_turn_order, "turn_order.administration"
@@ -613,23 +624,10 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     return options
 
 
-def admin_option(ctx: Ctx, state: State, seat: Seat, name: str) -> Option:
+def admin_option(ctx: Ctx, state: State, seat: Seat, name: str, said: object) -> Option:
     """The Administration action ``name`` as a menu step, kept by all its description is drawn
-    from (:func:`admin_description`, ``Ctx.actions``)."""
-    p = state.players[seat]
-    match name:
-        case "trade":
-            said: object = trade_cost(ctx, state, seat)
-        case "exchange":
-            said = stat(ctx, state, seat, Stat.TRANSPORT)
-        case "birth":
-            said = state.era
-        case "honour_wonders":
-            said = (state.era, count_kind(p, ctx.content, "wonder"))
-        case "honour_personalities":
-            said = (state.era, count_kind(p, ctx.content, "personality"))
-        case _:
-            said = None
+    from (:func:`admin_description`, ``Ctx.actions``) besides its name, ``said``: the food of a
+    Trade, the Transport, the era, with the Wonders or Personalities shown for Honour."""
     return ctx.actions.kept(("administration", name, said), lambda: option(
         action=Pick(choice=name),
         label=label(f"action.{name}"),
@@ -819,6 +817,18 @@ def _exchange_options(ctx: Ctx, goods: Goods, t: int, rest: list[str]) -> list[O
     ][:MAX_MENU]
 
 
+def fair_exchange(action: Exchange) -> bool:
+    """Whether ``action`` takes one of :func:`exchange_mixes` for what it gives: none of the good
+    given, none of another below zero, and exactly the value given (1 resource = 2 food = 2
+    coins). Read from its numbers, not by building every mix and comparing it (a move's check)."""
+    food, coins, resources = action.food, action.coins, action.resources
+    return (
+        min(food, coins, resources) >= 0
+        and getattr(action, action.give) == 0
+        and 2 * resources + food + coins == action.amount * VALUE[action.give]
+    )
+
+
 def exchange_mixes(give: str, amount: int) -> list[Exchange]:
     """Every output mix of the other goods with exactly the input's value (#35)."""
     value = amount * VALUE[give]
@@ -878,22 +888,28 @@ def building_options(kind: str) -> Callable[[Ctx, State, Seat, list[str]], list[
         p = state.players[seat]
         if not rest:
             return [
-                option(
-                    action=Pick(choice=f"b:{i}"),
-                    label=label(
-                        "building",
-                        index=i + 1,
-                        building=building_name(ctx, b),
-                        cost=ctx.content.buildings_by_id[b].cost,
-                    ),
-                    description=building_gives(ctx, state, kind, b),
-                )
+                building_step(ctx, state, kind, i, b)
                 for i, b in enumerate(p.buildings)
                 if kind == "reclaim" or ctx.content.buildings_by_id[b].cost <= p.goods.resources
             ]
         return square_menu(ctx, state, seat, kind, rest)
 
     return options
+
+
+def building_step(ctx: Ctx, state: State, kind: str, index: int, building: str) -> Option:
+    """The step choosing the building tile ``building``, at ``index`` in hand, to build or reclaim
+    with, kept by them (``Ctx.actions``): a new tile drawn changes one step of the menu."""
+    return ctx.actions.kept(("building", kind, index, building), lambda: option(
+        action=construct(Pick, choice=f"b:{index}"),
+        label=label(
+            "building",
+            index=index + 1,
+            building=building_name(ctx, building),
+            cost=ctx.content.buildings_by_id[building].cost,
+        ),
+        description=building_gives(ctx, state, kind, building),
+    ))
 
 
 def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) -> list[Option]:
@@ -906,14 +922,22 @@ def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) 
 
 
 def square_key(
-    state: State, seat: Seat, kind: str, rest: list[str]
+    state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
 ) -> tuple[int, str | None, tuple[object, ...]]:
-    """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from."""
+    """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from;
+    ``empire`` is :func:`empire_key` where read already."""
     p = state.players[seat]
     index = int(rest[0][2:])
     laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-    return index, laid, (
-        kind, index, laid, tuple(rest), tuple(p.layers), tuple(p.tokens),
+    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(state, p)))
+
+
+def empire_key(state: State, p: Player) -> tuple[object, ...]:
+    """What every square menu of the seat is drawn from besides the tile and the steps: the
+    empire's tiles and tokens, the squares its workers stand on and whether a building may go
+    over a tile (#24)."""
+    return (
+        tuple(p.layers), tuple(p.tokens),
         tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
     )
 
@@ -940,18 +964,27 @@ def square_options(
     """A Build or Reclaim option for each of ``cells``, each kept by the tile's place in hand, the
     square and what laying the tile there says (:attr:`Ctx.cells`)."""
     face = token_faces(ctx, state, seat, laid)
-    words = token_words(ctx, state, seat, laid)
     key = f"{kind}.at"
+    kept = ctx.cells
+    # Worded only where a square's option is not kept (its grid and workers read then).
+    words: list[Callable[[Cell], Message]] = []
 
     def made(r: int, c: int) -> Option:
+        if not words:
+            words.append(token_words(ctx, state, seat, laid))
         action: Reclaim | Build
         if kind == "reclaim":
-            action = Reclaim(building=index, row=r, col=c)
+            action = construct(Reclaim, building=index, row=r, col=c)
         else:
-            action = Build(building=index, row=r, col=c)
-        return option(action=action, label=label(key, row=r, col=c), description=words((r, c)))
+            action = construct(Build, building=index, row=r, col=c)
+        return option(action=action, label=label(key, row=r, col=c), description=words[0]((r, c)))
 
-    return [ctx.cells.kept((kind, index, r, c, face((r, c))), partial(made, r, c)) for r, c in cells]
+    options = []
+    for r, c in cells:
+        square = (kind, index, r, c, face((r, c)))
+        found = kept.get(square)
+        options.append(kept.put(square, made(r, c)) if found is None else found)
+    return options
 
 
 ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]] = {
@@ -972,36 +1005,59 @@ def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object
     from, narrower than the seat's whole prompt (:func:`admin_key`): an action that spends PP
     or goods leaves most of the menu's steps alone. A fold asks only while the seat's prompt is
     open, so whether it is done or waits for its turn is the same for every state a key names."""
+    return submenu_keys(ctx, state, seat)(choice)
+
+
+def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[object, ...] | None]:
+    """:func:`submenu_key` for every step of the seat's menu, what the steps share (the steps
+    taken, the Transport, the empire a square menu is drawn from) read once: a fold reads a key
+    for each of some twenty steps."""
     p = state.players[seat]
-    path = [*p.path, *choice.split(SEPARATOR)]
-    head, rest = path[0], path[1:]
-    match head:
-        case "trade":
-            land = tuple((i, p.workers[i].row, p.workers[i].col) for i in land_workers(p))
-            ends = tuple((r, state.routes[r].start, state.routes[r].end) for r in trade_routes(state, seat))
-            return (head, tuple(rest), trade_cost(ctx, state, seat), land, ends)
-        case "exchange":
-            t = stat(ctx, state, seat, Stat.TRANSPORT) if len(rest) < 2 else 0
-            return (head, exchange_key(p.goods, t, rest))
-        case "birth":
-            return (head, tuple(rest), state.era)
-        case "honour_wonders" | "honour_personalities":
-            kind = "wonder" if head == "honour_wonders" else "personality"
-            return (head, tuple(rest), state.era, count_kind(p, ctx.content, kind))
-        case "build_route":
-            return (head, tuple(rest), seat, len(state.players))
-        case "campaign":
-            return (head, tuple(rest))
-        case "reclaim" if not rest:
-            # Every tile in hand may be reclaimed with, whatever it costs to build.
-            return (head, tuple(p.buildings))
-        case "build" if not rest:
-            resources = p.goods.resources
-            costs = ctx.content.buildings_by_id
-            return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
-        case "reclaim" | "build":
-            return ("squares", square_key(state, seat, head, rest)[2])
-    return None
+    taken = p.path
+    # Read once a step needs them.
+    transport: list[int] = []
+    empire: list[tuple[object, ...]] = []
+
+    def key(choice: str) -> tuple[object, ...] | None:
+        path = [*taken, *choice.split(SEPARATOR)]
+        head, rest = path[0], path[1:]
+        match head:
+            case "trade":
+                land = tuple((i, p.workers[i].row, p.workers[i].col) for i in land_workers(p))
+                ends = tuple(
+                    (r, state.routes[r].start, state.routes[r].end) for r in trade_routes(state, seat)
+                )
+                return (head, tuple(rest), trade_cost(ctx, state, seat), land, ends)
+            case "exchange":
+                t = 0
+                if len(rest) < 2:
+                    if not transport:
+                        transport.append(stat(ctx, state, seat, Stat.TRANSPORT))
+                    t = transport[0]
+                return (head, exchange_key(p.goods, t, rest))
+            case "birth":
+                return (head, tuple(rest), state.era)
+            case "honour_wonders" | "honour_personalities":
+                kind = "wonder" if head == "honour_wonders" else "personality"
+                return (head, tuple(rest), state.era, count_kind(p, ctx.content, kind))
+            case "build_route":
+                return (head, tuple(rest), seat, len(state.players))
+            case "campaign":
+                return (head, tuple(rest))
+            case "reclaim" if not rest:
+                # Every tile in hand may be reclaimed with, whatever it costs to build.
+                return (head, tuple(p.buildings))
+            case "build" if not rest:
+                resources = p.goods.resources
+                costs = ctx.content.buildings_by_id
+                return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
+            case "reclaim" | "build":
+                if not empire:
+                    empire.append(empire_key(state, p))
+                return ("squares", square_key(state, seat, head, rest, empire[0])[2])
+        return None
+
+    return key
 
 
 def check_admin(state: State, seat: Seat) -> Player:
@@ -1031,7 +1087,7 @@ def play_exchange(ctx: Ctx, state: State, seat: Seat, action: Exchange) -> list[
     t = stat(ctx, state, seat, Stat.TRANSPORT)
     if not 1 <= action.amount <= t:
         raise fail(f"One Exchange gives up to T = {t} units of one good.", "exchange_t", t=t)
-    if action not in exchange_mixes(action.give, action.amount):
+    if not fair_exchange(action):
         raise fail(
             "The goods received must be worth exactly what you give, in other goods.", "exchange_value"
         )
@@ -1048,7 +1104,7 @@ def play_birth(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     p = check_admin(state, seat)
     if p.born() >= 8:
         raise fail("All your workers are born.", "no_descendant")
-    if len(empty_spaces(p, grid_of(p, ctx.content))) <= p.homing:
+    if free_spaces(p, grid_of(p, ctx.content)) <= p.homing:
         raise fail("A newborn worker needs an empty space.", "no_space")
     food = per_era(state.era, BIRTH_FOOD)
     need(p.goods, "food", food, "Birth")

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import Back, BidCoins, Done, Patch, Pick
+from rules.patchistory.actions import Back, BidCoins, Done, Exchange, Patch, Pick, PlaceWorker
 from rules.patchistory.common import Ctx, back, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
@@ -22,6 +22,8 @@ from rules.patchistory.empire import (
     _modified,
     _symbols,
     abilities,
+    empty_spaces,
+    free_spaces,
     grid_of,
     grid_stats,
     lay,
@@ -782,7 +784,7 @@ def test_a_placement_menu_counted_is_the_one_drawn() -> None:
     step down every seat's menu; and a fold drawing only the steps it replaces is the fold
     drawing every step, over 2-, 3- and 4-player games."""
     engine = Patchistory(ENGINE.content)
-    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+    drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
     def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
         for o in options:
@@ -1008,7 +1010,7 @@ def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
     of the Movement states of 2-, 3- and 4-player games; and a fold drawing only the steps it
     replaces is the fold drawing every step."""
     engine = Patchistory(ENGINE.content)
-    drawing = menus.Kept(engine.submenu_key, engine.ctx.submenus)
+    drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
     def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
         for o in options:
@@ -1097,3 +1099,132 @@ def test_an_overview_board_shows_no_track_below_zero() -> None:
         board = _modified(dict(total), set(), 0, 0)
         assert board == {s: max(0, v) for s, v in total.items()}
         assert list(board) == list(STATS)
+
+
+def test_one_reading_of_a_seats_step_keys_keys_every_step_as_each_alone() -> None:
+    """The keys of a seat's Administration steps read once for the whole menu
+    (``politics.submenu_keys``: the steps taken, the Transport and the empire read once, as a fold
+    reads them) are, step after step down every seat's menu, the keys each step read alone
+    has, for every seat of every Administration state of 2-, 3- and 4-player games."""
+    engine = Patchistory(ENGINE.content)
+    steps = 0
+    heads: set[str] = set()
+    for state, seat, prompt in menus_asked(engine, ((2, 41), (3, 42), (4, 43))):
+        if state.phase != Phase.ADMINISTRATION:
+            continue
+        once = politics.submenu_keys(engine.ctx, state, seat)
+        choices = [o.action.choice for o in prompt.options if isinstance(o.action, Pick)]
+        while choices:
+            choice = choices.pop()
+            assert once(choice) == politics.submenu_keys(engine.ctx, state, seat)(choice), choice
+            inner = menus.submenu(state, seat, choice, engine.unfolded)
+            choices += [f"{choice}/{o.action.choice}" for o in inner or () if isinstance(o.action, Pick)]
+            heads.add(choice.split("/")[0])
+            steps += 1
+    assert steps > 1000
+    assert {"exchange", "build", "reclaim"} <= heads
+
+
+def test_an_exchange_is_fair_exactly_where_it_is_one_of_the_mixes_offered() -> None:
+    """An Exchange is checked by its numbers (``politics.fair_exchange``): it takes none of the good
+    given, none of another below zero and exactly the value given, exactly where it is one of
+    ``exchange_mixes`` for its good and amount (#35), over every good, amount 1–6 and every
+    take of -1 to 13 food and coins and -1 to 7 resources."""
+    checked = fair = 0
+    goods = ("food", "coins", "resources")
+    for give in goods:
+        for amount in range(1, 7):
+            mixes = politics.exchange_mixes(give, amount)
+            for food, coins, resources in product(range(-1, 14), range(-1, 14), range(-1, 8)):
+                action = Exchange(give=give, amount=amount, food=food, coins=coins, resources=resources)
+                assert politics.fair_exchange(action) == (action in mixes), action
+                fair += action in mixes
+                checked += 1
+    assert fair == sum(len(politics.exchange_mixes(g, n)) for g in goods for n in range(1, 7))
+    assert checked > 10_000
+
+
+def test_what_a_worker_adds_kept_by_its_squares_face_is_the_one_worded_afresh() -> None:
+    """What one more worker on a space adds (``patching.worker_there``), kept by the square's
+    printed space, building, whether reclaimed and the Great Wall (``Ctx.words``), is what a fresh
+    context words for every square of every empire of every tenth state of 2-, 3- and 4-player
+    games, with and without the Great Wall, one context keeping them all."""
+    kept = Ctx(ENGINE.content)
+    checked = built = 0
+    for players, seed in ((2, 61), (3, 62), (4, 63)):
+        for state in walk(players, seed, 2000)[::10]:
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                for cell, sq in grid.squares.items():
+                    for wall in (False, True):
+                        ours = patching.worker_there(kept, grid, cell, wall)
+                        assert ours == patching.worker_there(Ctx(ENGINE.content), grid, cell, wall), cell
+                        checked += 1
+                    built += sq.building is not None or sq.reclaimed
+    assert checked > 5000
+    assert built > 50
+
+
+def test_a_fold_offers_no_answer_an_earlier_replacement_brought() -> None:
+    """A fold keeps what the menu offers up to date with each replacement (``menus.fold``'s
+    ``kinds``): a step first looked up after another step was replaced by its answers leaves out
+    an answer that replacement brought, as it leaves out one the menu offered from the start."""
+    state = game(2)
+    done = option(action=Done(), label=label("patch.done"))
+    place = option(action=PlaceWorker(row=0, col=0), label=label("place.at", row=0, col=0))
+    deeper = option(action=Pick(choice="b"), label=label("menu.row", row=1))
+    menu = {
+        "": (option(action=Pick(choice="a"), label=label("menu.row", row=0)), done),
+        "a": (place, deeper),
+        "a/b": (place, option(action=PlaceWorker(row=1, col=0), label=label("place.at", row=1, col=0))),
+    }
+
+    def ask(state: State, seat: int) -> Prompt:
+        path = "/".join(state.players[seat].path)
+        return Prompt(seat=0, title=label("patch.choose_tile"), options=menu[path])
+
+    folded = menus.fold(state, 0, ask(state, 0), ask)
+    assert [o.action for o in folded.options] == [
+        PlaceWorker(row=0, col=0), PlaceWorker(row=1, col=0), Done()
+    ]
+
+
+def test_a_kept_worker_placement_menu_is_the_one_drawn_afresh() -> None:
+    """Where a worker is owed a space, each seat's placement menu (``patching.place_prompt``:
+    each empty space kept by the square and what a worker there adds, ``Ctx.cells``), and each
+    row's where they do not fit one menu, is what a fresh context draws, in every such state of
+    2-, 3- and 4-player games, one context keeping them all."""
+    kept = Ctx(ENGINE.content)
+    asked = 0
+    for players, seed in ((2, 71), (2, 72), (2, 75), (3, 73), (3, 76), (4, 74), (4, 77)):
+        for state in walk(players, seed, 2000):
+            for seat, p in enumerate(state.players):
+                if p.homing <= 0 or p.menu:
+                    continue
+                ours = patching.place_prompt(kept, state, seat)
+                assert ours == patching.place_prompt(Ctx(ENGINE.content), state, seat)
+                asked += 1
+                assert ours is not None
+                for o in ours.options:
+                    if isinstance(o.action, Pick):
+                        p.menu = [o.action.choice]
+                        drawn = patching.place_prompt(kept, state, seat)
+                        assert drawn == patching.place_prompt(Ctx(ENGINE.content), state, seat)
+                        p.menu = []
+    assert asked > 60
+
+
+def test_the_free_spaces_counted_are_the_empty_spaces_found() -> None:
+    """How many spaces have no worker (``empire.free_spaces``, which Birth and a worker owed a space
+    read) is how many ``empire.empty_spaces`` finds, for every player of every state of 2-, 3- and
+    4-player games."""
+    checked = worked = 0
+    for players, seed in ((2, 81), (3, 82), (4, 83)):
+        for state in walk(players, seed, 2000):
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                assert free_spaces(p, grid) == len(empty_spaces(p, grid))
+                checked += 1
+                worked += any(w.where == "land" for w in p.workers)
+    assert checked > 1000
+    assert worked > 500
