@@ -424,29 +424,32 @@ def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         run = ctx.bids.get(("sealed", i, o.tile, o.side))
         if run is None:
             run = ctx.bids.put(("sealed", i, o.tile, o.side), {})
-        for coins in range(1, shown + 1):
-            found = run.get(coins)
-            options.append(sealed_run(ctx, run, i, o, coins) if found is None else found)
+        if shown not in run:
+            sealed_run(ctx, run, i, o, shown)
+        options += [run[coins] for coins in range(1, shown + 1)]
         if shown < high:
             found = run.get((shown + 1, high))
-            options.append(sealed_run(ctx, run, i, o, (shown + 1, high)) if found is None else found)
+            if found is None:
+                found = run[shown + 1, high] = more_step(ctx, i, o, shown + 1, high)
+            options.append(found)
     return options
 
 
 def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer: Offer,
-               bid: int | tuple[int, int]) -> Option:
-    """A secret bid of ``bid`` coins on the tile ``offer`` at place ``i``, or (a pair, lowest and
-    highest) the step opening those bids as a number; kept in ``run`` (:attr:`Ctx.bids`), the
-    tile's secret bids and steps by their coins."""
-    if isinstance(bid, tuple):
-        run[bid] = more_step(ctx, i, offer, *bid)
-    else:
-        run[bid] = option(
-            action=construct(SealedBid, tile=i, coins=bid),
-            label=label("auction.sealed_bid", number=i + 1, tile=tile_name(ctx, offer.tile), coins=bid),
-            description=side_summary(ctx, offer),
-        )
-    return run[bid]
+               shown: int) -> None:
+    """The secret bids of 1 to ``shown`` coins on the tile ``offer`` at place ``i`` not yet in
+    ``run`` (:attr:`Ctx.bids`, the tile's secret bids and steps by their coins), made at once:
+    a tile first seen at a place is offered a run of them, which share its name and words."""
+    name = tile_name(ctx, offer.tile)
+    said = side_summary(ctx, offer)
+    number = i + 1
+    for coins in range(1, shown + 1):
+        if coins not in run:
+            run[coins] = option(
+                action=construct(SealedBid, tile=i, coins=coins),
+                label=label("auction.sealed_bid", number=number, tile=name, coins=coins),
+                description=said,
+            )
 
 
 def more_step(ctx: Ctx, i: int, offer: Offer, low: int, high: int) -> Option:
