@@ -302,80 +302,10 @@ class Patchistory(Engine[State, Played]):
             if isinstance(action, PlaceWorker):
                 return patching.play_place(ctx, state, seat, action)
             raise fail("First put your returning workers on empty spaces.", "place_first")
-        match action:
-            case BidCoins():
-                return auction.play_bid(ctx, state, seat, action)
-            case Pass():
-                return auction.play_pass(ctx, state, seat)
-            case SealedBid():
-                return auction.play_sealed(ctx, state, seat, action)
-            case TakeTile():
-                return auction.play_take(ctx, state, seat, action)
-            case FirstChoice():
-                return auction.play_first_choice(ctx, state, seat, action)
-            case Patch():
-                return patching.play_patch(ctx, state, seat, action)
-            case AllyWith():
-                return patching.play_ally_with(ctx, state, seat, action)
-            case Aid():
-                return politics.play_aid(ctx, state, seat, action)
-            case AnswerAid():
-                return politics.play_answer_aid(ctx, state, seat, action)
-            case Threat():
-                return politics.play_threat(ctx, state, seat, action)
-            case BreakAlliance():
-                return politics.play_break(ctx, state, seat, action)
-            case RemoveRoute():
-                return politics.play_remove_route(ctx, state, seat, action)
-            case Trade():
-                return politics.play_trade(ctx, state, seat, action)
-            case Exchange():
-                return politics.play_exchange(ctx, state, seat, action)
-            case Birth():
-                return politics.play_birth(ctx, state, seat)
-            case HonourWonders():
-                return politics.play_honour(ctx, state, seat, "wonder")
-            case HonourPersonalities():
-                return politics.play_honour(ctx, state, seat, "personality")
-            case BuildRoute():
-                return politics.play_build_route(ctx, state, seat, action)
-            case Reclaim() if state.stealth is not None:
-                return conflict.play_stealth(ctx, state, seat, action)
-            case Reclaim():
-                return politics.play_reclaim(ctx, state, seat, action)
-            case Build():
-                return politics.play_build(ctx, state, seat, action)
-            case Campaign():
-                return politics.play_campaign(ctx, state, seat, action)
-            case Move():
-                return movement.play_move(ctx, state, seat, action)
-            case Advance():
-                return movement.play_advance(ctx, state, seat, action)
-            case Rest():
-                return movement.play_rest(ctx, state, seat, action)
-            case Choose():
-                return conflict.play_choose(ctx, state, seat, action)
-            case Agree():
-                return conflict.play_agree(ctx, state, seat, action)
-            case Orient():
-                return conflict.play_orient(ctx, state, seat, action)
-            case AskTurnOrder():
-                return self.ask_turn_order(state, seat)
-            case ChooseWar():
-                return conflict.play_choose_war(ctx, state, seat, action)
-            case Spend():
-                return conflict.play_spend(ctx, state, seat, action)
-            case ReturnWorker():
-                return voting.play_return(ctx, state, seat, action)
-            case Commit():
-                return voting.play_commit(ctx, state, seat, action)
-            case Vote():
-                return voting.play_vote(ctx, state, seat, action)
-            case Done():
-                return self.done(state, seat)
-            case PlaceWorker():
-                raise fail("You have no worker to place.", "no_worker")
-        raise fail("That move does not exist.", "unknown")
+        play = PLAYS.get(type(action))
+        if play is None:
+            raise fail("That move does not exist.", "unknown")
+        return play(self, state, seat, action)
 
     def done(self, state: State, seat: Seat) -> list[Event]:
         ctx = self.ctx
@@ -620,6 +550,63 @@ a seat's steps are kept by, read once a fold (``submenu_keys``)."""
 def no_key(choice: str) -> None:
     """A step whose answers are kept by no key: drawn again each time."""
     return None
+
+
+Play = Callable[[Patchistory, State, Seat, Any], list[Event]]
+"""How the engine plays one kind of action, in the state, for the seat."""
+
+
+def no_worker(engine: Patchistory, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:
+    raise fail("You have no worker to place.", "no_worker")
+
+
+def reclaim(engine: Patchistory, state: State, seat: Seat, action: Reclaim) -> list[Event]:
+    """A Reclaim is the Stealth Aircraft's choice while its winner owes one, else Administration's."""
+    if state.stealth is not None:
+        return conflict.play_stealth(engine.ctx, state, seat, action)
+    return politics.play_reclaim(engine.ctx, state, seat, action)
+
+
+PLAYS: dict[type[BaseModel], Play] = {
+    BidCoins: lambda e, state, seat, a: auction.play_bid(e.ctx, state, seat, a),
+    Pass: lambda e, state, seat, a: auction.play_pass(e.ctx, state, seat),
+    SealedBid: lambda e, state, seat, a: auction.play_sealed(e.ctx, state, seat, a),
+    TakeTile: lambda e, state, seat, a: auction.play_take(e.ctx, state, seat, a),
+    FirstChoice: lambda e, state, seat, a: auction.play_first_choice(e.ctx, state, seat, a),
+    Patch: lambda e, state, seat, a: patching.play_patch(e.ctx, state, seat, a),
+    AllyWith: lambda e, state, seat, a: patching.play_ally_with(e.ctx, state, seat, a),
+    Aid: lambda e, state, seat, a: politics.play_aid(e.ctx, state, seat, a),
+    AnswerAid: lambda e, state, seat, a: politics.play_answer_aid(e.ctx, state, seat, a),
+    Threat: lambda e, state, seat, a: politics.play_threat(e.ctx, state, seat, a),
+    BreakAlliance: lambda e, state, seat, a: politics.play_break(e.ctx, state, seat, a),
+    RemoveRoute: lambda e, state, seat, a: politics.play_remove_route(e.ctx, state, seat, a),
+    Trade: lambda e, state, seat, a: politics.play_trade(e.ctx, state, seat, a),
+    Exchange: lambda e, state, seat, a: politics.play_exchange(e.ctx, state, seat, a),
+    Birth: lambda e, state, seat, a: politics.play_birth(e.ctx, state, seat),
+    HonourWonders: lambda e, state, seat, a: politics.play_honour(e.ctx, state, seat, "wonder"),
+    HonourPersonalities: lambda e, state, seat, a: politics.play_honour(e.ctx, state, seat, "personality"),
+    BuildRoute: lambda e, state, seat, a: politics.play_build_route(e.ctx, state, seat, a),
+    Reclaim: reclaim,
+    Build: lambda e, state, seat, a: politics.play_build(e.ctx, state, seat, a),
+    Campaign: lambda e, state, seat, a: politics.play_campaign(e.ctx, state, seat, a),
+    Move: lambda e, state, seat, a: movement.play_move(e.ctx, state, seat, a),
+    Advance: lambda e, state, seat, a: movement.play_advance(e.ctx, state, seat, a),
+    Rest: lambda e, state, seat, a: movement.play_rest(e.ctx, state, seat, a),
+    Choose: lambda e, state, seat, a: conflict.play_choose(e.ctx, state, seat, a),
+    Agree: lambda e, state, seat, a: conflict.play_agree(e.ctx, state, seat, a),
+    Orient: lambda e, state, seat, a: conflict.play_orient(e.ctx, state, seat, a),
+    AskTurnOrder: lambda e, state, seat, a: e.ask_turn_order(state, seat),
+    ChooseWar: lambda e, state, seat, a: conflict.play_choose_war(e.ctx, state, seat, a),
+    Spend: lambda e, state, seat, a: conflict.play_spend(e.ctx, state, seat, a),
+    ReturnWorker: lambda e, state, seat, a: voting.play_return(e.ctx, state, seat, a),
+    Commit: lambda e, state, seat, a: voting.play_commit(e.ctx, state, seat, a),
+    Vote: lambda e, state, seat, a: voting.play_vote(e.ctx, state, seat, a),
+    Done: lambda e, state, seat, a: e.done(state, seat),
+    PlaceWorker: no_worker,
+}
+"""Each kind of action with the rule that plays it (:meth:`Patchistory.dispatch`, once a menu
+step and a returning worker are set apart), found by the action's type at one lookup: a move
+went down a ``match`` of some 35 kinds, a Done last, 3 µs."""
 
 
 SUBMENU_COUNTS: dict[Phase, Callable[[Ctx, State, Seat, str], int | None]] = {
