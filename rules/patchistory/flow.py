@@ -6,7 +6,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from rules.core import Event, Rng, chapter
+from rules.core import CHAPTER, Event, Rng, msg, unchecked
 from rules.patchistory import auction
 from rules.patchistory.common import Ctx, event, pay, per_era
 from rules.patchistory.content import PRODUCTION, Content, Stat
@@ -89,9 +89,17 @@ def start_round(ctx: Ctx, state: State) -> list[Event]:
         p.menu = []
     state.phase = Phase.AUCTION
     return [
-        chapter(event("round_start", era=state.era, round=state.round, first_seat=state.first)),
+        round_start(state),
         *auction.lay_out(ctx, state),
     ]
+
+
+def round_start(state: State) -> Event:
+    """The event opening the round, marked as a new chapter of the game's story: what
+    ``chapter(event("round_start", …))`` makes, made so at once, without pydantic's copy of the
+    event (4 µs a round)."""
+    message = msg("patchistory.round_start", era=state.era, round=state.round, first_seat=state.first)
+    return unchecked.event(message, visible_to=None, reveals=False, data={CHAPTER: True})
 
 
 def production(ctx: Ctx, state: State) -> list[Event]:
