@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import product
+from typing import get_args
 
 from pydantic import BaseModel
 
-from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, random_choice
+from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chapter, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import Back, BidCoins, Done, Exchange, Patch, Pick, PlaceWorker
-from rules.patchistory.common import Ctx, back, label, worker_adds
+from rules.patchistory.actions import AnyAction, Back, BidCoins, Done, Exchange, Patch, Pick, PlaceWorker
+from rules.patchistory.common import Ctx, back, event, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -37,7 +38,8 @@ from rules.patchistory.empire import (
     try_patch,
     worked_by,
 )
-from rules.patchistory.engine import Patchistory, offers, one_answer
+from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
+from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
@@ -1228,3 +1230,42 @@ def test_the_free_spaces_counted_are_the_empty_spaces_found() -> None:
                 worked += any(w.where == "land" for w in p.workers)
     assert checked > 1000
     assert worked > 500
+
+
+def test_a_tiles_secret_bids_kept_for_fewer_coins_are_those_drawn_afresh_for_more() -> None:
+    """A tile's secret bids are made as a run on its first sight at a place (``auction.sealed_run``)
+    and kept: a seat with more coins than the one asked before is offered every bid up to its
+    coins, and one with fewer the first of them, as a fresh engine draws them, whichever seat is
+    asked first (2-player auctions of three games, coins up to past a menu's worth)."""
+    asked = 0
+    for seed in (61, 62, 63):
+        for state in walk(2, seed, 800):
+            if state.phase != Phase.AUCTION or state.auction.first_choice is not None:
+                continue
+            for first, second in ((2, 9), (9, 2), (1, 13), (20, 4), (5, 5)):
+                state.players[0].goods.coins, state.players[1].goods.coins = first, second
+                kept = Patchistory(ENGINE.content)
+                for seat in (0, 1):
+                    ours = kept.unfolded(state, seat)
+                    theirs = Patchistory(ENGINE.content).unfolded(state, seat)
+                    assert (ours is None) == (theirs is None)
+                    if ours is not None and theirs is not None:
+                        assert ours.model_dump_json() == theirs.model_dump_json()
+                        asked += 1
+    assert asked > 50
+
+
+def test_every_kind_of_action_is_played_by_its_own_rule() -> None:
+    """Every kind of action but a menu step is in the table the engine plays them from
+    (``engine.PLAYS``, looked up by the action's type), and nothing else is."""
+    assert set(PLAYS) == set(get_args(AnyAction)) - {Pick, Back}
+
+
+def test_the_round_start_is_the_chapter_opening_event() -> None:
+    """The round's first event, made marked (``flow.round_start``), is the one
+    ``chapter(event("round_start", …))`` makes: its message, its data and the fields set."""
+    state = walk(2, 64, 1)[-1]
+    made = round_start(state)
+    copied = chapter(event("round_start", era=state.era, round=state.round, first_seat=state.first))
+    assert made.model_dump_json() == copied.model_dump_json()
+    assert made.model_fields_set == copied.model_fields_set
