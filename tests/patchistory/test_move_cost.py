@@ -1269,3 +1269,12 @@ def test_the_round_start_is_the_chapter_opening_event() -> None:
     copied = chapter(event("round_start", era=state.era, round=state.round, first_seat=state.first))
     assert made.model_dump_json() == copied.model_dump_json()
     assert made.model_fields_set == copied.model_fields_set
+
+
+def test_each_event_holds_a_data_dict_of_its_own() -> None:
+    """Each game event (``common.event``, its fields written out) holds a new empty ``data``, as
+    validation makes it, which the log may fill: never one shared with another event
+    (``test_an_event_is_the_one_its_fields_validated_make`` holds its values and fields set)."""
+    for to, reveals in product((None, 0), (False, True)):
+        first, second = (event("forced", to=to, reveals=reveals, choice=label("done")) for _ in range(2))
+        assert first.data == {} and first.data is not second.data
