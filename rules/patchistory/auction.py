@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
-from rules.core.messages import Param
-from rules.core.unchecked import construct, option, question
+from rules.core.messages import Param, msg
+from rules.core.unchecked import built, construct, option, question
 from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
 from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
 from rules.patchistory.content import SideDef
@@ -445,11 +445,25 @@ def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer
     number = i + 1
     for coins in range(1, shown + 1):
         if coins not in run:
-            run[coins] = option(
-                action=construct(SealedBid, tile=i, coins=coins),
-                label=label("auction.sealed_bid", number=number, tile=name, coins=coins),
-                description=said,
-            )
+            # ``option(action=construct(SealedBid, …), label=label(…), description=said)``, each
+            # model's fields written out at once (a run is made of some ten).
+            bid = built(SealedBid, {"kind": SEALED_BID, "tile": i, "coins": coins}, BID_GIVEN)
+            run[coins] = built(Option, {
+                "action": bid,
+                "label": msg("patchistory.auction.sealed_bid", number=number, tile=name, coins=coins),
+                "description": said,
+                "navigation": False,
+            }, DESCRIBED)
+
+
+SEALED_BID = SealedBid.model_fields["kind"].default
+"""A secret bid's kind, the default :func:`sealed_run` writes out."""
+
+BID_GIVEN = ("tile", "coins")
+"""The fields a secret bid is given (its kind is the default)."""
+
+DESCRIBED = ("action", "label", "description")
+"""The fields an option with a description is given (``unchecked.option``)."""
 
 
 def more_step(ctx: Ctx, i: int, offer: Offer, low: int, high: int) -> Option:

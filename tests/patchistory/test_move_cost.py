@@ -13,7 +13,17 @@ from pydantic import BaseModel
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chapter, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
-from rules.patchistory.actions import AnyAction, Back, BidCoins, Done, Exchange, Patch, Pick, PlaceWorker
+from rules.patchistory.actions import (
+    AnyAction,
+    Back,
+    BidCoins,
+    Done,
+    Exchange,
+    Patch,
+    Pick,
+    PlaceWorker,
+    SealedBid,
+)
 from rules.patchistory.common import Ctx, back, event, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
@@ -1278,3 +1288,25 @@ def test_each_event_holds_a_data_dict_of_its_own() -> None:
     for to, reveals in product((None, 0), (False, True)):
         first, second = (event("forced", to=to, reveals=reveals, choice=label("done")) for _ in range(2))
         assert first.data == {} and first.data is not second.data
+
+
+def test_a_secret_bid_is_the_option_validation_makes() -> None:
+    """Each secret bid offered (``auction.sealed_run``, its fields written out) is the ``Option``
+    and ``SealedBid`` validating its values make: the same values, the same fields set (a bid's
+    kind is its default), in every 2-player auction of two games."""
+    bids = 0
+    for seed in (65, 66):
+        for state in walk(2, seed, 800):
+            if state.phase != Phase.AUCTION or state.auction.first_choice is not None:
+                continue
+            for prompt in Patchistory(ENGINE.content).pending(state).values():
+                for o in prompt.options:
+                    if not isinstance(o.action, SealedBid):
+                        continue
+                    action = SealedBid(tile=o.action.tile, coins=o.action.coins)
+                    made = Option(action=action, label=o.label, description=o.description)
+                    assert list(o.__dict__.items()) == list(made.__dict__.items())
+                    assert o.model_fields_set == made.model_fields_set
+                    assert o.action.model_fields_set == action.model_fields_set
+                    bids += 1
+    assert bids > 200
