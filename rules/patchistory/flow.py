@@ -10,7 +10,7 @@ from rules.core import CHAPTER, Event, Rng, msg, unchecked
 from rules.patchistory import auction
 from rules.patchistory.common import Ctx, event, pay, per_era
 from rules.patchistory.content import PRODUCTION, Content, Stat
-from rules.patchistory.empire import abilities, count_kind, grid_of, stats, wastelands
+from rules.patchistory.empire import abilities, count_kind, grid_of, grid_stats, wastelands
 from rules.patchistory.options import Options
 from rules.patchistory.state import Goods, Phase, Player, Route, State
 
@@ -107,9 +107,11 @@ def production(ctx: Ctx, state: State) -> list[Event]:
     events: list[Event] = []
     content = ctx.content
     for seat, p in enumerate(state.players):
-        board = stats(p, seat, content, state.routes)
+        # The seat's grid found once, for its board and its abilities.
+        grid = grid_of(p, content)
+        board = grid_stats(grid, p.workers, seat, content, state.routes)
         gains = {s: board[s] for s in PRODUCTION}
-        have = abilities(p, content)
+        have = abilities(p, content, grid)
         cyrus = "cyrus" in have
         for w in p.workers:
             if w.where == "land":
