@@ -75,7 +75,7 @@ class Ctx:
     submenus: Memo[Any, Sequence[Option] | None] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
-    """The answers a menu step opens, by all they are drawn from (a phase's ``submenu_key``, the
+    """The answers a menu step opens, by all they are drawn from (a phase's ``submenu_keys``, the
     oldest go past 4096): folding a menu again after an action finds the steps it left alone."""
     asked: Memo[Any, Prompt | None] = field(
         default_factory=lambda: Memo(ASKED_MEMO_SIZE), compare=False, repr=False

@@ -188,14 +188,10 @@ class Patchistory(Engine[State, Played]):
             return prompt
         return menus.fold(state, seat, prompt, self.unfolded, self.kept)
 
-    def submenu_key(self, state: State, seat: Seat, choice: str) -> Hashable | None:
-        """What the answers of a menu step are kept by (:class:`menus.Kept`), where the phase says
-        it: a step's answers are drawn from less than the seat's whole prompt."""
-        return self.submenu_keys(state, seat)(choice)
-
     def submenu_keys(self, state: State, seat: Seat) -> menus.Keys:
-        """:meth:`submenu_key` for every step of the seat's menu, what they share read once (a
-        fold reads a key for each step)."""
+        """What the answers of each step of the seat's menu are kept by (:class:`menus.Kept`),
+        where the phase says it: a step's answers are drawn from less than the seat's whole
+        prompt. What the steps' keys share is read once (a fold reads a key for each step)."""
         keyed = SUBMENU_KEYS.get(state.phase)
         if keyed is None or homing(state):
             return no_key

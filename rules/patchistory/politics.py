@@ -1000,18 +1000,13 @@ ADMIN_SUBMENUS: dict[str, Callable[[Ctx, State, Seat, list[str]], list[Option]]]
 }
 
 
-def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
-    """All that the answers of the Administration menu step ``choice`` (``menus.fold``) are drawn
-    from, narrower than the seat's whole prompt (:func:`admin_key`): an action that spends PP
-    or goods leaves most of the menu's steps alone. A fold asks only while the seat's prompt is
-    open, so whether it is done or waits for its turn is the same for every state a key names."""
-    return submenu_keys(ctx, state, seat)(choice)
-
-
 def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[object, ...] | None]:
-    """:func:`submenu_key` for every step of the seat's menu, what the steps share (the steps
-    taken, the Transport, the empire a square menu is drawn from) read once: a fold reads a key
-    for each of some twenty steps."""
+    """For each step ``choice`` of the seat's Administration menu, all that its answers
+    (``menus.fold``) are drawn from, narrower than the seat's whole prompt (:func:`admin_key`): an
+    action that spends PP or goods leaves most of the menu's steps alone. A fold asks only while
+    the seat's prompt is open, so whether it is done or waits for its turn is the same for every
+    state a key names. What the steps share (the steps taken, the Transport, the empire a square
+    menu is drawn from) is read once: a fold reads a key for each of some twenty steps."""
     p = state.players[seat]
     taken = p.path
     # Read once a step needs them.
