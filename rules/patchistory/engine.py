@@ -301,43 +301,7 @@ class Patchistory(Engine[State, Played]):
         play = PLAYS.get(type(action))
         if play is None:
             raise fail("That move does not exist.", "unknown")
-        return play(self, state, seat, action)
-
-    def done(self, state: State, seat: Seat) -> list[Event]:
-        ctx = self.ctx
-        p = state.players[seat]
-        match state.phase:
-            case Phase.PATCH if p.ally_choice:
-                p.ally_choice = False
-                return []
-            case Phase.PATCH if not p.done and p.reserve:
-                p.done = True
-                p.menu = []
-                return []
-            case Phase.DIPLOMACY:
-                return politics.play_end_diplomacy(ctx, state, seat)
-            case Phase.ADMINISTRATION:
-                return politics.play_end_admin(ctx, state, seat)
-            case Phase.MOVEMENT:
-                return movement.play_done(ctx, state, seat)
-            case Phase.NEGOTIATION if state.stealth is not None:
-                return conflict.play_stealth(ctx, state, seat, Done())
-            case Phase.RETURN_WORKERS:
-                return voting.play_return_done(ctx, state, seat)
-        raise fail("There is nothing to finish now.", "nothing_to_finish")
-
-    def ask_turn_order(self, state: State, seat: Seat) -> list[Event]:
-        """Any player may ask that Administration or Movement be played in turn order (p. 9, p. 11)."""
-        setting = {
-            Phase.ADMINISTRATION: state.options.administration_in_turn_order,
-            Phase.MOVEMENT: state.options.movement_in_turn_order,
-        }.get(state.phase)
-        if setting is None or state.players[seat].done:
-            raise fail("Only Administration and Movement can be asked to go in turn order.", "no_turn_order")
-        if setting or state.in_turn_order:
-            raise fail("This step is already played in turn order.", "already_turn_order")
-        state.in_turn_order = True
-        return [event("turn_order.asked", seat=seat, phase=f"@patchistory.phase_name.{state.phase.value}")]
+        return play(ctx, state, seat, action)
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(self.ctx, state, seat)
@@ -548,56 +512,95 @@ def no_key(choice: str) -> None:
     return None
 
 
-Play = Callable[[Patchistory, State, Seat, Any], list[Event]]
-"""How the engine plays one kind of action, in the state, for the seat."""
+def play_done(ctx: Ctx, state: State, seat: Seat, action: Done) -> list[Event]:
+    """Done ends what the seat is doing in the phase: its choice of ally or its patching, its part
+    of Diplomacy, Administration or Movement, the Stealth Aircraft's choice, its returns."""
+    p = state.players[seat]
+    match state.phase:
+        case Phase.PATCH if p.ally_choice:
+            p.ally_choice = False
+            return []
+        case Phase.PATCH if not p.done and p.reserve:
+            p.done = True
+            p.menu = []
+            return []
+        case Phase.DIPLOMACY:
+            return politics.play_end_diplomacy(ctx, state, seat)
+        case Phase.ADMINISTRATION:
+            return politics.play_end_admin(ctx, state, seat)
+        case Phase.MOVEMENT:
+            return movement.play_done(ctx, state, seat)
+        case Phase.NEGOTIATION if state.stealth is not None:
+            return conflict.play_stealth(ctx, state, seat, action)
+        case Phase.RETURN_WORKERS:
+            return voting.play_return_done(ctx, state, seat)
+    raise fail("There is nothing to finish now.", "nothing_to_finish")
 
 
-def no_worker(engine: Patchistory, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:
+def play_ask_turn_order(ctx: Ctx, state: State, seat: Seat, action: AskTurnOrder) -> list[Event]:
+    """Any player may ask that Administration or Movement be played in turn order (p. 9, p. 11)."""
+    setting = {
+        Phase.ADMINISTRATION: state.options.administration_in_turn_order,
+        Phase.MOVEMENT: state.options.movement_in_turn_order,
+    }.get(state.phase)
+    if setting is None or state.players[seat].done:
+        raise fail("Only Administration and Movement can be asked to go in turn order.", "no_turn_order")
+    if setting or state.in_turn_order:
+        raise fail("This step is already played in turn order.", "already_turn_order")
+    state.in_turn_order = True
+    return [event("turn_order.asked", seat=seat, phase=f"@patchistory.phase_name.{state.phase.value}")]
+
+
+Play = Callable[[Ctx, State, Seat, Any], list[Event]]
+"""How one kind of action is played, in the state, for the seat."""
+
+
+def no_worker(ctx: Ctx, state: State, seat: Seat, action: PlaceWorker) -> list[Event]:
     raise fail("You have no worker to place.", "no_worker")
 
 
-def reclaim(engine: Patchistory, state: State, seat: Seat, action: Reclaim) -> list[Event]:
+def reclaim(ctx: Ctx, state: State, seat: Seat, action: Reclaim) -> list[Event]:
     """A Reclaim is the Stealth Aircraft's choice while its winner owes one, else Administration's."""
     if state.stealth is not None:
-        return conflict.play_stealth(engine.ctx, state, seat, action)
-    return politics.play_reclaim(engine.ctx, state, seat, action)
+        return conflict.play_stealth(ctx, state, seat, action)
+    return politics.play_reclaim(ctx, state, seat, action)
 
 
 PLAYS: dict[type[BaseModel], Play] = {
-    BidCoins: lambda e, state, seat, a: auction.play_bid(e.ctx, state, seat, a),
-    Pass: lambda e, state, seat, a: auction.play_pass(e.ctx, state, seat),
-    SealedBid: lambda e, state, seat, a: auction.play_sealed(e.ctx, state, seat, a),
-    TakeTile: lambda e, state, seat, a: auction.play_take(e.ctx, state, seat, a),
-    FirstChoice: lambda e, state, seat, a: auction.play_first_choice(e.ctx, state, seat, a),
-    Patch: lambda e, state, seat, a: patching.play_patch(e.ctx, state, seat, a),
-    AllyWith: lambda e, state, seat, a: patching.play_ally_with(e.ctx, state, seat, a),
-    Aid: lambda e, state, seat, a: politics.play_aid(e.ctx, state, seat, a),
-    AnswerAid: lambda e, state, seat, a: politics.play_answer_aid(e.ctx, state, seat, a),
-    Threat: lambda e, state, seat, a: politics.play_threat(e.ctx, state, seat, a),
-    BreakAlliance: lambda e, state, seat, a: politics.play_break(e.ctx, state, seat, a),
-    RemoveRoute: lambda e, state, seat, a: politics.play_remove_route(e.ctx, state, seat, a),
-    Trade: lambda e, state, seat, a: politics.play_trade(e.ctx, state, seat, a),
-    Exchange: lambda e, state, seat, a: politics.play_exchange(e.ctx, state, seat, a),
-    Birth: lambda e, state, seat, a: politics.play_birth(e.ctx, state, seat),
-    HonourWonders: lambda e, state, seat, a: politics.play_honour(e.ctx, state, seat, "wonder"),
-    HonourPersonalities: lambda e, state, seat, a: politics.play_honour(e.ctx, state, seat, "personality"),
-    BuildRoute: lambda e, state, seat, a: politics.play_build_route(e.ctx, state, seat, a),
+    BidCoins: auction.play_bid,
+    Pass: lambda ctx, state, seat, a: auction.play_pass(ctx, state, seat),
+    SealedBid: auction.play_sealed,
+    TakeTile: auction.play_take,
+    FirstChoice: auction.play_first_choice,
+    Patch: patching.play_patch,
+    AllyWith: patching.play_ally_with,
+    Aid: politics.play_aid,
+    AnswerAid: politics.play_answer_aid,
+    Threat: politics.play_threat,
+    BreakAlliance: politics.play_break,
+    RemoveRoute: politics.play_remove_route,
+    Trade: politics.play_trade,
+    Exchange: politics.play_exchange,
+    Birth: lambda ctx, state, seat, a: politics.play_birth(ctx, state, seat),
+    HonourWonders: lambda ctx, state, seat, a: politics.play_honour(ctx, state, seat, "wonder"),
+    HonourPersonalities: lambda ctx, state, seat, a: politics.play_honour(ctx, state, seat, "personality"),
+    BuildRoute: politics.play_build_route,
     Reclaim: reclaim,
-    Build: lambda e, state, seat, a: politics.play_build(e.ctx, state, seat, a),
-    Campaign: lambda e, state, seat, a: politics.play_campaign(e.ctx, state, seat, a),
-    Move: lambda e, state, seat, a: movement.play_move(e.ctx, state, seat, a),
-    Advance: lambda e, state, seat, a: movement.play_advance(e.ctx, state, seat, a),
-    Rest: lambda e, state, seat, a: movement.play_rest(e.ctx, state, seat, a),
-    Choose: lambda e, state, seat, a: conflict.play_choose(e.ctx, state, seat, a),
-    Agree: lambda e, state, seat, a: conflict.play_agree(e.ctx, state, seat, a),
-    Orient: lambda e, state, seat, a: conflict.play_orient(e.ctx, state, seat, a),
-    AskTurnOrder: lambda e, state, seat, a: e.ask_turn_order(state, seat),
-    ChooseWar: lambda e, state, seat, a: conflict.play_choose_war(e.ctx, state, seat, a),
-    Spend: lambda e, state, seat, a: conflict.play_spend(e.ctx, state, seat, a),
-    ReturnWorker: lambda e, state, seat, a: voting.play_return(e.ctx, state, seat, a),
-    Commit: lambda e, state, seat, a: voting.play_commit(e.ctx, state, seat, a),
-    Vote: lambda e, state, seat, a: voting.play_vote(e.ctx, state, seat, a),
-    Done: lambda e, state, seat, a: e.done(state, seat),
+    Build: politics.play_build,
+    Campaign: politics.play_campaign,
+    Move: movement.play_move,
+    Advance: movement.play_advance,
+    Rest: movement.play_rest,
+    Choose: conflict.play_choose,
+    Agree: conflict.play_agree,
+    Orient: conflict.play_orient,
+    AskTurnOrder: play_ask_turn_order,
+    ChooseWar: conflict.play_choose_war,
+    Spend: conflict.play_spend,
+    ReturnWorker: voting.play_return,
+    Commit: voting.play_commit,
+    Vote: voting.play_vote,
+    Done: play_done,
     PlaceWorker: no_worker,
 }
 """Each kind of action with the rule that plays it (:meth:`Patchistory.dispatch`, once a menu

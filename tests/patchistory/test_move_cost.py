@@ -73,6 +73,19 @@ def walk(players: int, seed: int, moves: int) -> list[State]:
     return states
 
 
+def menu_steps(engine: Patchistory, state: State, seat: int, options: Sequence[Option],
+               prefix: str = "") -> Iterator[str]:
+    """Every menu step down the seat's menu ``options``, each followed by the steps it opens
+    (``prefix`` the steps taken to reach them)."""
+    for o in options:
+        if o.navigation or not isinstance(o.action, Pick):
+            continue
+        choice = prefix + o.action.choice
+        yield choice
+        inner = menus.submenu(state, seat, choice, engine.unfolded)
+        yield from menu_steps(engine, state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
+
+
 def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
     """A kept placement menu, and the words kept for each change a placement makes
     (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player games."""
@@ -798,15 +811,6 @@ def test_a_placement_menu_counted_is_the_one_drawn() -> None:
     engine = Patchistory(ENGINE.content)
     drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
-    def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
-        for o in options:
-            if o.navigation or not isinstance(o.action, Pick):
-                continue
-            choice = prefix + o.action.choice
-            yield choice
-            inner = menus.submenu(state, seat, choice, engine.unfolded)
-            yield from steps(state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
-
     counted = 0
     for players, seed in ((2, 3), (2, 5), (3, 7), (4, 1)):
         for state in walk(players, seed, 300):
@@ -819,7 +823,7 @@ def test_a_placement_menu_counted_is_the_one_drawn() -> None:
                 assert engine.fold(state, seat, prompt) == menus.fold(
                     state, seat, prompt, engine.unfolded, drawing
                 )
-                for choice in steps(state, seat, tuple(prompt.options), ""):
+                for choice in menu_steps(engine, state, seat, prompt.options):
                     n = engine.submenu_count(state, seat, choice)
                     if n is not None:
                         inner = menus.submenu(state, seat, choice, engine.unfolded)
@@ -1024,15 +1028,6 @@ def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
     engine = Patchistory(ENGINE.content)
     drawing = menus.Kept(engine.submenu_keys, engine.ctx.submenus)
 
-    def steps(state: State, seat: int, options: Sequence[Option], prefix: str) -> Iterator[str]:
-        for o in options:
-            if o.navigation or not isinstance(o.action, Pick):
-                continue
-            choice = prefix + o.action.choice
-            yield choice
-            inner = menus.submenu(state, seat, choice, engine.unfolded)
-            yield from steps(state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
-
     counted: dict[str, int] = {}
     for players, seed in ((2, 9), (2, 25), (3, 3), (3, 12)):
         for state in walk(players, seed, 2000):
@@ -1045,7 +1040,7 @@ def test_a_workers_moves_counted_are_those_its_menu_opens() -> None:
                 assert engine.fold(state, seat, prompt) == menus.fold(
                     state, seat, prompt, engine.unfolded, drawing
                 )
-                for choice in steps(state, seat, tuple(prompt.options), ""):
+                for choice in menu_steps(engine, state, seat, prompt.options):
                     n = engine.submenu_count(state, seat, choice)
                     inner = menus.submenu(state, seat, choice, engine.unfolded)
                     assert n == len(inner or ()), choice
