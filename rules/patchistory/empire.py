@@ -598,8 +598,10 @@ class PatchedStats:
         self.grid = grid
         self.content = content
         self.owned = owned
-        self.parts = _side_parts(sdef)
-        self.layers = layers
+        parts = _side_parts(sdef)
+        # Each of the tile's spaces with its key laid over the empire and under it.
+        self.over_parts = [((layers, si), sp, offsets) for si, sp, offsets in parts]
+        self.under_parts = [((-1, si), sp, offsets) for si, sp, offsets in parts]
         self.worked = _worked(grid, workers)
         self.total = _symbols(grid, self.worked, content)
         self.counts = _ability_counts(grid)
@@ -611,41 +613,42 @@ class PatchedStats:
     def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
         grid, content = self.grid, self.content
         squares = grid.squares
+        # Each square the tile lays (under another tile: only where none lies), by its cell; the
+        # spaces' squares in reading order, so each space's first one laid is the one it shows.
         new: dict[Cell, tuple[SpaceKey, SpaceDef]] = {}
-        for si, sp, offsets in self.parts:
-            key = (-1 if under else self.layers, si)
-            for r, c in offsets:
-                cell = (row + r, col + c)
-                if not (under and cell in squares):
-                    new[cell] = (key, sp)
-        total = dict(self.total)
+        shown: dict[SpaceKey, Cell] = {}
         # Most places neither cover nor show a Wonder or a Personality: their abilities are the
         # empire's, counted once.
         moved: dict[str, int] = {}
-        shown: dict[SpaceKey, Cell] = {}
-        if not under:
-            gone = set()
-            for cell in new:
+        gone: set[SpaceKey] = set()
+        for key, sp, offsets in self.under_parts if under else self.over_parts:
+            ability = sp.ability
+            for r, c in offsets:
+                cell = (row + r, col + c)
                 old = squares.get(cell)
                 if old is not None:
+                    if under:
+                        continue
                     gone.add(old.key)
                     if old.space.ability:
                         moved[old.space.ability] = moved.get(old.space.ability, 0) - 1
-            for key in gone:
-                base, framed = _space_symbols(grid, key, content)
-                for stat, n in base.items():
+                new[cell] = (key, sp)
+                if key not in shown:
+                    shown[key] = cell
+                if ability:
+                    moved[ability] = moved.get(ability, 0) + 1
+        total = dict(self.total)
+        for key in gone:
+            base, framed = _space_symbols(grid, key, content)
+            for stat, n in base.items():
+                total[stat] -= n
+            if key in self.worked:
+                for stat, n in framed.items():
                     total[stat] -= n
-                if key in self.worked:
-                    for stat, n in framed.items():
-                        total[stat] -= n
-                rest = [cell for cell in grid.spaces[key] if cell not in new]
-                if rest:
-                    shown[key] = rest[0]
-        for cell, (key, sp) in new.items():
-            if sp.ability:
-                moved[sp.ability] = moved.get(sp.ability, 0) + 1
-            if key not in shown or cell < shown[key]:
-                shown[key] = cell
+            for cell in grid.spaces[key]:
+                if cell not in new:
+                    shown[key] = cell
+                    break
         seen: set[SpaceKey] = set()
         for cell in self.land:
             if cell in new:
@@ -653,9 +656,11 @@ class PatchedStats:
             elif (old := squares.get(cell)) is not None:
                 seen.add(old.key)
         on = self.on
+        buildings = content.buildings_by_id
         for key, cell in shown.items():
-            if cell in new:
-                sp = new[cell][1]
+            laid = new.get(cell)
+            if laid is not None:
+                sp = laid[1]
                 if under and cell in on:
                     base, framed = _face(sp, on[cell], on[cell] is None, content)
                 elif keep_buildings and (old := squares.get(cell)) is not None and _kept_under(old, sp):
@@ -663,7 +668,13 @@ class PatchedStats:
                 else:
                     base, framed = sp.yields, sp.framed
             else:
-                base, framed = square_symbols(squares[cell], content)
+                # What :func:`square_symbols` gives of the space's square left showing, read in
+                # place.
+                sq = squares[cell]
+                if sq.reclaimed:
+                    continue
+                face = sq.space if sq.building is None else buildings[sq.building]
+                base, framed = face.yields, face.framed
             for stat, n in base.items():
                 total[stat] += n
             if key in seen:

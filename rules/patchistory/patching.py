@@ -8,23 +8,29 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import cache
+from operator import itemgetter, sub
 from typing import Any
 
-from rules.core import Event, Message, Option, Prompt, Seat
-from rules.core.unchecked import construct, option, question
+from rules.core import Event, Message, Option, Prompt, Seat, msg
+from rules.core.messages import Param
+from rules.core.unchecked import built, construct, option, question
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
-from rules.patchistory.auction import side_summary, side_words
+from rules.patchistory.auction import DESCRIBED, side_summary, side_words
 from rules.patchistory.common import (
+    DELTA_KEYS,
     MAX_MENU,
     Ctx,
     back,
     change_words,
+    delta,
     event,
     fail,
     label,
     row_options,
     tile_name,
     waits_for_turn,
+    worded,
     worker_adds,
 )
 from rules.patchistory.content import STATS, Cell, Content, Stat
@@ -280,20 +286,45 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     stats_after = PatchedStats(
         grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
     )
+    was = ON_BOARD(before)
     options = []
     for pl, keep in shown[:MAX_MENU]:
-        if keep:
-            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=False,
-                          keep_buildings=True)
-        else:
-            a = construct(Patch, reserve=reserve, side=side, row=pl.row, col=pl.col, under=pl.under)
+        # ``option(action=construct(Patch, …), label=label(…), description=…)``, each model's
+        # fields written out at once (a menu is made of some ten).
+        under = pl.under and not keep
+        a = built(Patch, {
+            "kind": PATCH, "reserve": reserve, "side": side, "row": pl.row, "col": pl.col,
+            "under": under, "keep_buildings": keep,
+        }, PATCH_KEPT_GIVEN if keep else PATCH_GIVEN)
         now = stats_after(pl.row, pl.col, pl.under, keep)
-        change, words = placement_words(ctx, tuple(now[s] - before[s] for s in STATS))
-        how = "patch.keep" if keep else ("patch.under" if pl.under else "patch.over")
-        options.append(
-            option(action=a, label=label(how, row=pl.row, col=pl.col, change=change), description=words)
-        )
+        change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
+        options.append(built(Option, {
+            "action": a,
+            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
+            "description": words,
+            "navigation": False,
+        }, DESCRIBED))
     return options
+
+
+ON_BOARD = itemgetter(*STATS)
+"""The tracks of an overview board in the order of ``STATS``, read at once."""
+
+PLACED = {
+    (True, False): "patchistory.patch.keep",
+    (False, True): "patchistory.patch.under",
+    (False, False): "patchistory.patch.over",
+}
+"""A placement's label, by whether it keeps the buildings it covers and whether it lies under."""
+
+PATCH = Patch.model_fields["kind"].default
+"""A patch's kind, the default :func:`_placement_options` writes out."""
+
+PATCH_GIVEN = ("reserve", "side", "row", "col", "under")
+"""The fields a patch over or under is given (keeping no building: the default)."""
+
+PATCH_KEPT_GIVEN = (*PATCH_GIVEN, "keep_buildings")
+"""The fields a patch keeping the buildings it covers is given (``under`` given as ``False``)."""
 
 
 def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
@@ -305,9 +336,18 @@ def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
 
 
 def _placement_words(change: tuple[int, ...]) -> tuple[str, Message]:
-    tracks = dict(zip(STATS, change, strict=True))
-    short = " ".join(f"{'+' if n > 0 else ''}{n}{SHORT[s]}" for s, n in tracks.items() if n)
-    return short or "±0", label("describe.square", change=change_words(tracks))
+    """:func:`placement_words` made: each track's part of the shorthand and of the words made once
+    (:func:`short_change`, ``common.delta``)."""
+    short = " ".join([short_change(i, n) for i, n in enumerate(change) if n])
+    words: list[Param] = [delta(DELTA_KEYS[i][1], n) for i, n in enumerate(change) if n]
+    return short or "±0", label("describe.square", change=words or [worded("delta.none")])
+
+
+@cache
+def short_change(track: int, n: int) -> str:
+    """One track's change in a placement's shorthand ("+1C", "−2F"), the track by its place in
+    ``STATS``."""
+    return f"{'+' if n > 0 else ''}{n}{SHORT[STATS[track]]}"
 
 
 def play_patch(ctx: Ctx, state: State, seat: Seat, action: Patch) -> list[Event]:

@@ -24,7 +24,7 @@ from rules.patchistory.actions import (
     PlaceWorker,
     SealedBid,
 )
-from rules.patchistory.common import Ctx, back, event, label, worker_adds
+from rules.patchistory.common import Ctx, back, change_words, event, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -1305,3 +1305,59 @@ def test_a_secret_bid_is_the_option_validation_makes() -> None:
                     assert o.action.model_fields_set == action.model_fields_set
                     bids += 1
     assert bids > 200
+
+
+def test_a_placement_is_the_option_validation_makes() -> None:
+    """Each placement offered (``patching._placement_options``, its fields written out) is the
+    ``Option`` and ``Patch`` validating its values make: the same values, the same fields set
+    (``under`` given, ``keep_buildings`` given only where the buildings are kept), its label the
+    place's own words, over the Patch menus of 2- and 3-player games."""
+    placed = kept = 0
+    for players, seed in ((2, 3), (3, 7), (2, 11)):
+        for state in walk(players, seed, 500):
+            if state.phase != Phase.PATCH:
+                continue
+            for seat, p in enumerate(state.players):
+                for reserve, item in enumerate(p.reserve):
+                    for side in [item.side] if item.side else ["white", "black"]:
+                        for o in patching._placement_options(ENGINE.ctx, state, seat, reserve, side):
+                            a = o.action
+                            if not isinstance(a, Patch):
+                                continue
+                            action = (
+                                Patch(reserve=reserve, side=side, row=a.row, col=a.col, under=False,
+                                      keep_buildings=True)
+                                if a.keep_buildings
+                                else Patch(reserve=reserve, side=side, row=a.row, col=a.col, under=a.under)
+                            )
+                            how = "keep" if a.keep_buildings else "under" if a.under else "over"
+                            change = o.label.params["change"]
+                            words = label(f"patch.{how}", row=a.row, col=a.col, change=change)
+                            made = Option(action=action, label=words, description=o.description)
+                            assert list(o.__dict__.items()) == list(made.__dict__.items())
+                            assert o.model_fields_set == made.model_fields_set
+                            assert list(a.__dict__.items()) == list(action.__dict__.items())
+                            assert a.model_fields_set == action.model_fields_set
+                            placed += 1
+                            kept += a.keep_buildings
+    assert placed > 500 and kept > 0
+
+
+def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> None:
+    """A placement's shorthand and words (``patching.placement_words``, each track's part made
+    once) say each track it changes, in the board's order, and "±0" and no change where it
+    changes none: every change of one or two tracks by −2 to +2."""
+    changes = [(0,) * len(STATS)]
+    for i, j in product(range(len(STATS)), repeat=2):
+        for n, m in product((-2, -1, 1, 2), repeat=2):
+            change = [0] * len(STATS)
+            change[i] = n
+            change[j] = m
+            changes.append(tuple(change))
+    short = {Stat.COINS: "C", Stat.FOOD: "F", Stat.RESOURCES: "R", Stat.CULTURE: "Cu",
+             Stat.POLITICS: "P", Stat.TRANSPORT: "T", Stat.MILITARY: "M", Stat.DEFENCE: "D"}
+    for change in changes:
+        tracks = dict(zip(STATS, change, strict=True))
+        said = " ".join(f"{'+' if n > 0 else ''}{n}{short[s]}" for s, n in tracks.items() if n) or "±0"
+        words = label("describe.square", change=change_words(tracks))
+        assert patching.placement_words(Ctx(ENGINE.content), change) == (said, words)
