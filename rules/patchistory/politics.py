@@ -50,9 +50,10 @@ from rules.patchistory.common import (
     token_faces,
     token_words,
     waits_for_turn,
+    worded,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of
+from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of, stats
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -142,22 +143,10 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         if state.aid.target != seat:
             return None
         a = state.aid
-        answers = (
-            option(
-                action=AnswerAid(accept=True),
-                label=label("aid.accept"),
-                description=label("describe.aid_accept", giver_seat=a.giver, culture=AID_ACCEPTED_CULTURE),
-            ),
-            option(
-                action=AnswerAid(accept=False),
-                label=label("aid.refuse"),
-                description=label("describe.aid_refuse", giver_seat=a.giver, culture=AID_REFUSED_CULTURE),
-            ),
-        )
         return question(
             seat=seat,
             title=label("aid.offered", giver_seat=a.giver, food=a.food, coins=a.coins, resources=a.resources),
-            options=answers,
+            options=(aid_answer(ctx, a.giver, True), aid_answer(ctx, a.giver, False)),
         )
     if state.order()[state.active] != seat:
         return None
@@ -165,24 +154,15 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     menu = p.path[-1] if p.path else ""
     if menu.startswith("aid:"):
         return aid_mix_prompt(state, seat, int(menu[4:]))
-    aid = label(
-        "describe.aid",
-        cost=spends(ctx.content.pp_costs.aid),
-        units=AID_UNITS,
-        accepted=AID_ACCEPTED_CULTURE,
-        refused=AID_REFUSED_CULTURE,
-    )
-    threat = label("describe.threat", cost=spends(ctx.content.pp_costs.threat))
-    broken = label(
-        "describe.break" if state.options.break_alliance_gives_votes else "describe.break_no_votes", pp=p.pp
-    )
-    removed = label("describe.gustav")
     if menu == "aid":
         return menu_prompt(
             seat,
             "aid.choose_target",
             [
-                option(action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s), description=aid)
+                option(
+                    action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s),
+                    description=aid_words(ctx),
+                )
                 for s in aid_targets(ctx, state, seat)
             ],
         )
@@ -201,6 +181,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             ],
         )
     if menu == "break":
+        broken = break_words(state, p.pp)
         return menu_prompt(
             seat,
             "break.choose",
@@ -225,30 +206,87 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                     label=label(
                         "route", route=i + 1, start_seat=state.routes[i].start, end_seat=state.routes[i].end
                     ),
-                    description=removed,
+                    description=worded("describe.gustav"),
                 )
                 for i in gustav_routes(ctx, state, seat)
             ],
         )
     options = []
     if aid_targets(ctx, state, seat):
-        options.append(option(action=Pick(choice="aid"), label=label("action.aid"), description=aid))
+        options.append(diplomacy_step(ctx, state, "aid", p.pp))
     if threat_targets(ctx, state, seat):
-        options.append(option(action=Pick(choice="threat"), label=label("action.threat"), description=threat))
+        options.append(diplomacy_step(ctx, state, "threat", p.pp))
     if not p.diplomacy_acted and p.pp >= 1 and alliance_routes(state, seat):
-        options.append(option(action=Pick(choice="break"), label=label("action.break"), description=broken))
+        options.append(diplomacy_step(ctx, state, "break", p.pp))
     if gustav_routes(ctx, state, seat):
-        options.append(
-            option(action=Pick(choice="gustav"), label=label("action.gustav"), description=removed)
-        )
-    options.append(
-        option(
-            action=Done(),
-            label=label("action.done_diplomacy"),
-            description=label("describe.done_diplomacy", pp=p.pp),
-        )
-    )
+        options.append(diplomacy_step(ctx, state, "gustav", p.pp))
+    options.append(ctx.actions.kept(("done_diplomacy", p.pp), lambda: option(
+        action=Done(),
+        label=label("action.done_diplomacy"),
+        description=label("describe.done_diplomacy", pp=p.pp),
+    )))
     return question(seat=seat, title=spendable(ctx, state, seat, "diplomacy.title"), options=tuple(options))
+
+
+def diplomacy_step(ctx: Ctx, state: State, name: str, pp: int) -> Option:
+    """The Diplomacy action ``name`` (Aid, Threat, Break an alliance, Schwerer Gustav) as a menu
+    step, kept by all its description is drawn from besides its name (``Ctx.actions``): for a
+    break, whether it gives votes and the seat's PP, which it takes; for the others, the costs of
+    the content. The same step, offered move after move, is then the same option, which a fold
+    finds its kept words by at once (``menus.same_step``)."""
+    said = (state.options.break_alliance_gives_votes, pp) if name == "break" else None
+    return ctx.actions.kept(("diplomacy", name, said), lambda: option(
+        action=construct(Pick, choice=name),
+        label=label(f"action.{name}"),
+        description=diplomacy_words(ctx, state, name, pp),
+    ))
+
+
+def diplomacy_words(ctx: Ctx, state: State, name: str, pp: int) -> Message:
+    """What the Diplomacy action ``name`` costs and does (p. 9-10)."""
+    match name:
+        case "aid":
+            return aid_words(ctx)
+        case "threat":
+            return label("describe.threat", cost=spends(ctx.content.pp_costs.threat))
+        case "break":
+            return break_words(state, pp)
+        case "gustav":
+            return worded("describe.gustav")
+    raise KeyError(name)
+
+
+def aid_words(ctx: Ctx) -> Message:
+    """What an Aid costs and brings (p. 9), worded once (``Ctx.words``): the content's PP cost
+    and the rules' units and culture."""
+    found = ctx.words.get("describe.aid")
+    if found is None:
+        found = ctx.words["describe.aid"] = label(
+            "describe.aid",
+            cost=spends(ctx.content.pp_costs.aid),
+            units=AID_UNITS,
+            accepted=AID_ACCEPTED_CULTURE,
+            refused=AID_REFUSED_CULTURE,
+        )
+    return found
+
+
+def break_words(state: State, pp: int) -> Message:
+    """What breaking an alliance takes (the seat's ``pp``) and whether it gives votes (p. 10)."""
+    return label(
+        "describe.break" if state.options.break_alliance_gives_votes else "describe.break_no_votes", pp=pp
+    )
+
+
+def aid_answer(ctx: Ctx, giver: Seat, accept: bool) -> Option:
+    """Accepting or refusing the Aid of ``giver`` (p. 9), kept by them (``Ctx.actions``)."""
+    said = "accept" if accept else "refuse"
+    culture = AID_ACCEPTED_CULTURE if accept else AID_REFUSED_CULTURE
+    return ctx.actions.kept(("answer_aid", giver, accept), lambda: option(
+        action=AnswerAid(accept=accept),
+        label=label(f"aid.{said}"),
+        description=label(f"describe.aid_{said}", giver_seat=giver, culture=culture),
+    ))
 
 
 def diplomacy_submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:
@@ -376,10 +414,9 @@ def play_answer_aid(ctx: Ctx, state: State, seat: Seat, action: AnswerAid) -> li
 def threat_outcome(ctx: Ctx, state: State, seat: Seat, target: Seat) -> int:
     """0 = fails, 1 = succeeds, 2 = succeeds by 5 or more (p. 10). Gandhi: target Military counts 0."""
     mine = stat(ctx, state, seat, Stat.MILITARY)
-    theirs = stat(ctx, state, target, Stat.MILITARY)
-    if "gandhi" in abilities(state.players[seat], ctx.content):
-        theirs = 0
-    theirs += stat(ctx, state, target, Stat.DEFENCE)
+    board = stats(state.players[target], target, ctx.content, state.routes)
+    theirs = 0 if "gandhi" in abilities(state.players[seat], ctx.content) else board[Stat.MILITARY]
+    theirs += board[Stat.DEFENCE]
     if mine <= theirs:
         return 0
     return 2 if mine >= theirs + 5 else 1

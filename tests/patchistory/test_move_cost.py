@@ -52,7 +52,7 @@ from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
 from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
-from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import AidOffer, Goods, Phase, Player, Reserve, Route, State, Worker, player_key
 from rules.patchistory.state import options_key as kept_options_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
@@ -1361,3 +1361,32 @@ def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> 
         said = " ".join(f"{'+' if n > 0 else ''}{n}{short[s]}" for s, n in tracks.items() if n) or "±0"
         words = label("describe.square", change=change_words(tracks))
         assert patching.placement_words(Ctx(ENGINE.content), change) == (said, words)
+
+
+def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
+    """The steps of the Diplomacy menu, its Done and the answers to an Aid are kept by all their
+    words are drawn from (``politics.diplomacy_step``, ``politics.aid_answer``, ``Ctx.actions``):
+    one engine asking each seat with 2 and 4 PP, a break giving votes or not, and an Aid from
+    either other seat, draws what a fresh engine draws."""
+    kept = Patchistory(ENGINE.content)
+    asked = 0
+    steps: set[str] = set()
+    for votes in (True, False):
+        state = at_phase(game(break_alliance_gives_votes=votes), Phase.DIPLOMACY)
+        state.routes += [Route(kind="alliance", start=0, end=1), Route(kind="general", start=0, end=2)]
+        own(state, 0, "schwerer_gustav")
+        for pp in (2, 4):
+            state.players[0].pp = pp
+            state.aid = None
+            state.active = state.order().index(0)
+            ours, theirs = kept.unfolded(state, 0), Patchistory(ENGINE.content).unfolded(state, 0)
+            assert ours is not None and theirs is not None
+            assert ours.model_dump_json() == theirs.model_dump_json()
+            steps |= {o.action.choice for o in ours.options if isinstance(o.action, Pick)}
+            for giver in (1, 2):
+                state.aid = AidOffer(giver=giver, target=0, food=1, coins=pp, resources=0)
+                ours, theirs = kept.unfolded(state, 0), Patchistory(ENGINE.content).unfolded(state, 0)
+                assert ours is not None and theirs is not None
+                assert ours.model_dump_json() == theirs.model_dump_json()
+                asked += 1
+    assert asked == 8 and steps == {"aid", "threat", "break", "gustav"}
