@@ -609,8 +609,14 @@ class PatchedStats:
         self.on = {(t[0], t[1]): t[2] for t in tokens}
         self.land = [(w.row, w.col) for w in workers if w.where == "land"]
         self.idle = len(workers) - len(self.land)
+        squares = grid.squares
+        # The spaces the workers stand on, which a tile laid under leaves as they are.
+        self.seen = {squares[cell].key for cell in self.land if cell in squares}
+        self.off_grid = any(cell not in squares for cell in self.land)
 
     def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
+        if under and not self.off_grid:
+            return self.under(row, col)
         grid, content = self.grid, self.content
         squares = grid.squares
         # Each square the tile lays (under another tile: only where none lies), by its cell; the
@@ -681,6 +687,32 @@ class PatchedStats:
                 for stat, n in framed.items():
                     total[stat] += n
         return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
+
+    def under(self, row: int, col: int) -> dict[Stat, int]:
+        """:meth:`__call__` of a tile laid under the empire: it shows only where no square lies,
+        so it covers nothing and the workers stay on the spaces they work (their framed symbols
+        are the empire's); each of its spaces shows its first square laid, a token's face where
+        one lies there."""
+        squares, on, content = self.grid.squares, self.on, self.content
+        total = dict(self.total)
+        moved: dict[str, int] = {}
+        for _, sp, offsets in self.under_parts:
+            first = None
+            laid = 0
+            for r, c in offsets:
+                cell = (row + r, col + c)
+                if cell not in squares:
+                    laid += 1
+                    if first is None:
+                        first = cell
+            if first is None:
+                continue
+            if sp.ability:
+                moved[sp.ability] = moved.get(sp.ability, 0) + laid
+            base = _face(sp, on[first], on[first] is None, content)[0] if first in on else sp.yields
+            for stat, n in base.items():
+                total[stat] += n
+        return _modified(total, self._have(moved), self.idle + len(self.seen), self.owned)
 
     def _have(self, moved: dict[str, int]) -> Iterable[str]:
         """The abilities the patched empire shows: the empire's, counted again only for those the

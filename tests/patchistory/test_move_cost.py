@@ -1350,16 +1350,16 @@ def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> 
     changes = [(0,) * len(STATS)]
     for i, j in product(range(len(STATS)), repeat=2):
         for n, m in product((-2, -1, 1, 2), repeat=2):
-            change = [0] * len(STATS)
-            change[i] = n
-            change[j] = m
-            changes.append(tuple(change))
+            tracks = [0] * len(STATS)
+            tracks[i] = n
+            tracks[j] = m
+            changes.append(tuple(tracks))
     short = {Stat.COINS: "C", Stat.FOOD: "F", Stat.RESOURCES: "R", Stat.CULTURE: "Cu",
              Stat.POLITICS: "P", Stat.TRANSPORT: "T", Stat.MILITARY: "M", Stat.DEFENCE: "D"}
     for change in changes:
-        tracks = dict(zip(STATS, change, strict=True))
-        said = " ".join(f"{'+' if n > 0 else ''}{n}{short[s]}" for s, n in tracks.items() if n) or "±0"
-        words = label("describe.square", change=change_words(tracks))
+        board = dict(zip(STATS, change, strict=True))
+        said = " ".join(f"{'+' if n > 0 else ''}{n}{short[s]}" for s, n in board.items() if n) or "±0"
+        words = label("describe.square", change=change_words(board))
         assert patching.placement_words(Ctx(ENGINE.content), change) == (said, words)
 
 
@@ -1390,3 +1390,41 @@ def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
                 assert ours.model_dump_json() == theirs.model_dump_json()
                 asked += 1
     assert asked == 8 and steps == {"aid", "threat", "break", "gustav"}
+
+
+def test_a_tile_laid_under_names_the_stats_of_the_grid_it_makes() -> None:
+    """A tile laid under the empire (``PatchedStats.under``) shows only where no square lies:
+    its stats are those of the grid :func:`patched_grid` lays, a token's face (a building, or
+    reclaimed) where one lies on a square it fills, each Wonder or Personality counted for every
+    square it shows. Every tile, under every empire of the games of :func:`empires`, with and
+    without a token on the first square it fills."""
+    checked = tokened = 0
+    content = ENGINE.content
+    building = next(iter(content.buildings_by_id))
+    for n, (state, seat) in enumerate(empires()[::3]):
+        p = state.players[seat]
+        grid = grid_of(p, content)
+        owned = routes_owned(seat, state.routes)
+        for tile in sorted(content.tiles_by_id)[n % 4 :: 4]:
+            for side in ("white", "black"):
+                sdef = content.tiles_by_id[tile].side(side)
+                for pl in placements(p, content, tile, side, state.era):
+                    if not pl.under:
+                        continue
+                    holes = [
+                        (pl.row + r, pl.col + c)
+                        for sp in sdef.spaces for r, c in sorted(sp.cells)
+                        if (pl.row + r, pl.col + c) not in grid.squares
+                    ]
+                    faces = [(*holes[0], building), (*holes[0], None)] if holes else []
+                    for token in (None, *faces):
+                        tokens = [*p.tokens, *((token,) if token else ())]
+                        made = patched_grid(grid, tokens, len(p.layers), sdef, pl.row, pl.col, under=True,
+                                            keep_buildings=False)
+                        assert patched_stats(
+                            grid, tokens, len(p.layers), sdef, pl.row, pl.col, under=True,
+                            keep_buildings=False, workers=p.workers, owned=owned, content=content,
+                        ) == grid_stats(made, p.workers, seat, content, state.routes)
+                        checked += 1
+                        tokened += token is not None
+    assert checked > 500 and tokened > 300
