@@ -9,6 +9,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.unchecked import construct, option, question, replaced
@@ -153,7 +154,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     p = state.players[seat]
     menu = p.path[-1] if p.path else ""
     if menu.startswith("aid:"):
-        return aid_mix_prompt(state, seat, int(menu[4:]))
+        return aid_mix_prompt(ctx, state, seat, int(menu[4:]))
     if menu == "aid":
         return menu_prompt(
             seat,
@@ -337,16 +338,26 @@ def aid_mixes(p: Player) -> list[tuple[int, int, int]]:
     ]
 
 
-def aid_mix_prompt(state: State, seat: Seat, target: Seat) -> Prompt:
-    options = [
-        option(
-            action=Aid(target=target, food=f, coins=c, resources=r),
-            label=label("aid.mix", food=f, coins=c, resources=r),
-            description=label("describe.aid_mix", accepted=AID_ACCEPTED_CULTURE, refused=AID_REFUSED_CULTURE),
-        )
-        for f, c, r in aid_mixes(state.players[seat])
-    ]
+def aid_mix_prompt(ctx: Ctx, state: State, seat: Seat, target: Seat) -> Prompt:
+    options = [aid_mix(ctx, target, mix) for mix in aid_mixes(state.players[seat])]
     return menu_prompt(seat, "aid.choose_mix", options)
+
+
+def aid_mix(ctx: Ctx, target: Seat, mix: tuple[int, int, int]) -> Option:
+    """The Aid of the goods ``mix`` (food, coins, resources) to ``target``, kept by them
+    (``Ctx.actions``): the same mixes are offered whenever the goods allow them."""
+    f, c, r = mix
+    return ctx.actions.kept(("aid_mix", target, mix), lambda: option(
+        action=Aid(target=target, food=f, coins=c, resources=r),
+        label=label("aid.mix", food=f, coins=c, resources=r),
+        description=worded_aid_mix(),
+    ))
+
+
+@cache
+def worded_aid_mix() -> Message:
+    """What an Aid's mix of goods brings, accepted or refused (p. 9), made once."""
+    return label("describe.aid_mix", accepted=AID_ACCEPTED_CULTURE, refused=AID_REFUSED_CULTURE)
 
 
 def check_diplomat(state: State, seat: Seat) -> Player:

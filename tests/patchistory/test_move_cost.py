@@ -14,6 +14,7 @@ from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chap
 from rules.core.unchecked import option
 from rules.patchistory import auction, menus, movement, patching, politics
 from rules.patchistory.actions import (
+    Aid,
     AnyAction,
     Back,
     BidCoins,
@@ -1364,10 +1365,11 @@ def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> 
 
 
 def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
-    """The steps of the Diplomacy menu, its Done and the answers to an Aid are kept by all their
-    words are drawn from (``politics.diplomacy_step``, ``politics.aid_answer``, ``Ctx.actions``):
-    one engine asking each seat with 2 and 4 PP, a break giving votes or not, and an Aid from
-    either other seat, draws what a fresh engine draws."""
+    """The steps of the Diplomacy menu, its Done, the mixes of goods an Aid may give and the
+    answers to an Aid are kept by all their words are drawn from (``politics.diplomacy_step``,
+    ``politics.aid_mix``, ``politics.aid_answer``, ``Ctx.actions``): one engine asking a seat
+    with 2 and 4 PP, a break giving votes or not, an Aid to either other seat and an Aid from
+    either, draws what a fresh engine draws."""
     kept = Patchistory(ENGINE.content)
     asked = 0
     steps: set[str] = set()
@@ -1375,6 +1377,7 @@ def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
         state = at_phase(game(break_alliance_gives_votes=votes), Phase.DIPLOMACY)
         state.routes += [Route(kind="alliance", start=0, end=1), Route(kind="general", start=0, end=2)]
         own(state, 0, "schwerer_gustav")
+        state.players[0].goods = Goods(food=3, coins=3, resources=3)
         for pp in (2, 4):
             state.players[0].pp = pp
             state.aid = None
@@ -1383,6 +1386,14 @@ def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
             assert ours is not None and theirs is not None
             assert ours.model_dump_json() == theirs.model_dump_json()
             steps |= {o.action.choice for o in ours.options if isinstance(o.action, Pick)}
+            for target in (1, 2):
+                # The mixes of goods an Aid to each seat may give.
+                state.players[0].menu = ["aid", f"aid:{target}"]
+                ours, theirs = kept.unfolded(state, 0), Patchistory(ENGINE.content).unfolded(state, 0)
+                assert ours is not None and theirs is not None
+                assert ours.model_dump_json() == theirs.model_dump_json()
+                assert any(isinstance(o.action, Aid) for o in ours.options)
+                state.players[0].menu = []
             for giver in (1, 2):
                 state.aid = AidOffer(giver=giver, target=0, food=1, coins=pp, resources=0)
                 ours, theirs = kept.unfolded(state, 0), Patchistory(ENGINE.content).unfolded(state, 0)
