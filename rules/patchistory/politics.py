@@ -172,12 +172,9 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             seat,
             "threat.choose",
             [
-                option(
-                    action=Threat(target=s, demand=d),
-                    label=label(f"threat.{d}", target_seat=s),
-                    description=threat_gives(ctx, state, seat, s, d),
-                )
+                threat_option(ctx, s, d, outcome)
                 for s in threat_targets(ctx, state, seat)
+                for outcome in (threat_outcome(ctx, state, seat, s),)
                 for d in ("culture", "coins")
             ],
         )
@@ -314,10 +311,20 @@ def diplomacy_submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tu
     return None
 
 
-def threat_gives(ctx: Ctx, state: State, seat: Seat, target: Seat, demand: str) -> Message:
-    """What a Threat costs and what it would bring now (p. 9): the demand if Military wins, else nothing."""
+def threat_option(ctx: Ctx, target: Seat, demand: str, outcome: int) -> Option:
+    """The Threat of ``target`` with ``demand``, its ``outcome`` as :func:`threat_outcome` reads
+    it, kept by them (``Ctx.actions``): the outcome is all its words read of the state."""
+    return ctx.actions.kept(("threat", target, demand, outcome), lambda: option(
+        action=Threat(target=target, demand=demand),
+        label=label(f"threat.{demand}", target_seat=target),
+        description=threat_gives(ctx, target, demand, outcome),
+    ))
+
+
+def threat_gives(ctx: Ctx, target: Seat, demand: str, outcome: int) -> Message:
+    """What a Threat costs and what it would bring now (p. 9), its ``outcome`` read by
+    :func:`threat_outcome`: the demand if Military wins, else nothing."""
     cost = spends(ctx.content.pp_costs.threat)
-    outcome = threat_outcome(ctx, state, seat, target)
     if outcome == 0:
         return label("describe.threat_fails", cost=cost, target_seat=target)
     asked = THREAT_DEMAND[demand][outcome - 1]
