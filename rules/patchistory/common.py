@@ -111,8 +111,15 @@ def label(key: str, **params: Any) -> Message:
 
 def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
     """Symbols as words, one message per stat ("1 culture", "2 coins"), or "nothing"."""
-    found: list[Param] = [label(f"gain.{Stat(k).value}", n=n) for k, n in symbols.items() if n]
-    return found or [label("gain.nothing")]
+    found: list[Param] = [gain(k, n) for k, n in symbols.items() if n]
+    return found or [worded("gain.nothing")]
+
+
+@cache
+def gain(stat: str, n: int) -> Message:
+    """``n`` of one stat in words (:func:`gains`), made once: titles, costs and descriptions say
+    a few on every move."""
+    return label(f"gain.{Stat(stat).value}", n=n)
 
 
 def change_words(change: Mapping[Stat, int], nothing: str = "delta.none") -> list[Param]:

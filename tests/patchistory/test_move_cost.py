@@ -25,7 +25,7 @@ from rules.patchistory.actions import (
     PlaceWorker,
     SealedBid,
 )
-from rules.patchistory.common import Ctx, back, change_words, event, label, worker_adds
+from rules.patchistory.common import Ctx, back, change_words, event, gains, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -1439,3 +1439,16 @@ def test_a_tile_laid_under_names_the_stats_of_the_grid_it_makes() -> None:
                         checked += 1
                         tokened += token is not None
     assert checked > 500 and tokened > 300
+
+
+def test_a_stats_words_made_once_are_those_worded_afresh() -> None:
+    """Symbols in words (``common.gains``, each stat's count made once) say each stat with its
+    count in the order given, by the stat or by its name alike, and "nothing" for none."""
+    assert gains({}) == gains({Stat.FOOD: 0}) == [label("gain.nothing")]
+    for a, b in product(STATS, repeat=2):
+        for n, m in product((-1, 1, 2, 5), repeat=2):
+            if a == b:
+                continue
+            said = [label(f"gain.{a.value}", n=n), label(f"gain.{b.value}", n=m)]
+            assert gains({a: n, b: m}) == said
+            assert gains({a.value: n, b.value: m}) == said
