@@ -20,20 +20,19 @@ from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, 
 def lay_out(ctx: Ctx, state: State) -> list[Event]:
     """Lay out as many tiles as players (p. 6); the first auction of 3–4 players lays them one by one."""
     n = len(state.players)
-    state.auction = Auction()
+    vasco = None
     if state.options.vasco_mandatory:
-        state.auction.vasco = [
-            s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)
-        ]
+        vasco = [s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)]
+    state.auction = a = new_auction(vasco)
     events: list[Event] = []
     for seat, p in enumerate(state.players):
         # The coin bought with culture is for bidding (p. 7): Vasco da Gama's owner, who takes a
         # tile instead and stays out of the auction (p. 16), buys none.
-        if p.goods.coins == 0 and seat not in state.auction.vasco:
+        if p.goods.coins == 0 and seat not in a.vasco:
             events.append(convert_culture(state, seat))
     if n == 2:
         for _ in range(min(2, len(state.stack))):
-            state.auction.offers.append(Offer(tile=state.stack.pop(0), side="any"))
+            a.offers.append(offer_of(state.stack.pop(0), "any"))
     else:
         count = 1 if (state.era, state.round) == (1, 1) else n
         for _ in range(min(count, len(state.stack))):
@@ -43,6 +42,36 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
     tiles = [o.tile for o in state.auction.offers]
     events.append(event("laid_out", tiles=[tile_name(ctx, t) for t in tiles], reveals=True))
     return events + settle(ctx, state)
+
+
+def new_auction(vasco: list[Seat] | None) -> Auction:
+    """``Auction()``, or ``Auction(vasco=vasco)`` where Vasco da Gama's owners are looked for,
+    built without validation (the fields written out, a new list or dict each): every round
+    lays one out."""
+    return built(Auction, {
+        "offers": [],
+        "bids": [],
+        "turn": 0,
+        "opening": -1,
+        "passed": [],
+        "sealed": {},
+        "first_choice": None,
+        "skip": [],
+        "vasco": [] if vasco is None else vasco,
+    }, () if vasco is None else VASCO_GIVEN)
+
+
+VASCO_GIVEN = ("vasco",)
+"""The field a round's auction is given where Vasco da Gama's owners are looked for."""
+
+
+def offer_of(tile: str, side: str) -> Offer:
+    """``Offer(tile=tile, side=side)`` built without validation: every round lays some out."""
+    return built(Offer, {"tile": tile, "side": side}, OFFER_GIVEN)
+
+
+OFFER_GIVEN = ("tile", "side")
+"""The fields a tile laid out is given (all of an offer's)."""
 
 
 def convert_culture(state: State, seat: Seat) -> Event:
@@ -66,7 +95,7 @@ def convert_culture(state: State, seat: Seat) -> Event:
 def lay_one(state: State) -> None:
     side = "white" if state.next_white else "black"
     state.next_white = not state.next_white
-    state.auction.offers.append(Offer(tile=state.stack.pop(0), side=side))
+    state.auction.offers.append(offer_of(state.stack.pop(0), side))
 
 
 def top(auction: Auction, tile: int) -> Bid | None:

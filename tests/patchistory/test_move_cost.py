@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chapter, random_choice
 from rules.core.unchecked import option
-from rules.patchistory import auction, menus, movement, patching, politics
+from rules.patchistory import auction, flow, menus, movement, patching, politics
 from rules.patchistory.actions import (
     AnyAction,
     Back,
@@ -52,7 +52,18 @@ from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
 from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
-from rules.patchistory.state import Goods, Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import (
+    Auction,
+    Goods,
+    Offer,
+    Phase,
+    Player,
+    Reserve,
+    Route,
+    State,
+    Worker,
+    player_key,
+)
 from rules.patchistory.state import options_key as kept_options_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
@@ -1305,3 +1316,44 @@ def test_a_secret_bid_is_the_option_validation_makes() -> None:
                     assert o.action.model_fields_set == action.model_fields_set
                     bids += 1
     assert bids > 200
+
+
+def test_a_rounds_auction_and_offers_are_those_validation_makes() -> None:
+    """The auction a round lays out and the tiles it offers, built without validation
+    (``auction.new_auction``, ``auction.offer_of``), hold the values and fields set that
+    ``Auction()``, ``Auction(vasco=…)`` and ``Offer(…)`` hold, and no two auctions share a list or
+    dict (a rule fills them in place)."""
+    for vasco in (None, [], [1], [0, 2]):
+        made = auction.new_auction(None if vasco is None else list(vasco))
+        validated = Auction() if vasco is None else Auction(vasco=list(vasco))
+        assert made.__dict__ == validated.__dict__
+        assert list(made.__dict__) == list(validated.__dict__)
+        assert made.model_fields_set == validated.model_fields_set
+        other = auction.new_auction(None if vasco is None else list(vasco))
+        assert not {id(v) for v in made.__dict__.values() if isinstance(v, list | dict)} & {
+            id(v) for v in other.__dict__.values() if isinstance(v, list | dict)
+        }
+    offer = auction.offer_of("t1", "any")
+    assert offer.__dict__ == Offer(tile="t1", side="any").__dict__
+    assert offer.model_fields_set == Offer(tile="t1", side="any").model_fields_set
+
+
+def test_the_rounds_start_clears_each_players_flags_moves_and_menu() -> None:
+    """A round's start clears what a player may do once a round, whether it is done, its moved
+    workers and its menu (``flow.clear_round``, which writes only what is not clear already), as
+    writing every one of them does, whichever of them were set."""
+    state = ENGINE.new_game(2, {}, 5)
+    names = ("accepted_aid", "campaigned", "built_route", "used_gustav", "diplomacy_acted", "done")
+    for flags in product((False, True), repeat=len(names) + 2):
+        p = state.players[0].model_copy(deep=True)
+        for name, on in zip(names, flags, strict=False):
+            setattr(p, name, on)
+        p.moved = [0] if flags[-2] else []
+        p.menu = ["w:0"] if flags[-1] else []
+        written = p.model_copy(deep=True)
+        written.accepted_aid = written.campaigned = written.built_route = False
+        written.used_gustav = written.diplomacy_acted = written.done = False
+        written.moved = []
+        written.menu = []
+        flow.clear_round(p)
+        assert p.model_dump() == written.model_dump()
