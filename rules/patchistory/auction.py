@@ -14,7 +14,7 @@ from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedB
 from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
-from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, player_key
+from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
 
 
 def lay_out(ctx: Ctx, state: State) -> list[Event]:
@@ -231,9 +231,12 @@ def asked_table(state: State) -> tuple[object, ...] | None:
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`)
     besides :func:`asked_table`: its own coins and menu and whether it has bid; the other seat's
-    bid changes none of it."""
+    bid changes none of it, nor does the rest of the seat's player (its empire, workers, goods
+    but coins), which the key leaves out: every round's first prompts are both seats' secret
+    bids, and a player's whole key reads every list it holds."""
     a = state.auction
-    return (seat, player_key(state.players[seat]), seat in a.sealed, seat in a.skip)
+    p = state.players[seat]
+    return (seat, p.goods.coins, tuple(p.menu), seat in a.sealed, seat in a.skip)
 
 
 def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:

@@ -1318,6 +1318,27 @@ def test_a_secret_bid_is_the_option_validation_makes() -> None:
     assert bids > 200
 
 
+def test_a_kept_secret_bid_prompt_is_drawn_again_when_the_seats_coins_change() -> None:
+    """A seat's secret bid prompt (2 players, p. 15) is kept by its coins, its menu and whether it
+    has bid (``auction.asked_key``), not by its whole player: the bids offered run up to its coins.
+    With the seat's coins changed and all else the same, an engine that kept the seat's prompt
+    asks what a fresh engine asks, for every seat yet to bid in the auction states of three
+    games."""
+    changed_prompts = 0
+    for seed in (71, 72, 73):
+        for state in walk(2, seed, 800):
+            if state.phase != Phase.AUCTION or state.auction.first_choice is not None:
+                continue
+            for seat, p in enumerate(state.players):
+                if seat in state.auction.sealed:
+                    continue
+                for coins in (p.goods.coins + 1, max(1, p.goods.coins - 1), 30):
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat].goods.coins = coins
+                    changed_prompts += _kept_after_a_change(state, changed, seat)
+    assert changed_prompts > 50
+
+
 def test_a_rounds_auction_and_offers_are_those_validation_makes() -> None:
     """The auction a round lays out and the tiles it offers, built without validation
     (``auction.new_auction``, ``auction.offer_of``), hold the values and fields set that
