@@ -37,7 +37,7 @@ from rules.patchistory.common import (
 from rules.patchistory.content import STATS, Stat
 from rules.patchistory.empire import SpaceKey, framed_symbols, grid_of, reachable
 from rules.patchistory.menus import SEPARATOR
-from rules.patchistory.state import Phase, Player, State, options_key, player_key
+from rules.patchistory.state import Phase, Player, State, options_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -214,9 +214,23 @@ def asked_table(state: State) -> tuple[object, ...]:
 
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`) besides
-    :func:`asked_table`: its own empire, workers and menu; another seat's move changes none of
-    it but the turn."""
-    return (seat, player_key(state.players[seat]))
+    :func:`asked_table`: its empire (layers and tokens), its workers, T, its menu, whether it is
+    done, which workers have moved and whether its route workers have begun; another seat's move
+    changes none of it but the turn. The rest of the seat's player (goods, cards, tiles in hand,
+    PP, the round's other flags) is left out: no rule of Movement reads it, and the key is read
+    for every seat after every move."""
+    p = state.players[seat]
+    return (
+        seat,
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        p.transport,
+        tuple(p.menu),
+        p.done,
+        tuple(p.moved),
+        p.routes_moving,
+    )
 
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

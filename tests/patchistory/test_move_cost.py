@@ -1378,3 +1378,56 @@ def test_the_rounds_start_clears_each_players_flags_moves_and_menu() -> None:
         written.menu = []
         flow.clear_round(p)
         assert p.model_dump() == written.model_dump()
+
+
+def changed_fields(p: Player) -> Iterator[tuple[str, Player]]:
+    """``p`` with one field changed at a time (a flag turned, a number raised, a list shortened or
+    lengthened, a good raised), each field of a player as far as a change of it can be made."""
+    for name, value in p.__dict__.items():
+        q = p.model_copy(deep=True)
+        if isinstance(value, bool):
+            setattr(q, name, not value)
+        elif isinstance(value, int):
+            setattr(q, name, value + 1)
+        elif name == "capital":
+            q.capital = "equality" if value == "liberty" else "liberty"
+        elif isinstance(value, str):
+            setattr(q, name, value + "x")
+        elif isinstance(value, Goods):
+            q.goods = value.model_copy(update={"food": value.food + 1, "coins": value.coins + 1})
+        elif isinstance(value, list) and name in ("buildings", "cards", "menu"):
+            setattr(q, name, [*value, "w:0" if name == "menu" else value[0] if value else "x"])
+        elif isinstance(value, list) and value:
+            setattr(q, name, value[:-1])
+        else:
+            continue
+        yield name, q
+
+
+def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Movement prompt is kept by the parts of its player the phase reads
+    (``movement.asked_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat still
+    moving in every third Movement state of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 94), (3, 95), (4, 96)):
+        for state in walk(players, seed, 1500)[::3]:
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                if p.done:
+                    continue
+                before = Patchistory(ENGINE.content).folded(state, seat)
+                for name, q in changed_fields(p):
+                    if q.homing:
+                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat] = q
+                    try:
+                        after = Patchistory(ENGINE.content).folded(changed, seat)
+                    except (RuleError, KeyError, IndexError, ValueError):
+                        continue
+                    if after != before:
+                        assert movement.asked_key(changed, seat) != movement.asked_key(state, seat), name
+                        changed_prompts += 1
+    assert changed_prompts > 100
