@@ -14,26 +14,25 @@ from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedB
 from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
-from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State, player_key
+from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
 
 
 def lay_out(ctx: Ctx, state: State) -> list[Event]:
     """Lay out as many tiles as players (p. 6); the first auction of 3–4 players lays them one by one."""
     n = len(state.players)
-    state.auction = Auction()
+    vasco = None
     if state.options.vasco_mandatory:
-        state.auction.vasco = [
-            s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)
-        ]
+        vasco = [s for s in state.order() if "vasco_da_gama" in abilities(state.players[s], ctx.content)]
+    state.auction = a = new_auction(vasco)
     events: list[Event] = []
     for seat, p in enumerate(state.players):
         # The coin bought with culture is for bidding (p. 7): Vasco da Gama's owner, who takes a
         # tile instead and stays out of the auction (p. 16), buys none.
-        if p.goods.coins == 0 and seat not in state.auction.vasco:
+        if p.goods.coins == 0 and seat not in a.vasco:
             events.append(convert_culture(state, seat))
     if n == 2:
         for _ in range(min(2, len(state.stack))):
-            state.auction.offers.append(Offer(tile=state.stack.pop(0), side="any"))
+            a.offers.append(offer_of(state.stack.pop(0), "any"))
     else:
         count = 1 if (state.era, state.round) == (1, 1) else n
         for _ in range(min(count, len(state.stack))):
@@ -43,6 +42,36 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
     tiles = [o.tile for o in state.auction.offers]
     events.append(event("laid_out", tiles=[tile_name(ctx, t) for t in tiles], reveals=True))
     return events + settle(ctx, state)
+
+
+def new_auction(vasco: list[Seat] | None) -> Auction:
+    """``Auction()``, or ``Auction(vasco=vasco)`` where Vasco da Gama's owners are looked for,
+    built without validation (the fields written out, a new list or dict each): every round
+    lays one out."""
+    return built(Auction, {
+        "offers": [],
+        "bids": [],
+        "turn": 0,
+        "opening": -1,
+        "passed": [],
+        "sealed": {},
+        "first_choice": None,
+        "skip": [],
+        "vasco": [] if vasco is None else vasco,
+    }, () if vasco is None else VASCO_GIVEN)
+
+
+VASCO_GIVEN = ("vasco",)
+"""The field a round's auction is given where Vasco da Gama's owners are looked for."""
+
+
+def offer_of(tile: str, side: str) -> Offer:
+    """``Offer(tile=tile, side=side)`` built without validation: every round lays some out."""
+    return built(Offer, {"tile": tile, "side": side}, OFFER_GIVEN)
+
+
+OFFER_GIVEN = ("tile", "side")
+"""The fields a tile laid out is given (all of an offer's)."""
 
 
 def convert_culture(state: State, seat: Seat) -> Event:
@@ -66,7 +95,7 @@ def convert_culture(state: State, seat: Seat) -> Event:
 def lay_one(state: State) -> None:
     side = "white" if state.next_white else "black"
     state.next_white = not state.next_white
-    state.auction.offers.append(Offer(tile=state.stack.pop(0), side=side))
+    state.auction.offers.append(offer_of(state.stack.pop(0), side))
 
 
 def top(auction: Auction, tile: int) -> Bid | None:
@@ -202,9 +231,12 @@ def asked_table(state: State) -> tuple[object, ...] | None:
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`)
     besides :func:`asked_table`: its own coins and menu and whether it has bid; the other seat's
-    bid changes none of it."""
+    bid changes none of it, nor does the rest of the seat's player (its empire, workers, goods
+    but coins), which the key leaves out: every round's first prompts are both seats' secret
+    bids, and a player's whole key reads every list it holds."""
     a = state.auction
-    return (seat, player_key(state.players[seat]), seat in a.sealed, seat in a.skip)
+    p = state.players[seat]
+    return (seat, p.goods.coins, tuple(p.menu), seat in a.sealed, seat in a.skip)
 
 
 def submenu_key(ctx: Ctx, state: State, seat: Seat, choice: str) -> tuple[object, ...] | None:

@@ -9,9 +9,10 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.memo import Memo
@@ -212,6 +213,21 @@ def square_symbols(sq: Square, content: Content) -> tuple[dict[Stat, int], dict[
         b = content.buildings_by_id[sq.building]
         return dict(b.yields), dict(b.framed)
     return dict(sq.space.yields), dict(sq.space.framed)
+
+
+def framed_symbols(sq: Square, content: Content) -> Mapping[Stat, int]:
+    """The symbols inside the gold frame of a visible square's space (:func:`square_symbols`'
+    second), read in place, not copied: a territory move reads those of the square it leaves and
+    of the square it reaches, for every space of a worker's menu. Not to be changed."""
+    if sq.reclaimed:
+        return NO_SYMBOLS
+    if sq.building is not None:
+        return content.buildings_by_id[sq.building].framed
+    return sq.space.framed
+
+
+NO_SYMBOLS: Mapping[Stat, int] = MappingProxyType({})
+"""No symbols: a reclaimed square's (Wasteland shows nothing, p. 10)."""
 
 
 def worked_spaces(player: Player, grid: Grid) -> set[SpaceKey]:

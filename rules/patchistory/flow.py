@@ -83,15 +83,28 @@ def start_era(ctx: Ctx, state: State) -> list[Event]:
 def start_round(ctx: Ctx, state: State) -> list[Event]:
     """Reset the round's flags and lay out the auction (phase 1)."""
     for p in state.players:
-        p.accepted_aid = p.campaigned = p.built_route = p.used_gustav = p.diplomacy_acted = False
-        p.done = False
-        p.moved = []
-        p.menu = []
+        clear_round(p)
     state.phase = Phase.AUCTION
     return [
         round_start(state),
         *auction.lay_out(ctx, state),
     ]
+
+
+def clear_round(p: Player) -> None:
+    """The player's flags and lists of a round cleared for the next: each written only where it
+    is not clear already (most are), a write going through pydantic's assignment."""
+    for flag in ROUND_FLAGS:
+        if getattr(p, flag):
+            setattr(p, flag, False)
+    if p.moved:
+        p.moved = []
+    if p.menu:
+        p.menu = []
+
+
+ROUND_FLAGS = ("accepted_aid", "campaigned", "built_route", "used_gustav", "diplomacy_acted", "done")
+"""What a player may do once a round, and whether it is done with the step it is in."""
 
 
 def round_start(state: State) -> Event:

@@ -12,8 +12,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
+from types import MappingProxyType
 
 from rules.core import Event, Message, Option, Prompt, Seat
 from rules.core.unchecked import construct, option, question, replaced
@@ -34,9 +35,9 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import STATS, Stat
-from rules.patchistory.empire import SpaceKey, grid_of, reachable, square_symbols
+from rules.patchistory.empire import SpaceKey, framed_symbols, grid_of, reachable
 from rules.patchistory.menus import SEPARATOR
-from rules.patchistory.state import Phase, Player, State, options_key, player_key
+from rules.patchistory.state import Phase, Player, State, options_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -213,9 +214,23 @@ def asked_table(state: State) -> tuple[object, ...]:
 
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`) besides
-    :func:`asked_table`: its own empire, workers and menu; another seat's move changes none of
-    it but the turn."""
-    return (seat, player_key(state.players[seat]))
+    :func:`asked_table`: its empire (layers and tokens), its workers, T, its menu, whether it is
+    done, which workers have moved and whether its route workers have begun; another seat's move
+    changes none of it but the turn. The rest of the seat's player (goods, cards, tiles in hand,
+    PP, the round's other flags) is left out: no rule of Movement reads it, and the key is read
+    for every seat after every move."""
+    p = state.players[seat]
+    return (
+        seat,
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        p.transport,
+        tuple(p.menu),
+        p.done,
+        tuple(p.moved),
+        p.routes_moving,
+    )
 
 
 def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
@@ -357,7 +372,9 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
     }
     away = reachable(grid, (w.row, w.col), p.transport)
     shared = here in others
-    start = (w.row, w.col)
+    content = ctx.content
+    # What the worker adds here, read once for every space it may go to.
+    gone = NONE if shared else framed_symbols(grid.squares[(w.row, w.col)], content)
     kept = grid.moves
 
     def said(r: int, c: int) -> tuple[object, ...]:
@@ -368,17 +385,16 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
         found = kept.get(key)
         if found is None:
             # What a worker adds there (p. 3) less what it adds here: the squares' framed symbols, as
-            # ``common.worker_adds`` reads them, without a dict made for each.
-            gone = NONE if shared else square_symbols(grid.squares[start], ctx.content)[1]
-            come = NONE if worked else square_symbols(grid.squares[(r, c)], ctx.content)[1]
+            # ``common.worker_adds`` reads them.
+            come = NONE if worked else framed_symbols(grid.squares[(r, c)], content)
             assert there is not None
-            found = kept[key] = ("move", away[there], tuple(come.get(s, 0) - gone.get(s, 0) for s in STATS))
+            found = kept[key] = ("move", away[there], tuple([come.get(s, 0) - gone.get(s, 0) for s in STATS]))
         return found
 
     return said
 
 
-NONE: dict[Stat, int] = {}
+NONE: Mapping[Stat, int] = MappingProxyType({})
 """No symbols (a space another worker works, or left by a worker sharing it)."""
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chapter, random_choice
 from rules.core.unchecked import option
-from rules.patchistory import auction, menus, movement, patching, politics
+from rules.patchistory import auction, flow, menus, movement, patching, politics
 from rules.patchistory.actions import (
     Aid,
     AnyAction,
@@ -53,7 +53,19 @@ from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
 from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
-from rules.patchistory.state import AidOffer, Goods, Phase, Player, Reserve, Route, State, Worker, player_key
+from rules.patchistory.state import (
+    AidOffer,
+    Auction,
+    Goods,
+    Offer,
+    Phase,
+    Player,
+    Reserve,
+    Route,
+    State,
+    Worker,
+    player_key,
+)
 from rules.patchistory.state import options_key as kept_options_key
 from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
@@ -1452,3 +1464,118 @@ def test_a_stats_words_made_once_are_those_worded_afresh() -> None:
             said = [label(f"gain.{a.value}", n=n), label(f"gain.{b.value}", n=m)]
             assert gains({a: n, b: m}) == said
             assert gains({a.value: n, b.value: m}) == said
+
+
+def test_a_kept_secret_bid_prompt_is_drawn_again_when_the_seats_coins_change() -> None:
+    """A seat's secret bid prompt (2 players, p. 15) is kept by its coins, its menu and whether it
+    has bid (``auction.asked_key``), not by its whole player: the bids offered run up to its coins.
+    With the seat's coins changed and all else the same, an engine that kept the seat's prompt
+    asks what a fresh engine asks, for every seat yet to bid in the auction states of three
+    games."""
+    changed_prompts = 0
+    for seed in (71, 72, 73):
+        for state in walk(2, seed, 800):
+            if state.phase != Phase.AUCTION or state.auction.first_choice is not None:
+                continue
+            for seat, p in enumerate(state.players):
+                if seat in state.auction.sealed:
+                    continue
+                for coins in (p.goods.coins + 1, max(1, p.goods.coins - 1), 30):
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat].goods.coins = coins
+                    changed_prompts += _kept_after_a_change(state, changed, seat)
+    assert changed_prompts > 50
+
+
+def test_a_rounds_auction_and_offers_are_those_validation_makes() -> None:
+    """The auction a round lays out and the tiles it offers, built without validation
+    (``auction.new_auction``, ``auction.offer_of``), hold the values and fields set that
+    ``Auction()``, ``Auction(vasco=…)`` and ``Offer(…)`` hold, and no two auctions share a list or
+    dict (a rule fills them in place)."""
+    for vasco in (None, [], [1], [0, 2]):
+        made = auction.new_auction(None if vasco is None else list(vasco))
+        validated = Auction() if vasco is None else Auction(vasco=list(vasco))
+        assert made.__dict__ == validated.__dict__
+        assert list(made.__dict__) == list(validated.__dict__)
+        assert made.model_fields_set == validated.model_fields_set
+        other = auction.new_auction(None if vasco is None else list(vasco))
+        assert not {id(v) for v in made.__dict__.values() if isinstance(v, list | dict)} & {
+            id(v) for v in other.__dict__.values() if isinstance(v, list | dict)
+        }
+    offer = auction.offer_of("t1", "any")
+    assert offer.__dict__ == Offer(tile="t1", side="any").__dict__
+    assert offer.model_fields_set == Offer(tile="t1", side="any").model_fields_set
+
+
+def test_the_rounds_start_clears_each_players_flags_moves_and_menu() -> None:
+    """A round's start clears what a player may do once a round, whether it is done, its moved
+    workers and its menu (``flow.clear_round``, which writes only what is not clear already), as
+    writing every one of them does, whichever of them were set."""
+    state = ENGINE.new_game(2, {}, 5)
+    names = ("accepted_aid", "campaigned", "built_route", "used_gustav", "diplomacy_acted", "done")
+    for flags in product((False, True), repeat=len(names) + 2):
+        p = state.players[0].model_copy(deep=True)
+        for name, on in zip(names, flags, strict=False):
+            setattr(p, name, on)
+        p.moved = [0] if flags[-2] else []
+        p.menu = ["w:0"] if flags[-1] else []
+        written = p.model_copy(deep=True)
+        written.accepted_aid = written.campaigned = written.built_route = False
+        written.used_gustav = written.diplomacy_acted = written.done = False
+        written.moved = []
+        written.menu = []
+        flow.clear_round(p)
+        assert p.model_dump() == written.model_dump()
+
+
+def changed_fields(p: Player) -> Iterator[tuple[str, Player]]:
+    """``p`` with one field changed at a time (a flag turned, a number raised, a list shortened or
+    lengthened, a good raised), each field of a player as far as a change of it can be made."""
+    for name, value in p.__dict__.items():
+        q = p.model_copy(deep=True)
+        if isinstance(value, bool):
+            setattr(q, name, not value)
+        elif isinstance(value, int):
+            setattr(q, name, value + 1)
+        elif name == "capital":
+            q.capital = "equality" if value == "liberty" else "liberty"
+        elif isinstance(value, str):
+            setattr(q, name, value + "x")
+        elif isinstance(value, Goods):
+            q.goods = value.model_copy(update={"food": value.food + 1, "coins": value.coins + 1})
+        elif isinstance(value, list) and name in ("buildings", "cards", "menu"):
+            setattr(q, name, [*value, "w:0" if name == "menu" else value[0] if value else "x"])
+        elif isinstance(value, list) and value:
+            setattr(q, name, value[:-1])
+        else:
+            continue
+        yield name, q
+
+
+def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Movement prompt is kept by the parts of its player the phase reads
+    (``movement.asked_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat still
+    moving in every third Movement state of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 94), (3, 95), (4, 96)):
+        for state in walk(players, seed, 1500)[::3]:
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                if p.done:
+                    continue
+                before = Patchistory(ENGINE.content).folded(state, seat)
+                for name, q in changed_fields(p):
+                    if q.homing:
+                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat] = q
+                    try:
+                        after = Patchistory(ENGINE.content).folded(changed, seat)
+                    except (RuleError, KeyError, IndexError, ValueError):
+                        continue
+                    if after != before:
+                        assert movement.asked_key(changed, seat) != movement.asked_key(state, seat), name
+                        changed_prompts += 1
+    assert changed_prompts > 100
