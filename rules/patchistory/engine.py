@@ -509,11 +509,13 @@ SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat], menus.Keys]] = {
 a seat's steps are kept by, read once a fold (``submenu_keys``)."""
 
 
-ONE_WAY = frozenset({Phase.ADMINISTRATION})
+ONE_WAY = frozenset({Phase.ADMINISTRATION, Phase.DIPLOMACY})
 """The phases whose menus reach every answer by one way down only (:func:`menus.fold`'s
-``one_way``): in Administration each action is reached by the step of its kind, its good and
-amount, its building tile and row, its worker, and Done and the request for turn order stand
-at the top, so a fold need not check whether the menu offers a step's answers already."""
+``one_way``), so that a fold need not check whether the menu offers a step's answers already:
+in Administration each action is reached by the step of its kind, its good and amount, its
+building tile and row, its worker, and Done and the request for turn order stand at the top; in
+Diplomacy an Aid by its target, a Threat, a broken alliance and a route removed by the step of
+their kind, and Done stands at the top."""
 
 
 def no_key(choice: str) -> None:

@@ -4,6 +4,7 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import get_args
@@ -1307,16 +1308,15 @@ def test_a_secret_bid_is_the_option_validation_makes() -> None:
     assert bids > 200
 
 
-def test_an_administration_menu_reaches_each_answer_one_way_only() -> None:
-    """A fold of an Administration menu does not check whether the menu offers a step's answers
-    already (``engine.ONE_WAY``): each action is reached by one way down the menu only, so the
-    fold is the one that checks every answer, for every seat of every Administration state of 2-,
-    3- and 4-player games, at the top of the menu and down it."""
+def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
+    """A fold of an Administration or Diplomacy menu does not check whether the menu offers a
+    step's answers already (``engine.ONE_WAY``): each action is reached by one way down the menu
+    only, so the fold is the one that checks every answer, for every seat of every such state of
+    2-, 3- and 4-player games, at the top of the menu and down it."""
     engine = Patchistory(ENGINE.content)
-    folds = 0
+    folds: Counter[Phase] = Counter()
     for state, seat, prompt in menus_asked(engine, ((2, 41), (3, 42), (4, 43))):
-        if state.phase != Phase.ADMINISTRATION:
-            continue
         assert engine.fold(state, seat, prompt) == menus.fold(state, seat, prompt, engine.unfolded)
-        folds += 1
-    assert folds > 300
+        folds[state.phase] += 1
+    assert folds[Phase.ADMINISTRATION] > 300
+    assert folds[Phase.DIPLOMACY] > 100
