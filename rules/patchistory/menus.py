@@ -103,8 +103,15 @@ def fold(
                 if counted is not None:
                     opens[choice] = (step, None, counted) if counted else None
                 else:
-                    key, inner = submenu_by_key(state, seat, choice, ask, kept, key_of)
-                    if key is not None:
+                    # :func:`submenu_by_key`, written out: some twenty steps a fold.
+                    key = None if key_of is None else key_of(choice)
+                    if key is None:
+                        inner = drawn(state, seat, choice, ask)
+                    else:
+                        assert kept is not None
+                        inner = kept.memo.get(key, UNKEPT)
+                        if inner is UNKEPT:
+                            inner = kept.memo.put(key, drawn(state, seat, choice, ask))
                         found_by[choice] = (key, inner)
                     answers: Sequence[Option] | None
                     if inner is None or one_way:
@@ -163,6 +170,11 @@ def fold(
     # is a longer one (``inside``) or no step at all.
     fields = {**prompt.__dict__, "options": tuple(options)}
     return built(Prompt, fields, prompt.model_fields_set | {"options"})
+
+
+UNKEPT: Any = object()
+"""What :class:`Kept`'s memo gives for a step it holds nothing for (``None`` is a step's answers
+where it opens a number or nothing)."""
 
 
 Found = tuple[Option, Sequence[Option] | None, int]
