@@ -25,7 +25,7 @@ from rules.patchistory.actions import (
     PlaceWorker,
     SealedBid,
 )
-from rules.patchistory.common import Ctx, back, event, label, worker_adds
+from rules.patchistory.common import Ctx, back, event, gains, label, worker_adds
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
@@ -1320,3 +1320,17 @@ def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() 
         folds[state.phase] += 1
     assert folds[Phase.ADMINISTRATION] > 300
     assert folds[Phase.DIPLOMACY] > 100
+
+
+def test_a_title_worded_from_each_goods_kept_words_is_the_one_gains_words() -> None:
+    """The Administration and Diplomacy titles say the goods with each good's words kept by the
+    good and number (``politics.good_words``): for every holding of 0–3 of each good, one context
+    keeping them all, the title is the one worded afresh through ``gains``."""
+    state = at_phase(game(), Phase.ADMINISTRATION)
+    p = state.players[0]
+    kept = Ctx(ENGINE.content)
+    for food, coins, resources in product(range(4), repeat=3):
+        p.goods = Goods(food=food, coins=coins, resources=resources)
+        for title in ("administration.title", "diplomacy.title"):
+            goods = gains({"food": food, "coins": coins, "resources": resources})
+            assert spendable(kept, state, 0, title) == label(title, pp=p.pp, goods=goods)
