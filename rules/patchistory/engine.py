@@ -184,9 +184,11 @@ class Patchistory(Engine[State, Played]):
         auction's prompt is its own fold: its only steps are a tile's (``tile:i``), which open
         that tile's range of coins as a number, and a step opening a number stays a step
         (``tests/patchistory/test_move_cost.py`` holds every auction prompt to its fold)."""
-        if state.phase == Phase.AUCTION and not homing(state):
+        returning = homing(state)
+        if state.phase == Phase.AUCTION and not returning:
             return prompt
-        return menus.fold(state, seat, prompt, self.unfolded, self.kept)
+        one_way = state.phase in ONE_WAY and not returning
+        return menus.fold(state, seat, prompt, self.unfolded, self.kept, one_way=one_way)
 
     def submenu_keys(self, state: State, seat: Seat) -> menus.Keys:
         """What the answers of each step of the seat's menu are kept by (:class:`menus.Kept`),
@@ -505,6 +507,15 @@ SUBMENU_KEYS: dict[Phase, Callable[[Ctx, State, Seat], menus.Keys]] = {
 }
 """The phases whose menu steps' answers are kept by their own key (:attr:`Ctx.submenus`): what
 a seat's steps are kept by, read once a fold (``submenu_keys``)."""
+
+
+ONE_WAY = frozenset({Phase.ADMINISTRATION, Phase.DIPLOMACY})
+"""The phases whose menus reach every answer by one way down only (:func:`menus.fold`'s
+``one_way``), so that a fold need not check whether the menu offers a step's answers already:
+in Administration each action is reached by the step of its kind, its good and amount, its
+building tile and row, its worker, and Done and the request for turn order stand at the top; in
+Diplomacy an Aid by its target, a Threat, a broken alliance and a route removed by the step of
+their kind, and Done stands at the top."""
 
 
 def no_key(choice: str) -> None:

@@ -64,11 +64,15 @@ asked now, not every menu seen (a long-lived cache of options is one the collect
 on every full pass)."""
 
 
-def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None = None) -> Prompt:
+def fold(
+    state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None = None, *, one_way: bool = False
+) -> Prompt:
     """``prompt`` with its menu steps replaced by the answers they open, smallest menus first,
     while the whole still fits one menu; a step opening a number range stays a step. An answer
     the menu already offers (such as "Keep the rest unpatched" beside each row) is not repeated.
-    With ``kept``, each step's answers are looked up by their own key first."""
+    With ``kept``, each step's answers are looked up by their own key first. With ``one_way``,
+    the caller knows that every answer is reached by one way down the menu only (a step's
+    answers are then never offered by the menu already), and they are not checked."""
     options = list(prompt.options)
     # What each step opens (:data:`Found`), by its choice.
     opens: dict[str, Found | None] = {}
@@ -99,15 +103,24 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
                 if counted is not None:
                     opens[choice] = (step, None, counted) if counted else None
                 else:
-                    key, inner = submenu_by_key(state, seat, choice, ask, kept, key_of)
-                    if key is not None:
+                    # :func:`submenu_by_key`, written out: some twenty steps a fold.
+                    key = None if key_of is None else key_of(choice)
+                    if key is None:
+                        inner = drawn(state, seat, choice, ask)
+                    else:
+                        assert kept is not None
+                        inner = kept.memo.get(key, UNKEPT)
+                        if inner is UNKEPT:
+                            inner = kept.memo.put(key, drawn(state, seat, choice, ask))
                         found_by[choice] = (key, inner)
-                    if inner is not None and kinds is None:
-                        kinds = by_kind(options)
-                    # An answer an option of the menu offers already is not offered again.
-                    answers = None if inner is None or kinds is None else [
-                        o for o in inner if not offered(o.action, kinds)
-                    ]
+                    answers: Sequence[Option] | None
+                    if inner is None or one_way:
+                        answers = inner
+                    else:
+                        if kinds is None:
+                            kinds = by_kind(options)
+                        # An answer an option of the menu offers already is not offered again.
+                        answers = [o for o in inner if not offered(o.action, kinds)]
                     opens[choice] = None if answers is None else (step, answers, len(answers))
             entry[2] = opens[choice]
         # The smallest menu that fits in place of its step, the first of equals.
@@ -128,7 +141,7 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
             if key is not None:
                 found_by[step.action.choice] = (key, inner)
             assert inner is not None and len(inner) == count, (step.action.choice, count)
-            drawn_answers = list(inner)
+            drawn_answers = inner
         by = found_by.get(step.action.choice)
         if by is None or kept is None:
             brought = [inside(step, o) for o in drawn_answers]
@@ -159,7 +172,12 @@ def fold(state: State, seat: Seat, prompt: Prompt, ask: Ask, kept: Kept | None =
     return built(Prompt, fields, prompt.model_fields_set | {"options"})
 
 
-Found = tuple[Option, list[Option] | None, int]
+UNKEPT: Any = object()
+"""What :class:`Kept`'s memo gives for a step it holds nothing for (``None`` is a step's answers
+where it opens a number or nothing)."""
+
+
+Found = tuple[Option, Sequence[Option] | None, int]
 """What a step opens in a fold: the step, its answers not offered already (``None`` where
 counted and not drawn yet) and how many."""
 
@@ -219,7 +237,7 @@ def submenu_by_key(
     return key, kept.memo.kept(key, lambda: drawn(state, seat, choice, ask))
 
 
-def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: list[Option]) -> list[Option]:
+def worded(kept: Kept, key: Hashable, step: Option, opened: Opens, answers: Sequence[Option]) -> list[Option]:
     """``answers`` (some of ``opened``, in its order) worded as answers of ``step``
     (:func:`inside`), each step's words kept by its key while the same answers are opened by a
     step that says the same: what :func:`inside` reads of it, its choice, name and description."""

@@ -4,6 +4,7 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import get_args
@@ -1579,3 +1580,31 @@ def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
                         assert movement.asked_key(changed, seat) != movement.asked_key(state, seat), name
                         changed_prompts += 1
     assert changed_prompts > 100
+
+
+def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
+    """A fold of an Administration or Diplomacy menu does not check whether the menu offers a
+    step's answers already (``engine.ONE_WAY``): each action is reached by one way down the menu
+    only, so the fold is the one that checks every answer, for every seat of every such state of
+    2-, 3- and 4-player games, at the top of the menu and down it."""
+    engine = Patchistory(ENGINE.content)
+    folds: Counter[Phase] = Counter()
+    for state, seat, prompt in menus_asked(engine, ((2, 41), (3, 42), (4, 43))):
+        assert engine.fold(state, seat, prompt) == menus.fold(state, seat, prompt, engine.unfolded)
+        folds[state.phase] += 1
+    assert folds[Phase.ADMINISTRATION] > 300
+    assert folds[Phase.DIPLOMACY] > 100
+
+
+def test_a_title_worded_from_each_goods_kept_words_is_the_one_gains_words() -> None:
+    """The Administration and Diplomacy titles say the goods with each good's words kept by the
+    good and number (``politics.good_words``): for every holding of 0–3 of each good, one context
+    keeping them all, the title is the one worded afresh through ``gains``."""
+    state = at_phase(game(), Phase.ADMINISTRATION)
+    p = state.players[0]
+    kept = Ctx(ENGINE.content)
+    for food, coins, resources in product(range(4), repeat=3):
+        p.goods = Goods(food=food, coins=coins, resources=resources)
+        for title in ("administration.title", "diplomacy.title"):
+            goods = gains({"food": food, "coins": coins, "resources": resources})
+            assert spendable(kept, state, 0, title) == label(title, pp=p.pp, goods=goods)
