@@ -6,6 +6,8 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param, msg
@@ -479,13 +481,20 @@ def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer
         if coins not in run:
             # ``option(action=construct(SealedBid, …), label=label(…), description=said)``, each
             # model's fields written out at once (a run is made of some ten).
-            bid = built(SealedBid, {"kind": SEALED_BID, "tile": i, "coins": coins}, BID_GIVEN)
             run[coins] = built(Option, {
-                "action": bid,
+                "action": sealed_bid(i, coins),
                 "label": msg("patchistory.auction.sealed_bid", number=number, tile=name, coins=coins),
                 "description": said,
                 "navigation": False,
             }, DESCRIBED)
+
+
+@cache
+def sealed_bid(i: int, coins: int) -> SealedBid:
+    """The secret bid of ``coins`` on the tile at place ``i``, made once (frozen): it names the
+    place, not the tile, so every tile laid out there is offered the same bids (a round lays out
+    two new tiles, and each one's run of bids was made with bids of its own)."""
+    return built(SealedBid, {"kind": SEALED_BID, "tile": i, "coins": coins}, BID_GIVEN)
 
 
 SEALED_BID = SealedBid.model_fields["kind"].default

@@ -28,6 +28,8 @@ SHORT_FOOD_CULTURE = 3
 SHORT_RESOURCE_CULTURE = 6
 PRODUCED: tuple[tuple[Stat, str], ...] = tuple((s, s.value) for s in PRODUCTION)
 """Each production track with the good it fills (p. 13)."""
+PRODUCED_GOODS = frozenset(good for _, good in PRODUCED)
+"""The goods production writes (the food and culture that upkeep takes among them)."""
 
 
 def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, list[Event]]:
@@ -141,9 +143,12 @@ def production(ctx: Ctx, state: State) -> list[Event]:
                 gains[s] += n
             if cyrus and any(got.values()):
                 gains[Stat.CULTURE] += 1
+        # Each good written in place as pydantic's assignment writes it (the value, then the
+        # field marked set; ``Goods`` validates no assignment): six writes a seat every round.
         goods = p.goods
+        held = goods.__dict__
         for s, good in PRODUCED:
-            setattr(goods, good, getattr(goods, good) + gains[s])
+            held[good] += gains[s]
         events.append(
             event(
                 "produced",
@@ -155,9 +160,11 @@ def production(ctx: Ctx, state: State) -> list[Event]:
             )
         )
         upkeep = worker_upkeep(ctx, state, seat, have)
-        short = pay(p.goods, "food", upkeep)
+        short = upkeep - min(held["food"], upkeep)
+        held["food"] -= upkeep - short
         lost = short * SHORT_FOOD_CULTURE
-        pay(p.goods, "culture", lost)
+        held["culture"] -= min(held["culture"], lost)
+        goods.__pydantic_fields_set__.update(PRODUCED_GOODS)
         events.append(event("upkeep", seat=seat, food=upkeep - short, short=short, culture=lost))
     return events
 
