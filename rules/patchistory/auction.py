@@ -432,13 +432,32 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    return question(
-        seat=seat,
-        title=label("auction.sealed", coins=coins),
-        options=tuple(sealed_options(ctx, state, seat)),
-        secret=True,
-        simultaneous=True,
-    )
+    # ``question(seat=…, title=…, options=…, secret=True, simultaneous=True)``, its fields written
+    # out: both seats are asked one at the start of every round.
+    return built(Prompt, {
+        "seat": seat,
+        "title": sealed_title(ctx, coins),
+        "options": tuple(sealed_options(ctx, state, seat)),
+        "number": None,
+        "parts": None,
+        "secret": True,
+        "simultaneous": True,
+        "default": None,
+    }, SEALED_GIVEN).checked()
+
+
+SEALED_GIVEN = ("seat", "title", "options", "secret", "simultaneous")
+"""The fields a secret bid prompt is given (the rest are the defaults)."""
+
+
+def sealed_title(ctx: Ctx, coins: int) -> Message:
+    """The secret bid prompt's title (the seat's coins), worded once per count of coins
+    (:attr:`Ctx.words`)."""
+    key = ("auction.sealed", coins)
+    found = ctx.words.get(key)
+    if found is None:
+        found = ctx.words[key] = label("auction.sealed", coins=coins)
+    return found
 
 
 def sealed_options(ctx: Ctx, state: State, seat: Seat) -> list[Option]:

@@ -55,8 +55,17 @@ def start(ctx: Ctx, state: State) -> list[Event]:
         ]
         return sorted(found, key=lambda i: order.index(state.routes[i].start))
 
-    state.negotiations = [i for i in queue(routes.negotiation) if not state.routes[i].war_attackers]
-    state.wars = [i for i in queue(routes.war) if state.routes[i].war_attackers]
+    if state.routes:
+        negotiations = [i for i in queue(routes.negotiation) if not state.routes[i].war_attackers]
+        wars = [i for i in queue(routes.war) if state.routes[i].war_attackers]
+    else:
+        negotiations, wars = [], []
+    # Each queue written only where it changes (most rounds queue nothing, and a write goes
+    # through pydantic's assignment).
+    if state.negotiations != negotiations:
+        state.negotiations = negotiations
+    if state.wars != wars:
+        state.wars = wars
     state.phase = Phase.NEGOTIATION
     return [event("phase.negotiation")] if state.negotiations or state.wars else []
 

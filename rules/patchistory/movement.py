@@ -549,7 +549,8 @@ def play_done(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     if stacked(ctx, p):
         raise fail("First leave one worker per space in your territory.", "stacked")
     p.done = True
-    p.menu = []
+    if p.menu:
+        p.menu = []
     return [event("movement_done", seat=seat)]
 
 
@@ -557,6 +558,9 @@ def finish(state: State) -> list[Event]:
     """End of Movement: workers that rested since the last Movement come home (p. 11)."""
     events = []
     for seat, p in enumerate(state.players):
+        if not any(w.where == "rest" for w in p.workers):
+            # No worker rests: the workers stay as they are (most Movements).
+            continue
         kept = []
         for w in p.workers:
             if w.where == "rest" and w.step != FRESH_REST:
