@@ -1608,3 +1608,100 @@ def test_a_title_worded_from_each_goods_kept_words_is_the_one_gains_words() -> N
         for title in ("administration.title", "diplomacy.title"):
             goods = gains({"food": food, "coins": coins, "resources": resources})
             assert spendable(kept, state, 0, title) == label(title, pp=p.pp, goods=goods)
+
+
+def sealed_states(seeds: Sequence[int]) -> Iterator[State]:
+    """The 2-player secret auction states of random games (no tie to choose on)."""
+    for seed in seeds:
+        for state in walk(2, seed, 800):
+            if state.phase == Phase.AUCTION and state.auction.first_choice is None:
+                yield state
+
+
+def test_a_secret_bid_names_the_place_of_the_tile_it_is_offered_for() -> None:
+    """Each secret bid's action (``auction.sealed_bid``, made once for its place and coins and
+    shared by every tile laid out there) names the place and the coins its label says, in every
+    2-player auction of two games."""
+    bids = places = 0
+    for state in sealed_states((67, 68)):
+        for prompt in Patchistory(ENGINE.content).pending(state).values():
+            for o in prompt.options:
+                if not isinstance(o.action, SealedBid):
+                    continue
+                said = o.label.params
+                assert o.action == SealedBid(tile=int(str(said["number"])) - 1, coins=said["coins"])
+                bids += 1
+                places += o.action.tile
+    assert bids > 200 and places > 50
+
+
+def test_a_secret_bid_prompt_is_the_one_validation_makes() -> None:
+    """Each seat's secret bid prompt (``auction.sealed_prompt``, its fields written out, its title
+    kept by the coins) is the ``Prompt`` validating its values makes, its title saying the seat's
+    own coins: the same values, the same fields set, whatever coins each seat has."""
+    asked = 0
+    for state in sealed_states((69,)):
+        for first, second in ((3, 8), (8, 3), (1, 1)):
+            state.players[0].goods.coins, state.players[1].goods.coins = first, second
+            for seat in (0, 1):
+                prompt = auction.sealed_prompt(ENGINE.ctx, state, seat)
+                if prompt is None or prompt.number is not None:
+                    continue
+                coins = state.players[seat].goods.coins
+                made = Prompt(seat=seat, title=label("auction.sealed", coins=coins),
+                              options=prompt.options, secret=True, simultaneous=True)
+                assert list(prompt.__dict__.items()) == list(made.__dict__.items())
+                assert prompt.model_fields_set == made.model_fields_set
+                asked += 1
+    assert asked > 20
+
+
+def test_production_marks_each_good_it_writes_as_set() -> None:
+    """Production writes each seat's goods in place (``flow.production``): the goods it fills and
+    the food and culture upkeep takes are marked set, as pydantic's assignment marks them, and the
+    goods it leaves alone are not."""
+    state = at_phase(walk(2, 70, 300)[-1], Phase.MOVEMENT)
+    for p in state.players:
+        p.goods = Goods(votes=2, food=1)
+    flow.production(ENGINE.ctx, state)
+    for p in state.players:
+        assert p.goods.model_fields_set == {"votes", "food", "coins", "resources", "culture"}
+
+
+def test_the_end_of_movement_leaves_workers_that_do_not_rest_as_they_are() -> None:
+    """Movement's end (``movement.finish``) sends home the workers that rested since the last
+    Movement and brings back to the start the ones resting now, and leaves a seat none of whose
+    workers rests as it is: each seat's workers, with and without a resting one."""
+    state = at_phase(walk(2, 71, 300)[-1], Phase.MOVEMENT)
+    p, q = state.players
+    resting = Worker(where="rest", step=movement.FRESH_REST)
+    p.workers = [Worker(where="land"), Worker(where="rest", step=3), resting]
+    q.workers = [Worker(where="land", row=1, col=1)]
+    before = q.workers
+    events = movement.finish(state)
+    assert [e.message.key for e in events] == ["patchistory.rest_home"]
+    assert p.homing == 1 and p.workers == [Worker(where="land"), Worker(where="rest", step=0)]
+    assert q.workers is before and q.homing == 0
+
+
+def test_a_move_made_down_a_menu_closes_the_seats_menu() -> None:
+    """A move that is not a menu step closes the menu it was made down (``Patchistory.step``
+    writes the menu only where it is still open): every answer that is not a step, made from a
+    menu opened in three 2-player games, leaves the seat's menu empty."""
+    closed = 0
+    for seed in (72, 73, 74):
+        for state in walk(2, seed, 800):
+            for seat, prompt in ENGINE.pending(state).items():
+                if not state.players[seat].menu:
+                    continue
+                answers = [o.action for o in prompt.options
+                           if not o.navigation and not isinstance(o.action, Pick | Back)]
+                if prompt.number is not None:
+                    answers.append(prompt.number.action(prompt.number.low))
+                if not answers:
+                    continue
+                answer = answers[0]
+                after, _ = ENGINE.apply(state, seat, answer)
+                assert after.players[seat].menu == []
+                closed += 1
+    assert closed > 30
