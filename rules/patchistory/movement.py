@@ -300,9 +300,19 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             )
     if options:
         options += ask_turn_order_option(state, state.options.movement_in_turn_order, "turn_order.movement")
+    elif spread and not route:
+        return movement_ended(seat, p.transport)
     if spread and not route:
         options.append(end_movement())
     return question(seat=seat, title=title, options=tuple(options[:25]), simultaneous=True)
+
+
+@cache
+def movement_ended(seat: Seat, transport: int) -> Prompt:
+    """The prompt of a seat with nothing left to move: End movement alone (frozen), made once per
+    seat and T. Every Movement ends with each seat asked it, and it is played for the seat."""
+    return question(seat=seat, title=label("movement.title", transport=transport),
+                    options=(end_movement(),), simultaneous=True)
 
 
 def movement_title(ctx: Ctx, transport: int) -> Message:

@@ -1705,3 +1705,24 @@ def test_a_move_made_down_a_menu_closes_the_seats_menu() -> None:
                 assert after.players[seat].menu == []
                 closed += 1
     assert closed > 30
+
+
+def test_a_seat_with_nothing_left_to_move_is_asked_end_movement_alone_under_its_own_t() -> None:
+    """A seat with nothing left to move is asked End movement alone (``movement.movement_ended``,
+    made once per seat and T): the prompt validation makes, its title naming the seat's own T, in
+    the Movement states of 2- and 3-player games."""
+    ended: Counter[tuple[int, int]] = Counter()
+    for players, seed in ((2, 75), (3, 76), (2, 77)):
+        for state in walk(players, seed, 800):
+            if state.phase != Phase.MOVEMENT:
+                continue
+            for seat, p in enumerate(state.players):
+                prompt = movement.prompt(ENGINE.ctx, state, seat)
+                if prompt is None or len(prompt.options) != 1 or not isinstance(prompt.options[0].action, Done):
+                    continue
+                made = Prompt(seat=seat, title=label("movement.title", transport=p.transport),
+                              options=(movement.end_movement(),), simultaneous=True)
+                assert prompt.model_dump_json() == made.model_dump_json()
+                assert prompt.model_fields_set == made.model_fields_set
+                ended[seat, p.transport] += 1
+    assert len({seat for seat, _ in ended}) > 1 and len({t for _, t in ended}) > 1
