@@ -1718,7 +1718,7 @@ def test_a_seat_with_nothing_left_to_move_is_asked_end_movement_alone_under_its_
                 continue
             for seat, p in enumerate(state.players):
                 prompt = movement.prompt(ENGINE.ctx, state, seat)
-                if prompt is None or len(prompt.options) != 1 or not isinstance(prompt.options[0].action, Done):
+                if prompt is None or [type(o.action) for o in prompt.options] != [Done]:
                     continue
                 made = Prompt(seat=seat, title=label("movement.title", transport=p.transport),
                               options=(movement.end_movement(),), simultaneous=True)
