@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from rules.core import Event, Message, Option, Prompt, Seat
+from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.unchecked import construct, option, question, replaced
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
@@ -291,8 +291,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         w = p.workers[i]
         if len(cells) <= room + 1:
             room -= len(cells) - 1
-            said = move_says(ctx, p, i)
-            options += [move_option(ctx, p, i, said, r, c) for r, c in cells]
+            options += move_options(ctx, p, i, cells)
         else:
             options.append(
                 option(
@@ -438,22 +437,32 @@ def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
     return found
 
 
-def move_option(ctx: Ctx, p: Player, worker: int, said: Callable[[int, int], tuple[object, ...]],
-                r: int, c: int) -> Option:
-    """A territory move of ``worker`` to the space at (r, c), kept by the worker, where it stands,
-    the space and what the move says (``Ctx.cells``)."""
+def move_options(ctx: Ctx, p: Player, worker: int, cells: list[Cell]) -> list[Option]:
+    """The territory moves of ``worker`` to each of ``cells``, each kept by the worker, where it
+    stands, the space and what the move says (``Ctx.cells``). One loop for all of a worker's moves,
+    one read of the memo each and no closure made: the first Movement prompt of a round finds or
+    makes each worker's moves from where it now stands on a new grid, some dozen a seat."""
     w = p.workers[worker]
-    words = said(r, c)
-    key = ("move", worker, w.row, w.col, r, c, words)
-    # One read of the memo, no closure made: a menu reads one for each of its moves.
-    found = ctx.cells.get(key)
-    if found is None:
-        found = ctx.cells.put(key, option(
-            action=move_action(worker, r, c),
-            label=label("move.worker_to", worker=worker + 1, row=w.row, col=w.col, to_row=r, to_col=c),
-            description=move_description(ctx, words),
-        ))
+    row, col = w.row, w.col
+    said = move_says(ctx, p, worker)
+    kept = ctx.cells
+    found: list[Option] = []
+    for r, c in cells:
+        words = said(r, c)
+        key = ("move", worker, row, col, r, c, words)
+        move = kept.get(key)
+        if move is None:
+            move = kept.put(key, option(
+                action=move_action(worker, r, c),
+                label=msg(MOVE_LABEL, worker=worker + 1, row=row, col=col, to_row=r, to_col=c),
+                description=move_description(ctx, words),
+            ))
+        found.append(move)
     return found
+
+
+MOVE_LABEL = "patchistory.move.worker_to"
+"""A territory move's label (``common.label("move.worker_to", …)``)."""
 
 
 @lru_cache(maxsize=MOVES_KEPT)
