@@ -391,19 +391,21 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
     # What the worker adds here, read once for every space it may go to.
     gone = NONE if shared else framed_symbols(grid.squares[(w.row, w.col)], content)
     kept = grid.moves
+    squares = grid.squares
+    row, col = w.row, w.col
 
     def said(r: int, c: int) -> tuple[object, ...]:
-        there = grid.space_at((r, c))
-        worked = there in others
+        # A space of the grid: the square read once, for its space and its framed symbols.
+        sq = squares[(r, c)]
+        worked = sq.key in others
         # One flat tuple: fewer objects made, and kept, per space than cells within a key.
-        key = (w.row, w.col, shared, r, c, worked)
+        key = (row, col, shared, r, c, worked)
         found = kept.get(key)
         if found is None:
             # What a worker adds there (p. 3) less what it adds here: the squares' framed symbols, as
             # ``common.worker_adds`` reads them.
-            come = NONE if worked else framed_symbols(grid.squares[(r, c)], content)
-            assert there is not None
-            found = kept[key] = ("move", away[there], change_of(come, gone))
+            come = NONE if worked else framed_symbols(sq, content)
+            found = kept[key] = ("move", away[sq.key], change_of(come, gone))
         return found
 
     return said
