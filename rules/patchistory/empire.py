@@ -174,7 +174,40 @@ def _grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...])
     """The grid of an empire of ``layers`` and ``tokens``, kept: the one a patch laid
     (:func:`lay`) where there is one, else drawn from every tile (:func:`_drawn_grid`)."""
     laid = _LAID.pop((content_id, layers, tokens), None)
-    return laid if laid is not None else _drawn_grid(content_id, layers, tokens)
+    if laid is None:
+        before = _TOKENED.get((content_id, layers))
+        if before is not None and before[0] != tokens:
+            laid = retokened(before[1], before[0], tokens)
+        else:
+            laid = _drawn_grid(content_id, layers, tokens)
+    _TOKENED.put((content_id, layers), (tokens, laid))
+    return laid
+
+
+_TOKENED: Memo[tuple[int, tuple[Layer, ...]], tuple[tuple[Token, ...], Grid]] = Memo(64)
+"""The grid last made for each set of layers, with the tokens it was made for (the oldest go past
+64): an empire built on or reclaimed in Administration shows the same tiles under other tokens,
+and its grid is drawn from that one (:func:`retokened`) instead of from every tile."""
+
+
+def retokened(grid: Grid, tokens: tuple[Token, ...], now: tuple[Token, ...]) -> Grid:
+    """:func:`_drawn_grid` of the layers ``grid`` shows, with the tokens ``now`` instead of
+    ``tokens``: a token lies on a square without changing which tile's space is on top, so only
+    the squares whose token changed are made again; the spaces and the order are those of
+    ``grid``."""
+    was = {(row, col): building for row, col, building in tokens}
+    on = {(row, col): building for row, col, building in now}
+    squares = dict(grid.squares)
+    for cell in was.keys() | on.keys():
+        sq = squares.get(cell)
+        if sq is None or (cell in was and cell in on and was[cell] == on[cell]):
+            continue
+        if cell in on:
+            building = on[cell]
+            squares[cell] = Square(sq.key, sq.space, building, building is None)
+        else:
+            squares[cell] = Square(sq.key, sq.space)
+    return Grid(squares=squares, spaces={key: cells[:] for key, cells in grid.spaces.items()})
 
 
 def _drawn_grid(content_id: int, layers: tuple[Layer, ...], tokens: tuple[Token, ...]) -> Grid:

@@ -13,10 +13,10 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
-from rules.core import Event, Message, Option, Prompt, Seat
+from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.unchecked import construct, option, question, replaced
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
@@ -34,13 +34,16 @@ from rules.patchistory.common import (
     stat,
     waits_for_turn,
 )
-from rules.patchistory.content import STATS, Stat
+from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import SpaceKey, framed_symbols, grid_of, reachable
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.state import Phase, Player, State, options_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
+
+MOVES_KEPT = 4096
+"""How many territory moves :func:`move_action` keeps (the oldest used going first)."""
 
 
 def start(ctx: Ctx, state: State) -> list[Event]:
@@ -143,11 +146,12 @@ def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
     on a given space: workers that have moved stay where they are, each other worker may stay or
     move up to T spaces, and a matching of those to free spaces decides it (:func:`matched`).
     What does not hang on the space ``worker`` ends on (the other workers' spaces and the spaces
-    each unmoved one reaches) is read once for all the spaces a worker's menu tries."""
+    each unmoved one reaches) is read once for all the spaces a worker's menu tries, the spaces
+    reached only when a matching is sought."""
     grid = grid_of(p, ctx.content)
     fixed: set[SpaceKey] = set()
     clash = False
-    free_workers: list[set[SpaceKey]] = []
+    free_cells: list[Cell] = []
     staying: list[SpaceKey | None] = []
     steps = p.transport if not p.routes_moving else 0
     for i, w in enumerate(p.workers):
@@ -158,16 +162,28 @@ def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
             clash = clash or key in fixed
             fixed.add(key)
             continue
-        free_workers.append(set(reachable(grid, (w.row, w.col), steps)))
+        free_cells.append((w.row, w.col))
         staying.append(grid.space_at((w.row, w.col)))
     stay = set(staying)
     all_stay = len(stay) == len(staying) and not fixed.intersection(staying)
+    w = p.workers[worker]
+    here = grid.space_at((w.row, w.col)) if w.where == "land" else None
+    # The worker's own space is left free for the one it displaces (see below).
+    swaps = all_stay and here is not None and here not in stay and here not in fixed
+    near = reachable(grid, (w.row, w.col), steps) if swaps and steps > 0 else {}
+    free_workers: list[set[SpaceKey]] = []
 
     def spreads(key: SpaceKey) -> bool:
         if clash or key in fixed:
             return False
         if all_stay and key not in stay:
             return True  # every worker still to move may stay where it is
+        if key in near:
+            # The unmoved worker standing there is as near the space ``worker`` leaves (the
+            # spaces' distances go both ways): it moves there, every other one stays.
+            return True
+        if not free_workers and free_cells:
+            free_workers.extend(set(reachable(grid, cell, steps)) for cell in free_cells)
         return matched(free_workers, fixed | {key})
 
     return spreads
@@ -247,7 +263,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         worker = int(path[0][2:])
         moves_here, _ = cell_options(
             destinations(ctx, p, worker),
-            lambda r, c: construct(Move, worker=worker, row=r, col=c),
+            lambda r, c: move_action(worker, r, c),
             path[1:],
             "",
             "move.to",
@@ -275,8 +291,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         w = p.workers[i]
         if len(cells) <= room + 1:
             room -= len(cells) - 1
-            said = move_says(ctx, p, i)
-            options += [move_option(ctx, p, i, said, r, c) for r, c in cells]
+            options += move_options(ctx, p, i, cells)
         else:
             options.append(
                 option(
@@ -386,26 +401,40 @@ def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[ob
     # What the worker adds here, read once for every space it may go to.
     gone = NONE if shared else framed_symbols(grid.squares[(w.row, w.col)], content)
     kept = grid.moves
+    squares = grid.squares
+    row, col = w.row, w.col
 
     def said(r: int, c: int) -> tuple[object, ...]:
-        there = grid.space_at((r, c))
-        worked = there in others
+        # A space of the grid: the square read once, for its space and its framed symbols.
+        sq = squares[(r, c)]
+        worked = sq.key in others
         # One flat tuple: fewer objects made, and kept, per space than cells within a key.
-        key = (w.row, w.col, shared, r, c, worked)
+        key = (row, col, shared, r, c, worked)
         found = kept.get(key)
         if found is None:
             # What a worker adds there (p. 3) less what it adds here: the squares' framed symbols, as
             # ``common.worker_adds`` reads them.
-            come = NONE if worked else framed_symbols(grid.squares[(r, c)], content)
-            assert there is not None
-            found = kept[key] = ("move", away[there], tuple([come.get(s, 0) - gone.get(s, 0) for s in STATS]))
+            come = NONE if worked else framed_symbols(sq, content)
+            found = kept[key] = ("move", away[sq.key], change_of(come, gone))
         return found
 
     return said
 
 
+def change_of(come: Mapping[Stat, int], gone: Mapping[Stat, int]) -> tuple[int, ...]:
+    """The change of each track (in the order of ``STATS``) when a worker works the framed
+    symbols ``come`` instead of ``gone``. Most spaces frame no symbol: a move between two of them
+    changes nothing, one tuple for all."""
+    if not come and not gone:
+        return UNCHANGED
+    return tuple([come.get(s, 0) - gone.get(s, 0) for s in STATS])
+
+
 NONE: Mapping[Stat, int] = MappingProxyType({})
 """No symbols (a space another worker works, or left by a worker sharing it)."""
+
+UNCHANGED: tuple[int, ...] = (0,) * len(STATS)
+"""No track changed (:func:`change_of`)."""
 
 
 def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
@@ -420,22 +449,40 @@ def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
     return found
 
 
-def move_option(ctx: Ctx, p: Player, worker: int, said: Callable[[int, int], tuple[object, ...]],
-                r: int, c: int) -> Option:
-    """A territory move of ``worker`` to the space at (r, c), kept by the worker, where it stands,
-    the space and what the move says (``Ctx.cells``)."""
+def move_options(ctx: Ctx, p: Player, worker: int, cells: list[Cell]) -> list[Option]:
+    """The territory moves of ``worker`` to each of ``cells``, each kept by the worker, where it
+    stands, the space and what the move says (``Ctx.cells``). One loop for all of a worker's moves,
+    one read of the memo each and no closure made: the first Movement prompt of a round finds or
+    makes each worker's moves from where it now stands on a new grid, some dozen a seat."""
     w = p.workers[worker]
-    words = said(r, c)
-    key = ("move", worker, w.row, w.col, r, c, words)
-    # One read of the memo, no closure made: a menu reads one for each of its moves.
-    found = ctx.cells.get(key)
-    if found is None:
-        found = ctx.cells.put(key, option(
-            action=construct(Move, worker=worker, row=r, col=c),
-            label=label("move.worker_to", worker=worker + 1, row=w.row, col=w.col, to_row=r, to_col=c),
-            description=move_description(ctx, words),
-        ))
+    row, col = w.row, w.col
+    said = move_says(ctx, p, worker)
+    kept = ctx.cells
+    found: list[Option] = []
+    for r, c in cells:
+        words = said(r, c)
+        key = ("move", worker, row, col, r, c, words)
+        move = kept.get(key)
+        if move is None:
+            move = kept.put(key, option(
+                action=move_action(worker, r, c),
+                label=msg(MOVE_LABEL, worker=worker + 1, row=row, col=col, to_row=r, to_col=c),
+                description=move_description(ctx, words),
+            ))
+        found.append(move)
     return found
+
+
+MOVE_LABEL = "patchistory.move.worker_to"
+"""A territory move's label (``common.label("move.worker_to", …)``)."""
+
+
+@lru_cache(maxsize=MOVES_KEPT)
+def move_action(worker: int, row: int, col: int) -> Move:
+    """The territory move of ``worker`` to (row, col), made once (an action is frozen): the first
+    Movement prompt of a round offers each worker's moves from where it now stands, worded on a new
+    grid, and the same few moves recur from round to round and from one empire to another."""
+    return construct(Move, worker=worker, row=row, col=col)
 
 
 def route_move(ctx: Ctx, state: State, p: Player, worker: int, move: Advance | Rest) -> Option:

@@ -5,7 +5,7 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 from typing import get_args
 
@@ -21,6 +21,7 @@ from rules.patchistory.actions import (
     BidCoins,
     Done,
     Exchange,
+    Move,
     Patch,
     Pick,
     PlaceWorker,
@@ -31,6 +32,7 @@ from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
     Grid,
+    SpaceKey,
     _drawn_grid,
     _modified,
     _symbols,
@@ -44,6 +46,7 @@ from rules.patchistory.empire import (
     patched_stats,
     placements,
     reachable,
+    retokened,
     routes_owned,
     square_symbols,
     stats,
@@ -64,6 +67,7 @@ from rules.patchistory.state import (
     Reserve,
     Route,
     State,
+    Token,
     Worker,
     player_key,
 )
@@ -1726,3 +1730,136 @@ def test_a_seat_with_nothing_left_to_move_is_asked_end_movement_alone_under_its_
                 assert prompt.model_fields_set == made.model_fields_set
                 ended[seat, p.transport] += 1
     assert len({seat for seat, _ in ended}) > 1 and len({t for _, t in ended}) > 1
+
+
+def test_a_territory_moves_action_made_once_is_the_one_validation_makes() -> None:
+    """A territory move's action made once (``movement.move_action``) is the ``Move`` validating
+    its worker, row and column makes (its fields and the fields set), for each worker and every
+    space of a grid of 15 by 15, asked in turn and then again."""
+    for _ in range(2):
+        for worker, row, col in product(range(6), range(-7, 8), range(-7, 8)):
+            made = movement.move_action(worker, row, col)
+            validated = Move(worker=worker, row=row, col=col)
+            assert made == validated
+            assert made.model_fields_set == validated.model_fields_set
+
+
+def framed_faces() -> list[Mapping[Stat, int]]:
+    """The framed symbols of every space of every tile side and of every building, and none."""
+    content = ENGINE.content
+    faces: list[Mapping[Stat, int]] = [movement.NONE]
+    for tile in content.land_tiles:
+        for side in (tile.white, tile.black):
+            faces += [space.framed for space in side.spaces]
+    faces += [b.framed for b in content.buildings]
+    return faces
+
+
+def test_a_moves_change_is_each_tracks_framed_symbols_there_less_here() -> None:
+    """What a territory move changes (``movement.change_of``) is, track by track, the framed
+    symbols of the space reached less those of the space left, for every pair of faces a tile
+    side's space or a building shows (the many framing nothing changing nothing)."""
+    faces = framed_faces()
+    empty = 0
+    for come, gone in product(faces, repeat=2):
+        assert movement.change_of(come, gone) == tuple(come.get(s, 0) - gone.get(s, 0) for s in STATS)
+        empty += not come and not gone
+    assert empty > 100 and len(faces) ** 2 - empty > 1000
+
+
+def spreads_by_matching(p: Player, worker: int, key: SpaceKey) -> bool:
+    """Whether the territory workers can end one per space once ``worker`` ends on ``key``, found
+    by a matching alone: moved workers stay, each other one ends within T (none once the route
+    workers have begun) on a space of its own."""
+    grid = grid_of(p, ENGINE.content)
+    steps = 0 if p.routes_moving else p.transport
+    fixed = [grid.space_at((w.row, w.col)) for i, w in enumerate(p.workers)
+             if w.where == "land" and i != worker and i in p.moved]
+    if len(set(fixed)) != len(fixed) or key in fixed:
+        return False
+    free = [set(reachable(grid, (w.row, w.col), steps)) for i, w in enumerate(p.workers)
+            if w.where == "land" and i != worker and i not in p.moved]
+    return movement.matched(free, {k for k in fixed if k is not None} | {key})
+
+
+def crowded(p: Player) -> Player:
+    """``p`` with a moved worker on every space no territory worker holds: only the spaces the
+    unmoved workers leave are free."""
+    q = p.model_copy(deep=True)
+    grid = grid_of(q, ENGINE.content)
+    taken = {grid.space_at((w.row, w.col)) for w in q.workers if w.where == "land"}
+    for key, cells in grid.spaces.items():
+        if key not in taken:
+            q.moved.append(len(q.workers))
+            q.workers.append(Worker(where="land", row=cells[0][0], col=cells[0][1]))
+    return q
+
+
+def begun(p: Player) -> Player:
+    """``p`` once its route workers have begun to move: the territory workers stay put."""
+    q = p.model_copy(deep=True)
+    q.routes_moving = True
+    return q
+
+
+def test_a_worker_may_end_on_a_space_exactly_where_the_others_can_then_spread() -> None:
+    """Whether the territory workers can end one per space once a worker ends on a space
+    (``movement.spreading``, which lets the unmoved worker standing there take the space the
+    worker leaves) is what a matching of the others to free spaces finds, for every space every
+    unmoved territory worker reaches in every Movement state of 2-, 3- and 4-player games, also
+    with another worker on its space, with every other space held by a moved worker, and with the
+    route workers begun."""
+    checked = swapped = 0
+    for players, seed in ((2, 71), (3, 72), (4, 73)):
+        for state in walk(players, seed, 2000):
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for player in state.players:
+                for i, w, p in stacked_too(player):
+                    for q in (p, crowded(p), begun(p)):
+                        spreads = movement.spreading(ENGINE.ctx, q, i)
+                        grid = grid_of(q, ENGINE.content)
+                        taken = {grid.space_at((o.row, o.col)) for o in q.workers if o.where == "land"}
+                        for key in reachable(grid, (w.row, w.col), max(q.transport, 1)):
+                            assert spreads(key) == spreads_by_matching(q, i, key), (i, key)
+                            checked += 1
+                            swapped += key in taken
+    assert checked > 3000 and swapped > 300
+
+
+def other_tokens(p: Player, grid: Grid) -> Iterator[tuple[Token, ...]]:
+    """Token sets an empire of the same tiles as ``p`` may show: each of its tokens taken away, a
+    reclaimed square and a building put on squares without one, and a building reclaimed."""
+    tokens = tuple(p.tokens)
+    for n in range(len(tokens)):
+        yield tokens[:n] + tokens[n + 1:]
+        row, col, building = tokens[n]
+        swapped = (row, col, None if building else ENGINE.content.buildings[0].id)
+        yield (*tokens[:n], swapped, *tokens[n + 1:])
+    bare = [cell for cell in grid.squares if all((t[0], t[1]) != cell for t in tokens)]
+    for row, col in bare[::7]:
+        yield (*tokens, (row, col, None))
+        yield ((row, col, ENGINE.content.buildings[0].id), *tokens)
+
+
+def test_a_grid_drawn_from_the_same_tiles_under_other_tokens_is_the_one_drawn_from_every_tile() -> None:
+    """The grid of an empire drawn from the grid of the same tiles under other tokens
+    (``empire.retokened``: a building built, a square reclaimed, a token gone) is, square for
+    square, in the same order and with the same spaces, the one drawn from every tile, for every
+    seat of every tenth state of 2-, 3- and 4-player games, both ways between its tokens and each
+    of several others."""
+    cid = id(ENGINE.content)
+    checked = 0
+    for players, seed in ((2, 81), (3, 82), (4, 83)):
+        for state in walk(players, seed, 2000)[::10]:
+            for p in state.players:
+                layers, tokens = tuple(p.layers), tuple(p.tokens)
+                grid = _drawn_grid(cid, layers, tokens)
+                for other in other_tokens(p, grid):
+                    for was, now in ((other, tokens), (tokens, other)):
+                        ours = retokened(_drawn_grid(cid, layers, was), was, now)
+                        fresh = _drawn_grid(cid, layers, now)
+                        assert list(ours.squares.items()) == list(fresh.squares.items())
+                        assert list(ours.spaces.items()) == list(fresh.spaces.items())
+                        checked += 1
+    assert checked > 2000
