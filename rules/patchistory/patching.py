@@ -58,7 +58,6 @@ from rules.patchistory.state import (
     State,
     Worker,
     options_key,
-    player_key,
     routes_key,
 )
 
@@ -90,9 +89,22 @@ def asked_table(state: State) -> tuple[object, ...]:
 
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`) besides
-    :func:`asked_table`: its own empire, won tiles and menu; another seat's patch changes none of
-    it but the turn."""
-    return (seat, player_key(state.players[seat]))
+    :func:`asked_table`: its empire (layers and tokens), its workers (the stats a placement
+    changes), its won tiles, its menu, whether it is done and whether Constantine's alliance is
+    owed; another seat's patch changes none of it but the turn. The rest of the seat's player
+    (goods, cards, PP, Transport, the round's other flags) is left out: no rule of Patch reads
+    it, and the key is read for every seat after every move."""
+    p = state.players[seat]
+    return (
+        seat,
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        tuple((r.tile, r.side) for r in p.reserve),
+        tuple(p.menu),
+        p.done,
+        p.ally_choice,
+    )
 
 
 def in_turns(state: State) -> bool:

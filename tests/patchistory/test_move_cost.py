@@ -1582,6 +1582,33 @@ def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
     assert changed_prompts > 100
 
 
+def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Patch prompt is kept by the parts of its player the phase reads
+    (``patching.asked_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat in every
+    Patch state of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 94), (3, 95), (4, 96)):
+        for state in walk(players, seed, 1500):
+            if state.phase != Phase.PATCH or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                before = Patchistory(ENGINE.content).folded(state, seat)
+                for name, q in changed_fields(p):
+                    if q.homing:
+                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat] = q
+                    try:
+                        after = Patchistory(ENGINE.content).folded(changed, seat)
+                    except (RuleError, KeyError, IndexError, ValueError):
+                        continue
+                    if after != before:
+                        assert patching.asked_key(changed, seat) != patching.asked_key(state, seat), name
+                        changed_prompts += 1
+    assert changed_prompts > 100
+
+
 def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
     """A fold of an Administration or Diplomacy menu does not check whether the menu offers a
     step's answers already (``engine.ONE_WAY``): each action is reached by one way down the menu
