@@ -629,10 +629,25 @@ class PatchedStats:
         # The spaces the workers stand on, which a tile laid under leaves as they are.
         self.seen = {squares[cell].key for cell in self.land if cell in squares}
         self.off_grid = any(cell not in squares for cell in self.land)
+        # The tile laid over: every space shows, so it adds the symbols outside the frames of all
+        # its spaces and the abilities of all its squares, wherever it lies.
+        self.over_cells = [cell for _, _, offsets in parts for cell in offsets]
+        self.over_at = {cell: (key, sp) for key, sp, offsets in self.over_parts for cell in offsets}
+        self.laid: dict[Stat, int] = {}
+        self.laid_abilities: dict[str, int] = {}
+        for _, sp, offsets in parts:
+            for stat, n in sp.yields.items():
+                self.laid[stat] = self.laid.get(stat, 0) + n
+            if sp.ability:
+                self.laid_abilities[sp.ability] = self.laid_abilities.get(sp.ability, 0) + len(offsets)
 
     def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
         if under and not self.off_grid:
             return self.under(row, col)
+        if not under and not keep_buildings:
+            found = self.over(row, col)
+            if found is not None:
+                return found
         grid, content = self.grid, self.content
         squares = grid.squares
         # Each square the tile lays (under another tile: only where none lies), by its cell; the
@@ -702,6 +717,52 @@ class PatchedStats:
             if key in seen:
                 for stat, n in framed.items():
                     total[stat] += n
+        return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
+
+    def over(self, row: int, col: int) -> dict[Stat, int] | None:
+        """:meth:`__call__` of a tile laid over, keeping no building, where it covers whole the
+        spaces it covers (as every legal patch does; ``None`` elsewhere): each of its spaces
+        shows its own symbols, each space it covers shows nothing, and every other space is as
+        it was. A worker on a square the tile covers stands on the tile's space."""
+        squares = self.grid.squares
+        gone: set[SpaceKey] = set()
+        covered = 0
+        moved = self.laid_abilities
+        for r, c in self.over_cells:
+            old = squares.get((row + r, col + c))
+            if old is not None:
+                covered += 1
+                gone.add(old.key)
+                ability = old.space.ability
+                if ability:
+                    if moved is self.laid_abilities:
+                        moved = dict(moved)
+                    moved[ability] = moved.get(ability, 0) - 1
+        spaces = self.grid.spaces
+        if covered != sum(len(spaces[key]) for key in gone):
+            return None
+        total = dict(self.total)
+        for stat, n in self.laid.items():
+            total[stat] += n
+        grid, content, worked = self.grid, self.content, self.worked
+        for key in gone:
+            base, framed = _space_symbols(grid, key, content)
+            for stat, n in base.items():
+                total[stat] -= n
+            if key in worked:
+                for stat, n in framed.items():
+                    total[stat] -= n
+        seen: set[SpaceKey] = set()
+        at = self.over_at
+        for cell in self.land:
+            laid = at.get((cell[0] - row, cell[1] - col))
+            if laid is not None:
+                if laid[0] not in seen:
+                    seen.add(laid[0])
+                    for stat, n in laid[1].framed.items():
+                        total[stat] += n
+            elif (old := squares.get(cell)) is not None:
+                seen.add(old.key)
         return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
 
     def under(self, row: int, col: int) -> dict[Stat, int]:
