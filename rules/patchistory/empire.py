@@ -662,10 +662,16 @@ class PatchedStats:
         # The spaces the workers stand on, which a tile laid under leaves as they are.
         self.seen = {squares[cell].key for cell in self.land if cell in squares}
         self.off_grid = any(cell not in squares for cell in self.land)
+        self.layers = layers
+        self.laid = _side_laid(sdef)
 
     def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
         if under and not self.off_grid:
             return self.under(row, col)
+        if not under and not keep_buildings:
+            found = self.over(row, col)
+            if found is not None:
+                return found
         grid, content = self.grid, self.content
         squares = grid.squares
         # Each square the tile lays (under another tile: only where none lies), by its cell; the
@@ -737,6 +743,53 @@ class PatchedStats:
                     total[stat] += n
         return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
 
+    def over(self, row: int, col: int) -> dict[Stat, int] | None:
+        """:meth:`__call__` of a tile laid over, keeping no building, where it covers whole the
+        spaces it covers (as every legal patch does; ``None`` elsewhere): each of its spaces
+        shows its own symbols, each space it covers shows nothing, and every other space is as
+        it was. A worker on a square the tile covers stands on the tile's space."""
+        squares = self.grid.squares
+        cells, at, adds, shows = self.laid
+        gone: set[SpaceKey] = set()
+        covered = 0
+        moved = shows
+        for r, c in cells:
+            old = squares.get((row + r, col + c))
+            if old is not None:
+                covered += 1
+                gone.add(old.key)
+                ability = old.space.ability
+                if ability:
+                    if moved is shows:
+                        moved = dict(moved)
+                    moved[ability] = moved.get(ability, 0) - 1
+        spaces = self.grid.spaces
+        if covered != sum(len(spaces[key]) for key in gone):
+            return None
+        total = dict(self.total)
+        for stat, n in adds.items():
+            total[stat] += n
+        grid, content, worked = self.grid, self.content, self.worked
+        for key in gone:
+            base, framed = _space_symbols(grid, key, content)
+            for stat, n in base.items():
+                total[stat] -= n
+            if key in worked:
+                for stat, n in framed.items():
+                    total[stat] -= n
+        seen: set[SpaceKey] = set()
+        for cell in self.land:
+            laid = at.get((cell[0] - row, cell[1] - col))
+            if laid is not None:
+                key = (self.layers, laid[0])
+                if key not in seen:
+                    seen.add(key)
+                    for stat, n in laid[1].framed.items():
+                        total[stat] += n
+            elif (old := squares.get(cell)) is not None:
+                seen.add(old.key)
+        return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
+
     def under(self, row: int, col: int) -> dict[Stat, int]:
         """:meth:`__call__` of a tile laid under the empire: it shows only where no square lies,
         so it covers nothing and the workers stay on the spaces they work (their framed symbols
@@ -792,6 +845,33 @@ def _side_parts(sdef: SideDef) -> tuple[tuple[int, SpaceDef, tuple[Cell, ...]], 
     if found is None or found[0] is not sdef:
         parts = tuple((si, sp, tuple(sorted(sp.cells))) for si, sp in enumerate(sdef.spaces))
         found = _SIDE_PARTS[id(sdef)] = (sdef, parts)
+    return found[1]
+
+
+SideLaid = tuple[tuple[Cell, ...], dict[Cell, tuple[int, SpaceDef]], dict[Stat, int], dict[str, int]]
+"""A side laid over (:func:`_side_laid`): its squares, each with its space (index and space), the
+symbols outside the frames of all its spaces, and how many of its squares show each ability."""
+
+_SIDE_LAID: dict[int, tuple[SideDef, SideLaid]] = {}
+
+
+def _side_laid(sdef: SideDef) -> SideLaid:
+    """What a side laid over adds wherever it lies (:meth:`PatchedStats.over`): every space of a
+    tile laid over shows, so its symbols and abilities are those of all its spaces; read once
+    per side."""
+    found = _SIDE_LAID.get(id(sdef))
+    if found is None or found[0] is not sdef:
+        parts = _side_parts(sdef)
+        adds: dict[Stat, int] = {}
+        shows: dict[str, int] = {}
+        for _, sp, offsets in parts:
+            for stat, n in sp.yields.items():
+                adds[stat] = adds.get(stat, 0) + n
+            if sp.ability:
+                shows[sp.ability] = shows.get(sp.ability, 0) + len(offsets)
+        cells = tuple(cell for _, _, offsets in parts for cell in offsets)
+        at = {cell: (si, sp) for si, sp, offsets in parts for cell in offsets}
+        found = _SIDE_LAID[id(sdef)] = (sdef, (cells, at, adds, shows))
     return found[1]
 
 

@@ -13,6 +13,7 @@ from operator import itemgetter, sub
 from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
+from rules.core.memo import Memo
 from rules.core.messages import Param
 from rules.core.unchecked import built, construct, option, question
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
@@ -58,7 +59,6 @@ from rules.patchistory.state import (
     State,
     Worker,
     options_key,
-    player_key,
     routes_key,
 )
 
@@ -90,9 +90,22 @@ def asked_table(state: State) -> tuple[object, ...]:
 
 def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`) besides
-    :func:`asked_table`: its own empire, won tiles and menu; another seat's patch changes none of
-    it but the turn."""
-    return (seat, player_key(state.players[seat]))
+    :func:`asked_table`: its empire (layers and tokens), its workers (the stats a placement
+    changes), its won tiles, its menu, whether it is done and whether Constantine's alliance is
+    owed; another seat's patch changes none of it but the turn. The rest of the seat's player
+    (goods, cards, PP, Transport, the round's other flags) is left out: no rule of Patch reads
+    it, and the key is read for every seat after every move."""
+    p = state.players[seat]
+    return (
+        seat,
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        tuple((r.tile, r.side) for r in p.reserve),
+        tuple(p.menu),
+        p.done,
+        p.ally_choice,
+    )
 
 
 def in_turns(state: State) -> bool:
@@ -289,22 +302,39 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
     was = ON_BOARD(before)
     options = []
     for pl, keep in shown[:MAX_MENU]:
-        # ``option(action=construct(Patch, …), label=label(…), description=…)``, each model's
-        # fields written out at once (a menu is made of some ten).
         under = pl.under and not keep
-        a = built(Patch, {
-            "kind": PATCH, "reserve": reserve, "side": side, "row": pl.row, "col": pl.col,
-            "under": under, "keep_buildings": keep,
-        }, PATCH_KEPT_GIVEN if keep else PATCH_GIVEN)
+        place = (reserve, side, pl.row, pl.col, under, keep)
+        a = _patches.get(place)
         now = stats_after(pl.row, pl.col, pl.under, keep)
         change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
+        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
+        # menu is made of some ten).
         options.append(built(Option, {
-            "action": a,
+            "action": patch_at(place) if a is None else a,
             "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
             "description": words,
             "navigation": False,
         }, DESCRIBED))
     return options
+
+
+PATCHES_KEPT = 1024
+"""How many patches :func:`patch_at` keeps (some 400 places are offered over a 2-player game's
+placement menus, each many times)."""
+
+_patches: Memo[tuple[int, str, int, int, bool, bool], Patch] = Memo(PATCHES_KEPT)
+
+
+def patch_at(place: tuple[int, str, int, int, bool, bool]) -> Patch:
+    """The patch of the won tile ``reserve`` on ``side`` at (row, col), laid under or keeping the
+    buildings it covers (``construct(Patch, …)``, its fields written out), kept by those
+    (:data:`_patches`, read by the caller): a few hundred places are offered over a game, each
+    in menu after menu."""
+    reserve, side, row, col, under, keep = place
+    return _patches.put(place, built(Patch, {
+        "kind": PATCH, "reserve": reserve, "side": side, "row": row, "col": col,
+        "under": under, "keep_buildings": keep,
+    }, PATCH_KEPT_GIVEN if keep else PATCH_GIVEN))
 
 
 ON_BOARD = itemgetter(*STATS)

@@ -1361,6 +1361,33 @@ def test_a_placement_is_the_option_validation_makes() -> None:
     assert placed > 500 and kept > 0
 
 
+def test_a_placements_patch_is_that_of_the_tile_side_and_place_it_offers() -> None:
+    """A placement's patch, kept by the won tile's place in the reserve, the side, the row and
+    column, whether laid under and whether keeping buildings (``patching.patch_at``), is the one
+    of the tile, side and place the option offers: every tile of every reserve of two or more
+    tiles, on both sides, in the Patch states of 3- and 4-player games, each menu drawn after
+    the others have kept theirs."""
+    patches = 0
+    for players, seed in ((3, 7), (4, 5), (4, 12)):
+        for state in walk(players, seed, 600):
+            if state.phase != Phase.PATCH:
+                continue
+            for seat, p in enumerate(state.players):
+                if len(p.reserve) < 2:
+                    continue
+                for reserve, side in product(range(len(p.reserve)), ("white", "black")):
+                    for o in patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side):
+                        a = o.action
+                        if not isinstance(a, Patch):
+                            continue
+                        how = "keep" if a.keep_buildings else "under" if a.under else "over"
+                        assert (a.reserve, a.side) == (reserve, side)
+                        assert o.label.key == f"patchistory.patch.{how}"
+                        assert (a.row, a.col) == (o.label.params["row"], o.label.params["col"])
+                        patches += 1
+    assert patches > 200
+
+
 def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> None:
     """A placement's shorthand and words (``patching.placement_words``, each track's part made
     once) say each track it changes, in the board's order, and "±0" and no change where it
@@ -1582,6 +1609,33 @@ def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
                         continue
                     if after != before:
                         assert movement.asked_key(changed, seat) != movement.asked_key(state, seat), name
+                        changed_prompts += 1
+    assert changed_prompts > 100
+
+
+def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Patch prompt is kept by the parts of its player the phase reads
+    (``patching.asked_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat in every
+    Patch state of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 94), (3, 95), (4, 96)):
+        for state in walk(players, seed, 1500):
+            if state.phase != Phase.PATCH or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                before = Patchistory(ENGINE.content).folded(state, seat)
+                for name, q in changed_fields(p):
+                    if q.homing:
+                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat] = q
+                    try:
+                        after = Patchistory(ENGINE.content).folded(changed, seat)
+                    except (RuleError, KeyError, IndexError, ValueError):
+                        continue
+                    if after != before:
+                        assert patching.asked_key(changed, seat) != patching.asked_key(state, seat), name
                         changed_prompts += 1
     assert changed_prompts > 100
 
