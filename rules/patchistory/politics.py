@@ -66,7 +66,6 @@ from rules.patchistory.state import (
     State,
     Worker,
     options_key,
-    player_key,
     routes_key,
 )
 
@@ -776,9 +775,29 @@ def admin_table(state: State) -> tuple[object, ...]:
 
 def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`)
-    besides :func:`admin_table`: its own goods, PP, empire, tiles and menu; another seat's action
-    changes it only where it touches those."""
-    return (seat, player_key(state.players[seat]))
+    besides :func:`admin_table`: its goods, building tiles, empire (layers and tokens), workers,
+    workers owed a space, tiles in hand, PP, menu, whether it is done, has campaigned or has
+    built a route; another seat's action changes it only where it touches those. The rest of the
+    seat's player (its colour and capital, which its layers name, its cards, the T read for
+    Movement, and the flags and moved workers of Diplomacy, Movement and Patch) is left out: no
+    rule of Administration reads it (an Exchange reads the Transport of the empire), and the key
+    is read for every seat after every move."""
+    p = state.players[seat]
+    return (
+        seat,
+        tuple(p.goods.__dict__.values()),
+        tuple(p.buildings),
+        tuple(p.layers),
+        tuple(p.tokens),
+        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        p.homing,
+        tuple((r.tile, r.side) for r in p.reserve),
+        p.pp,
+        tuple(p.menu),
+        p.done,
+        p.campaigned,
+        p.built_route,
+    )
 
 
 def admin_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:

@@ -1640,6 +1640,35 @@ def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
     assert changed_prompts > 100
 
 
+def test_an_administration_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Administration prompt is kept by the parts of its player the phase reads
+    (``politics.admin_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat still
+    acting in every other Administration state of 2-, 3- and 4-player games."""
+    changed_prompts = 0
+    for players, seed in ((2, 97), (3, 98), (4, 99)):
+        for state in walk(players, seed, 1500)[::2]:
+            if state.phase != Phase.ADMINISTRATION or any(p.homing for p in state.players):
+                continue
+            for seat, p in enumerate(state.players):
+                if p.done:
+                    continue
+                before = Patchistory(ENGINE.content).folded(state, seat)
+                for name, q in changed_fields(p):
+                    if q.homing:
+                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
+                    changed = state.model_copy(deep=True)
+                    changed.players[seat] = q
+                    try:
+                        after = Patchistory(ENGINE.content).folded(changed, seat)
+                    except (RuleError, KeyError, IndexError, ValueError, StopIteration):
+                        continue
+                    if after != before:
+                        assert politics.admin_key(changed, seat) != politics.admin_key(state, seat), name
+                        changed_prompts += 1
+    assert changed_prompts > 100
+
+
 def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
     """A fold of an Administration or Diplomacy menu does not check whether the menu offers a
     step's answers already (``engine.ONE_WAY``): each action is reached by one way down the menu
