@@ -37,7 +37,7 @@ from rules.patchistory.common import (
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import SpaceKey, framed_symbols, grid_of, reachable
 from rules.patchistory.menus import SEPARATOR
-from rules.patchistory.state import Phase, Player, State, options_key
+from rules.patchistory.state import Phase, Player, State, layout_key, options_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -238,9 +238,7 @@ def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     p = state.players[seat]
     return (
         seat,
-        tuple(p.layers),
-        tuple(p.tokens),
-        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        layout_key(p),
         p.transport,
         tuple(p.menu),
         p.done,

@@ -58,6 +58,7 @@ from rules.patchistory.state import (
     Route,
     State,
     Worker,
+    layout_key,
     options_key,
     routes_key,
 )
@@ -98,9 +99,7 @@ def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     p = state.players[seat]
     return (
         seat,
-        tuple(p.layers),
-        tuple(p.tokens),
-        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        layout_key(p),
         tuple((r.tile, r.side) for r in p.reserve),
         tuple(p.menu),
         p.done,

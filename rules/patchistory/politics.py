@@ -65,6 +65,7 @@ from rules.patchistory.state import (
     Player,
     State,
     Worker,
+    layout_key,
     options_key,
     routes_key,
 )
@@ -787,9 +788,7 @@ def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
         seat,
         tuple(p.goods.__dict__.values()),
         tuple(p.buildings),
-        tuple(p.layers),
-        tuple(p.tokens),
-        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        layout_key(p),
         p.homing,
         tuple((r.tile, r.side) for r in p.reserve),
         p.pp,

@@ -5,13 +5,13 @@ field by field, and a seat's prompt is kept by all it is drawn from (docs/patchi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import get_args
 
 from pydantic import BaseModel
 
-from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, chapter, random_choice
+from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, Seat, chapter, random_choice
 from rules.core.unchecked import option
 from rules.patchistory import auction, flow, menus, movement, patching, politics
 from rules.patchistory.actions import (
@@ -1584,18 +1584,26 @@ def changed_fields(p: Player) -> Iterator[tuple[str, Player]]:
         yield name, q
 
 
-def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
-    """A seat's Movement prompt is kept by the parts of its player the phase reads
-    (``movement.asked_key``), not by the whole player: wherever one field of the seat's player
-    changed changes the prompt a fresh engine draws, the key changes too, for every seat still
-    moving in every third Movement state of 2-, 3- and 4-player games."""
+def prompts_changed_past_key(
+    phase: Phase,
+    key: Callable[[State, Seat], Hashable],
+    games: Sequence[tuple[int, int]],
+    every: int = 1,
+    *,
+    skip_done: bool = True,
+    errors: tuple[type[Exception], ...] = (RuleError, KeyError, IndexError, ValueError),
+) -> int:
+    """How many changes of one field of a seat's player changed the ``phase`` prompt a fresh
+    engine draws, over every ``every``-th such state of ``games`` (players, seed); each time,
+    ``key`` is asserted to change too (a prompt kept by ``key`` is never a stale one). A change
+    the rules cannot draw a prompt for (``errors``) is passed over."""
     changed_prompts = 0
-    for players, seed in ((2, 94), (3, 95), (4, 96)):
-        for state in walk(players, seed, 1500)[::3]:
-            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+    for players, seed in games:
+        for state in walk(players, seed, 1500)[::every]:
+            if state.phase != phase or any(p.homing for p in state.players):
                 continue
             for seat, p in enumerate(state.players):
-                if p.done:
+                if skip_done and p.done:
                     continue
                 before = Patchistory(ENGINE.content).folded(state, seat)
                 for name, q in changed_fields(p):
@@ -1605,12 +1613,21 @@ def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
                     changed.players[seat] = q
                     try:
                         after = Patchistory(ENGINE.content).folded(changed, seat)
-                    except (RuleError, KeyError, IndexError, ValueError):
+                    except errors:
                         continue
                     if after != before:
-                        assert movement.asked_key(changed, seat) != movement.asked_key(state, seat), name
+                        assert key(changed, seat) != key(state, seat), name
                         changed_prompts += 1
-    assert changed_prompts > 100
+    return changed_prompts
+
+
+def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
+    """A seat's Movement prompt is kept by the parts of its player the phase reads
+    (``movement.asked_key``), not by the whole player: wherever one field of the seat's player
+    changed changes the prompt a fresh engine draws, the key changes too, for every seat still
+    moving in every third Movement state of 2-, 3- and 4-player games."""
+    games = ((2, 94), (3, 95), (4, 96))
+    assert prompts_changed_past_key(Phase.MOVEMENT, movement.asked_key, games, 3) > 100
 
 
 def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
@@ -1618,26 +1635,8 @@ def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
     (``patching.asked_key``), not by the whole player: wherever one field of the seat's player
     changed changes the prompt a fresh engine draws, the key changes too, for every seat in every
     Patch state of 2-, 3- and 4-player games."""
-    changed_prompts = 0
-    for players, seed in ((2, 94), (3, 95), (4, 96)):
-        for state in walk(players, seed, 1500):
-            if state.phase != Phase.PATCH or any(p.homing for p in state.players):
-                continue
-            for seat, p in enumerate(state.players):
-                before = Patchistory(ENGINE.content).folded(state, seat)
-                for name, q in changed_fields(p):
-                    if q.homing:
-                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
-                    changed = state.model_copy(deep=True)
-                    changed.players[seat] = q
-                    try:
-                        after = Patchistory(ENGINE.content).folded(changed, seat)
-                    except (RuleError, KeyError, IndexError, ValueError):
-                        continue
-                    if after != before:
-                        assert patching.asked_key(changed, seat) != patching.asked_key(state, seat), name
-                        changed_prompts += 1
-    assert changed_prompts > 100
+    games = ((2, 94), (3, 95), (4, 96))
+    assert prompts_changed_past_key(Phase.PATCH, patching.asked_key, games, skip_done=False) > 100
 
 
 def test_an_administration_prompt_changes_only_where_its_key_does() -> None:
@@ -1645,28 +1644,9 @@ def test_an_administration_prompt_changes_only_where_its_key_does() -> None:
     (``politics.admin_key``), not by the whole player: wherever one field of the seat's player
     changed changes the prompt a fresh engine draws, the key changes too, for every seat still
     acting in every other Administration state of 2-, 3- and 4-player games."""
-    changed_prompts = 0
-    for players, seed in ((2, 97), (3, 98), (4, 99)):
-        for state in walk(players, seed, 1500)[::2]:
-            if state.phase != Phase.ADMINISTRATION or any(p.homing for p in state.players):
-                continue
-            for seat, p in enumerate(state.players):
-                if p.done:
-                    continue
-                before = Patchistory(ENGINE.content).folded(state, seat)
-                for name, q in changed_fields(p):
-                    if q.homing:
-                        continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
-                    changed = state.model_copy(deep=True)
-                    changed.players[seat] = q
-                    try:
-                        after = Patchistory(ENGINE.content).folded(changed, seat)
-                    except (RuleError, KeyError, IndexError, ValueError, StopIteration):
-                        continue
-                    if after != before:
-                        assert politics.admin_key(changed, seat) != politics.admin_key(state, seat), name
-                        changed_prompts += 1
-    assert changed_prompts > 100
+    games = ((2, 97), (3, 98), (4, 99))
+    errors = (RuleError, KeyError, IndexError, ValueError, StopIteration)
+    assert prompts_changed_past_key(Phase.ADMINISTRATION, politics.admin_key, games, 2, errors=errors) > 100
 
 
 def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
