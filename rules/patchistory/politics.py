@@ -739,20 +739,8 @@ def spendable(ctx: Ctx, state: State, seat: Seat, key: str) -> Message:
     kept = ("spendable", key, p.pp, g.food, g.coins, g.resources)
     found = ctx.words.get(kept)
     if found is None:
-        held = (("food", g.food), ("coins", g.coins), ("resources", g.resources))
-        said = [good_words(ctx, good, n) for good, n in held if n]
-        found = ctx.words[kept] = label(key, pp=p.pp, goods=said or gains({}))
-    return found
-
-
-def good_words(ctx: Ctx, good: str, n: int) -> Message:
-    """"2 food", as :func:`gains` words it, once per good and number (``Ctx.words``): every action
-    of Administration and Diplomacy changes the PP or goods a title says, and most of its goods
-    were said before."""
-    key = ("good_words", good, n)
-    found = ctx.words.get(key)
-    if found is None:
-        found = ctx.words[key] = label(f"gain.{good}", n=n)
+        goods = gains({"food": g.food, "coins": g.coins, "resources": g.resources})
+        found = ctx.words[kept] = label(key, pp=p.pp, goods=goods)
     return found
 
 

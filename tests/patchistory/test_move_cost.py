@@ -1665,7 +1665,7 @@ def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() 
 
 def test_a_title_worded_from_each_goods_kept_words_is_the_one_gains_words() -> None:
     """The Administration and Diplomacy titles say the goods with each good's words kept by the
-    good and number (``politics.good_words``): for every holding of 0–3 of each good, one context
+    good and number (``common.gain``, through ``gains``): for every holding of 0–3 of each good, one context
     keeping them all, the title is the one worded afresh through ``gains``."""
     state = at_phase(game(), Phase.ADMINISTRATION)
     p = state.players[0]
