@@ -35,7 +35,7 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import STATS, Cell, Stat
-from rules.patchistory.empire import SpaceKey, framed_symbols, grid_of, reachable
+from rules.patchistory.empire import Grid, SpaceKey, framed_symbols, grid_of, reachable
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.state import Phase, Player, State, layout_key, options_key
 
@@ -57,11 +57,10 @@ def start(ctx: Ctx, state: State) -> list[Event]:
     events = [event("phase.movement")]
     war_step = ctx.content.routes.war
     for seat, p in enumerate(state.players):
-        p.done = False
-        p.moved = []
-        p.menu = []
-        p.routes_moving = False
-        p.transport = stat(ctx, state, seat, Stat.TRANSPORT)
+        clear_movement(p)
+        transport = stat(ctx, state, seat, Stat.TRANSPORT)
+        if p.transport != transport:
+            p.transport = transport
         for i, w in enumerate(p.workers):
             if w.where != "route":
                 continue
@@ -75,6 +74,21 @@ def start(ctx: Ctx, state: State) -> list[Event]:
                 p.moved.append(i)
                 events.append(event("rest", seat=seat, route=w.route + 1))
     return events
+
+
+def clear_movement(p: Player) -> None:
+    """The player's part of the last Movement cleared for this one: done, no worker moved, the
+    menu closed and the territory moves open again. Each written only where it is not clear
+    already (the round's start cleared the moves, each move closed the menu, and most rounds move
+    no route worker), a write going through pydantic's assignment."""
+    if p.done:
+        p.done = False
+    if p.moved:
+        p.moved = []
+    if p.menu:
+        p.menu = []
+    if p.routes_moving:
+        p.routes_moving = False
 
 
 def must_move(ctx: Ctx, state: State, seat: Seat) -> list[int]:
@@ -95,13 +109,14 @@ def max_steps(ctx: Ctx, state: State, p: Player, worker: int) -> int:
     return min(p.transport, len(ctx.content.routes.alliance) - 1 - w.step)
 
 
-def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
+def destinations(ctx: Ctx, p: Player, worker: int, grid: Grid | None = None) -> list[tuple[int, int]]:
     """Spaces within T the worker may end its move on (p. 11).
 
     Another worker may stand there for now; a space is offered only if every worker that has not
-    moved yet can still end on a space of its own (:func:`spreading`).
+    moved yet can still end on a space of its own (:func:`spreading`). ``grid`` is the empire's
+    grid where found already (:func:`prompt` finds it once for every worker).
     """
-    grid = grid_of(p, ctx.content)
+    grid = grid_of(p, ctx.content) if grid is None else grid
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
     taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
@@ -113,19 +128,22 @@ def destinations(ctx: Ctx, p: Player, worker: int) -> list[tuple[int, int]]:
             continue
         if not (spread and key not in taken):
             if spreads is None:
-                spreads = spreading(ctx, p, worker)
+                spreads = spreading(ctx, p, worker, grid)
             if not spreads(key):
                 continue
         found.append(grid.spaces[key][0])
     return sorted(found)
 
 
-def may_end_on(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey | None], bool]:
+def may_end_on(
+    ctx: Ctx, p: Player, worker: int, grid: Grid | None = None
+) -> Callable[[SpaceKey | None], bool]:
     """Whether territory worker ``worker`` may end its move on a space: one of its
     :func:`destinations`, found without going through every space the worker reaches (a move is
     checked by this alone). :func:`destinations` asks the same of every space in its own loop: a
-    worker's menu is drawn on most moves of the phase."""
-    grid = grid_of(p, ctx.content)
+    worker's menu is drawn on most moves of the phase. ``grid`` is the empire's grid where found
+    already."""
+    grid = grid_of(p, ctx.content) if grid is None else grid
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
     taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
@@ -136,19 +154,19 @@ def may_end_on(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey | None], 
         if key is None or not away.get(key) or key == here:
             return False
         # Onto an empty space with no space shared: everyone else may simply stay.
-        return (spread and key not in taken) or spreading(ctx, p, worker)(key)
+        return (spread and key not in taken) or spreading(ctx, p, worker, grid)(key)
 
     return ends
 
 
-def spreading(ctx: Ctx, p: Player, worker: int) -> Callable[[SpaceKey], bool]:
+def spreading(ctx: Ctx, p: Player, worker: int, grid: Grid | None = None) -> Callable[[SpaceKey], bool]:
     """Whether the territory workers can end Movement one per space (p. 11) once ``worker`` ends
     on a given space: workers that have moved stay where they are, each other worker may stay or
     move up to T spaces, and a matching of those to free spaces decides it (:func:`matched`).
     What does not hang on the space ``worker`` ends on (the other workers' spaces and the spaces
     each unmoved one reaches) is read once for all the spaces a worker's menu tries, the spaces
-    reached only when a matching is sought."""
-    grid = grid_of(p, ctx.content)
+    reached only when a matching is sought. ``grid`` is the empire's grid where found already."""
+    grid = grid_of(p, ctx.content) if grid is None else grid
     fixed: set[SpaceKey] = set()
     clash = False
     free_cells: list[Cell] = []
@@ -207,9 +225,10 @@ def matched(free_workers: list[set[SpaceKey]], fixed: set[SpaceKey]) -> bool:
     return all(place(i, set()) for i in range(len(free_workers)))
 
 
-def stacked(ctx: Ctx, p: Player) -> bool:
-    """Whether two territory workers share a space (allowed only while territory workers move)."""
-    grid = grid_of(p, ctx.content)
+def stacked(ctx: Ctx, p: Player, grid: Grid | None = None) -> bool:
+    """Whether two territory workers share a space (allowed only while territory workers move);
+    ``grid`` is the empire's grid where found already."""
+    grid = grid_of(p, ctx.content) if grid is None else grid
     keys = [grid.space_at((w.row, w.col)) for w in p.workers if w.where == "land"]
     return len(keys) != len(set(keys))
 
@@ -272,13 +291,15 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         worker = int(path[0][2:])
         steps = [route_move(ctx, state, p, worker, a) for a in route_steps(ctx, state, p, worker)]
         return question(seat=seat, title=title, options=(*steps[:MAX_MENU], back()), simultaneous=True)
-    spread = not stacked(ctx, p)
+    # The empire's grid found once for the whole menu: each worker's moves and words read it.
+    grid = grid_of(p, ctx.content)
+    spread = not stacked(ctx, p, grid)
     land = [
         i
         for i, w in enumerate(p.workers)
         if i not in p.moved and w.where == "land" and not p.routes_moving and p.transport > 0
     ]
-    land_moves = {i: found for i in land if (found := destinations(ctx, p, i))}
+    land_moves = {i: found for i in land if (found := destinations(ctx, p, i, grid))}
     route = must_move(ctx, state, seat) if spread else []
     route_moves = {i: route_steps(ctx, state, p, i) for i in route}
     # Each worker's moves are answers of this menu while they fit (leaving room for the request of
@@ -289,7 +310,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         w = p.workers[i]
         if len(cells) <= room + 1:
             room -= len(cells) - 1
-            options += move_options(ctx, p, i, cells)
+            options += move_options(ctx, p, i, cells, grid)
         else:
             options.append(
                 option(
@@ -384,10 +405,12 @@ def move_words(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], Message
     return lambda r, c: move_description(ctx, said(r, c))
 
 
-def move_says(ctx: Ctx, p: Player, worker: int) -> Callable[[int, int], tuple[object, ...]]:
+def move_says(
+    ctx: Ctx, p: Player, worker: int, grid: Grid | None = None
+) -> Callable[[int, int], tuple[object, ...]]:
     """All that :func:`move_words` of a space are drawn from: how far it is and the change of
-    each track (in the order of ``STATS``)."""
-    grid = grid_of(p, ctx.content)
+    each track (in the order of ``STATS``); ``grid`` is the empire's grid where found already."""
+    grid = grid_of(p, ctx.content) if grid is None else grid
     w = p.workers[worker]
     here = grid.space_at((w.row, w.col))
     others = {
@@ -447,14 +470,17 @@ def move_description(ctx: Ctx, said: tuple[object, ...]) -> Message:
     return found
 
 
-def move_options(ctx: Ctx, p: Player, worker: int, cells: list[Cell]) -> list[Option]:
+def move_options(
+    ctx: Ctx, p: Player, worker: int, cells: list[Cell], grid: Grid | None = None
+) -> list[Option]:
     """The territory moves of ``worker`` to each of ``cells``, each kept by the worker, where it
     stands, the space and what the move says (``Ctx.cells``). One loop for all of a worker's moves,
     one read of the memo each and no closure made: the first Movement prompt of a round finds or
-    makes each worker's moves from where it now stands on a new grid, some dozen a seat."""
+    makes each worker's moves from where it now stands on a new grid, some dozen a seat. ``grid``
+    is the empire's grid where found already."""
     w = p.workers[worker]
     row, col = w.row, w.col
-    said = move_says(ctx, p, worker)
+    said = move_says(ctx, p, worker, grid)
     kept = ctx.cells
     found: list[Option] = []
     for r, c in cells:
@@ -528,7 +554,9 @@ def check(state: State, seat: Seat, worker: int) -> Player:
         raise fail("Movement is not open for you now.", "not_movement")
     if not 0 <= worker < len(p.workers) or worker in p.moved:
         raise fail("That worker cannot move now.", "no_worker")
-    p.menu = []
+    if p.menu:
+        # Written only where still open: a move made from the top of the menu leaves it closed.
+        p.menu = []
     return p
 
 
@@ -540,7 +568,7 @@ def play_move(ctx: Ctx, state: State, seat: Seat, action: Move) -> list[Event]:
         raise fail("Territory workers move before route workers.", "territory_first")
     grid = grid_of(p, ctx.content)
     key = grid.space_at((action.row, action.col))
-    if key is None or not may_end_on(ctx, p, action.worker)(key):
+    if key is None or not may_end_on(ctx, p, action.worker, grid)(key):
         raise fail(
             f"Move to a space at most {p.transport} spaces away that leaves room for every worker.",
             "move_far",
