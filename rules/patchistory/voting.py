@@ -6,7 +6,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from rules.core import Event, Message, NumberChoice, Prompt, Seat
-from rules.core.unchecked import option, question
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
 from rules.patchistory.common import (
     Ctx,
@@ -14,11 +14,10 @@ from rules.patchistory.common import (
     event,
     fail,
     label,
-    stat,
     worker_adds,
 )
 from rules.patchistory.content import STATS, Stat
-from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, wastelands
+from rules.patchistory.empire import abilities, count_kind, grid_of, routes_owned, stats, wastelands
 from rules.patchistory.state import Phase, Player, State, Voting
 
 RETURNERS = {"chichen_itza": (8, 5), "kremlin": (2, 3), "hanging_gardens": (1, 4)}
@@ -105,30 +104,54 @@ def play_return_done(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
 
 def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     """Each prosperity card in hand by its category (numbered where two share one) and where the
-    seat ranks in that category now, as the cards are scored (p. 13–14)."""
+    seat ranks in that category now, as the cards are scored (p. 13–14). Each category ranked
+    once, every seat's overview board read once for them all (:func:`boards`): the move that ends
+    an era's Movement asks every seat this, some three cards each."""
     p = state.players[seat]
     if seat in state.voting.committed or not p.cards:
         return None
+    by_id = ctx.content.cards_by_id
+    categories = [by_id[c].category for c in p.cards]
+    read: list[dict[Stat, int]] | None = None
+    ranks: dict[str, int] = {}
     options = []
-    for c in p.cards:
-        category = ctx.content.cards_by_id[c].category
-        alike = [d for d in p.cards if ctx.content.cards_by_id[d].category == category]
+    for c, category in zip(p.cards, categories, strict=True):
+        rank = ranks.get(category)
+        if rank is None:
+            if read is None and category in BOARD_MEASURES:
+                read = boards(ctx, state)
+            rank = ranks[category] = standings(ctx, state, category, read)[seat]
+        alike = [d for d, k in zip(p.cards, categories, strict=True) if k == category]
         options.append(
             option(
-                action=Commit(card=c),
-                label=label(
-                    "vote.card",
-                    category=f"@patchistory.category.{category}",
-                    number=alike.index(c) + 1 if len(alike) > 1 else 0,
-                ),
-                description=label(
-                    "vote.card_rank", rank=standings(ctx, state, category)[seat], players=len(state.players)
-                ),
+                action=construct(Commit, card=c),
+                label=card_words(ctx, category, alike.index(c) + 1 if len(alike) > 1 else 0),
+                description=rank_words(ctx, rank, len(state.players)),
             )
         )
     return question(
         seat=seat, title=label("vote.commit"), options=tuple(options), secret=True, simultaneous=True
     )
+
+
+def card_words(ctx: Ctx, category: str, number: int) -> Message:
+    """A prosperity card to commit, by its category and its number among the seat's cards of that
+    category (0 where it is the only one), worded once (``Ctx.words``)."""
+    key = ("vote.card", category, number)
+    found = ctx.words.get(key)
+    if found is None:
+        words = label("vote.card", category=f"@patchistory.category.{category}", number=number)
+        found = ctx.words[key] = words
+    return found
+
+
+def rank_words(ctx: Ctx, rank: int, players: int) -> Message:
+    """Where a seat ranks in a card's category, worded once (``Ctx.words``)."""
+    key = ("vote.card_rank", rank, players)
+    found = ctx.words.get(key)
+    if found is None:
+        found = ctx.words[key] = label("vote.card_rank", rank=rank, players=players)
+    return found
 
 
 def play_commit(ctx: Ctx, state: State, seat: Seat, action: Commit) -> list[Event]:
@@ -167,26 +190,32 @@ def reveal(ctx: Ctx, state: State) -> list[Event]:
     ]
 
 
-def measure(ctx: Ctx, state: State, seat: Seat, cat: str) -> int:
-    """Each category's ranking measure (#29, 20.1 #19)."""
+BOARD_MEASURES: dict[str, Stat] = {
+    "military": Stat.MILITARY,
+    "food_production": Stat.FOOD,
+    "culture_production": Stat.CULTURE,
+    "coins_production": Stat.COINS,
+    "politics": Stat.POLITICS,
+    "transport": Stat.TRANSPORT,
+}
+"""The categories measured on the overview board, by the track each reads (military adds
+Defence unless the table reads the card as Military only, #29)."""
+
+
+def measure(ctx: Ctx, state: State, seat: Seat, cat: str, board: dict[Stat, int] | None = None) -> int:
+    """Each category's ranking measure (#29, 20.1 #19); ``board`` is the seat's overview board
+    where read already (:func:`boards`)."""
     p = state.players[seat]
     c = ctx.content
+    track = BOARD_MEASURES.get(cat)
+    if track is not None:
+        if board is None:
+            board = stats(p, seat, c, state.routes)
+        total = board[track]
+        if cat == "military" and not state.options.military_card_counts_military_only:
+            total += board[Stat.DEFENCE]
+        return total
     match cat:
-        case "military":
-            total = stat(ctx, state, seat, Stat.MILITARY)
-            if not state.options.military_card_counts_military_only:
-                total += stat(ctx, state, seat, Stat.DEFENCE)
-            return total
-        case "food_production":
-            return stat(ctx, state, seat, Stat.FOOD)
-        case "culture_production":
-            return stat(ctx, state, seat, Stat.CULTURE)
-        case "coins_production":
-            return stat(ctx, state, seat, Stat.COINS)
-        case "politics":
-            return stat(ctx, state, seat, Stat.POLITICS)
-        case "transport":
-            return stat(ctx, state, seat, Stat.TRANSPORT)
         case "personalities":
             return count_kind(p, c, "personality")
         case "wonders":
@@ -197,8 +226,17 @@ def measure(ctx: Ctx, state: State, seat: Seat, cat: str) -> int:
             return wastelands(p, c)
 
 
-def standings(ctx: Ctx, state: State, cat: str) -> list[int]:
-    return demoted_ranks([measure(ctx, state, s, cat) for s in range(len(state.players))])
+def boards(ctx: Ctx, state: State) -> list[dict[Stat, int]]:
+    """Every seat's overview board (``empire.stats``), in seat order."""
+    return [stats(p, seat, ctx.content, state.routes) for seat, p in enumerate(state.players)]
+
+
+def standings(ctx: Ctx, state: State, cat: str, read: list[dict[Stat, int]] | None = None) -> list[int]:
+    """Each seat's rank in the category ``cat`` (:func:`demoted_ranks`); ``read`` is every seat's
+    overview board where read already (:func:`boards`)."""
+    return demoted_ranks(
+        [measure(ctx, state, s, cat, None if read is None else read[s]) for s in range(len(state.players))]
+    )
 
 
 def demoted_ranks(values: list[int]) -> list[int]:

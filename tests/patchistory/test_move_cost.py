@@ -13,12 +13,13 @@ from pydantic import BaseModel
 
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, Seat, chapter, random_choice
 from rules.core.unchecked import option
-from rules.patchistory import auction, flow, menus, movement, patching, politics
+from rules.patchistory import auction, flow, menus, movement, patching, politics, voting
 from rules.patchistory.actions import (
     Aid,
     AnyAction,
     Back,
     BidCoins,
+    Commit,
     Done,
     Exchange,
     Move,
@@ -1955,3 +1956,60 @@ def test_movements_start_clears_each_players_part_of_the_last_movement() -> None
                 checked += 1
     assert checked > 300
 
+
+def commit_prompt_made(state: State, seat: int) -> Prompt:
+    """The seat's prompt to commit a prosperity card as validation makes it, each card's standing
+    measured afresh (``voting.measure`` reading each seat's overview board itself)."""
+    p = state.players[seat]
+    content = ENGINE.content
+    categories = [content.cards_by_id[c].category for c in p.cards]
+    options = []
+    for c, category in zip(p.cards, categories, strict=True):
+        alike = [d for d, k in zip(p.cards, categories, strict=True) if k == category]
+        measured = [voting.measure(ENGINE.ctx, state, s, category) for s in range(len(state.players))]
+        options.append(Option(
+            action=Commit(card=c),
+            label=label("vote.card", category=f"@patchistory.category.{category}",
+                        number=alike.index(c) + 1 if len(alike) > 1 else 0),
+            description=label("vote.card_rank", rank=voting.demoted_ranks(measured)[seat],
+                              players=len(state.players)),
+        ))
+    return Prompt(seat=seat, title=label("vote.commit"), options=tuple(options), secret=True,
+                  simultaneous=True)
+
+
+def test_a_commit_prompt_is_the_one_drawn_with_each_card_ranked_afresh() -> None:
+    """A seat's prompt to commit a prosperity card (``voting.commit_prompt``: each category ranked
+    once, every seat's overview board read once for them all, the words kept, each ``Commit``
+    built without validation) is the prompt validation makes with each card's standing measured
+    afresh, its values and the fields set of it and each option, and every category measured on
+    the boards read once as measured afresh: every seat in the Voting states of 2-, 3- and
+    4-player games, the Military card read as printed and as Military only."""
+    asked: Counter[str] = Counter()
+    for players, seed in ((2, 86), (3, 87), (4, 88)):
+        for only in (False, True):
+            state = ENGINE.new_game(players, {"military_card_counts_military_only": only}, seed)
+            rng = Rng.from_seed(seed)
+            while prompts := ENGINE.pending(state):
+                if state.phase == Phase.VOTE_COMMIT:
+                    for seat in range(players):
+                        ours = voting.commit_prompt(ENGINE.ctx, state, seat)
+                        if ours is None:
+                            continue
+                        made = commit_prompt_made(state, seat)
+                        assert ours.model_dump_json() == made.model_dump_json()
+                        assert ours.model_fields_set == made.model_fields_set
+                        for o, m in zip(ours.options, made.options, strict=True):
+                            assert o.model_fields_set == m.model_fields_set
+                            assert o.action.model_fields_set == m.action.model_fields_set
+                        cards = state.players[seat].cards
+                        asked.update(ENGINE.content.cards_by_id[c].category for c in cards)
+                    # Each category measured on the boards read once, as read afresh seat by seat.
+                    read = voting.boards(ENGINE.ctx, state)
+                    for category in {c.category for c in ENGINE.content.prosperity}:
+                        for s in range(players):
+                            measured = voting.measure(ENGINE.ctx, state, s, category)
+                            assert voting.measure(ENGINE.ctx, state, s, category, read[s]) == measured
+                seat = rng.choice(sorted(prompts))
+                state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
+    assert len(asked) >= 6 and asked["military"] > 0
