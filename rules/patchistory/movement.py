@@ -121,6 +121,8 @@ def destinations(ctx: Ctx, p: Player, worker: int, grid: Grid | None = None) -> 
     here = grid.space_at((w.row, w.col))
     taken = [grid.space_at((o.row, o.col)) for o in p.workers if o.where == "land"]
     spread = len(taken) == len(set(taken))
+    if spread and not p.routes_moving:
+        return open_spaces(grid, p, worker, here)
     found = []
     spreads: Callable[[SpaceKey], bool] | None = None
     for key, d in reachable(grid, (w.row, w.col), p.transport).items():
@@ -133,6 +135,22 @@ def destinations(ctx: Ctx, p: Player, worker: int, grid: Grid | None = None) -> 
                 continue
         found.append(grid.spaces[key][0])
     return sorted(found)
+
+
+def open_spaces(grid: Grid, p: Player, worker: int, here: SpaceKey | None) -> list[Cell]:
+    """:func:`destinations` where every territory worker holds a space of its own and the
+    territory moves are still open: every space within T but those of the workers that have moved
+    (they stay where they are). A worker still to move that stands there takes the space this one
+    leaves, as near it as this one came (the spaces' distances go both ways), and every other one
+    stays: what :func:`spreading` finds for each such space, without drawing it (the first
+    Movement prompt of a round asks this of every worker, and most prompts after)."""
+    stays = {
+        grid.space_at((o.row, o.col)) for i, o in enumerate(p.workers) if i in p.moved and o.where == "land"
+    }
+    w = p.workers[worker]
+    away = reachable(grid, (w.row, w.col), p.transport)
+    spaces = grid.spaces
+    return sorted([spaces[key][0] for key in away if key != here and key not in stays])
 
 
 def may_end_on(

@@ -2013,3 +2013,30 @@ def test_a_commit_prompt_is_the_one_drawn_with_each_card_ranked_afresh() -> None
                 seat = rng.choice(sorted(prompts))
                 state, _ = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
     assert len(asked) >= 6 and asked["military"] > 0
+
+
+def test_a_workers_destinations_are_the_spaces_where_the_others_can_then_spread() -> None:
+    """A territory worker's destinations (``movement.destinations``, which takes every space in
+    reach but the moved workers' at once where no space is shared and the territory moves are
+    open, ``movement.open_spaces``) are the spaces within T where a matching of the others to free
+    spaces finds room for them all, for every unmoved territory worker in every third Movement
+    state of 2-, 3- and 4-player games, also with another worker on its space, with every other
+    space held by a moved worker, and with the route workers begun."""
+    opened = checked = 0
+    for players, seed in ((2, 71), (3, 72), (4, 73)):
+        for state in walk(players, seed, 2000)[::3]:
+            if state.phase != Phase.MOVEMENT or any(p.homing for p in state.players):
+                continue
+            for player in state.players:
+                for i, w, p in stacked_too(player):
+                    for q in (p, crowded(p), begun(p)):
+                        grid = grid_of(q, ENGINE.content)
+                        here = grid.space_at((w.row, w.col))
+                        found = sorted(grid.spaces[key][0]
+                                       for key in reachable(grid, (w.row, w.col), q.transport)
+                                       if key != here and spreads_by_matching(q, i, key))
+                        assert movement.destinations(ENGINE.ctx, q, i) == found, i
+                        taken = [grid.space_at((o.row, o.col)) for o in q.workers if o.where == "land"]
+                        opened += len(taken) == len(set(taken)) and not q.routes_moving and bool(found)
+                        checked += 1
+    assert checked > 1000 and opened > 100
