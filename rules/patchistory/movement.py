@@ -144,13 +144,18 @@ def open_spaces(grid: Grid, p: Player, worker: int, here: SpaceKey | None) -> li
     leaves, as near it as this one came (the spaces' distances go both ways), and every other one
     stays: what :func:`spreading` finds for each such space, without drawing it (the first
     Movement prompt of a round asks this of every worker, and most prompts after)."""
-    stays = {
-        grid.space_at((o.row, o.col)) for i, o in enumerate(p.workers) if i in p.moved and o.where == "land"
-    }
+    stays = staying_put(grid, p)
     w = p.workers[worker]
     away = reachable(grid, (w.row, w.col), p.transport)
     spaces = grid.spaces
     return sorted([spaces[key][0] for key in away if key != here and key not in stays])
+
+
+def staying_put(grid: Grid, p: Player) -> set[SpaceKey | None]:
+    """The spaces of the territory workers that have moved this phase: they stay where they are."""
+    moved = p.moved
+    return {grid.space_at((o.row, o.col)) for i, o in enumerate(p.workers)
+            if i in moved and o.where == "land"}
 
 
 def may_end_on(
@@ -171,7 +176,9 @@ def may_end_on(
     def ends(key: SpaceKey | None) -> bool:
         if key is None or not away.get(key) or key == here:
             return False
-        # Onto an empty space with no space shared: everyone else may simply stay.
+        if spread and not p.routes_moving:
+            # No space shared: only a moved worker's space is closed (:func:`open_spaces`).
+            return key not in taken or key not in staying_put(grid, p)
         return (spread and key not in taken) or spreading(ctx, p, worker, grid)(key)
 
     return ends

@@ -2018,7 +2018,8 @@ def test_a_commit_prompt_is_the_one_drawn_with_each_card_ranked_afresh() -> None
 def test_a_workers_destinations_are_the_spaces_where_the_others_can_then_spread() -> None:
     """A territory worker's destinations (``movement.destinations``, which takes every space in
     reach but the moved workers' at once where no space is shared and the territory moves are
-    open, ``movement.open_spaces``) are the spaces within T where a matching of the others to free
+    open, ``movement.open_spaces``), and the spaces a move of it is let end on
+    (``movement.may_end_on``), are the spaces within T where a matching of the others to free
     spaces finds room for them all, for every unmoved territory worker in every third Movement
     state of 2-, 3- and 4-player games, also with another worker on its space, with every other
     space held by a moved worker, and with the route workers begun."""
@@ -2036,6 +2037,9 @@ def test_a_workers_destinations_are_the_spaces_where_the_others_can_then_spread(
                                        for key in reachable(grid, (w.row, w.col), q.transport)
                                        if key != here and spreads_by_matching(q, i, key))
                         assert movement.destinations(ENGINE.ctx, q, i) == found, i
+                        ends = movement.may_end_on(ENGINE.ctx, q, i)
+                        for key in reachable(grid, (w.row, w.col), q.transport):
+                            assert ends(key) == (grid.spaces[key][0] in found), (i, key)
                         taken = [grid.space_at((o.row, o.col)) for o in q.workers if o.where == "land"]
                         opened += len(taken) == len(set(taken)) and not q.routes_moving and bool(found)
                         checked += 1
