@@ -6,11 +6,9 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from operator import itemgetter, sub
-from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.memo import Memo
@@ -34,7 +32,7 @@ from rules.patchistory.common import (
     worded,
     worker_adds,
 )
-from rules.patchistory.content import STATS, Cell, Content, Stat
+from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     Grid,
     PatchedStats,
@@ -200,35 +198,45 @@ def keep_unpatched(state: State) -> Option:
     )
 
 
-PLACEMENTS_KEPT = 1024
-"""How many seats' placement menus :func:`placement_options` keeps."""
-
-_placement_menus: OrderedDict[tuple[Any, ...], tuple[Option, ...]] = OrderedDict()
-_contents: dict[int, Content] = {}
-
-
 def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first).
 
-    Worked out once for each empire: the menu depends only on what :func:`stats` and the legal
-    patches read (the tiles, tokens and workers of the empire, the routes the seat owns), the
-    tile, its side, the era, the options and the row chosen, so it is kept by those."""
+    Drawn each time it is asked: a menu is drawn again for the same empire, tile, side and row
+    seldom (6 of the 1 803 menus of the bench's 2-player games, some 2% at 3 and 4 players), and
+    the key that kept them (every layer, token and worker of the empire made tuples and hashed)
+    cost more than those few saved. What recurs is kept by its own key: each place's patch
+    (:func:`patch_at`) and each change's words (:func:`placement_words`)."""
     p = state.players[seat]
-    o = state.options
-    _contents.setdefault(id(ctx.content), ctx.content)
-    key = (
-        id(ctx.content), tuple(p.layers), tuple(p.tokens),
-        tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
-        p.reserve[reserve].tile, reserve, side, state.era,
-        next((m for m in p.path if m.startswith("row:")), None),
-        o.sea_adjacency_diagonal, o.sea_over_land, o.patch_between_building,
+    tile = p.reserve[reserve].tile
+    answers = _answers(ctx, state, p, reserve, side)
+    # Only the places shown are made into actions and have their change read.
+    shown = _shown(answers, p.path)
+    if shown is None:
+        return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
+    before = stats(p, seat, ctx.content, state.routes)
+    grid = grid_of(p, ctx.content)
+    sdef = ctx.content.tiles_by_id[tile].side(side)
+    # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
+    stats_after = PatchedStats(
+        grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
     )
-    found = _placement_menus.get(key)
-    if found is None:
-        found = _placement_menus[key] = tuple(_placement_options(ctx, state, seat, reserve, side))
-        if len(_placement_menus) > PLACEMENTS_KEPT:
-            _placement_menus.popitem(last=False)
-    return list(found)
+    was = ON_BOARD(before)
+    options = []
+    for pl, keep in shown[:MAX_MENU]:
+        under = pl.under and not keep
+        place = (reserve, side, pl.row, pl.col, under, keep)
+        a = _patches.get(place)
+        now = stats_after(pl.row, pl.col, pl.under, keep)
+        change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
+        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
+        # menu is made of some ten).
+        options.append(built(Option, {
+            "action": patch_at(place) if a is None else a,
+            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
+            "description": words,
+            "navigation": False,
+        }, DESCRIBED))
+    return options
 
 
 def placement_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | None:
@@ -283,40 +291,6 @@ def _shown(
     return answers if len(answers) <= MAX_MENU else None
 
 
-def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
-    p = state.players[seat]
-    tile = p.reserve[reserve].tile
-    answers = _answers(ctx, state, p, reserve, side)
-    # Only the places shown are made into actions and have their change read.
-    shown = _shown(answers, p.path)
-    if shown is None:
-        return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
-    before = stats(p, seat, ctx.content, state.routes)
-    grid = grid_of(p, ctx.content)
-    sdef = ctx.content.tiles_by_id[tile].side(side)
-    # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
-    stats_after = PatchedStats(
-        grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
-    )
-    was = ON_BOARD(before)
-    options = []
-    for pl, keep in shown[:MAX_MENU]:
-        under = pl.under and not keep
-        place = (reserve, side, pl.row, pl.col, under, keep)
-        a = _patches.get(place)
-        now = stats_after(pl.row, pl.col, pl.under, keep)
-        change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
-        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
-        # menu is made of some ten).
-        options.append(built(Option, {
-            "action": patch_at(place) if a is None else a,
-            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
-            "description": words,
-            "navigation": False,
-        }, DESCRIBED))
-    return options
-
-
 PATCHES_KEPT = 1024
 """How many patches :func:`patch_at` keeps (some 400 places are offered over a 2-player game's
 placement menus, each many times)."""
@@ -347,7 +321,7 @@ PLACED = {
 """A placement's label, by whether it keeps the buildings it covers and whether it lies under."""
 
 PATCH = Patch.model_fields["kind"].default
-"""A patch's kind, the default :func:`_placement_options` writes out."""
+"""A patch's kind, the default :func:`placement_options` writes out."""
 
 PATCH_GIVEN = ("reserve", "side", "row", "col", "under")
 """The fields a patch over or under is given (keeping no building: the default)."""
