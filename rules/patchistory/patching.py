@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from operator import itemgetter, sub
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.memo import Memo
@@ -42,9 +41,9 @@ from rules.patchistory.empire import (
     free_spaces,
     grid_of,
     lay,
+    packed_change,
     placements,
     routes_owned,
-    stats,
     try_patch,
 )
 from rules.patchistory.menus import SEPARATOR
@@ -213,21 +212,21 @@ def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: st
     shown = _shown(answers, p.path)
     if shown is None:
         return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
-    before = stats(p, seat, ctx.content, state.routes)
     grid = grid_of(p, ctx.content)
     sdef = ctx.content.tiles_by_id[tile].side(side)
     # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
     stats_after = PatchedStats(
         grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
     )
-    was = ON_BOARD(before)
+    # Both boards packed into numbers (``empire.packed``): their difference names the change.
+    board = stats_after.board
+    was = stats_after.before
     options = []
     for pl, keep in shown[:MAX_MENU]:
         under = pl.under and not keep
         place = (reserve, side, pl.row, pl.col, under, keep)
         a = _patches.get(place)
-        now = stats_after(pl.row, pl.col, pl.under, keep)
-        change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
+        change, words = placement_words(ctx, board(pl.row, pl.col, pl.under, keep) - was)
         # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
         # menu is made of some ten).
         options.append(built(Option, {
@@ -310,9 +309,6 @@ def patch_at(place: tuple[int, str, int, int, bool, bool]) -> Patch:
     }, PATCH_KEPT_GIVEN if keep else PATCH_GIVEN))
 
 
-ON_BOARD = itemgetter(*STATS)
-"""The tracks of an overview board in the order of ``STATS``, read at once."""
-
 PLACED = {
     (True, False): "patchistory.patch.keep",
     (False, True): "patchistory.patch.under",
@@ -330,20 +326,25 @@ PATCH_KEPT_GIVEN = (*PATCH_GIVEN, "keep_buildings")
 """The fields a patch keeping the buildings it covers is given (``under`` given as ``False``)."""
 
 
-def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
-    """A placement's change of each track (in the order of ``STATS``) as its label's shorthand
-    ("+1C −1F") and its description's words, made once per change (``Ctx.changes``): read by one
-    ``get``, kept by ``put`` on a miss, without a closure made for each placement."""
+def placement_words(ctx: Ctx, change: int) -> tuple[str, Message]:
+    """A placement's change of the overview board, packed (``empire.packed``: the board after less
+    the board before), as its label's shorthand ("+1C −1F") and its description's words, made
+    once per change (``Ctx.changes``): read by one ``get``, kept by ``put`` on a miss, without a
+    closure made for each placement."""
     found = ctx.changes.get(change)
     return ctx.changes.put(change, _placement_words(change)) if found is None else found
 
 
-def _placement_words(change: tuple[int, ...]) -> tuple[str, Message]:
+def _placement_words(change: int) -> tuple[str, Message]:
     """:func:`placement_words` made: each track's part of the shorthand and of the words made once
-    (:func:`short_change`, ``common.delta``)."""
-    short = " ".join([short_change(i, n) for i, n in enumerate(change) if n])
-    words: list[Param] = [delta(DELTA_KEYS[i][1], n) for i, n in enumerate(change) if n]
-    return short or "±0", label("describe.square", change=words or [worded("delta.none")])
+    (:func:`short_change`, ``common.delta``), in the order of ``STATS``."""
+    short: list[str] = []
+    words: list[Param] = []
+    for i, n in enumerate(packed_change(change)):
+        if n:
+            short.append(short_change(i, n))
+            words.append(delta(DELTA_KEYS[i][1], n))
+    return " ".join(short) or "±0", label("describe.square", change=words or [worded("delta.none")])
 
 
 @cache
