@@ -197,14 +197,41 @@ def keep_unpatched(state: State) -> Option:
     )
 
 
+PLACEMENTS_KEPT = 64
+"""How many placement menus :func:`placement_options` keeps: those of the last few moves, where a
+menu is drawn again (a fold draws the menu of a row, and the seat picks that row next)."""
+
+_placement_menus: Memo[tuple[object, ...], tuple[Grid, tuple[Option, ...]]] = Memo(PLACEMENTS_KEPT)
+
+
 def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first).
 
-    Drawn each time it is asked: a menu is drawn again for the same empire, tile, side and row
-    seldom (6 of the 1 803 menus of the bench's 2-player games, some 2% at 3 and 4 players), and
-    the key that kept them (every layer, token and worker of the empire made tuples and hashed)
-    cost more than those few saved. What recurs is kept by its own key: each place's patch
-    (:func:`patch_at`) and each change's words (:func:`placement_words`)."""
+    Kept for the last few menus by what it is drawn from: the empire's grid (its tiles and
+    tokens, found by :func:`grid_of` as one object for equal ones, named in the key by its
+    identity and held beside the menu), the workers, the routes the seat owns, the tile, its place
+    in the reserve, its side, the era, the row chosen and the table options. A menu is seldom
+    drawn again at 2 players, but at 3 and 4 a fold draws the menu of each row that fits, and the
+    seat's next move picks one; the empire's every layer and token made tuples and hashed, as
+    the key once read them, cost more than all the menus found again save."""
+    p = state.players[seat]
+    o = state.options
+    grid = grid_of(p, ctx.content)
+    key = (
+        id(grid), tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
+        p.reserve[reserve].tile, reserve, side, state.era,
+        next((m for m in p.path if m.startswith("row:")), None),
+        o.sea_adjacency_diagonal, o.sea_over_land, o.patch_between_building,
+    )
+    found = _placement_menus.get(key)
+    if found is None or found[0] is not grid:
+        found = _placement_menus.put(key, (grid, tuple(_placement_options(ctx, state, seat, reserve, side))))
+    return list(found[1])
+
+
+def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
+    """:func:`placement_options` drawn: each place's change read from the empire's board before
+    and after, both packed into numbers."""
     p = state.players[seat]
     tile = p.reserve[reserve].tile
     answers = _answers(ctx, state, p, reserve, side)

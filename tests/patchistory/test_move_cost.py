@@ -1,4 +1,4 @@
-"""A placement's patch and words are kept by what they are drawn from, the state is copied
+"""A seat's placement menu is worked out once for the empire it is drawn from, the state is copied
 field by field, and a seat's prompt is kept by all it is drawn from (docs/patchistory/notes.md,
 "What a move costs")."""
 
@@ -110,10 +110,9 @@ def menu_steps(engine: Patchistory, state: State, seat: int, options: Sequence[O
         yield from menu_steps(engine, state, seat, tuple(inner or ()), choice + menus.SEPARATOR)
 
 
-def test_a_placement_menu_with_kept_words_is_the_one_drawn_afresh() -> None:
-    """A placement menu drawn with the words kept for each change a placement makes
-    (``Ctx.changes``) and the patches kept for each place (``patching.patch_at``) is the one a
-    fresh engine draws, over 2- and 3-player games."""
+def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
+    """A kept placement menu, and the words kept for each change a placement makes
+    (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player games."""
     checked = 0
     for players, seed in ((3, 7), (2, 3)):
         for state in walk(players, seed, 400):
@@ -123,7 +122,7 @@ def test_a_placement_menu_with_kept_words_is_the_one_drawn_afresh() -> None:
                 for reserve, item in enumerate(p.reserve):
                     for side in [item.side] if item.side else ["white", "black"]:
                         kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
-                        fresh = patching.placement_options(Ctx(ENGINE.content), state, seat, reserve, side)
+                        fresh = patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side)
                         assert kept == fresh
                         checked += 1
     assert checked > 50
@@ -137,7 +136,9 @@ def test_a_placement_menu_is_drawn_again_when_a_worker_stands_elsewhere() -> Non
     menus = []
     for cell in grid_of(p, ENGINE.content).squares:
         p.workers = [Worker(row=cell[0], col=cell[1])]
-        menus.append(patching.placement_options(ENGINE.ctx, state, 0, 0, "white"))
+        kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
+        assert kept == patching._placement_options(ENGINE.ctx, state, 0, 0, "white")
+        menus.append(kept)
     assert any(menu != menus[0] for menu in menus)
 
 
@@ -1154,7 +1155,7 @@ def test_a_packed_board_is_the_board_counted_track_by_track() -> None:
 def test_a_placement_menus_board_before_is_the_empires_overview_board() -> None:
     """The board a placement's change is read from (``PatchedStats.before``, counted from what
     the placements' stats read of the empire already) is the empire's overview board
-    (:func:`stats`), for every seat of random games every 40 moves, on either side of a tile."""
+    (:func:`stats`), for every seat of random games every 40 moves."""
     for state, seat in empires():
         p = state.players[seat]
         sdef = next(iter(ENGINE.content.tiles_by_id.values())).side("white")
@@ -1364,7 +1365,7 @@ def test_a_secret_bid_is_the_option_validation_makes() -> None:
 
 
 def test_a_placement_is_the_option_validation_makes() -> None:
-    """Each placement offered (``patching.placement_options``, its fields written out) is the
+    """Each placement offered (``patching._placement_options``, its fields written out) is the
     ``Option`` and ``Patch`` validating its values make: the same values, the same fields set
     (``under`` given, ``keep_buildings`` given only where the buildings are kept), its label the
     place's own words, over the Patch menus of 2- and 3-player games."""
@@ -1376,7 +1377,7 @@ def test_a_placement_is_the_option_validation_makes() -> None:
             for seat, p in enumerate(state.players):
                 for reserve, item in enumerate(p.reserve):
                     for side in [item.side] if item.side else ["white", "black"]:
-                        for o in patching.placement_options(ENGINE.ctx, state, seat, reserve, side):
+                        for o in patching._placement_options(ENGINE.ctx, state, seat, reserve, side):
                             a = o.action
                             if not isinstance(a, Patch):
                                 continue
@@ -1414,7 +1415,7 @@ def test_a_placements_patch_is_that_of_the_tile_side_and_place_it_offers() -> No
                 if len(p.reserve) < 2:
                     continue
                 for reserve, side in product(range(len(p.reserve)), ("white", "black")):
-                    for o in patching.placement_options(Ctx(ENGINE.content), state, seat, reserve, side):
+                    for o in patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side):
                         a = o.action
                         if not isinstance(a, Patch):
                             continue
