@@ -142,6 +142,23 @@ def test_a_placement_menu_is_drawn_again_when_a_worker_stands_elsewhere() -> Non
     assert any(menu != menus[0] for menu in menus)
 
 
+def test_a_placement_menu_is_drawn_again_for_another_empire() -> None:
+    """A kept placement menu is its empire's own: the same tile, side, workers and routes over an
+    empire showing other squares (each square reclaimed in turn, Wasteland showing nothing, p. 10)
+    draw the menu afresh."""
+    state = at_phase(game(), Phase.PATCH)
+    p = state.players[0]
+    p.reserve = [Reserve(tile=next(iter(TILES.values())), side="white")]
+    p.workers = []
+    menus = []
+    for row, col in grid_of(p, ENGINE.content).squares:
+        p.tokens = [(row, col, None)]
+        kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
+        assert kept == patching._placement_options(Ctx(ENGINE.content), state, 0, 0, "white")
+        menus.append(kept)
+    assert any(menu != menus[0] for menu in menus)
+
+
 def empires() -> list[tuple[State, int]]:
     """Seats of random games every 40 moves, their empires grown by patches, buildings and
     reclaimed wastelands."""
