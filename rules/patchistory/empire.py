@@ -74,6 +74,9 @@ class Grid:
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another
     worker works that space (how far it is does not hang on T, only whether it is in reach)."""
+    placed: dict[tuple[str, str, int, bool, bool], tuple[Placement, ...]] = field(default_factory=dict)
+    """The legal patches of a tile already found on this grid (:func:`placements`), by the tile,
+    its side, the era and the readings of the sea rules."""
 
     def space_at(self, cell: Cell) -> SpaceKey | None:
         sq = self.squares.get(cell)
@@ -1019,25 +1022,26 @@ def placements(
     diagonal: bool = False,
     seas_over_land: bool = True,
 ) -> list[Placement]:
-    """Every legal patch of ``tile`` on ``side``, top-left first, over before under."""
-    _CONTENTS.setdefault(id(content), content)
-    layers, tokens = tuple(player.layers), tuple(player.tokens)
-    return list(_placements(id(content), layers, tokens, tile, side, era, diagonal, seas_over_land))
+    """Every legal patch of ``tile`` on ``side``, top-left first, over before under.
+
+    Kept beside the empire's grid (:attr:`Grid.placed`), which names its tiles and tokens: the
+    grid is found by identity checks (:func:`grid_of`), where keeping them by the layers and
+    tokens made tuples hashed them on every call (every fold of a Patch menu counts the places of
+    each tile, and the menu, the patch and its check read them again)."""
+    grid = grid_of(player, content)
+    key = (tile, side, era, diagonal, seas_over_land)
+    found = grid.placed.get(key)
+    if found is None:
+        found = grid.placed[key] = _placements(grid, player.tokens, content, tile, side, era, diagonal,
+                                               seas_over_land)
+    return list(found)
 
 
-@lru_cache(maxsize=1024)
 def _placements(
-    content_id: int,
-    layers: tuple[Layer, ...],
-    tokens: tuple[Token, ...],
-    tile: str,
-    side: str,
-    era: int,
-    diagonal: bool,
+    grid: Grid, tokens: Iterable[Token], content: Content, tile: str, side: str, era: int, diagonal: bool,
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
-    content = _CONTENTS[content_id]
-    grid = _grid(content_id, layers, tokens)
+    """:func:`placements` on the empire showing ``grid``, whose building tokens are ``tokens``."""
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     fits = _Fits(grid, sdef, era, diagonal, seas_over_land)
