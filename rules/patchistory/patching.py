@@ -198,8 +198,8 @@ def keep_unpatched(state: State) -> Option:
 
 
 PLACEMENTS_KEPT = 64
-"""How many placement menus :func:`placement_options` keeps: those of the last few moves, where a
-menu is drawn again (a fold draws the menu of a row, and the seat picks that row next)."""
+"""How many menus of one row :func:`placement_options` keeps: those of the last few moves, where
+such a menu is drawn again (a fold draws the menu of a row, and the seat picks that row next)."""
 
 _placement_menus: Memo[tuple[object, ...], tuple[Grid, tuple[Option, ...]]] = Memo(PLACEMENTS_KEPT)
 
@@ -207,20 +207,23 @@ _placement_menus: Memo[tuple[object, ...], tuple[Grid, tuple[Option, ...]]] = Me
 def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first).
 
-    Kept for the last few menus by what it is drawn from: the empire's grid (its tiles and
-    tokens, found by :func:`grid_of` as one object for equal ones, named in the key by its
-    identity and held beside the menu), the workers, the routes the seat owns, the tile, its place
-    in the reserve, its side, the era, the row chosen and the table options. A menu is seldom
-    drawn again at 2 players, but at 3 and 4 a fold draws the menu of each row that fits, and the
-    seat's next move picks one; the empire's every layer and token made tuples and hashed, as
-    the key once read them, cost more than all the menus found again save."""
+    The menu of one row is kept for the last few by what it is drawn from: the empire's grid (its
+    tiles and tokens, found by :func:`grid_of` as one object for equal ones, named in the key by
+    its identity and held beside the menu), the workers, the routes the seat owns, the tile, its
+    place in the reserve, its side, the era, the row and the table options. A fold draws the menu
+    of each row that fits, and the seat's next move picks one (at 3 and 4 players some 35 moves
+    of the bench's 15 games find it). Any other menu is drawn each time: it is seldom drawn
+    again (6 of the 1 803 menus of the 2-player games), and keeping it cost more than that saves
+    (the key, the memo's entry, the oldest menu freed by the move that draws a new one)."""
     p = state.players[seat]
+    row = next((m for m in p.path if m.startswith("row:")), None)
+    if row is None:
+        return _placement_options(ctx, state, seat, reserve, side)
     o = state.options
     grid = grid_of(p, ctx.content)
     key = (
         id(grid), tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
-        p.reserve[reserve].tile, reserve, side, state.era,
-        next((m for m in p.path if m.startswith("row:")), None),
+        p.reserve[reserve].tile, reserve, side, state.era, row,
         o.sea_adjacency_diagonal, o.sea_over_land, o.patch_between_building,
     )
     found = _placement_menus.get(key)

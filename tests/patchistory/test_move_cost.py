@@ -111,8 +111,9 @@ def menu_steps(engine: Patchistory, state: State, seat: int, options: Sequence[O
 
 
 def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
-    """A kept placement menu, and the words kept for each change a placement makes
-    (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player games."""
+    """A placement menu, whole or of one row (kept), and the words kept for each change a
+    placement makes (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player
+    games."""
     checked = 0
     for players, seed in ((3, 7), (2, 3)):
         for state in walk(players, seed, 400):
@@ -121,34 +122,45 @@ def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
             for seat, p in enumerate(state.players):
                 for reserve, item in enumerate(p.reserve):
                     for side in [item.side] if item.side else ["white", "black"]:
-                        kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
-                        fresh = patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side)
-                        assert kept == fresh
-                        checked += 1
+                        legal = placements(p, ENGINE.content, item.tile, side, state.era)
+                        for row in (None, *sorted({pl.row for pl in legal})):
+                            p.menu = [] if row is None else [f"row:{row}"]
+                            kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
+                            fresh = Ctx(ENGINE.content)
+                            assert kept == patching._placement_options(fresh, state, seat, reserve, side)
+                            checked += 1
+                        p.menu = []
     assert checked > 50
 
 
 def test_a_placement_menu_is_drawn_again_when_a_worker_stands_elsewhere() -> None:
-    """The change a placement shows counts framed symbols where workers stand (p. 5)."""
+    """The change a placement shows counts framed symbols where workers stand (p. 5): a kept
+    menu of one row is drawn again for workers standing elsewhere, for every row."""
     state = at_phase(game(), Phase.PATCH)
     p = state.players[0]
     p.reserve = [Reserve(tile=next(iter(TILES.values())), side="white")]
-    menus = []
-    for cell in grid_of(p, ENGINE.content).squares:
-        p.workers = [Worker(row=cell[0], col=cell[1])]
-        kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
-        assert kept == patching._placement_options(ENGINE.ctx, state, 0, 0, "white")
-        menus.append(kept)
-    assert any(menu != menus[0] for menu in menus)
+    legal = placements(p, ENGINE.content, p.reserve[0].tile, "white", state.era)
+    changed = False
+    for row in sorted({pl.row for pl in legal}):
+        p.menu = [f"row:{row}"]
+        menus = []
+        for cell in grid_of(p, ENGINE.content).squares:
+            p.workers = [Worker(row=cell[0], col=cell[1])]
+            kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
+            assert kept == patching._placement_options(ENGINE.ctx, state, 0, 0, "white")
+            menus.append(kept)
+        changed |= any(menu != menus[0] for menu in menus)
+    assert changed
 
 
 def test_a_placement_menu_is_drawn_again_for_another_empire() -> None:
-    """A kept placement menu is its empire's own: the same tile, side, workers and routes over an
-    empire showing other squares (each square reclaimed in turn, Wasteland showing nothing, p. 10)
-    draw the menu afresh."""
+    """A kept placement menu of one row is its empire's own: the same tile, side, row, workers and
+    routes over an empire showing other squares (each square reclaimed in turn, Wasteland
+    showing nothing, p. 10) draw the menu afresh."""
     state = at_phase(game(), Phase.PATCH)
     p = state.players[0]
     p.reserve = [Reserve(tile=next(iter(TILES.values())), side="white")]
+    p.menu = [f"row:{placements(p, ENGINE.content, p.reserve[0].tile, 'white', state.era)[0].row}"]
     p.workers = []
     menus = []
     for row, col in grid_of(p, ENGINE.content).squares:
