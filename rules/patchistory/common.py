@@ -47,12 +47,12 @@ class Ctx:
     :data:`BIDS_KEPT`): an option is frozen, and the same bids are offered turn after turn, a next
     bidder's menu holding runs of totals on each tile. The 2-player secret bids on a tile are kept
     the same way, by the tile and its place (``auction.sealed_run``): both seats are offered them."""
-    changes: Memo[tuple[int, ...], tuple[str, Message]] = field(
+    changes: Memo[int, tuple[str, Message]] = field(
         default_factory=lambda: Memo(4096), compare=False, repr=False
     )
     """A placement's change of each track as its label's shorthand and its description's words,
-    by the change (``patching.placement_words``; the oldest go past 4096): the same few changes
-    recur on every empire."""
+    by the change packed into one number (``patching.placement_words``, ``empire.packed``; the
+    oldest go past 4096): the same few changes recur on every empire."""
     squares: Memo[Any, tuple[Option, ...]] = field(
         default_factory=lambda: Memo(1024), compare=False, repr=False
     )

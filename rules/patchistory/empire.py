@@ -60,6 +60,8 @@ class Grid:
     """Spaces within reach already found on this grid, by start and steps (see ``reachable``)."""
     faces: dict[SpaceKey, tuple[dict[Stat, int], dict[Stat, int]]] = field(default_factory=dict)
     """Each visible space's symbols already read, outside and inside the frame (``patched_stats``)."""
+    packed_faces: dict[SpaceKey, tuple[int, int]] = field(default_factory=dict)
+    """:attr:`faces` packed into numbers (:func:`packed`), already read (``PatchedStats.over``)."""
     counted: dict[str, int] = field(default_factory=dict)
     """Visible spaces of each kind already counted (see ``count_kind``)."""
     singles: dict[tuple[bool, bool, bool], list[Cell]] = field(default_factory=dict)
@@ -72,6 +74,9 @@ class Grid:
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another
     worker works that space (how far it is does not hang on T, only whether it is in reach)."""
+    placed: dict[tuple[str, str, int, bool, bool], tuple[Placement, ...]] = field(default_factory=dict)
+    """The legal patches of a tile already found on this grid (:func:`placements`), by the tile,
+    its side, the era and the readings of the sea rules."""
 
     def space_at(self, cell: Cell) -> SpaceKey | None:
         sq = self.squares.get(cell)
@@ -339,6 +344,81 @@ def _modified(total: dict[Stat, int], have: Iterable[str], workers: int, owned: 
     if "che_guevara" in have:
         total[Stat.POLITICS] = 6
     return total
+
+
+TRACK_BITS = 16
+"""The bits each track takes in a board packed into one number (:func:`packed`): a count on a
+board or in a change is far inside ±2**15."""
+
+TRACK_ZERO = 1 << (TRACK_BITS - 1)
+"""A track at 0 in a packed board: each track holds its count plus this, so that a count below 0
+borrows nothing from the track above and shows as the track's top bit unset."""
+
+TRACK_MASK = (1 << TRACK_BITS) - 1
+
+SHIFTS: dict[Stat, int] = {stat: TRACK_BITS * i for i, stat in enumerate(STATS)}
+"""Where each track lies in a packed number, in the order of ``STATS``."""
+
+ALL_ZERO = sum(TRACK_ZERO << shift for shift in SHIFTS.values())
+"""A packed board with every track at 0; also every track's top bit, which a board's tracks at 0
+or more all have set."""
+
+
+def packed(symbols: Mapping[Stat, int]) -> int:
+    """Symbols, or a change of tracks, as one number: each track's count in its own bits
+    (:data:`SHIFTS`). A packed board is :data:`ALL_ZERO` plus its packed tracks; two packed boards
+    or symbols add and subtract as the tracks do, each track on its own, so a placement's board
+    is read by a few additions instead of one for each track (:class:`PatchedStats`), and two
+    boards' difference is one number that names the change (``patching.placement_words``)."""
+    return sum(n << SHIFTS[stat] for stat, n in symbols.items())
+
+
+def unpacked(board: int) -> dict[Stat, int]:
+    """The tracks of a packed board (:func:`packed`), in the order of ``STATS``."""
+    return {stat: ((board >> shift) & TRACK_MASK) - TRACK_ZERO for stat, shift in SHIFTS.items()}
+
+
+def packed_change(change: int) -> tuple[int, ...]:
+    """Each track's count in a packed change (a packed board less another), in the order of
+    ``STATS``."""
+    board = change + ALL_ZERO
+    return tuple(((board >> shift) & TRACK_MASK) - TRACK_ZERO for shift in SHIFTS.values())
+
+
+_PACKED: dict[int, tuple[Mapping[Stat, int], int]] = {}
+
+
+def _packed_symbols(symbols: Mapping[Stat, int]) -> int:
+    """:func:`packed` of symbols printed on the components (a space's or a building's, which live
+    as long as the content), kept by the mapping itself."""
+    found = _PACKED.get(id(symbols))
+    if found is None or found[0] is not symbols:
+        found = _PACKED[id(symbols)] = (symbols, packed(symbols))
+    return found[1]
+
+
+MILITARY_SHIFT = SHIFTS[Stat.MILITARY]
+DEFENCE_SHIFT = SHIFTS[Stat.DEFENCE]
+COINS_SHIFT = SHIFTS[Stat.COINS]
+POLITICS_SHIFT = SHIFTS[Stat.POLITICS]
+POLITICS_TRACK = TRACK_MASK << POLITICS_SHIFT
+
+
+def _modified_packed(board: int, have: Iterable[str], workers: int, owned: int) -> int:
+    """:func:`_modified` of a packed board (:func:`packed`): the same modifiers, each added to its
+    track, every track below 0 raised to 0, and Che Guevara's Politics."""
+    if "great_wall" in have:
+        board += workers << DEFENCE_SHIFT
+    if "genghis_khan" in have:
+        board += owned << MILITARY_SHIFT
+    for coin_wonder in ("petra", "apollo_11"):
+        if coin_wonder in have:
+            board += owned << COINS_SHIFT
+    if board & ALL_ZERO != ALL_ZERO:
+        board = ALL_ZERO + packed({stat: max(0, n) for stat, n in unpacked(board).items()})
+    if "che_guevara" in have:
+        board = board & ~POLITICS_TRACK | (TRACK_ZERO + 6) << POLITICS_SHIFT
+    return board
 
 
 def _symbols(grid: Grid, worked: frozenset[SpaceKey], content: Content) -> dict[Stat, int]:
@@ -664,14 +744,30 @@ class PatchedStats:
         self.off_grid = any(cell not in squares for cell in self.land)
         self.layers = layers
         self.laid = _side_laid(sdef)
+        self.packed_total = ALL_ZERO + packed(self.total)
+        self.before = _modified_packed(self.packed_total, self.have, len(workers), owned)
+        """The empire's overview board as it is (:func:`stats`), packed (:func:`packed`): what it
+        counts (the symbols, the abilities shown, the workers and the routes) is read here
+        already."""
 
     def __call__(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
+        return unpacked(self.board(row, col, under, keep_buildings))
+
+    def board(self, row: int, col: int, under: bool, keep_buildings: bool) -> int:
+        """:meth:`__call__` packed (:func:`packed`): a placement's change is the difference of
+        two such numbers (:attr:`before`)."""
         if under and not self.off_grid:
             return self.under(row, col)
         if not under and not keep_buildings:
             found = self.over(row, col)
             if found is not None:
                 return found
+        return ALL_ZERO + packed(self.read(row, col, under, keep_buildings))
+
+    def read(self, row: int, col: int, under: bool, keep_buildings: bool) -> dict[Stat, int]:
+        """:meth:`__call__` read square by square, for any legal patch: laid under where a
+        worker stands off the grid, keeping the buildings it covers, or covering a space in
+        part."""
         grid, content = self.grid, self.content
         squares = grid.squares
         # Each square the tile lays (under another tile: only where none lies), by its cell; the
@@ -743,7 +839,7 @@ class PatchedStats:
                     total[stat] += n
         return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
 
-    def over(self, row: int, col: int) -> dict[Stat, int] | None:
+    def over(self, row: int, col: int) -> int | None:
         """:meth:`__call__` of a tile laid over, keeping no building, where it covers whole the
         spaces it covers (as every legal patch does; ``None`` elsewhere): each of its spaces
         shows its own symbols, each space it covers shows nothing, and every other space is as
@@ -766,17 +862,14 @@ class PatchedStats:
         spaces = self.grid.spaces
         if covered != sum(len(spaces[key]) for key in gone):
             return None
-        total = dict(self.total)
-        for stat, n in adds.items():
-            total[stat] += n
-        grid, content, worked = self.grid, self.content, self.worked
+        # Packed boards (:func:`packed`): each space's symbols added or taken away at once.
+        total = self.packed_total + adds
+        worked = self.worked
         for key in gone:
-            base, framed = _space_symbols(grid, key, content)
-            for stat, n in base.items():
-                total[stat] -= n
+            base, framed = self._faces(key)
+            total -= base
             if key in worked:
-                for stat, n in framed.items():
-                    total[stat] -= n
+                total -= framed
         seen: set[SpaceKey] = set()
         for cell in self.land:
             laid = at.get((cell[0] - row, cell[1] - col))
@@ -784,19 +877,27 @@ class PatchedStats:
                 key = (self.layers, laid[0])
                 if key not in seen:
                     seen.add(key)
-                    for stat, n in laid[1].framed.items():
-                        total[stat] += n
+                    total += laid[1]
             elif (old := squares.get(cell)) is not None:
                 seen.add(old.key)
-        return _modified(total, self._have(moved), self.idle + len(seen), self.owned)
+        return _modified_packed(total, self._have(moved), self.idle + len(seen), self.owned)
 
-    def under(self, row: int, col: int) -> dict[Stat, int]:
+    def _faces(self, key: SpaceKey) -> tuple[int, int]:
+        """:func:`_space_symbols` of a visible space, packed (:func:`packed`), kept beside the
+        grid."""
+        found = self.grid.packed_faces.get(key)
+        if found is None:
+            base, framed = _space_symbols(self.grid, key, self.content)
+            found = self.grid.packed_faces[key] = (packed(base), packed(framed))
+        return found
+
+    def under(self, row: int, col: int) -> int:
         """:meth:`__call__` of a tile laid under the empire: it shows only where no square lies,
         so it covers nothing and the workers stay on the spaces they work (their framed symbols
         are the empire's); each of its spaces shows its first square laid, a token's face where
         one lies there."""
         squares, on, content = self.grid.squares, self.on, self.content
-        total = dict(self.total)
+        total = self.packed_total
         moved: dict[str, int] = {}
         for _, sp, offsets in self.under_parts:
             first = None
@@ -811,10 +912,11 @@ class PatchedStats:
                 continue
             if sp.ability:
                 moved[sp.ability] = moved.get(sp.ability, 0) + laid
-            base = _face(sp, on[first], on[first] is None, content)[0] if first in on else sp.yields
-            for stat, n in base.items():
-                total[stat] += n
-        return _modified(total, self._have(moved), self.idle + len(self.seen), self.owned)
+            if first in on:
+                total += packed(_face(sp, on[first], on[first] is None, content)[0])
+            else:
+                total += _packed_symbols(sp.yields)
+        return _modified_packed(total, self._have(moved), self.idle + len(self.seen), self.owned)
 
     def _have(self, moved: dict[str, int]) -> Iterable[str]:
         """The abilities the patched empire shows: the empire's, counted again only for those the
@@ -848,9 +950,10 @@ def _side_parts(sdef: SideDef) -> tuple[tuple[int, SpaceDef, tuple[Cell, ...]], 
     return found[1]
 
 
-SideLaid = tuple[tuple[Cell, ...], dict[Cell, tuple[int, SpaceDef]], dict[Stat, int], dict[str, int]]
-"""A side laid over (:func:`_side_laid`): its squares, each with its space (index and space), the
-symbols outside the frames of all its spaces, and how many of its squares show each ability."""
+SideLaid = tuple[tuple[Cell, ...], dict[Cell, tuple[int, int]], int, dict[str, int]]
+"""A side laid over (:func:`_side_laid`): its squares, each with its space's index and framed
+symbols, the symbols outside the frames of all its spaces (both packed, :func:`packed`), and how
+many of its squares show each ability."""
 
 _SIDE_LAID: dict[int, tuple[SideDef, SideLaid]] = {}
 
@@ -870,8 +973,8 @@ def _side_laid(sdef: SideDef) -> SideLaid:
             if sp.ability:
                 shows[sp.ability] = shows.get(sp.ability, 0) + len(offsets)
         cells = tuple(cell for _, _, offsets in parts for cell in offsets)
-        at = {cell: (si, sp) for si, sp, offsets in parts for cell in offsets}
-        found = _SIDE_LAID[id(sdef)] = (sdef, (cells, at, adds, shows))
+        at = {cell: (si, packed(sp.framed)) for si, sp, offsets in parts for cell in offsets}
+        found = _SIDE_LAID[id(sdef)] = (sdef, (cells, at, packed(adds), shows))
     return found[1]
 
 
@@ -919,25 +1022,26 @@ def placements(
     diagonal: bool = False,
     seas_over_land: bool = True,
 ) -> list[Placement]:
-    """Every legal patch of ``tile`` on ``side``, top-left first, over before under."""
-    _CONTENTS.setdefault(id(content), content)
-    layers, tokens = tuple(player.layers), tuple(player.tokens)
-    return list(_placements(id(content), layers, tokens, tile, side, era, diagonal, seas_over_land))
+    """Every legal patch of ``tile`` on ``side``, top-left first, over before under.
+
+    Kept beside the empire's grid (:attr:`Grid.placed`), which names its tiles and tokens: the
+    grid is found by identity checks (:func:`grid_of`), where keeping them by the layers and
+    tokens made tuples hashed them on every call (every fold of a Patch menu counts the places of
+    each tile, and the menu, the patch and its check read them again)."""
+    grid = grid_of(player, content)
+    key = (tile, side, era, diagonal, seas_over_land)
+    found = grid.placed.get(key)
+    if found is None:
+        found = grid.placed[key] = _placements(grid, player.tokens, content, tile, side, era, diagonal,
+                                               seas_over_land)
+    return list(found)
 
 
-@lru_cache(maxsize=1024)
 def _placements(
-    content_id: int,
-    layers: tuple[Layer, ...],
-    tokens: tuple[Token, ...],
-    tile: str,
-    side: str,
-    era: int,
-    diagonal: bool,
+    grid: Grid, tokens: Iterable[Token], content: Content, tile: str, side: str, era: int, diagonal: bool,
     seas_over_land: bool,
 ) -> tuple[Placement, ...]:
-    content = _CONTENTS[content_id]
-    grid = _grid(content_id, layers, tokens)
+    """:func:`placements` on the empire showing ``grid``, whose building tokens are ``tokens``."""
     sdef = content.tiles_by_id[tile].side(side)
     r0, c0, r1, c1 = grid.bounds()
     fits = _Fits(grid, sdef, era, diagonal, seas_over_land)

@@ -6,11 +6,8 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
-from operator import itemgetter, sub
-from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.memo import Memo
@@ -34,8 +31,12 @@ from rules.patchistory.common import (
     worded,
     worker_adds,
 )
-from rules.patchistory.content import STATS, Cell, Content, Stat
+from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
+    ALL_ZERO,
+    SHIFTS,
+    TRACK_MASK,
+    TRACK_ZERO,
     Grid,
     PatchedStats,
     Placement,
@@ -46,7 +47,6 @@ from rules.patchistory.empire import (
     lay,
     placements,
     routes_owned,
-    stats,
     try_patch,
 )
 from rules.patchistory.menus import SEPARATOR
@@ -200,35 +200,78 @@ def keep_unpatched(state: State) -> Option:
     )
 
 
-PLACEMENTS_KEPT = 1024
-"""How many seats' placement menus :func:`placement_options` keeps."""
+PLACEMENTS_KEPT = 16
+"""How many menus of one row :func:`placement_options` keeps: those of the last move or two, where
+such a menu is drawn again (a fold draws the menu of each row that fits, and the seat picks one
+next). A menu pushed out is then one the kept prompts still hold, so it is not freed by the move
+that draws a new one (with 64 kept, the menus pushed out were freed there: some 10 µs a move at
+2 players, where 55 of the 70 picks of a tile open a row's menu and none is found again)."""
 
-_placement_menus: OrderedDict[tuple[Any, ...], tuple[Option, ...]] = OrderedDict()
-_contents: dict[int, Content] = {}
+_placement_menus: Memo[tuple[object, ...], tuple[Grid, tuple[Option, ...]]] = Memo(PLACEMENTS_KEPT)
 
 
 def placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
     """Each legal placement labelled with its place and the stat change it gives (≤ 24, rows first).
 
-    Worked out once for each empire: the menu depends only on what :func:`stats` and the legal
-    patches read (the tiles, tokens and workers of the empire, the routes the seat owns), the
-    tile, its side, the era, the options and the row chosen, so it is kept by those."""
+    The menu of one row is kept for the last few by what it is drawn from: the empire's grid (its
+    tiles and tokens, found by :func:`grid_of` as one object for equal ones, named in the key by
+    its identity and held beside the menu), the workers, the routes the seat owns, the tile, its
+    place in the reserve, its side, the era, the row and the table options. A fold draws the menu
+    of each row that fits, and the seat's next move picks one (at 3 and 4 players some 35 moves
+    of the bench's 15 games find it). Any other menu is drawn each time: it is seldom drawn
+    again (6 of the 1 803 menus of the 2-player games), and keeping it cost more than that saves
+    (the key, the memo's entry, the oldest menu freed by the move that draws a new one)."""
     p = state.players[seat]
+    row = next((m for m in p.path if m.startswith("row:")), None)
+    if row is None:
+        return _placement_options(ctx, state, seat, reserve, side)
     o = state.options
-    _contents.setdefault(id(ctx.content), ctx.content)
+    grid = grid_of(p, ctx.content)
     key = (
-        id(ctx.content), tuple(p.layers), tuple(p.tokens),
-        tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
-        p.reserve[reserve].tile, reserve, side, state.era,
-        next((m for m in p.path if m.startswith("row:")), None),
+        id(grid), tuple((w.where, w.row, w.col) for w in p.workers), routes_owned(seat, state.routes),
+        p.reserve[reserve].tile, reserve, side, state.era, row,
         o.sea_adjacency_diagonal, o.sea_over_land, o.patch_between_building,
     )
     found = _placement_menus.get(key)
-    if found is None:
-        found = _placement_menus[key] = tuple(_placement_options(ctx, state, seat, reserve, side))
-        if len(_placement_menus) > PLACEMENTS_KEPT:
-            _placement_menus.popitem(last=False)
-    return list(found)
+    if found is None or found[0] is not grid:
+        found = _placement_menus.put(key, (grid, tuple(_placement_options(ctx, state, seat, reserve, side))))
+    return list(found[1])
+
+
+def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
+    """:func:`placement_options` drawn: each place's change read from the empire's board before
+    and after, both packed into numbers."""
+    p = state.players[seat]
+    tile = p.reserve[reserve].tile
+    answers = _answers(ctx, state, p, reserve, side)
+    # Only the places shown are made into actions and have their change read.
+    shown = _shown(answers, p.path)
+    if shown is None:
+        return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
+    grid = grid_of(p, ctx.content)
+    sdef = ctx.content.tiles_by_id[tile].side(side)
+    # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
+    stats_after = PatchedStats(
+        grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
+    )
+    # Both boards packed into numbers (``empire.packed``): their difference names the change.
+    board = stats_after.board
+    was = stats_after.before
+    options = []
+    for pl, keep in shown[:MAX_MENU]:
+        under = pl.under and not keep
+        place = (reserve, side, pl.row, pl.col, under, keep)
+        a = _patches.get(place)
+        change, words = placement_words(ctx, board(pl.row, pl.col, pl.under, keep) - was)
+        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
+        # menu is made of some ten).
+        options.append(built(Option, {
+            "action": patch_at(place) if a is None else a,
+            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
+            "description": words,
+            "navigation": False,
+        }, DESCRIBED))
+    return options
 
 
 def placement_count(ctx: Ctx, state: State, seat: Seat, choice: str) -> int | None:
@@ -283,40 +326,6 @@ def _shown(
     return answers if len(answers) <= MAX_MENU else None
 
 
-def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: str) -> list[Option]:
-    p = state.players[seat]
-    tile = p.reserve[reserve].tile
-    answers = _answers(ctx, state, p, reserve, side)
-    # Only the places shown are made into actions and have their change read.
-    shown = _shown(answers, p.path)
-    if shown is None:
-        return row_options(sorted({pl.row for pl, _ in answers}), [pl.row for pl, _ in answers])
-    before = stats(p, seat, ctx.content, state.routes)
-    grid = grid_of(p, ctx.content)
-    sdef = ctx.content.tiles_by_id[tile].side(side)
-    # The workers a patch unstacks wait to be placed again (#23): they work nothing now.
-    stats_after = PatchedStats(
-        grid, p.tokens, len(p.layers), sdef, p.workers, routes_owned(seat, state.routes), ctx.content
-    )
-    was = ON_BOARD(before)
-    options = []
-    for pl, keep in shown[:MAX_MENU]:
-        under = pl.under and not keep
-        place = (reserve, side, pl.row, pl.col, under, keep)
-        a = _patches.get(place)
-        now = stats_after(pl.row, pl.col, pl.under, keep)
-        change, words = placement_words(ctx, tuple(map(sub, ON_BOARD(now), was)))
-        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
-        # menu is made of some ten).
-        options.append(built(Option, {
-            "action": patch_at(place) if a is None else a,
-            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
-            "description": words,
-            "navigation": False,
-        }, DESCRIBED))
-    return options
-
-
 PATCHES_KEPT = 1024
 """How many patches :func:`patch_at` keeps (some 400 places are offered over a 2-player game's
 placement menus, each many times)."""
@@ -336,9 +345,6 @@ def patch_at(place: tuple[int, str, int, int, bool, bool]) -> Patch:
     }, PATCH_KEPT_GIVEN if keep else PATCH_GIVEN))
 
 
-ON_BOARD = itemgetter(*STATS)
-"""The tracks of an overview board in the order of ``STATS``, read at once."""
-
 PLACED = {
     (True, False): "patchistory.patch.keep",
     (False, True): "patchistory.patch.under",
@@ -347,7 +353,7 @@ PLACED = {
 """A placement's label, by whether it keeps the buildings it covers and whether it lies under."""
 
 PATCH = Patch.model_fields["kind"].default
-"""A patch's kind, the default :func:`_placement_options` writes out."""
+"""A patch's kind, the default :func:`placement_options` writes out."""
 
 PATCH_GIVEN = ("reserve", "side", "row", "col", "under")
 """The fields a patch over or under is given (keeping no building: the default)."""
@@ -356,20 +362,33 @@ PATCH_KEPT_GIVEN = (*PATCH_GIVEN, "keep_buildings")
 """The fields a patch keeping the buildings it covers is given (``under`` given as ``False``)."""
 
 
-def placement_words(ctx: Ctx, change: tuple[int, ...]) -> tuple[str, Message]:
-    """A placement's change of each track (in the order of ``STATS``) as its label's shorthand
-    ("+1C −1F") and its description's words, made once per change (``Ctx.changes``): read by one
-    ``get``, kept by ``put`` on a miss, without a closure made for each placement."""
+def placement_words(ctx: Ctx, change: int) -> tuple[str, Message]:
+    """A placement's change of the overview board, packed (``empire.packed``: the board after less
+    the board before), as its label's shorthand ("+1C −1F") and its description's words, made
+    once per change (``Ctx.changes``): read by one ``get``, kept by ``put`` on a miss, without a
+    closure made for each placement."""
     found = ctx.changes.get(change)
     return ctx.changes.put(change, _placement_words(change)) if found is None else found
 
 
-def _placement_words(change: tuple[int, ...]) -> tuple[str, Message]:
+def _placement_words(change: int) -> tuple[str, Message]:
     """:func:`placement_words` made: each track's part of the shorthand and of the words made once
-    (:func:`short_change`, ``common.delta``)."""
-    short = " ".join([short_change(i, n) for i, n in enumerate(change) if n])
-    words: list[Param] = [delta(DELTA_KEYS[i][1], n) for i, n in enumerate(change) if n]
-    return short or "±0", label("describe.square", change=words or [worded("delta.none")])
+    (:func:`short_change`, ``common.delta``), in the order of ``STATS``."""
+    # Each track read from its bits in place (``empire.packed_change``, without its tuple).
+    board = change + ALL_ZERO
+    short: list[str] = []
+    words: list[Param] = []
+    for shift, i, key in TRACK_PARTS:
+        n = ((board >> shift) & TRACK_MASK) - TRACK_ZERO
+        if n:
+            short.append(short_change(i, n))
+            words.append(delta(key, n))
+    return " ".join(short) or "±0", label("describe.square", change=words or [worded("delta.none")])
+
+
+TRACK_PARTS = tuple((shift, i, DELTA_KEYS[i][1]) for i, shift in enumerate(SHIFTS.values()))
+"""Each track's place in a packed change (``empire.SHIFTS``), its place in ``STATS`` and the key of
+its words, in the order of ``STATS``."""
 
 
 @cache

@@ -32,10 +32,13 @@ from rules.patchistory.common import Ctx, back, change_words, event, gains, labe
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
     _LAID,
+    ALL_ZERO,
     Grid,
+    PatchedStats,
     SpaceKey,
     _drawn_grid,
     _modified,
+    _modified_packed,
     _symbols,
     abilities,
     empty_spaces,
@@ -43,6 +46,8 @@ from rules.patchistory.empire import (
     grid_of,
     grid_stats,
     lay,
+    packed,
+    packed_change,
     patched_grid,
     patched_stats,
     placements,
@@ -52,6 +57,7 @@ from rules.patchistory.empire import (
     square_symbols,
     stats,
     try_patch,
+    unpacked,
     worked_by,
 )
 from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
@@ -106,8 +112,9 @@ def menu_steps(engine: Patchistory, state: State, seat: int, options: Sequence[O
 
 
 def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
-    """A kept placement menu, and the words kept for each change a placement makes
-    (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player games."""
+    """A placement menu, whole or of one row (kept), and the words kept for each change a
+    placement makes (``Ctx.changes``), are those a fresh engine draws, over 2- and 3-player
+    games."""
     checked = 0
     for players, seed in ((3, 7), (2, 3)):
         for state in walk(players, seed, 400):
@@ -116,23 +123,51 @@ def test_a_kept_placement_menu_is_the_one_drawn_afresh() -> None:
             for seat, p in enumerate(state.players):
                 for reserve, item in enumerate(p.reserve):
                     for side in [item.side] if item.side else ["white", "black"]:
-                        kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
-                        fresh = patching._placement_options(Ctx(ENGINE.content), state, seat, reserve, side)
-                        assert kept == fresh
-                        checked += 1
+                        legal = placements(p, ENGINE.content, item.tile, side, state.era)
+                        for row in (None, *sorted({pl.row for pl in legal})):
+                            p.menu = [] if row is None else [f"row:{row}"]
+                            kept = patching.placement_options(ENGINE.ctx, state, seat, reserve, side)
+                            fresh = Ctx(ENGINE.content)
+                            assert kept == patching._placement_options(fresh, state, seat, reserve, side)
+                            checked += 1
+                        p.menu = []
     assert checked > 50
 
 
 def test_a_placement_menu_is_drawn_again_when_a_worker_stands_elsewhere() -> None:
-    """The change a placement shows counts framed symbols where workers stand (p. 5)."""
+    """The change a placement shows counts framed symbols where workers stand (p. 5): a kept
+    menu of one row is drawn again for workers standing elsewhere, for every row."""
     state = at_phase(game(), Phase.PATCH)
     p = state.players[0]
     p.reserve = [Reserve(tile=next(iter(TILES.values())), side="white")]
+    legal = placements(p, ENGINE.content, p.reserve[0].tile, "white", state.era)
+    changed = False
+    for row in sorted({pl.row for pl in legal}):
+        p.menu = [f"row:{row}"]
+        menus = []
+        for cell in grid_of(p, ENGINE.content).squares:
+            p.workers = [Worker(row=cell[0], col=cell[1])]
+            kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
+            assert kept == patching._placement_options(ENGINE.ctx, state, 0, 0, "white")
+            menus.append(kept)
+        changed |= any(menu != menus[0] for menu in menus)
+    assert changed
+
+
+def test_a_placement_menu_is_drawn_again_for_another_empire() -> None:
+    """A kept placement menu of one row is its empire's own: the same tile, side, row, workers and
+    routes over an empire showing other squares (each square reclaimed in turn, Wasteland
+    showing nothing, p. 10) draw the menu afresh."""
+    state = at_phase(game(), Phase.PATCH)
+    p = state.players[0]
+    p.reserve = [Reserve(tile=next(iter(TILES.values())), side="white")]
+    p.menu = [f"row:{placements(p, ENGINE.content, p.reserve[0].tile, 'white', state.era)[0].row}"]
+    p.workers = []
     menus = []
-    for cell in grid_of(p, ENGINE.content).squares:
-        p.workers = [Worker(row=cell[0], col=cell[1])]
+    for row, col in grid_of(p, ENGINE.content).squares:
+        p.tokens = [(row, col, None)]
         kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
-        assert kept == patching._placement_options(ENGINE.ctx, state, 0, 0, "white")
+        assert kept == patching._placement_options(Ctx(ENGINE.content), state, 0, 0, "white")
         menus.append(kept)
     assert any(menu != menus[0] for menu in menus)
 
@@ -1127,6 +1162,39 @@ def test_an_overview_board_shows_no_track_below_zero() -> None:
         assert list(board) == list(STATS)
 
 
+def test_a_packed_board_is_the_board_counted_track_by_track() -> None:
+    """An overview board packed into one number (``empire.packed``, each track in its own bits)
+    and modified there (``empire._modified_packed``) reads, track by track, as the board
+    ``empire._modified`` counts in a dict: for every track at -40, -2, -1, 0, 3 and 40, the others
+    at 1, with each set of the abilities that modify the board, no worker or route and several;
+    and two packed boards' difference reads as each track's change (``empire.packed_change``)."""
+    modifiers = ("great_wall", "genghis_khan", "petra", "apollo_11", "che_guevara")
+    for stat, n in product(STATS, (-40, -2, -1, 0, 3, 40)):
+        total = dict.fromkeys(STATS, 1)
+        total[stat] = n
+        for chosen in product((False, True), repeat=len(modifiers)):
+            have = {name for name, on in zip(modifiers, chosen, strict=True) if on}
+            for workers, owned in ((0, 0), (3, 2)):
+                board = _modified(dict(total), have, workers, owned)
+                made = _modified_packed(ALL_ZERO + packed(total), have, workers, owned)
+                assert unpacked(made) == board, (stat, n, have, workers, owned)
+                change = tuple(board[s] - v for s, v in total.items())
+                assert packed_change(made - ALL_ZERO - packed(total)) == change
+
+
+def test_a_placement_menus_board_before_is_the_empires_overview_board() -> None:
+    """The board a placement's change is read from (``PatchedStats.before``, counted from what
+    the placements' stats read of the empire already) is the empire's overview board
+    (:func:`stats`), for every seat of random games every 40 moves."""
+    for state, seat in empires():
+        p = state.players[seat]
+        sdef = next(iter(ENGINE.content.tiles_by_id.values())).side("white")
+        owned = routes_owned(seat, state.routes)
+        made = PatchedStats(grid_of(p, ENGINE.content), p.tokens, len(p.layers), sdef, p.workers, owned,
+                            ENGINE.content)
+        assert unpacked(made.before) == stats(p, seat, ENGINE.content, state.routes)
+
+
 def test_one_reading_of_a_seats_step_keys_keys_every_step_as_each_alone() -> None:
     """The keys of a seat's Administration steps read once for the whole menu
     (``politics.submenu_keys``: the steps taken, the Transport and the empire read once, as a fold
@@ -1406,7 +1474,7 @@ def test_a_placements_words_name_each_track_it_changes_in_the_boards_order() -> 
         board = dict(zip(STATS, change, strict=True))
         said = " ".join(f"{'+' if n > 0 else ''}{n}{short[s]}" for s, n in board.items() if n) or "±0"
         words = label("describe.square", change=change_words(board))
-        assert patching.placement_words(Ctx(ENGINE.content), change) == (said, words)
+        assert patching.placement_words(Ctx(ENGINE.content), packed(board)) == (said, words)
 
 
 def test_a_kept_diplomacy_step_and_answer_are_those_drawn_afresh() -> None:
