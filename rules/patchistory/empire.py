@@ -68,6 +68,9 @@ class Grid:
     """How many visible squares show each ability, once counted (``patched_stats``)."""
     shown: frozenset[str] | None = None
     """The abilities of the Wonders and Personalities visible, once read (see ``abilities``)."""
+    reads: dict[object, Any] = field(default_factory=dict)
+    """What Administration reads of the empire, by the spaces worked and whether a building may
+    go over a tile (see ``politics.empire_reads``)."""
     moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another

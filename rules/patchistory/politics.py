@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.unchecked import construct, option, question, replaced
@@ -54,7 +55,15 @@ from rules.patchistory.common import (
     worded,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of, stats
+from rules.patchistory.empire import (
+    Grid,
+    abilities,
+    count_kind,
+    grid_of,
+    grid_stats,
+    stats,
+    worked_by,
+)
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -601,46 +610,96 @@ def build_cells(ctx: Ctx, state: State, p: Player) -> list[tuple[int, int]]:
     return one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)
 
 
+class EmpireReads(NamedTuple):
+    """What Administration's menu and moves read of a seat's empire (:func:`empire_reads`)."""
+
+    transport: int
+    """T, the most of one good an Exchange gives (p. 10)."""
+    free: int
+    """How many visible spaces have no worker (Birth needs one, p. 10)."""
+    wonders: int
+    personalities: int
+    """The Wonders and Personalities shown, which Honour counts (p. 10)."""
+    genghis: bool
+    """Whether Genghis Khan is shown: a Trade then costs 1 food (p. 16)."""
+    buildable: bool
+    """Whether a building may go somewhere (:func:`build_cells`)."""
+
+
+def empire_reads(ctx: Ctx, state: State, seat: Seat) -> EmpireReads:
+    """All that Administration reads of the seat's empire, read once per grid, the spaces its
+    workers work and whether a building may go over a tile (``Grid.reads``): the menu read the
+    grid for each of them, and the Transport again for the Exchange steps' keys and the Exchange
+    itself, after every action, where most actions change none of it. The Transport is the
+    symbols of the spaces shown and worked (at least 0): the abilities that count workers or
+    routes change other tracks (:func:`empire.grid_stats`)."""
+    p = state.players[seat]
+    grid = grid_of(p, ctx.content)
+    worked = frozenset(worked_by(p.workers, grid))
+    over = state.options.build_over_tiles
+    key = (worked, over)
+    found: EmpireReads | None = grid.reads.get(key)
+    if found is None:
+        found = grid.reads[key] = EmpireReads(
+            transport=grid_stats(grid, p.workers, seat, ctx.content, state.routes)[Stat.TRANSPORT],
+            free=len(grid.spaces) - len(worked),
+            wonders=count_kind(p, ctx.content, "wonder"),
+            personalities=count_kind(p, ctx.content, "personality"),
+            genghis="genghis_khan" in abilities(p, ctx.content, grid),
+            buildable=bool(one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)),
+        )
+    return found
+
+
 def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """The actions ``seat`` can afford now."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
     g = p.goods
-    # What an action's words say besides its name (:func:`admin_option`), read only where the
-    # seat has the PP for it: with none left, the empire's grid is not read (nor drawn afresh
-    # after a Build or Reclaim) for a menu of Done alone.
+    # What an action's words say besides its name (:func:`admin_option`), and what the empire
+    # allows, read only where the seat has the PP for an action that reads it: with none left,
+    # the empire's grid is not read (nor drawn afresh after a Build or Reclaim) for a menu of
+    # Done alone.
     food = transport = wonders = personalities = 0
+    reads: EmpireReads | None = None
+    if p.pp >= min(c.trade, c.exchange, c.birth, c.honour_wonders, c.honour_personalities, c.build_building):
+        reads = empire_reads(ctx, state, seat)
     can: list[tuple[str, bool]] = [
         (
             "trade",
-            p.pp >= c.trade
-            and g.food >= (food := trade_cost(ctx, state, seat))
+            reads is not None
+            and p.pp >= c.trade
+            and g.food >= (food := 1 if reads.genghis else per_era(era, TRADE_FOOD))
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),
         (
             "exchange",
-            p.pp >= c.exchange
-            and (transport := stat(ctx, state, seat, Stat.TRANSPORT)) > 0
+            reads is not None
+            and p.pp >= c.exchange
+            and (transport := reads.transport) > 0
             and (g.food + g.coins + g.resources) > 0,
         ),
         (
             "birth",
-            p.pp >= c.birth
+            reads is not None
+            and p.pp >= c.birth
             and g.food >= per_era(era, BIRTH_FOOD)
             and p.born() < 8
-            and free_spaces(p, grid_of(p, ctx.content)) > p.homing,
+            and reads.free > p.homing,
         ),
         (
             "honour_wonders",
-            p.pp >= c.honour_wonders
+            reads is not None
+            and p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
-            and (wonders := count_kind(p, ctx.content, "wonder")) > 0,
+            and (wonders := reads.wonders) > 0,
         ),
         (
             "honour_personalities",
-            p.pp >= c.honour_personalities
+            reads is not None
+            and p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
-            and (personalities := count_kind(p, ctx.content, "personality")) > 0,
+            and (personalities := reads.personalities) > 0,
         ),
         (
             "build_route",
@@ -652,10 +711,11 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ("reclaim", p.pp >= c.reclaim and g.resources >= RECLAIM_RESOURCES and bool(p.buildings)),
         (
             "build",
-            p.pp >= c.build_building
+            reads is not None
+            and p.pp >= c.build_building
             and bool(p.buildings)
             and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings)
-            and bool(build_cells(ctx, state, p)),
+            and reads.buildable,
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
@@ -836,7 +896,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     """A step of the Exchange menu (p. 10, #35): the good to give, how much of it, the mix taken
     for it. Kept by all it is drawn from (:func:`exchange_key`)."""
     p = state.players[seat]
-    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    t = empire_reads(ctx, state, seat).transport
     key = exchange_key(p.goods, t, rest)
     return list(ctx.exchanges.kept(key, lambda: tuple(_exchange_options(ctx, p.goods, t, rest))))
 
@@ -1099,7 +1159,7 @@ def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[ob
                 t = 0
                 if len(rest) < 2:
                     if not transport:
-                        transport.append(stat(ctx, state, seat, Stat.TRANSPORT))
+                        transport.append(empire_reads(ctx, state, seat).transport)
                     t = transport[0]
                 return (head, exchange_key(p.goods, t, rest))
             case "birth":
@@ -1151,7 +1211,7 @@ def play_trade(ctx: Ctx, state: State, seat: Seat, action: Trade) -> list[Event]
 
 def play_exchange(ctx: Ctx, state: State, seat: Seat, action: Exchange) -> list[Event]:
     p = check_admin(state, seat)
-    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    t = empire_reads(ctx, state, seat).transport
     if not 1 <= action.amount <= t:
         raise fail(f"One Exchange gives up to T = {t} units of one good.", "exchange_t", t=t)
     if not fair_exchange(action):
@@ -1171,7 +1231,7 @@ def play_birth(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     p = check_admin(state, seat)
     if p.born() >= 8:
         raise fail("All your workers are born.", "no_descendant")
-    if free_spaces(p, grid_of(p, ctx.content)) <= p.homing:
+    if empire_reads(ctx, state, seat).free <= p.homing:
         raise fail("A newborn worker needs an empty space.", "no_space")
     food = per_era(state.era, BIRTH_FOOD)
     need(p.goods, "food", food, "Birth")

@@ -1926,3 +1926,44 @@ def test_a_grid_drawn_from_the_same_tiles_under_other_tokens_is_the_one_drawn_fr
                         assert list(ours.spaces.items()) == list(fresh.spaces.items())
                         checked += 1
     assert checked > 2000
+
+
+def test_what_administration_reads_of_an_empire_is_what_each_rule_reads_afresh() -> None:
+    """What Administration reads of a seat's empire (``politics.empire_reads``, kept beside the
+    grid by the spaces worked and whether a building may go over a tile) is what each rule reads
+    afresh: the Transport of the overview board, the spaces with no worker, the Wonders and
+    Personalities shown, Genghis Khan, and whether a building may go somewhere, for every seat of
+    every fifth state of 2-, 3- and 4-player games, under both settings of ``build_over_tiles``,
+    and with every square of the empire reclaimed (a building may then go only over a tile)."""
+    checked = 0
+    moved = set()
+    for players, seed in ((2, 91), (3, 92), (4, 93)):
+        states = walk(players, seed, 2000)[::5]
+        for state in states[::20]:
+            reclaimed = state.model_copy(deep=True)
+            for p in reclaimed.players:
+                p.tokens = [(r, c, None) for r, c in grid_of(p, ENGINE.content).squares]
+            states.append(reclaimed)
+        for state in states:
+            for over in (False, True):
+                table = state.model_copy(
+                    update={"options": state.options.model_copy(update={"build_over_tiles": over})}
+                )
+                for seat, p in enumerate(table.players):
+                    reads = politics.empire_reads(ENGINE.ctx, table, seat)
+                    grid = grid_of(p, ENGINE.content)
+                    assert reads == politics.EmpireReads(
+                        transport=stats(p, seat, ENGINE.content, table.routes)[Stat.TRANSPORT],
+                        free=len(empty_spaces(p, grid)),
+                        wonders=sum(1 for cells in grid.spaces.values()
+                                    if grid.squares[cells[0]].space.kind == "wonder"),
+                        personalities=sum(1 for cells in grid.spaces.values()
+                                          if grid.squares[cells[0]].space.kind == "personality"),
+                        genghis="genghis_khan" in abilities(p, ENGINE.content),
+                        buildable=bool(politics.build_cells(ENGINE.ctx, table, p)),
+                    ), (seat, over)
+                    checked += 1
+                    moved.add((id(grid), reads.transport, reads.free))
+    assert checked > 1000
+    assert len(moved) > 150
+
