@@ -1967,3 +1967,30 @@ def test_what_administration_reads_of_an_empire_is_what_each_rule_reads_afresh()
     assert checked > 1000
     assert len(moved) > 150
 
+
+def test_two_messages_say_the_same_exactly_where_they_are_equal() -> None:
+    """Two messages are the same words (``menus.same_words``, which a fold asks of a kept step's
+    name and description) exactly where pydantic's equality finds them equal: every pair of the
+    names and descriptions of the options of every tenth Administration and Patch state of a 2-
+    and a 3-player game, each also against a copy of itself (the same words, another object)."""
+    words: list[object] = []
+    for players, seed in ((2, 95), (3, 96)):
+        for state in walk(players, seed, 1500)[::10]:
+            if state.phase not in (Phase.ADMINISTRATION, Phase.PATCH):
+                continue
+            for prompt in ENGINE.pending(state).values():
+                for o in prompt.options:
+                    words += [o.label, o.description]
+    found = {id(w): w for w in words}
+    distinct = list({repr(w): w for w in found.values()}.values())
+    same = different = 0
+    for a in distinct:
+        copy = None if a is None else a.model_copy(deep=True)  # type: ignore[attr-defined]
+        assert menus.same_words(a, copy) and (a == copy)  # type: ignore[arg-type]
+        for b in distinct:
+            assert menus.same_words(a, b) == (a == b), (a, b)  # type: ignore[arg-type]
+            same += a == b
+            different += a != b
+    assert len(distinct) > 100
+    assert different > 10_000
+
