@@ -1994,3 +1994,31 @@ def test_two_messages_say_the_same_exactly_where_they_are_equal() -> None:
     assert len(distinct) > 100
     assert different > 10_000
 
+
+def test_a_workers_placement_is_the_option_validation_makes() -> None:
+    """Each space offered to a worker owed one (``patching.place_option``, its placement and name
+    made once per square, ``patching.placed_at``) is the ``Option`` validating its values makes:
+    a ``PlaceWorker`` on the space's square, named by that square, with the same fields set, over
+    the placement menus of 2-, 3- and 4-player games."""
+    placed = 0
+    for players, seed in ((2, 71), (3, 73), (4, 74)):
+        for state in walk(players, seed, 2000):
+            for seat, p in enumerate(state.players):
+                if p.homing <= 0 or p.menu:
+                    continue
+                prompt = patching.place_prompt(ENGINE.ctx, state, seat)
+                assert prompt is not None
+                for o in prompt.options:
+                    a = o.action
+                    if not isinstance(a, PlaceWorker):
+                        continue
+                    made = Option(
+                        action=PlaceWorker(row=a.row, col=a.col),
+                        label=label("place.at", row=a.row, col=a.col),
+                        description=o.description,
+                    )
+                    assert list(o.__dict__.items()) == list(made.__dict__.items())
+                    assert o.model_fields_set == made.model_fields_set
+                    assert a.model_fields_set == made.action.model_fields_set
+                    placed += 1
+    assert placed > 250
