@@ -1049,27 +1049,28 @@ def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) 
     reclaim, each saying what laying it there changes. Kept by all it is drawn from: the tile and
     its place in the seat's hand, the steps, the empire's tiles and tokens, the squares its
     workers stand on and whether a building may go over a tile (#24)."""
-    index, laid, key = square_key(state, seat, kind, rest)
+    index, laid, key = square_key(ctx, state, seat, kind, rest)
     return list(ctx.squares.kept(key, lambda: tuple(_square_menu(ctx, state, seat, kind, rest, index, laid))))
 
 
 def square_key(
-    state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
+    ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
 ) -> tuple[int, str | None, tuple[object, ...]]:
     """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from;
     ``empire`` is :func:`empire_key` where read already."""
     p = state.players[seat]
     index = int(rest[0][2:])
     laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(state, p)))
+    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(ctx, state, p)))
 
 
-def empire_key(state: State, p: Player) -> tuple[object, ...]:
+def empire_key(ctx: Ctx, state: State, p: Player) -> tuple[object, ...]:
     """What every square menu of the seat is drawn from besides the tile and the steps: the
-    empire's tiles and tokens, the squares its workers stand on and whether a building may go
-    over a tile (#24)."""
+    empire's tiles and tokens (named by their grid, ``Grid.name``: the keys of a fold's square
+    steps held them as tuples, hashed again for each step), the squares its workers stand on and
+    whether a building may go over a tile (#24)."""
     return (
-        tuple(p.layers), tuple(p.tokens),
+        grid_of(p, ctx.content).name,
         tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
     )
 
@@ -1180,8 +1181,8 @@ def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[ob
                 return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
             case "reclaim" | "build":
                 if not empire:
-                    empire.append(empire_key(state, p))
-                return ("squares", square_key(state, seat, head, rest, empire[0])[2])
+                    empire.append(empire_key(ctx, state, p))
+                return ("squares", square_key(ctx, state, seat, head, rest, empire[0])[2])
         return None
 
     return key

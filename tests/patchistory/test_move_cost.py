@@ -2022,3 +2022,21 @@ def test_a_workers_placement_is_the_option_validation_makes() -> None:
                     assert a.model_fields_set == made.action.model_fields_set
                     placed += 1
     assert placed > 250
+
+
+def test_a_grids_name_names_the_tiles_and_tokens_of_one_empire() -> None:
+    """A grid's name (``Grid.name``), which the keys of the square menus hold in place of the
+    empire's tiles and tokens (``politics.empire_key``), names one empire only: over every seat of
+    every state of 2-, 3- and 4-player games, no two empires' grids share a name, and a seat whose
+    empire is the same keeps its grid's name."""
+    named: dict[int, tuple[object, ...]] = {}
+    held = []
+    for players, seed in ((2, 97), (3, 98), (4, 99)):
+        for state in walk(players, seed, 2000):
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                held.append(grid.name)
+                empire = (tuple(p.layers), tuple(p.tokens))
+                assert named.setdefault(id(grid.name), empire) == empire
+                assert grid_of(p, ENGINE.content).name is grid.name
+    assert len(named) > 100
