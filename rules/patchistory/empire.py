@@ -74,8 +74,8 @@ class Grid:
     grid is never drawn differently once made; two grids drawn from the same tiles have two names,
     and a key holding the other is only not found)."""
     reads: dict[object, Any] = field(default_factory=dict)
-    """What Administration reads of the empire, by the spaces worked and whether a building may
-    go over a tile (see ``politics.empire_reads``)."""
+    """What Administration reads of the empire, by the spaces worked (see
+    ``politics.empire_reads``)."""
     moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another

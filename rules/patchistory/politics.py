@@ -617,36 +617,28 @@ class EmpireReads(NamedTuple):
     """T, the most of one good an Exchange gives (p. 10)."""
     free: int
     """How many visible spaces have no worker (Birth needs one, p. 10)."""
-    wonders: int
-    personalities: int
-    """The Wonders and Personalities shown, which Honour counts (p. 10)."""
     genghis: bool
     """Whether Genghis Khan is shown: a Trade then costs 1 food (p. 16)."""
-    buildable: bool
-    """Whether a building may go somewhere (:func:`build_cells`)."""
 
 
 def empire_reads(ctx: Ctx, state: State, seat: Seat) -> EmpireReads:
-    """All that Administration reads of the seat's empire, read once per grid, the spaces its
-    workers work and whether a building may go over a tile (``Grid.reads``): the menu read the
-    grid for each of them, and the Transport again for the Exchange steps' keys and the Exchange
-    itself, after every action, where most actions change none of it. The Transport is the
-    symbols of the spaces shown and worked (at least 0): the abilities that count workers or
-    routes change other tracks (:func:`empire.grid_stats`)."""
+    """What Administration reads of the seat's empire whenever the seat has PP (the Transport,
+    the spaces with no worker, Genghis Khan), read once per grid and the spaces its workers work
+    (``Grid.reads``): the menu read the grid for each of them, and the Transport again for the
+    Exchange steps' keys and the Exchange itself, after every action, where most actions change
+    none of it. The Transport is the symbols of the spaces shown and worked (at least 0): the
+    abilities that count workers or routes change other tracks (:func:`empire.grid_stats`). What
+    only some goods make the menu read (the Wonders, the Personalities, a space to build on) is
+    read as before, where they do: a Build or Reclaim makes a new grid, read afresh."""
     p = state.players[seat]
     grid = grid_of(p, ctx.content)
     worked = frozenset(worked_by(p.workers, grid))
-    over = state.options.build_over_tiles
-    key = (worked, over)
-    found: EmpireReads | None = grid.reads.get(key)
+    found: EmpireReads | None = grid.reads.get(worked)
     if found is None:
-        found = grid.reads[key] = EmpireReads(
+        found = grid.reads[worked] = EmpireReads(
             transport=grid_stats(grid, p.workers, seat, ctx.content, state.routes)[Stat.TRANSPORT],
             free=len(grid.spaces) - len(worked),
-            wonders=count_kind(p, ctx.content, "wonder"),
-            personalities=count_kind(p, ctx.content, "personality"),
             genghis="genghis_khan" in abilities(p, ctx.content, grid),
-            buildable=bool(one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)),
         )
     return found
 
@@ -692,14 +684,14 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             reads is not None
             and p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
-            and (wonders := reads.wonders) > 0,
+            and (wonders := count_kind(p, ctx.content, "wonder")) > 0,
         ),
         (
             "honour_personalities",
             reads is not None
             and p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
-            and (personalities := reads.personalities) > 0,
+            and (personalities := count_kind(p, ctx.content, "personality")) > 0,
         ),
         (
             "build_route",
@@ -715,7 +707,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             and p.pp >= c.build_building
             and bool(p.buildings)
             and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings)
-            and reads.buildable,
+            and bool(build_cells(ctx, state, p)),
         ),
         ("campaign", p.pp >= 1 and not p.campaigned),
     ]
