@@ -70,6 +70,14 @@ class Grid:
     """How many visible squares show each ability, once counted (``patched_stats``)."""
     shown: frozenset[str] | None = None
     """The abilities of the Wonders and Personalities visible, once read (see ``abilities``)."""
+    name: object = field(default_factory=object, compare=False, repr=False)
+    """An object of the grid's own, equal to itself alone, that names in a key the tiles and
+    tokens the grid is drawn from, where their tuples would be hashed again on every lookup (a
+    grid is never drawn differently once made; two grids drawn from the same tiles have two names,
+    and a key holding the other is only not found)."""
+    reads: dict[object, Any] = field(default_factory=dict)
+    """What Administration reads of the empire, by the spaces worked (see
+    ``politics.empire_reads``)."""
     moves: dict[tuple[int, int, bool, int, int, bool], tuple[object, ...]] = field(default_factory=dict)
     """What a territory move says (``movement.move_says``), already read on this grid: by where
     the worker stands, whether another worker shares its space, where it goes and whether another

@@ -583,19 +583,34 @@ def place_option(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Option:
     it says (:func:`worker_face`, :attr:`Ctx.cells`): the same empty spaces are offered again and
     again."""
     r, c = cell
-    return ctx.cells.kept(("place", r, c, worker_face(grid, cell, wall)), lambda: option(
-        action=construct(PlaceWorker, row=r, col=c),
-        label=label("place.at", row=r, col=c),
-        description=worker_there(ctx, grid, cell, wall),
-    ))
+    face = worker_face(grid, cell, wall)
+    found = ctx.cells.get(("place", r, c, face))
+    if found is not None:
+        return found
+    action, said = placed_at(r, c)
+    return ctx.cells.put(
+        ("place", r, c, face),
+        option(action=action, label=said, description=worker_there(ctx, grid, cell, wall, face)),
+    )
 
 
-def worker_there(ctx: Ctx, grid: Grid, cell: Cell, wall: bool) -> Message:
+@cache
+def placed_at(row: int, col: int) -> tuple[PlaceWorker, Message]:
+    """The placement on the square at (``row``, ``col``) and its name, made once per square (both
+    are frozen): a worker born in a new empire is offered a dozen spaces never offered before,
+    and a placement's words are drawn from its face (:func:`worker_face`), not where it lies."""
+    return construct(PlaceWorker, row=row, col=col), label("place.at", row=row, col=col)
+
+
+def worker_there(
+    ctx: Ctx, grid: Grid, cell: Cell, wall: bool, face: tuple[object, ...] | None = None
+) -> Message:
     """What one more worker on the space at ``cell`` adds: the symbols in its gold frames (p. 3),
     and 1 Defence with the Great Wall (p. 16). Worded once per square's face (its printed space,
     building and whether reclaimed) and Great Wall (``Ctx.words``): a worker born or returning is
-    offered every empty space, and the same spaces come back."""
-    key = worker_face(grid, cell, wall)
+    offered every empty space, and the same spaces come back. ``face`` is :func:`worker_face`
+    where read already."""
+    key = face or worker_face(grid, cell, wall)
     found = ctx.words.get(key)
     if found is None:
         adds = worker_adds(ctx, grid, cell)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.unchecked import construct, option, question, replaced
@@ -54,7 +55,15 @@ from rules.patchistory.common import (
     worded,
 )
 from rules.patchistory.content import Cell, Stat
-from rules.patchistory.empire import Grid, abilities, count_kind, free_spaces, grid_of, stats
+from rules.patchistory.empire import (
+    Grid,
+    abilities,
+    count_kind,
+    grid_of,
+    grid_stats,
+    stats,
+    worked_by,
+)
 from rules.patchistory.flow import draw_building
 from rules.patchistory.menus import SEPARATOR
 from rules.patchistory.patching import allied
@@ -601,44 +610,86 @@ def build_cells(ctx: Ctx, state: State, p: Player) -> list[tuple[int, int]]:
     return one_by_one_cells(ctx, p, seas=False, reclaimed=over, built=over)
 
 
+class EmpireReads(NamedTuple):
+    """What Administration's menu and moves read of a seat's empire (:func:`empire_reads`)."""
+
+    transport: int
+    """T, the most of one good an Exchange gives (p. 10)."""
+    free: int
+    """How many visible spaces have no worker (Birth needs one, p. 10)."""
+    genghis: bool
+    """Whether Genghis Khan is shown: a Trade then costs 1 food (p. 16)."""
+
+
+def empire_reads(ctx: Ctx, state: State, seat: Seat) -> EmpireReads:
+    """What Administration reads of the seat's empire whenever the seat has PP (the Transport,
+    the spaces with no worker, Genghis Khan), read once per grid and the spaces its workers work
+    (``Grid.reads``): the menu read the grid for each of them, and the Transport again for the
+    Exchange steps' keys and the Exchange itself, after every action, where most actions change
+    none of it. The Transport is the symbols of the spaces shown and worked (at least 0): the
+    abilities that count workers or routes change other tracks (:func:`empire.grid_stats`). What
+    only some goods make the menu read (the Wonders, the Personalities, a space to build on) is
+    read as before, where they do: a Build or Reclaim makes a new grid, read afresh."""
+    p = state.players[seat]
+    grid = grid_of(p, ctx.content)
+    worked = frozenset(worked_by(p.workers, grid))
+    found: EmpireReads | None = grid.reads.get(worked)
+    if found is None:
+        found = grid.reads[worked] = EmpireReads(
+            transport=grid_stats(grid, p.workers, seat, ctx.content, state.routes)[Stat.TRANSPORT],
+            free=len(grid.spaces) - len(worked),
+            genghis="genghis_khan" in abilities(p, ctx.content, grid),
+        )
+    return found
+
+
 def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
     """The actions ``seat`` can afford now."""
     p, c, era = state.players[seat], ctx.content.pp_costs, state.era
     g = p.goods
-    # What an action's words say besides its name (:func:`admin_option`), read only where the
-    # seat has the PP for it: with none left, the empire's grid is not read (nor drawn afresh
-    # after a Build or Reclaim) for a menu of Done alone.
+    # What an action's words say besides its name (:func:`admin_option`), and what the empire
+    # allows, read only where the seat has the PP for an action that reads it: with none left,
+    # the empire's grid is not read (nor drawn afresh after a Build or Reclaim) for a menu of
+    # Done alone.
     food = transport = wonders = personalities = 0
+    reads: EmpireReads | None = None
+    if p.pp >= min(c.trade, c.exchange, c.birth, c.honour_wonders, c.honour_personalities, c.build_building):
+        reads = empire_reads(ctx, state, seat)
     can: list[tuple[str, bool]] = [
         (
             "trade",
-            p.pp >= c.trade
-            and g.food >= (food := trade_cost(ctx, state, seat))
+            reads is not None
+            and p.pp >= c.trade
+            and g.food >= (food := 1 if reads.genghis else per_era(era, TRADE_FOOD))
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),
         (
             "exchange",
-            p.pp >= c.exchange
-            and (transport := stat(ctx, state, seat, Stat.TRANSPORT)) > 0
+            reads is not None
+            and p.pp >= c.exchange
+            and (transport := reads.transport) > 0
             and (g.food + g.coins + g.resources) > 0,
         ),
         (
             "birth",
-            p.pp >= c.birth
+            reads is not None
+            and p.pp >= c.birth
             and g.food >= per_era(era, BIRTH_FOOD)
             and p.born() < 8
-            and free_spaces(p, grid_of(p, ctx.content)) > p.homing,
+            and reads.free > p.homing,
         ),
         (
             "honour_wonders",
-            p.pp >= c.honour_wonders
+            reads is not None
+            and p.pp >= c.honour_wonders
             and g.resources >= per_era(era, HONOUR_WONDERS_RESOURCES)
             and (wonders := count_kind(p, ctx.content, "wonder")) > 0,
         ),
         (
             "honour_personalities",
-            p.pp >= c.honour_personalities
+            reads is not None
+            and p.pp >= c.honour_personalities
             and g.food >= per_era(era, HONOUR_PERSONALITIES_FOOD)
             and (personalities := count_kind(p, ctx.content, "personality")) > 0,
         ),
@@ -652,7 +703,8 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
         ("reclaim", p.pp >= c.reclaim and g.resources >= RECLAIM_RESOURCES and bool(p.buildings)),
         (
             "build",
-            p.pp >= c.build_building
+            reads is not None
+            and p.pp >= c.build_building
             and bool(p.buildings)
             and any(ctx.content.buildings_by_id[b].cost <= g.resources for b in p.buildings)
             and bool(build_cells(ctx, state, p)),
@@ -836,7 +888,7 @@ def exchange_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> lis
     """A step of the Exchange menu (p. 10, #35): the good to give, how much of it, the mix taken
     for it. Kept by all it is drawn from (:func:`exchange_key`)."""
     p = state.players[seat]
-    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    t = empire_reads(ctx, state, seat).transport
     key = exchange_key(p.goods, t, rest)
     return list(ctx.exchanges.kept(key, lambda: tuple(_exchange_options(ctx, p.goods, t, rest))))
 
@@ -989,27 +1041,28 @@ def square_menu(ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str]) 
     reclaim, each saying what laying it there changes. Kept by all it is drawn from: the tile and
     its place in the seat's hand, the steps, the empire's tiles and tokens, the squares its
     workers stand on and whether a building may go over a tile (#24)."""
-    index, laid, key = square_key(state, seat, kind, rest)
+    index, laid, key = square_key(ctx, state, seat, kind, rest)
     return list(ctx.squares.kept(key, lambda: tuple(_square_menu(ctx, state, seat, kind, rest, index, laid))))
 
 
 def square_key(
-    state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
+    ctx: Ctx, state: State, seat: Seat, kind: str, rest: list[str], empire: tuple[object, ...] | None = None
 ) -> tuple[int, str | None, tuple[object, ...]]:
     """The tile's place in hand, the tile laid (Build) and all :func:`square_menu` is drawn from;
     ``empire`` is :func:`empire_key` where read already."""
     p = state.players[seat]
     index = int(rest[0][2:])
     laid = p.buildings[index] if kind == "build" and 0 <= index < len(p.buildings) else None
-    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(state, p)))
+    return index, laid, (kind, index, laid, tuple(rest), *(empire or empire_key(ctx, state, p)))
 
 
-def empire_key(state: State, p: Player) -> tuple[object, ...]:
+def empire_key(ctx: Ctx, state: State, p: Player) -> tuple[object, ...]:
     """What every square menu of the seat is drawn from besides the tile and the steps: the
-    empire's tiles and tokens, the squares its workers stand on and whether a building may go
-    over a tile (#24)."""
+    empire's tiles and tokens (named by their grid, ``Grid.name``: the keys of a fold's square
+    steps held them as tuples, hashed again for each step), the squares its workers stand on and
+    whether a building may go over a tile (#24)."""
     return (
-        tuple(p.layers), tuple(p.tokens),
+        grid_of(p, ctx.content).name,
         tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
     )
 
@@ -1099,7 +1152,7 @@ def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[ob
                 t = 0
                 if len(rest) < 2:
                     if not transport:
-                        transport.append(stat(ctx, state, seat, Stat.TRANSPORT))
+                        transport.append(empire_reads(ctx, state, seat).transport)
                     t = transport[0]
                 return (head, exchange_key(p.goods, t, rest))
             case "birth":
@@ -1120,8 +1173,8 @@ def submenu_keys(ctx: Ctx, state: State, seat: Seat) -> Callable[[str], tuple[ob
                 return (head, tuple(p.buildings), tuple(costs[b].cost <= resources for b in p.buildings))
             case "reclaim" | "build":
                 if not empire:
-                    empire.append(empire_key(state, p))
-                return ("squares", square_key(state, seat, head, rest, empire[0])[2])
+                    empire.append(empire_key(ctx, state, p))
+                return ("squares", square_key(ctx, state, seat, head, rest, empire[0])[2])
         return None
 
     return key
@@ -1151,7 +1204,7 @@ def play_trade(ctx: Ctx, state: State, seat: Seat, action: Trade) -> list[Event]
 
 def play_exchange(ctx: Ctx, state: State, seat: Seat, action: Exchange) -> list[Event]:
     p = check_admin(state, seat)
-    t = stat(ctx, state, seat, Stat.TRANSPORT)
+    t = empire_reads(ctx, state, seat).transport
     if not 1 <= action.amount <= t:
         raise fail(f"One Exchange gives up to T = {t} units of one good.", "exchange_t", t=t)
     if not fair_exchange(action):
@@ -1171,7 +1224,7 @@ def play_birth(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
     p = check_admin(state, seat)
     if p.born() >= 8:
         raise fail("All your workers are born.", "no_descendant")
-    if free_spaces(p, grid_of(p, ctx.content)) <= p.homing:
+    if empire_reads(ctx, state, seat).free <= p.homing:
         raise fail("A newborn worker needs an empty space.", "no_space")
     food = per_era(state.era, BIRTH_FOOD)
     need(p.goods, "food", food, "Birth")

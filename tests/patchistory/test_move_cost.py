@@ -2112,3 +2112,108 @@ def test_a_workers_destinations_are_the_spaces_where_the_others_can_then_spread(
                         opened += len(taken) == len(set(taken)) and not q.routes_moving and bool(found)
                         checked += 1
     assert checked > 1000 and opened > 100
+
+
+def test_what_administration_reads_of_an_empire_is_what_each_rule_reads_afresh() -> None:
+    """What Administration reads of a seat's empire (``politics.empire_reads``, kept beside the
+    grid by the spaces worked) is what each rule reads afresh: the Transport of the overview
+    board, the spaces with no worker and Genghis Khan, for every seat of every fifth state of 2-,
+    3- and 4-player games (workers move, are born and leave for routes on the same grids, and
+    routes are built and removed), and of every hundredth with one worker on each square in turn
+    (the same number of spaces worked, each with its own framed symbols)."""
+    checked = 0
+    read = set()
+    for players, seed in ((2, 91), (3, 92), (4, 93)):
+        states = walk(players, seed, 2000)[::5]
+        for state in states[::20]:
+            for cell in grid_of(state.players[0], ENGINE.content).squares:
+                one = state.model_copy(deep=True)
+                one.players[0].workers = [Worker(row=cell[0], col=cell[1])]
+                states.append(one)
+        for state in states:
+            for seat, p in enumerate(state.players):
+                reads = politics.empire_reads(ENGINE.ctx, state, seat)
+                grid = grid_of(p, ENGINE.content)
+                assert reads == politics.EmpireReads(
+                    transport=stats(p, seat, ENGINE.content, state.routes)[Stat.TRANSPORT],
+                    free=len(empty_spaces(p, grid)),
+                    genghis="genghis_khan" in abilities(p, ENGINE.content),
+                ), seat
+                checked += 1
+                read.add((id(grid), reads))
+    assert checked > 500
+    assert len(read) > 150
+
+
+def test_two_messages_say_the_same_exactly_where_they_are_equal() -> None:
+    """Two messages are the same words (``menus.same_words``, which a fold asks of a kept step's
+    name and description) exactly where pydantic's equality finds them equal: every pair of the
+    names and descriptions of the options of every tenth Administration and Patch state of a 2-
+    and a 3-player game, each also against a copy of itself (the same words, another object)."""
+    words: list[object] = []
+    for players, seed in ((2, 95), (3, 96)):
+        for state in walk(players, seed, 1500)[::10]:
+            if state.phase not in (Phase.ADMINISTRATION, Phase.PATCH):
+                continue
+            for prompt in ENGINE.pending(state).values():
+                for o in prompt.options:
+                    words += [o.label, o.description]
+    found = {id(w): w for w in words}
+    distinct = list({repr(w): w for w in found.values()}.values())
+    same = different = 0
+    for a in distinct:
+        copy = None if a is None else a.model_copy(deep=True)  # type: ignore[attr-defined]
+        assert menus.same_words(a, copy) and (a == copy)  # type: ignore[arg-type]
+        for b in distinct:
+            assert menus.same_words(a, b) == (a == b), (a, b)  # type: ignore[arg-type]
+            same += a == b
+            different += a != b
+    assert len(distinct) > 100
+    assert different > 10_000
+
+
+def test_a_workers_placement_is_the_option_validation_makes() -> None:
+    """Each space offered to a worker owed one (``patching.place_option``, its placement and name
+    made once per square, ``patching.placed_at``) is the ``Option`` validating its values makes:
+    a ``PlaceWorker`` on the space's square, named by that square, with the same fields set, over
+    the placement menus of 2-, 3- and 4-player games."""
+    placed = 0
+    for players, seed in ((2, 71), (3, 73), (4, 74)):
+        for state in walk(players, seed, 2000):
+            for seat, p in enumerate(state.players):
+                if p.homing <= 0 or p.menu:
+                    continue
+                prompt = patching.place_prompt(ENGINE.ctx, state, seat)
+                assert prompt is not None
+                for o in prompt.options:
+                    a = o.action
+                    if not isinstance(a, PlaceWorker):
+                        continue
+                    made = Option(
+                        action=PlaceWorker(row=a.row, col=a.col),
+                        label=label("place.at", row=a.row, col=a.col),
+                        description=o.description,
+                    )
+                    assert list(o.__dict__.items()) == list(made.__dict__.items())
+                    assert o.model_fields_set == made.model_fields_set
+                    assert a.model_fields_set == made.action.model_fields_set
+                    placed += 1
+    assert placed > 250
+
+
+def test_a_grids_name_names_the_tiles_and_tokens_of_one_empire() -> None:
+    """A grid's name (``Grid.name``), which the keys of the square menus hold in place of the
+    empire's tiles and tokens (``politics.empire_key``), names one empire only: over every seat of
+    every state of 2-, 3- and 4-player games, no two empires' grids share a name, and a seat whose
+    empire is the same keeps its grid's name."""
+    named: dict[int, tuple[object, ...]] = {}
+    held = []
+    for players, seed in ((2, 97), (3, 98), (4, 99)):
+        for state in walk(players, seed, 2000):
+            for p in state.players:
+                grid = grid_of(p, ENGINE.content)
+                held.append(grid.name)
+                empire = (tuple(p.layers), tuple(p.tokens))
+                assert named.setdefault(id(grid.name), empire) == empire
+                assert grid_of(p, ENGINE.content).name is grid.name
+    assert len(named) > 100
