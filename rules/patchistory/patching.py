@@ -33,10 +33,6 @@ from rules.patchistory.common import (
 )
 from rules.patchistory.content import STATS, Cell, Stat
 from rules.patchistory.empire import (
-    ALL_ZERO,
-    SHIFTS,
-    TRACK_MASK,
-    TRACK_ZERO,
     Grid,
     PatchedStats,
     Placement,
@@ -45,6 +41,7 @@ from rules.patchistory.empire import (
     free_spaces,
     grid_of,
     lay,
+    packed_change,
     placements,
     routes_owned,
     try_patch,
@@ -373,22 +370,12 @@ def placement_words(ctx: Ctx, change: int) -> tuple[str, Message]:
 
 def _placement_words(change: int) -> tuple[str, Message]:
     """:func:`placement_words` made: each track's part of the shorthand and of the words made once
-    (:func:`short_change`, ``common.delta``), in the order of ``STATS``."""
-    # Each track read from its bits in place (``empire.packed_change``, without its tuple).
-    board = change + ALL_ZERO
-    short: list[str] = []
-    words: list[Param] = []
-    for shift, i, key in TRACK_PARTS:
-        n = ((board >> shift) & TRACK_MASK) - TRACK_ZERO
-        if n:
-            short.append(short_change(i, n))
-            words.append(delta(key, n))
-    return " ".join(short) or "±0", label("describe.square", change=words or [worded("delta.none")])
-
-
-TRACK_PARTS = tuple((shift, i, DELTA_KEYS[i][1]) for i, shift in enumerate(SHIFTS.values()))
-"""Each track's place in a packed change (``empire.SHIFTS``), its place in ``STATS`` and the key of
-its words, in the order of ``STATS``."""
+    (:func:`short_change`, ``common.delta``), in the order of ``STATS`` (``empire.packed_change``:
+    drawn only for a change not met before)."""
+    tracks = packed_change(change)
+    short = " ".join([short_change(i, n) for i, n in enumerate(tracks) if n])
+    words: list[Param] = [delta(DELTA_KEYS[i][1], n) for i, n in enumerate(tracks) if n]
+    return short or "±0", label("describe.square", change=words or [worded("delta.none")])
 
 
 @cache

@@ -59,6 +59,7 @@ from rules.patchistory.empire import (
     Grid,
     abilities,
     count_kind,
+    free_spaces,
     grid_of,
     grid_stats,
     stats,
@@ -549,10 +550,13 @@ def play_end_diplomacy(ctx: Ctx, state: State, seat: Seat) -> list[Event]:
 
 
 def trade_cost(ctx: Ctx, state: State, seat: Seat) -> int:
+    """The food a Trade costs the seat (:func:`trade_food`)."""
+    return trade_food(state.era, "genghis_khan" in abilities(state.players[seat], ctx.content))
+
+
+def trade_food(era: int, genghis: bool) -> int:
     """Food (2/3/4); Genghis Khan fixes it at 1 (p. 16)."""
-    if "genghis_khan" in abilities(state.players[seat], ctx.content):
-        return 1
-    return per_era(state.era, TRADE_FOOD)
+    return 1 if genghis else per_era(era, TRADE_FOOD)
 
 
 def trade_routes(state: State, seat: Seat) -> list[int]:
@@ -637,7 +641,7 @@ def empire_reads(ctx: Ctx, state: State, seat: Seat) -> EmpireReads:
     if found is None:
         found = grid.reads[worked] = EmpireReads(
             transport=grid_stats(grid, p.workers, seat, ctx.content, state.routes)[Stat.TRANSPORT],
-            free=len(grid.spaces) - len(worked),
+            free=free_spaces(p, grid),
             genghis="genghis_khan" in abilities(p, ctx.content, grid),
         )
     return found
@@ -660,7 +664,7 @@ def admin_menu(ctx: Ctx, state: State, seat: Seat) -> list[Option]:
             "trade",
             reads is not None
             and p.pp >= c.trade
-            and g.food >= (food := 1 if reads.genghis else per_era(era, TRADE_FOOD))
+            and g.food >= (food := trade_food(era, reads.genghis))
             and bool(land_workers(p))
             and bool(trade_routes(state, seat)),
         ),

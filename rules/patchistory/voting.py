@@ -5,6 +5,8 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core import Event, Message, NumberChoice, Prompt, Seat
 from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import Commit, Done, ReturnWorker, Vote
@@ -125,8 +127,8 @@ def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         options.append(
             option(
                 action=construct(Commit, card=c),
-                label=card_words(ctx, category, alike.index(c) + 1 if len(alike) > 1 else 0),
-                description=rank_words(ctx, rank, len(state.players)),
+                label=card_words(category, alike.index(c) + 1 if len(alike) > 1 else 0),
+                description=rank_words(rank, len(state.players)),
             )
         )
     return question(
@@ -134,24 +136,17 @@ def commit_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     )
 
 
-def card_words(ctx: Ctx, category: str, number: int) -> Message:
+@cache
+def card_words(category: str, number: int) -> Message:
     """A prosperity card to commit, by its category and its number among the seat's cards of that
-    category (0 where it is the only one), worded once (``Ctx.words``)."""
-    key = ("vote.card", category, number)
-    found = ctx.words.get(key)
-    if found is None:
-        words = label("vote.card", category=f"@patchistory.category.{category}", number=number)
-        found = ctx.words[key] = words
-    return found
+    category (0 where it is the only one), worded once."""
+    return label("vote.card", category=f"@patchistory.category.{category}", number=number)
 
 
-def rank_words(ctx: Ctx, rank: int, players: int) -> Message:
-    """Where a seat ranks in a card's category, worded once (``Ctx.words``)."""
-    key = ("vote.card_rank", rank, players)
-    found = ctx.words.get(key)
-    if found is None:
-        found = ctx.words[key] = label("vote.card_rank", rank=rank, players=players)
-    return found
+@cache
+def rank_words(rank: int, players: int) -> Message:
+    """Where a seat ranks in a card's category, worded once."""
+    return label("vote.card_rank", rank=rank, players=players)
 
 
 def play_commit(ctx: Ctx, state: State, seat: Seat, action: Commit) -> list[Event]:
