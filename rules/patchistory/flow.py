@@ -29,7 +29,7 @@ SHORT_RESOURCE_CULTURE = 6
 PRODUCED: tuple[tuple[Stat, str], ...] = tuple((s, s.value) for s in PRODUCTION)
 """Each production track with the good it fills (p. 13)."""
 PRODUCED_GOODS = frozenset(good for _, good in PRODUCED)
-"""The goods production writes (the food and culture that upkeep takes among them)."""
+"""The goods production writes."""
 
 
 def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, list[Event]]:
@@ -160,11 +160,10 @@ def production(ctx: Ctx, state: State) -> list[Event]:
             )
         )
         upkeep = worker_upkeep(ctx, state, seat, have)
-        short = upkeep - min(held["food"], upkeep)
-        held["food"] -= upkeep - short
-        lost = short * SHORT_FOOD_CULTURE
-        held["culture"] -= min(held["culture"], lost)
         goods.__pydantic_fields_set__.update(PRODUCED_GOODS)
+        short = pay(goods, "food", upkeep)
+        lost = short * SHORT_FOOD_CULTURE
+        pay(goods, "culture", lost)
         events.append(event("upkeep", seat=seat, food=upkeep - short, short=short, culture=lost))
     return events
 
