@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
+
 from pydantic import BaseModel
 
 
@@ -15,6 +17,13 @@ def shared_mutables(a: object, b: object, where: str) -> list[str]:
         out = [where] if a is b else []
         for name in type(a).model_fields:
             out += shared_mutables(getattr(a, name), getattr(b, name), f"{where}.{name}")
+        return out
+    if is_dataclass(a) and not isinstance(a, type):
+        if a.__dataclass_params__.frozen and a is b:  # type: ignore[attr-defined]
+            return []
+        out = [where] if a is b else []
+        for f in fields(a):
+            out += shared_mutables(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
         return out
     if isinstance(a, list | dict | set):
         out = [where] if a is b else []

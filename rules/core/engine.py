@@ -10,7 +10,10 @@ A game subclasses :class:`Engine` and fills in ``setup``, ``pending``, ``play``,
   changed once an engine has returned it (every move is played on a copy), so the prompts of a
   state object stay what they were, and the seat check of :meth:`Engine.apply`, the table service
   and the bots share one computation.
-* States and actions are pydantic models, so JSON round-trips are exact (:meth:`dump`, :meth:`load`).
+* States are read and written as JSON through pydantic (:meth:`dump`, :meth:`load`), so round
+  trips are exact: a state is a pydantic model, or a dataclass pydantic reads as one (a game whose
+  moves write many fields keeps them as plain slotted classes, which read and write several times
+  faster). Actions are pydantic models.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from functools import cached_property
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -32,7 +36,15 @@ from rules.core.option_refusals import option_refusal
 from rules.core.reference import CardEntry
 from rules.core.rng import Rng
 
-S = TypeVar("S", bound=BaseModel)
+
+class GameState(Protocol):
+    """What the engine asks of a state: a deep copy that shares nothing a move may change (a
+    pydantic model's, or one written for the game's state)."""
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None, /) -> Self: ...
+
+
+S = TypeVar("S", bound=GameState)
 A = TypeVar("A", bound=BaseModel)
 
 
@@ -125,7 +137,7 @@ class Engine(ABC, Generic[S, A]):
         The conformance kit checks that no other seat's view changes: that is how "no view holds
         another seat's secret" is tested. Games without secrets keep this default.
         """
-        return state.model_copy(deep=True)
+        return state.__deepcopy__()
 
     def bots(self) -> dict[str, Bot]:
         """The bots that can take a seat, by name. Games add ``"greedy"`` to the random player."""
@@ -239,17 +251,22 @@ class Engine(ABC, Generic[S, A]):
             raise GameOver("The game is over.", key="core.game_over")
         if seat not in owing:
             raise NotYourTurn("It is not your turn.", key="core.not_your_turn")
-        new_state = state.model_copy(deep=True)
+        new_state = state.__deepcopy__()
         events = self.play(new_state, seat, parsed)
         return new_state, events
 
     def dump(self, state: S) -> str:
         """The state as JSON text."""
-        return state.model_dump_json()
+        return self.state_adapter.dump_json(state).decode()
 
     def load(self, text: str) -> S:
         """A state from :meth:`dump`'s JSON text."""
-        return self.state_type.model_validate_json(text)
+        return self.state_adapter.validate_json(text)
+
+    @cached_property
+    def state_adapter(self) -> TypeAdapter[S]:
+        """Reads and writes :attr:`state_type` as JSON (a model's own schema, or a dataclass's)."""
+        return TypeAdapter(self.state_type)
 
     def upgrade_action(self, payload_json: str, version: int | None) -> str:
         """An action's JSON text as rules version ``version`` stored it, in this version's format

@@ -47,24 +47,8 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
 
 
 def new_auction(vasco: list[Seat] | None) -> Auction:
-    """``Auction()``, or ``Auction(vasco=vasco)`` where Vasco da Gama's owners are looked for,
-    built without validation (the fields written out, a new list or dict each): every round
-    lays one out."""
-    return built(Auction, {
-        "offers": [],
-        "bids": [],
-        "turn": 0,
-        "opening": -1,
-        "passed": [],
-        "sealed": {},
-        "first_choice": None,
-        "skip": [],
-        "vasco": [] if vasco is None else vasco,
-    }, () if vasco is None else VASCO_GIVEN)
-
-
-VASCO_GIVEN = ("vasco",)
-"""The field a round's auction is given where Vasco da Gama's owners are looked for."""
+    """``Auction()``, or ``Auction(vasco=vasco)`` where Vasco da Gama's owners are looked for."""
+    return Auction() if vasco is None else Auction(vasco=vasco)
 
 
 def offer_of(tile: str, side: str) -> Offer:

@@ -16,9 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.memo import Memo
-from rules.core.unchecked import replaced
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
-from rules.patchistory.state import Layer, Player, Route, Token, Worker
+from rules.patchistory.state import Layer, Player, Route, Token, Worker, shallow_player
 
 SpaceKey = tuple[int, int]
 """(layer index, space index) names a space of the empire."""
@@ -644,12 +643,18 @@ def patched_player(
     new tile stays only where the patch keeps it: a 1x1 space that is not a sea (p. 8)."""
     layer: Layer = (tile, side, row, col)
     if under:
-        return replaced(player, layers=[layer, *player.layers], tokens=list(player.tokens))
+        patched = shallow_player(player)
+        patched.layers = [layer, *player.layers]
+        patched.tokens = list(player.tokens)
+        return patched
     tokens = [
         t for t in player.tokens
         if (t[0], t[1]) not in new_cells or kept_on(grid, new_cells, t, keep_buildings)
     ]
-    return replaced(player, layers=[*player.layers, layer], tokens=tokens)
+    patched = shallow_player(player)
+    patched.layers = [*player.layers, layer]
+    patched.tokens = tokens
+    return patched
 
 
 def kept_on(

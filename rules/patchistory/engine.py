@@ -327,7 +327,7 @@ class Patchistory(Engine[State, Played]):
 
     def scramble(self, state: State, seat: Seat, rng: Rng) -> State:
         """Change what only ``seat`` knows: goods, buildings, cards and its secret commitments."""
-        new = state.model_copy(deep=True)
+        new = state.__deepcopy__()
         p = new.players[seat]
         # Goods only grow, so the owner's prompts stay answerable.
         g = p.goods

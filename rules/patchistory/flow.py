@@ -6,6 +6,8 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core import CHAPTER, Event, Rng, msg, unchecked
 from rules.patchistory import auction
 from rules.patchistory.common import Ctx, event, pay, per_era
@@ -28,8 +30,6 @@ SHORT_FOOD_CULTURE = 3
 SHORT_RESOURCE_CULTURE = 6
 PRODUCED: tuple[tuple[Stat, str], ...] = tuple((s, s.value) for s in PRODUCTION)
 """Each production track with the good it fills (p. 13)."""
-PRODUCED_GOODS = frozenset(good for _, good in PRODUCED)
-"""The goods production writes."""
 
 
 def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, list[Event]]:
@@ -45,7 +45,7 @@ def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, l
             Player(
                 colour=COLOURS[s],
                 capital=cap.id,
-                goods=START_GOODS.model_copy(),
+                goods=replace(START_GOODS),
                 buildings=[draw_building(ctx, rng) for _ in range(START_BUILDINGS)],
                 cards=sorted(cards[s * PROSPERITY_DEALT : (s + 1) * PROSPERITY_DEALT]),
                 layers=[(f"capital:{cap.id}", options.capital_side, 0, 0)],
@@ -143,12 +143,9 @@ def production(ctx: Ctx, state: State) -> list[Event]:
                 gains[s] += n
             if cyrus and any(got.values()):
                 gains[Stat.CULTURE] += 1
-        # Each good written in place as pydantic's assignment writes it (the value, then the
-        # field marked set; ``Goods`` validates no assignment): six writes a seat every round.
         goods = p.goods
-        held = goods.__dict__
         for s, good in PRODUCED:
-            held[good] += gains[s]
+            setattr(goods, good, getattr(goods, good) + gains[s])
         events.append(
             event(
                 "produced",
@@ -160,7 +157,6 @@ def production(ctx: Ctx, state: State) -> list[Event]:
             )
         )
         upkeep = worker_upkeep(ctx, state, seat, have)
-        goods.__pydantic_fields_set__.update(PRODUCED_GOODS)
         short = pay(goods, "food", upkeep)
         lost = short * SHORT_FOOD_CULTURE
         pay(goods, "culture", lost)

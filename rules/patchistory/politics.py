@@ -75,6 +75,7 @@ from rules.patchistory.state import (
     Player,
     State,
     Worker,
+    goods_key,
     layout_key,
     options_key,
     routes_key,
@@ -830,7 +831,7 @@ def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
     p = state.players[seat]
     return (
         seat,
-        tuple(p.goods.__dict__.values()),
+        goods_key(p.goods),
         tuple(p.buildings),
         layout_key(p),
         p.homing,

@@ -8,10 +8,11 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.core import Rng, Seat
 from rules.core.memo import Memo
@@ -37,7 +38,8 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Goods(BaseModel):
+@dataclass(slots=True)
+class Goods:
     """What lies behind a player's screen (p. 6): secret from the other players."""
 
     food: int = 0
@@ -87,26 +89,27 @@ class Reserve(BaseModel):
     side: str | None
 
 
-class Player(BaseModel):
+@dataclass(slots=True)
+class Player:
     colour: str
     capital: str
-    goods: Goods = Field(default_factory=Goods)
-    buildings: list[str] = Field(default_factory=list)
+    goods: Goods = field(default_factory=Goods)
+    buildings: list[str] = field(default_factory=list)
     """The building tiles behind the screen (secret)."""
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     """Prosperity cards in hand (secret)."""
-    layers: list[Layer] = Field(default_factory=list)
+    layers: list[Layer] = field(default_factory=list)
     """Bottom to top."""
-    tokens: list[Token] = Field(default_factory=list)
-    workers: list[Worker] = Field(default_factory=list)
+    tokens: list[Token] = field(default_factory=list)
+    workers: list[Worker] = field(default_factory=list)
     homing: int = 0
     """Workers owed a space in the territory (returns, births, first placement)."""
-    reserve: list[Reserve] = Field(default_factory=list)
+    reserve: list[Reserve] = field(default_factory=list)
     pp: int = 0
     """Politics points left this phase."""
     transport: int = 0
     """T read at the start of Movement (#39)."""
-    menu: list[str] = Field(default_factory=list)
+    menu: list[str] = field(default_factory=list)
     """Steps chosen so far in a multi-step choice (pick the tile, then the square)."""
     done: bool = False
     accepted_aid: bool = False
@@ -114,7 +117,7 @@ class Player(BaseModel):
     built_route: bool = False
     used_gustav: bool = False
     diplomacy_acted: bool = False
-    moved: list[int] = Field(default_factory=list)
+    moved: list[int] = field(default_factory=list)
     """Indices of workers already moved this Movement phase."""
     routes_moving: bool = False
     """A route worker has moved this Movement phase: the territory workers' moves are over (p. 11)."""
@@ -152,23 +155,24 @@ class Offer(BaseModel):
     side: str
 
 
-class Auction(BaseModel):
-    offers: list[Offer] = Field(default_factory=list)
-    bids: list[Bid] = Field(default_factory=list)
+@dataclass(slots=True)
+class Auction:
+    offers: list[Offer] = field(default_factory=list)
+    bids: list[Bid] = field(default_factory=list)
     """Every bid still on the table, in the order placed (the last on a tile is the top bid)."""
     turn: int = 0
     """Index into :attr:`State.order` of the seat to act."""
     opening: int = -1
     """Special first auction (p. 9): seats that have had their opening step; -1 when normal."""
-    passed: list[Seat] = Field(default_factory=list)
-    sealed: dict[int, tuple[int, int]] = Field(default_factory=dict)
+    passed: list[Seat] = field(default_factory=list)
+    sealed: dict[int, tuple[int, int]] = field(default_factory=dict)
     """2-player auction: seat → (tile index, coins), secret until both have chosen."""
     first_choice: Seat | None = None
     """2-player auction: the first player, owed the first choice of tile after equal bids on the same
     tile (p. 15); ``None`` when nobody is choosing."""
-    skip: list[Seat] = Field(default_factory=list)
+    skip: list[Seat] = field(default_factory=list)
     """Seats not in the auction (Vasco da Gama took a tile)."""
-    vasco: list[Seat] = Field(default_factory=list)
+    vasco: list[Seat] = field(default_factory=list)
     """Vasco owners still to take a tile before the auction starts."""
 
 
@@ -218,48 +222,50 @@ class AidOffer(BaseModel):
     resources: int
 
 
-class Voting(BaseModel):
-    committed: dict[int, str] = Field(default_factory=dict)
+@dataclass(slots=True)
+class Voting:
+    committed: dict[int, str] = field(default_factory=dict)
     """seat → card id (secret; once revealed, who played which stays unknown)."""
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     """Revealed cards in reveal order."""
     current: int = 0
-    votes: dict[int, int] = Field(default_factory=dict)
+    votes: dict[int, int] = field(default_factory=dict)
     """Votes put on the current card (secret until all committed)."""
-    totals: list[int] = Field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
     """Votes on each card voted so far."""
-    standings: list[list[int]] = Field(default_factory=list)
+    standings: list[list[int]] = field(default_factory=list)
     """Per revealed card, each seat's rank after tie demotion (fixed when the cards are revealed)."""
 
 
-class State(BaseModel):
+@dataclass(slots=True, kw_only=True, weakref_slot=True)
+class State:
     rng: Rng
-    options: Options = Field(default_factory=Options)
+    options: Options = field(default_factory=Options)
     era: int = 1
     round: int = 1
     phase: Phase = Phase.AUCTION
     first: Seat = 0
     players: list[Player]
-    stack: list[str] = Field(default_factory=list)
+    stack: list[str] = field(default_factory=list)
     """The current era's shuffled land-tile stack (secret to all)."""
     next_white: bool = True
     """Side of the next tile laid out in a 3–4 player auction (#5)."""
-    auction: Auction = Field(default_factory=Auction)
-    routes: list[Route] = Field(default_factory=list)
+    auction: Auction = field(default_factory=Auction)
+    routes: list[Route] = field(default_factory=list)
     general_left: int = 14
     alliance_left: int = 4
     active: int = 0
     """Index into the turn order for turn-based steps (diplomacy)."""
     aid: AidOffer | None = None
-    negotiations: list[int] = Field(default_factory=list)
+    negotiations: list[int] = field(default_factory=list)
     """Routes still to negotiate this phase, in turn order."""
     negotiation: Negotiation | None = None
-    wars: list[int] = Field(default_factory=list)
+    wars: list[int] = field(default_factory=list)
     war_chooser: Seat | None = None
     """The seat choosing which of its wars is fought next (p. 12)."""
     war: War | None = None
-    voting: Voting = Field(default_factory=Voting)
-    returners: list[Seat] = Field(default_factory=list)
+    voting: Voting = field(default_factory=Voting)
+    returners: list[Seat] = field(default_factory=list)
     """Seats still to decide on returning workers before Voting (Chichen Itza & co)."""
     in_turn_order: bool = False
     """A player asked that this Administration or Movement be played in turn order (p. 9, p. 11)."""
@@ -277,37 +283,50 @@ class State(BaseModel):
     """(winner, loser) owed the Stealth Aircraft choice after a war."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
-        """A deep copy, field by field: each model as validating its dump would make it (every
-        field set), each list and dict anew, the tuples and strings shared (they never change), and
-        so the frozen models (the options, offers, bids, reserve tiles, workers, routes and an
-        offer of Aid): a rule changes one by putting a changed copy in its place.
+        """A deep copy, field by field: each list and dict anew, the tuples and strings shared
+        (they never change), and so the frozen models (the options, offers, bids, reserve tiles,
+        workers, routes and an offer of Aid): a rule changes one by putting a changed copy in its
+        place.
 
-        :meth:`Engine.apply` copies the state before every action, so this is the engine's hot path:
-        this takes about a third of pydantic-core's round trip through ``model_dump``.
+        :meth:`Engine.apply` copies the state before every action, so this is the engine's hot
+        path. The parts a move writes are plain slotted classes, not pydantic models, for this and
+        for every read and write of a move (docs/patchistory/notes.md, "Plain classes").
         """
-        fields = self.__dict__.copy()
-        fields["rng"] = _flat(self.rng)
-        fields["players"] = [_player(p) for p in self.players]
-        fields["stack"] = self.stack[:]
-        fields["auction"] = _auction(self.auction)
-        fields["routes"] = self.routes[:]
-        fields["negotiations"] = self.negotiations[:]
+        c = _new(State)
+        c.rng = _flat(self.rng)
+        c.options = self.options
+        c.era = self.era
+        c.round = self.round
+        c.phase = self.phase
+        c.first = self.first
+        c.players = [_player(p) for p in self.players]
+        c.stack = self.stack[:]
+        c.next_white = self.next_white
+        c.auction = _auction(self.auction)
+        c.routes = self.routes[:]
+        c.general_left = self.general_left
+        c.alliance_left = self.alliance_left
+        c.active = self.active
+        c.aid = self.aid
+        c.negotiations = self.negotiations[:]
         n = self.negotiation
         if n is not None:
-            fields["negotiation"] = _made(
-                n, {**n.__dict__, "choices": n.choices.copy(), "consent": n.consent.copy()}
-            )
-        fields["wars"] = self.wars[:]
+            n = _made(n, {**n.__dict__, "choices": n.choices.copy(), "consent": n.consent.copy()})
+        c.negotiation = n
+        c.wars = self.wars[:]
+        c.war_chooser = self.war_chooser
         w = self.war
         if w is not None:
-            fields["war"] = _made(w, {**w.__dict__, "attackers": w.attackers[:], "spend": w.spend.copy()})
-        v = self.voting
-        fields["voting"] = _made(v, {
-            **v.__dict__, "committed": v.committed.copy(), "cards": v.cards[:], "votes": v.votes.copy(),
-            "totals": v.totals[:], "standings": [s[:] for s in v.standings],
-        })
-        fields["returners"] = self.returners[:]
-        return _made(self, fields)
+            w = _made(w, {**w.__dict__, "attackers": w.attackers[:], "spend": w.spend.copy()})
+        c.war = w
+        c.voting = _voting(self.voting)
+        c.returners = self.returners[:]
+        c.in_turn_order = self.in_turn_order
+        c.forced_played = self.forced_played
+        c.forced_held = self.forced_held
+        c.moves = self.moves
+        c.stealth = self.stealth
+        return c
 
     def order(self) -> list[Seat]:
         """Seats clockwise from the first player (§6)."""
@@ -328,7 +347,7 @@ def player_key(p: Player) -> tuple[object, ...]:
     return (
         p.colour,
         p.capital,
-        tuple(p.goods.__dict__.values()),
+        goods_key(p.goods),
         tuple(p.buildings),
         tuple(p.cards),
         tuple(p.layers),
@@ -372,26 +391,89 @@ def routes_key(routes: list[Route]) -> tuple[object, ...]:
     return tuple((r.kind, r.start, r.end, tuple(r.war_attackers), r.war_declared) for r in routes)
 
 
+STATE_TYPE: TypeAdapter[State] = TypeAdapter(State)
+"""Reads and writes a state as JSON, as pydantic wrote the models the state's parts were before
+they were plain classes: the same fields in the same order, so stored games load as they were."""
+
+
+def goods_key(g: Goods) -> tuple[int, int, int, int, int]:
+    """A seat's goods as one hashable value, in the order of :class:`Goods`'s fields."""
+    return g.food, g.coins, g.resources, g.culture, g.votes
+
+
+def shallow_player(p: Player) -> Player:
+    """A copy of ``p`` sharing its goods, lists and flags: for a rule that puts new lists in the
+    copy's place, never writing the shared ones."""
+    c = _new(Player)
+    for name in PLAYER_FIELDS:
+        _set(c, name, getattr(p, name))
+    return c
+
+
+PLAYER_FIELDS = tuple(Player.__dataclass_fields__)
+
+
+def _goods(g: Goods) -> Goods:
+    c = _new(Goods)
+    c.food = g.food
+    c.coins = g.coins
+    c.resources = g.resources
+    c.culture = g.culture
+    c.votes = g.votes
+    return c
+
+
 def _player(p: Player) -> Player:
-    fields = p.__dict__.copy()
-    fields["goods"] = _flat(p.goods)
-    fields["buildings"] = p.buildings[:]
-    fields["cards"] = p.cards[:]
-    fields["layers"] = p.layers[:]
-    fields["tokens"] = p.tokens[:]
-    fields["workers"] = p.workers[:]
-    fields["reserve"] = p.reserve[:]
-    fields["menu"] = p.menu[:]
-    fields["moved"] = p.moved[:]
-    return _made(p, fields)
+    c = _new(Player)
+    c.colour = p.colour
+    c.capital = p.capital
+    c.goods = _goods(p.goods)
+    c.buildings = p.buildings[:]
+    c.cards = p.cards[:]
+    c.layers = p.layers[:]
+    c.tokens = p.tokens[:]
+    c.workers = p.workers[:]
+    c.homing = p.homing
+    c.reserve = p.reserve[:]
+    c.pp = p.pp
+    c.transport = p.transport
+    c.menu = p.menu[:]
+    c.done = p.done
+    c.accepted_aid = p.accepted_aid
+    c.campaigned = p.campaigned
+    c.built_route = p.built_route
+    c.used_gustav = p.used_gustav
+    c.diplomacy_acted = p.diplomacy_acted
+    c.moved = p.moved[:]
+    c.routes_moving = p.routes_moving
+    c.ally_choice = p.ally_choice
+    return c
 
 
 def _auction(a: Auction) -> Auction:
-    fields = a.__dict__.copy()
-    fields["offers"] = a.offers[:]
-    fields["bids"] = a.bids[:]
-    fields["passed"] = a.passed[:]
-    fields["sealed"] = a.sealed.copy()
-    fields["skip"] = a.skip[:]
-    fields["vasco"] = a.vasco[:]
-    return _made(a, fields)
+    c = _new(Auction)
+    c.offers = a.offers[:]
+    c.bids = a.bids[:]
+    c.turn = a.turn
+    c.opening = a.opening
+    c.passed = a.passed[:]
+    c.sealed = a.sealed.copy()
+    c.first_choice = a.first_choice
+    c.skip = a.skip[:]
+    c.vasco = a.vasco[:]
+    return c
+
+
+def _voting(v: Voting) -> Voting:
+    c = _new(Voting)
+    c.committed = v.committed.copy()
+    c.cards = v.cards[:]
+    c.current = v.current
+    c.votes = v.votes.copy()
+    c.totals = v.totals[:]
+    c.standings = [s[:] for s in v.standings]
+    return c
+
+
+_new = object.__new__
+_set = object.__setattr__

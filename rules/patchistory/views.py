@@ -6,6 +6,7 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from pydantic import BaseModel
@@ -147,7 +148,7 @@ def view(ctx: Ctx, state: State, seat: Seat | None) -> View:
                 buildings_held=len(p.buildings),
                 cards_held=len(p.cards),
                 done=p.done,
-                goods=p.goods.model_dump() if mine else None,
+                goods=asdict(p.goods) if mine else None,
                 buildings=list(p.buildings) if mine else None,
                 cards=list(p.cards) if mine else None,
                 card_categories=[ctx.content.cards_by_id[c].category for c in p.cards] if mine else None,

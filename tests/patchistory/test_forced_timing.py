@@ -7,6 +7,7 @@ Administration is played simultaneously (p. 9); PP and goods are behind the scre
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from rules.core import Event, Rng, Seat
@@ -39,7 +40,7 @@ def before_administration() -> tuple[State, Seat, Any]:
 def with_pp(state: State, pp: int) -> State:
     """``state`` with :data:`HELD` holding ``pp`` Political Points and nothing it can be asked
     to spend them on but a Campaign."""
-    changed = state.model_copy(deep=True)
+    changed = deepcopy(state)
     held = changed.players[HELD]
     held.pp = pp
     held.campaigned = False

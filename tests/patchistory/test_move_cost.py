@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from copy import deepcopy
+from dataclasses import fields, is_dataclass, replace
 from itertools import product
 from typing import get_args
 
@@ -65,6 +67,7 @@ from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import (
+    STATE_TYPE,
     AidOffer,
     Auction,
     Goods,
@@ -326,7 +329,7 @@ def test_a_patch_found_among_the_legal_places_is_the_one_checked() -> None:
                                            keep_buildings=False, era=state.era,
                                            diagonal=state.options.sea_adjacency_diagonal,
                                            seas_over_land=state.options.sea_over_land)
-                    after = state.model_copy(deep=True)
+                    after = deepcopy(state)
                     try:
                         patching.play_patch(ENGINE.ctx, after, seat, action)
                     except RuleError:
@@ -356,10 +359,14 @@ def shown(grid: Grid) -> tuple[dict[Cell, tuple[object, ...]], list[list[Cell]]]
 
 def same(a: object, b: object, where: str = "state") -> None:
     """``a`` and ``b`` hold the same values of the same types, models that can change with the
-    same fields set (a frozen model is shared by the copies of a state, as it was first made)."""
+    same fields set (a frozen model is shared by the copies of a state, as it was first made), the
+    plain classes with the same fields in the same order."""
     assert type(a) is type(b), where
     if frozen(a):
         assert a == b, where
+    elif is_dataclass(a):
+        for f in fields(a):
+            same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
     elif isinstance(a, BaseModel):
         assert isinstance(b, BaseModel)
         assert list(a.__dict__) == list(b.__dict__), where
@@ -385,17 +392,22 @@ def frozen(value: object) -> bool:
 
 
 def test_the_state_copy_is_the_round_trip_through_its_dump_sharing_nothing_that_changes() -> None:
-    """``State.__deepcopy__`` builds what ``model_validate(model_dump())`` builds (the same types,
-    fields set and order), and shares no list, dict or model that can change (a frozen one may be
+    """``State.__deepcopy__`` builds what reading the state's dump builds (the same types, fields
+    set and order), and shares no list, dict or model that can change (a frozen one may be
     shared) with the original."""
     seen = 0
     for players, seed in ((2, 3), (3, 4), (4, 5)):
         for state in walk(players, seed, 600)[::5]:
-            copy = state.model_copy(deep=True)
-            same(copy, State.model_validate(state.model_dump()))
+            copy = deepcopy(state)
+            same(copy, round_trip(state))
             assert shared_mutables(state, copy, "state") == []
             seen += 1
     assert seen > 100
+
+
+def round_trip(state: State) -> State:
+    """``state`` as reading its dump makes it."""
+    return STATE_TYPE.validate_python(STATE_TYPE.dump_python(state))
 
 
 def test_a_player_key_names_every_field_of_a_player() -> None:
@@ -403,11 +415,12 @@ def test_a_player_key_names_every_field_of_a_player() -> None:
     ``player_key`` would keep a prompt that no longer holds."""
     state = walk(3, 7, 300)[-1]
     p = state.players[0]
-    assert len(player_key(p)) == len(Player.model_fields)
-    for name, value in zip(Player.model_fields, player_key(p), strict=True):
+    names = [f.name for f in fields(Player)]
+    assert len(player_key(p)) == len(names)
+    for name, value in zip(names, player_key(p), strict=True):
         field = getattr(p, name)
-        if isinstance(field, BaseModel):
-            assert value == tuple(field.__dict__.values()), name
+        if isinstance(field, Goods):
+            assert value == tuple(getattr(field, f.name) for f in fields(Goods)), name
         elif isinstance(field, list):
             assert len(value) == len(field), name  # type: ignore[arg-type]
         else:
@@ -425,7 +438,7 @@ def test_a_kept_prompt_is_the_one_drawn_afresh() -> None:
             if state.phase not in (Phase.AUCTION, Phase.PATCH, Phase.ADMINISTRATION, Phase.MOVEMENT):
                 continue
             prompts = ENGINE.prompts(state)
-            fresh = Patchistory(ENGINE.content).pending(State.model_validate(state.model_dump()))
+            fresh = Patchistory(ENGINE.content).pending(round_trip(state))
             assert {s: p.model_dump_json() for s, p in prompts.items()} == {
                 s: p.model_dump_json() for s, p in fresh.items()
             }
@@ -736,7 +749,7 @@ def test_a_kept_movement_prompt_is_drawn_again_when_a_route_changes_kind() -> No
                 for w in p.workers:
                     if w.where != "route":
                         continue
-                    changed = state.model_copy(deep=True)
+                    changed = deepcopy(state)
                     route = changed.routes[w.route]
                     kind = "alliance" if route.kind == "general" else "general"
                     changed.routes[w.route] = route.model_copy(update={"kind": kind})
@@ -760,7 +773,7 @@ def test_a_kept_administration_prompt_is_drawn_again_when_another_seat_takes_a_r
                 for route in politics.trade_routes(state, seat):
                     if not state.players[other].workers:
                         continue
-                    changed = state.model_copy(deep=True)
+                    changed = deepcopy(state)
                     changed.players[other].workers[0] = Worker(where="route", route=route)
                     changed_prompts += _kept_after_a_change(state, changed, seat)
     assert changed_prompts > 10
@@ -776,7 +789,7 @@ def stacked_too(p: Player) -> Iterator[tuple[int, Worker, Player]]:
         yield i, p.workers[i], p
         for j in land:
             if j != i:
-                q = p.model_copy(deep=True)
+                q = deepcopy(p)
                 q.workers[j] = Worker(where="land", row=p.workers[i].row, col=p.workers[i].col)
                 yield i, q.workers[i], q
                 break
@@ -1010,7 +1023,7 @@ def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() 
             grid = grid_of(p, ENGINE.content)
             assert grid.squares == fresh.squares and grid.spaces == fresh.spaces
     state = walk(2, 71, 400)[-1]
-    p = next(q for q in state.players if q.tokens).model_copy(deep=True)
+    p = deepcopy(next(q for q in state.players if q.tokens))
     # A top layer equal to the one shown but not the same object: its grid is looked up afresh.
     tile, side, row, col = p.layers[-1]
     p.layers[-1] = (tile, side, row, col)
@@ -1582,27 +1595,22 @@ def test_a_kept_secret_bid_prompt_is_drawn_again_when_the_seats_coins_change() -
                 if seat in state.auction.sealed:
                     continue
                 for coins in (p.goods.coins + 1, max(1, p.goods.coins - 1), 30):
-                    changed = state.model_copy(deep=True)
+                    changed = deepcopy(state)
                     changed.players[seat].goods.coins = coins
                     changed_prompts += _kept_after_a_change(state, changed, seat)
     assert changed_prompts > 50
 
 
 def test_a_rounds_auction_and_offers_are_those_validation_makes() -> None:
-    """The auction a round lays out and the tiles it offers, built without validation
-    (``auction.new_auction``, ``auction.offer_of``), hold the values and fields set that
-    ``Auction()``, ``Auction(vasco=…)`` and ``Offer(…)`` hold, and no two auctions share a list or
-    dict (a rule fills them in place)."""
+    """The auction a round lays out and the tiles it offers, the offers built without validation
+    (``auction.offer_of``), hold the values (and an offer the fields set) that ``Auction()``,
+    ``Auction(vasco=…)`` and ``Offer(…)`` hold, and no two auctions share a list or dict (a rule
+    fills them in place)."""
     for vasco in (None, [], [1], [0, 2]):
         made = auction.new_auction(None if vasco is None else list(vasco))
-        validated = Auction() if vasco is None else Auction(vasco=list(vasco))
-        assert made.__dict__ == validated.__dict__
-        assert list(made.__dict__) == list(validated.__dict__)
-        assert made.model_fields_set == validated.model_fields_set
+        assert made == (Auction() if vasco is None else Auction(vasco=list(vasco)))
         other = auction.new_auction(None if vasco is None else list(vasco))
-        assert not {id(v) for v in made.__dict__.values() if isinstance(v, list | dict)} & {
-            id(v) for v in other.__dict__.values() if isinstance(v, list | dict)
-        }
+        assert shared_mutables(made, other, "auction") == []
     offer = auction.offer_of("t1", "any")
     assert offer.__dict__ == Offer(tile="t1", side="any").__dict__
     assert offer.model_fields_set == Offer(tile="t1", side="any").model_fields_set
@@ -1615,25 +1623,25 @@ def test_the_rounds_start_clears_each_players_flags_moves_and_menu() -> None:
     state = ENGINE.new_game(2, {}, 5)
     names = ("accepted_aid", "campaigned", "built_route", "used_gustav", "diplomacy_acted", "done")
     for flags in product((False, True), repeat=len(names) + 2):
-        p = state.players[0].model_copy(deep=True)
+        p = deepcopy(state.players[0])
         for name, on in zip(names, flags, strict=False):
             setattr(p, name, on)
         p.moved = [0] if flags[-2] else []
         p.menu = ["w:0"] if flags[-1] else []
-        written = p.model_copy(deep=True)
+        written = deepcopy(p)
         written.accepted_aid = written.campaigned = written.built_route = False
         written.used_gustav = written.diplomacy_acted = written.done = False
         written.moved = []
         written.menu = []
         flow.clear_round(p)
-        assert p.model_dump() == written.model_dump()
+        assert p == written
 
 
 def changed_fields(p: Player) -> Iterator[tuple[str, Player]]:
     """``p`` with one field changed at a time (a flag turned, a number raised, a list shortened or
     lengthened, a good raised), each field of a player as far as a change of it can be made."""
-    for name, value in p.__dict__.items():
-        q = p.model_copy(deep=True)
+    for name, value in ((f.name, getattr(p, f.name)) for f in fields(p)):
+        q = deepcopy(p)
         if isinstance(value, bool):
             setattr(q, name, not value)
         elif isinstance(value, int):
@@ -1643,7 +1651,7 @@ def changed_fields(p: Player) -> Iterator[tuple[str, Player]]:
         elif isinstance(value, str):
             setattr(q, name, value + "x")
         elif isinstance(value, Goods):
-            q.goods = value.model_copy(update={"food": value.food + 1, "coins": value.coins + 1})
+            q.goods = replace(value, food=value.food + 1, coins=value.coins + 1)
         elif isinstance(value, list) and name in ("buildings", "cards", "menu"):
             setattr(q, name, [*value, "w:0" if name == "menu" else value[0] if value else "x"])
         elif isinstance(value, list) and value:
@@ -1678,7 +1686,7 @@ def prompts_changed_past_key(
                 for name, q in changed_fields(p):
                     if q.homing:
                         continue  # a worker owed a space: no prompt is kept (``Patchistory.asked``)
-                    changed = state.model_copy(deep=True)
+                    changed = deepcopy(state)
                     changed.players[seat] = q
                     try:
                         after = Patchistory(ENGINE.content).folded(changed, seat)
@@ -1790,18 +1798,6 @@ def test_a_secret_bid_prompt_is_the_one_validation_makes() -> None:
                 assert prompt.model_fields_set == made.model_fields_set
                 asked += 1
     assert asked > 20
-
-
-def test_production_marks_each_good_it_writes_as_set() -> None:
-    """Production writes each seat's goods in place (``flow.production``): the goods it fills and
-    the food and culture upkeep takes are marked set, as pydantic's assignment marks them, and the
-    goods it leaves alone are not."""
-    state = at_phase(walk(2, 70, 300)[-1], Phase.MOVEMENT)
-    for p in state.players:
-        p.goods = Goods(votes=2, food=1)
-    flow.production(ENGINE.ctx, state)
-    for p in state.players:
-        assert p.goods.model_fields_set == {"votes", "food", "coins", "resources", "culture"}
 
 
 def test_the_end_of_movement_leaves_workers_that_do_not_rest_as_they_are() -> None:
@@ -1917,7 +1913,7 @@ def spreads_by_matching(p: Player, worker: int, key: SpaceKey) -> bool:
 def crowded(p: Player) -> Player:
     """``p`` with a moved worker on every space no territory worker holds: only the spaces the
     unmoved workers leave are free."""
-    q = p.model_copy(deep=True)
+    q = deepcopy(p)
     grid = grid_of(q, ENGINE.content)
     taken = {grid.space_at((w.row, w.col)) for w in q.workers if w.where == "land"}
     for key, cells in grid.spaces.items():
@@ -1929,7 +1925,7 @@ def crowded(p: Player) -> Player:
 
 def begun(p: Player) -> Player:
     """``p`` once its route workers have begun to move: the territory workers stay put."""
-    q = p.model_copy(deep=True)
+    q = deepcopy(p)
     q.routes_moving = True
     return q
 
@@ -2006,19 +2002,19 @@ def test_movements_start_clears_each_players_part_of_the_last_movement() -> None
     for players, seed in ((2, 84), (3, 85)):
         for state in walk(players, seed, 1500)[::40]:
             for done, moved, menu, begun, off in product((False, True), repeat=5):
-                ours = at_phase(state.model_copy(deep=True), Phase.ADMINISTRATION)
+                ours = at_phase(deepcopy(state), Phase.ADMINISTRATION)
                 for p in ours.players:
                     p.done, p.routes_moving = done, begun
                     p.moved = [0] if moved else []
                     p.menu = ["w:0"] if menu else []
                     p.transport = stats(p, 0, ENGINE.content, ours.routes)[Stat.TRANSPORT] + off
-                written = ours.model_copy(deep=True)
+                written = deepcopy(ours)
                 for p in written.players:
                     p.done = p.routes_moving = False
                     p.moved, p.menu = [], []
                 events = movement.start(ENGINE.ctx, ours)
                 assert events == movement.start(ENGINE.ctx, written)
-                assert ours.model_dump() == written.model_dump()
+                assert ENGINE.dump(ours) == ENGINE.dump(written)
                 for seat, p in enumerate(ours.players):
                     assert p.transport == stats(p, seat, ENGINE.content, ours.routes)[Stat.TRANSPORT]
                 checked += 1
@@ -2127,7 +2123,7 @@ def test_what_administration_reads_of_an_empire_is_what_each_rule_reads_afresh()
         states = walk(players, seed, 2000)[::5]
         for state in states[::20]:
             for cell in grid_of(state.players[0], ENGINE.content).squares:
-                one = state.model_copy(deep=True)
+                one = deepcopy(state)
                 one.players[0].workers = [Worker(row=cell[0], col=cell[1])]
                 states.append(one)
         for state in states:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core import RuleError
@@ -84,7 +86,7 @@ def test_accepted_aid_moves_the_goods_and_gives_five_culture() -> None:
     state = diplomacy()
     state, _ = ENGINE.apply(state, 0, Aid(target=1, food=1, coins=1, resources=1))
     assert set(ENGINE.pending(state)) == {1}
-    giver, target = state.players[0].goods.model_copy(), state.players[1].goods.model_copy()
+    giver, target = replace(state.players[0].goods), replace(state.players[1].goods)
     state, _ = ENGINE.apply(state, 1, AnswerAid(accept=True))
     assert state.players[0].goods.culture == giver.culture + 5
     assert state.players[0].goods.food == giver.food - 1

@@ -5,6 +5,8 @@ modified"), though the state it returns shares parts with it (docs/patchistory/n
 from __future__ import annotations
 
 from collections.abc import Iterator
+from copy import deepcopy
+from dataclasses import fields, is_dataclass
 from itertools import product
 
 from pydantic import BaseModel
@@ -33,16 +35,22 @@ def test_a_move_leaves_the_state_it_was_made_in_as_it_was() -> None:
     assert moves > 1500
 
 
-def models(model: BaseModel) -> Iterator[BaseModel]:
-    """``model`` and every model it holds, in lists and dicts too, but frozen ones (shared)."""
-    if model.model_config.get("frozen"):
+def models(part: object) -> Iterator[BaseModel]:
+    """Every model ``part`` holds, itself too, in lists, dicts and the state's plain classes, but
+    frozen ones (shared)."""
+    if isinstance(part, BaseModel):
+        if part.model_config.get("frozen"):
+            return
+        yield part
+        values = list(part.__dict__.values())
+    elif is_dataclass(part):
+        values = [getattr(part, f.name) for f in fields(part)]
+    else:
         return
-    yield model
-    for value in model.__dict__.values():
+    for value in values:
         items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
         for item in items:
-            if isinstance(item, BaseModel):
-                yield from models(item)
+            yield from models(item)
 
 
 def test_setting_a_field_of_a_copy_marks_nothing_on_the_state_copied() -> None:
@@ -56,7 +64,7 @@ def test_setting_a_field_of_a_copy_marks_nothing_on_the_state_copied() -> None:
         rng = Rng.from_seed(seed)
         for _ in range(40):
             marked = [(m, set(m.model_fields_set)) for m in models(state)]
-            copy = state.model_copy(deep=True)
+            copy = deepcopy(state)
             for m in models(copy):
                 for name, value in m.__dict__.items():
                     setattr(m, name, value)

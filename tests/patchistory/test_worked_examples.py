@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core import RuleError
@@ -205,7 +207,7 @@ def test_production_adds_the_board_and_route_workers_gains() -> None:
     empire(state, 0, food=2, coins=2, culture=2)
     state.players[0].tokens.append((1, 2, "x-coins-0"))
     state.players[0].workers = [Worker(where="route", route=0, step=2)]  # a route space giving 2 coins
-    g = state.players[0].goods.model_copy()
+    g = replace(state.players[0].goods)
     production(ENGINE.ctx, state)
     now = state.players[0].goods
     upkeep = worker_upkeep(ENGINE.ctx, state, 0)
