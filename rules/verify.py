@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from rules import registry
 from rules.core import CHAPTER, Engine, Event
+from rules.core.messages import MESSAGE
 
 FORMAT = "agora-game-record/1"
 """The record format this module reads and the table service writes."""
@@ -115,7 +116,7 @@ class Verdict(BaseModel):
 def told(event: Event) -> RecordedEvent:
     """An engine event as a record holds it (the table service stores events the same way)."""
     return RecordedEvent(
-        message=json.loads(event.message.model_dump_json()),
+        message=MESSAGE.dump_python(event.message, mode="json"),
         visible_to=None if event.visible_to is None else sorted(event.visible_to),
         data=json.loads(json.dumps(event.data, sort_keys=True, default=str)),
     )

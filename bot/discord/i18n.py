@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from bot.discord.text import plain, shown
 from bot.service.words import packages_for
-from rules.core.messages import LOCALES, Message, Param, Text, msg
+from rules.core.messages import LOCALES, MESSAGE, Message, Param, Text, msg
 from rules.core.messages import render as render_message
 
 BOT_PACKAGE = "bot"
@@ -79,7 +79,7 @@ class Words:
         """A refusal in the reader's language; its English sentence when no catalogue has the key."""
         if not key:
             return fallback
-        text = self(Message.model_validate({"key": key, "params": _plain(params)}))
+        text = self(MESSAGE.validate_python({"key": key, "params": _plain(params)}))
         return fallback if text.startswith(key) else text
 
 
@@ -88,7 +88,8 @@ def _typed(message: Message, how: Callable[[str], str]) -> Message:
     ``message`` itself when it holds none (and nothing the rebuilt message would read otherwise)."""
     if not message.params or _as_is(message):
         return message
-    return Message(key=message.key, params={k: _typed_param(v, how) for k, v in message.params.items()})
+    return MESSAGE.validate_python(
+        {"key": message.key, "params": {k: _typed_param(v, how) for k, v in message.params.items()}})
 
 
 _SCALARS = (str, int, float, bool, type(None))

@@ -21,7 +21,7 @@ from bot.service.cache import LineCache
 from bot.service.errors import TableUnreadable
 from bot.service.models import Line, SeatInfo, TableInfo
 from rules.core import CHAPTER, Engine, Event, Message, Prompt, Seat, msg
-from rules.core.messages import Param
+from rules.core.messages import MESSAGE, Param
 from storage.records import Entry, NewEntry, SeatRow, StoredEvent, TableRow
 from storage.repository import Repository, StorageError, StorageUnavailable
 
@@ -315,15 +315,15 @@ def stored_action(engine: Engine[Any, Any], row: TableRow, entry: Entry) -> str:
 def stored(events: Iterable[Event]) -> tuple[StoredEvent, ...]:
     """Engine events as storage keeps them."""
     return tuple(
-        StoredEvent(message_json=e.message.model_dump_json(), visible_to=e.visible_to, reveals=e.reveals,
-                    data_json=json.dumps(e.data, sort_keys=True, default=str))
+        StoredEvent(message_json=MESSAGE.dump_json(e.message).decode(), visible_to=e.visible_to,
+                    reveals=e.reveals, data_json=json.dumps(e.data, sort_keys=True, default=str))
         for e in events
     )
 
 
 def service_event(message: Message, visible_to: frozenset[int] | None = None) -> StoredEvent:
     """One of the service's own events (an undo, a stand-in) as stored with its entry."""
-    return StoredEvent(message_json=message.model_dump_json(), visible_to=visible_to)
+    return StoredEvent(message_json=MESSAGE.dump_json(message).decode(), visible_to=visible_to)
 
 
 def entry_lines(entry: Entry | NewEntry, seq: int | None = None) -> list[Line]:
@@ -349,10 +349,10 @@ def _message(message_json: str, parsed: dict[str, Message] | None) -> Message:
     """The message stored as ``message_json``, from ``parsed`` when it holds it (a message is
     frozen, and nothing changes its parameters, so lines may share it)."""
     if parsed is None:
-        return Message.model_validate_json(message_json)
+        return MESSAGE.validate_json(message_json)
     found = parsed.get(message_json)
     if found is None:
-        found = parsed[message_json] = Message.model_validate_json(message_json)
+        found = parsed[message_json] = MESSAGE.validate_json(message_json)
     return found
 
 

@@ -9,6 +9,7 @@ from bot.service import errors
 from bot.service.core import TableCore
 from bot.service.models import Notice, Preferences
 from rules.core import Message
+from rules.core.messages import MESSAGE
 from storage.records import Preference
 
 
@@ -39,7 +40,7 @@ class UserCommands(TableCore):
 
     async def add_notice(self, user_id: int, table_id: int | None, lines: Sequence[Message]) -> None:
         """Keep messages a user could not be sent (e.g. a refused DM) for their next interaction."""
-        payload = json.dumps([m.model_dump(mode="json") for m in lines])
+        payload = json.dumps([MESSAGE.dump_python(m, mode="json") for m in lines])
         await self.repo.add_notice(user_id, table_id, payload, self.clock())
 
     async def take_notices(self, user_id: int) -> list[Notice]:
@@ -48,7 +49,7 @@ class UserCommands(TableCore):
         await self.repo.mark_delivered([r.id for r in rows], self.clock())
         return [
             Notice(id=r.id, user_id=user_id, table_id=r.table_id, created_at=r.created_at,
-                   lines=tuple(Message.model_validate(m) for m in json.loads(r.payload_json)))
+                   lines=tuple(MESSAGE.validate_python(m) for m in json.loads(r.payload_json)))
             for r in rows
         ]
 

@@ -11,7 +11,7 @@ import re
 from bot.service.models import SeatInfo, TableInfo
 from rules import registry
 from rules.core.errors import RuleError
-from rules.core.messages import Message, Param, catalogue, msg, typed
+from rules.core.messages import MESSAGE, Message, Param, catalogue, msg, typed
 from rules.core.messages import render as render_message
 
 SERVICE_PACKAGE = "bot.service"
@@ -42,7 +42,7 @@ def render_refusal(refusal: RuleError, locale: str, game_id: str = "", names: tu
     if not refusal.key:
         return refusal.sentence
     params = {k: v for k, v in refusal.params.items() if isinstance(v, str | int | float | bool | list)}
-    message = Message(key=refusal.key, params=params)
+    message = MESSAGE.validate_python({"key": refusal.key, "params": params})
     packages = packages_for(game_id) if game_id else (SERVICE_PACKAGE, "rules.core")
     text = render_message(message, locale, packages, names)
     return refusal.sentence if text.startswith(refusal.key) else text

@@ -7,11 +7,12 @@ the bot, the terminal client and the tests read the same way.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from rules.core.messages import Message
 
@@ -22,10 +23,12 @@ Seat = int
 """A seat number, 0-based in seat order."""
 
 
-class Option(BaseModel):
-    """One choice of a prompt: the action it stands for and its label."""
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a prompt: the action it stands for and its label.
 
-    model_config = ConfigDict(frozen=True)
+    A frozen slotted dataclass, as :class:`Message` is: a prompt offers dozens, made on every move.
+    Pydantic writes it as a field of :class:`Prompt` (its fields in order) and reads it back."""
 
     action: Any
     """The game's action model, ready to pass to :meth:`Engine.apply`."""
@@ -271,21 +274,21 @@ goes. Optional: a game that marks none is told as one running story, a message a
 fill (see docs/contract.md, "Chapters")."""
 
 
-class Event(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Event:
     """Something that happened, as data: a message, who may see it, and data for pictures.
 
     ``visible_to`` is ``None`` for a public event, or the seats that may see it. ``reveals`` is set
     when the event makes known something nobody knew (a roll, a draw, commitments revealed): an undo
     across such an event would let a player see and retry, so the table service forbids it.
-    ``data[CHAPTER]`` marks the event that opens a chapter of the story (:func:`chapter`).
+    ``data[CHAPTER]`` marks the event that opens a chapter of the story (:func:`chapter`). A frozen
+    slotted dataclass, as :class:`Message` is; :data:`EVENT` reads and writes it as JSON.
     """
-
-    model_config = ConfigDict(frozen=True)
 
     message: Message
     visible_to: frozenset[Seat] | None = None
     reveals: bool = False
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def visible(self, seat: Seat | None) -> bool:
         """Whether ``seat`` (``None`` = spectator) may see this event."""
@@ -299,7 +302,11 @@ class Event(BaseModel):
 
 def chapter(event: Event) -> Event:
     """``event`` marked as opening a new chapter of the game's story (a round, a phase)."""
-    return event.model_copy(update={"data": {**event.data, CHAPTER: True}})
+    return replace(event, data={**event.data, CHAPTER: True})
+
+
+EVENT: TypeAdapter[Event] = TypeAdapter(Event)
+"""Reads and writes an event as JSON."""
 
 
 class Result(BaseModel):

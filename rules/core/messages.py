@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import string
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Union
 
 from babel import Locale
 from babel.numbers import format_decimal
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 LOCALES = ("en", "el")
 """Languages every catalogue ships; English is the fallback."""
@@ -53,30 +54,37 @@ def typed(value: str) -> Text:
     return Text(text=value)
 
 
-class Message(BaseModel):
-    """A message key and its parameters, e.g. ``Message(key="rftg.scout", params={"n": 2})``."""
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message key and its parameters, e.g. ``Message(key="rftg.scout", params={"n": 2})``.
 
-    model_config = ConfigDict(frozen=True)
+    A frozen slotted dataclass rather than a pydantic model: engines make thousands a move, and a
+    slotted class is made, read and freed several times faster (docs/patchistory/notes.md, "Plain
+    classes"). Pydantic reads and writes it as JSON (:data:`MESSAGE`, and as a field of a model),
+    as ``{"key": …, "params": …}``."""
 
     key: str
-    params: dict[str, Param] = Field(default_factory=dict)
+    params: dict[str, Param] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"key={self.key!r} params={self.params!r}"
 
 
-Message.model_rebuild()
+MESSAGE: TypeAdapter[Message] = TypeAdapter(Message)
+"""Reads a message from JSON or plain data (a parameter that is a mapping with a ``key`` read as a
+message, one with ``text`` as :class:`Text`) and writes it back."""
 
 
 def msg(key: str, **params: Param) -> Message:
     """Shorthand for :class:`Message`: ``msg("praetor.build", tile="Sawmill")``.
 
-    Built without validation: the parameters' types are checked where they are written (``Param``,
-    mypy --strict), and engines build thousands of messages per move: the body is
-    :func:`rules.core.unchecked.built`'s, written out to spare a call. A message read from JSON or
-    built as ``Message(...)`` is validated as before."""
+    The parameters' types are checked where they are written (``Param``, mypy --strict); a message
+    read from data is read by :data:`MESSAGE`. Made without the dataclass's ``__init__``, which
+    writes a frozen field through ``object.__setattr__`` by name: engines build thousands of
+    messages per move."""
     message = _new(Message)
-    _set(message, "__dict__", {"key": key, "params": params})
-    _set(message, "__pydantic_fields_set__", {"key", "params"})
-    _set(message, "__pydantic_extra__", None)
-    _set(message, "__pydantic_private__", None)
+    _set(message, "key", key)
+    _set(message, "params", params)
     return message
 
 
@@ -249,7 +257,7 @@ def _word(value: Any, locale: str, packages: tuple[str, ...], seat_names: tuple[
     if isinstance(value, list):
         return ", ".join(_word(v, locale, packages, seat_names) for v in value)
     if isinstance(value, dict) and isinstance(value.get("key"), str):
-        return render(Message.model_validate(value), locale, packages, seat_names)
+        return render(MESSAGE.validate_python(value), locale, packages, seat_names)
     if isinstance(value, bool):
         return render(Message(key="core.yes" if value else "core.no"), locale, packages)
     if isinstance(value, Text):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core.messages import Message, msg, typed
+from rules.core.messages import MESSAGE, Message, msg, typed
 
 
 class Origin(BaseModel):
@@ -113,7 +113,7 @@ def group(items: list[tuple[str, Message, bool, Message]]) -> tuple[Origin, ...]
     told together, in the order their first field comes."""
     origins: dict[tuple[bool, str], tuple[list[str], list[Message], Message]] = {}
     for field, words, is_designed, where in items:
-        key = (is_designed, where.model_dump_json())
+        key = (is_designed, MESSAGE.dump_json(where).decode())
         fields, said, _ = origins.setdefault(key, ([], [], where))
         fields.append(field)
         said.append(words)

@@ -1,6 +1,6 @@
 """Models built without validation, for the engines' hot paths: the state copied before every move,
-and the messages, events, options and actions a move or a prompt makes by the dozen
-(``docs/contract.md``, "Models built without validation").
+and the prompts and actions a move makes by the dozen (``docs/contract.md``, "Models built without
+validation"); and events and options, frozen slotted dataclasses, made without their ``__init__``.
 
 A model built here is the one validating the same values would make: every field in the model's
 order, the same fields marked as set. The values are typed where they are written (mypy --strict),
@@ -70,14 +70,14 @@ def replaced(model: M, **update: Any) -> M:
 
 
 def event(message: Message, **fields: Any) -> Event:
-    """``Event(message=message, **fields)`` without validation: a move makes a few. The fields
-    given are marked as set, as validation marks them; ``data`` not given is a new empty dict."""
-    return built(Event, {
-        "message": message,
-        "visible_to": fields.get("visible_to"),
-        "reveals": fields.get("reveals", False),
-        "data": fields.get("data", {}),
-    }, ("message", *fields))
+    """``Event(message=message, **fields)``, made without the dataclass's ``__init__`` (a move
+    makes a few); ``data`` not given is a new empty dict."""
+    made = _new(Event)
+    _set(made, "message", message)
+    _set(made, "visible_to", fields.get("visible_to"))
+    _set(made, "reveals", fields.get("reveals", False))
+    _set(made, "data", fields.get("data", {}))
+    return made
 
 
 def construct(model: type[M], **fields: Any) -> M:
@@ -98,22 +98,14 @@ _NOT_GIVEN: Any = object()
 
 def option(action: Any, label: Message, description: Message | None = _NOT_GIVEN, *,
            navigation: bool | None = None) -> Option:
-    """``Option(action=…, label=…[, description=…][, navigation=…])`` built without validation: a
-    prompt offers dozens of options, made on every move, and their fields are typed where they are
-    written. The fields given are marked set, as validation marks them."""
-    given = _OPTION_GIVEN[description is not _NOT_GIVEN, navigation is not None]
-    if description is _NOT_GIVEN:
-        description = None
-    return built(Option, {"action": action, "label": label, "description": description,
-                          "navigation": bool(navigation)}, given)
-
-
-_OPTION_GIVEN = {
-    (described, navigates): frozenset(("action", "label", *("description",) * described,
-                                       *("navigation",) * navigates))
-    for described in (False, True) for navigates in (False, True)
-}
-"""The fields an option's caller gave, by whether it gave a description and a navigation flag."""
+    """``Option(action=…, label=…[, description=…][, navigation=…])``, made without the
+    dataclass's ``__init__``: a prompt offers dozens of options, made on every move."""
+    made = _new(Option)
+    _set(made, "action", action)
+    _set(made, "label", label)
+    _set(made, "description", None if description is _NOT_GIVEN else description)
+    _set(made, "navigation", bool(navigation))
+    return made
 
 
 def question(seat: Seat, title: Message, options: Iterable[Option] = (), **fields: Any) -> Prompt:

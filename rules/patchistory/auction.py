@@ -482,14 +482,11 @@ def sealed_run(ctx: Ctx, run: dict[int | tuple[int, int], Option], i: int, offer
     number = i + 1
     for coins in range(1, shown + 1):
         if coins not in run:
-            # ``option(action=construct(SealedBid, …), label=label(…), description=said)``, each
-            # model's fields written out at once (a run is made of some ten).
-            run[coins] = built(Option, {
-                "action": sealed_bid(i, coins),
-                "label": msg("patchistory.auction.sealed_bid", number=number, tile=name, coins=coins),
-                "description": said,
-                "navigation": False,
-            }, DESCRIBED)
+            run[coins] = option(
+                sealed_bid(i, coins),
+                msg("patchistory.auction.sealed_bid", number=number, tile=name, coins=coins),
+                said,
+            )
 
 
 @cache
@@ -506,8 +503,6 @@ SEALED_BID = SealedBid.model_fields["kind"].default
 BID_GIVEN = ("tile", "coins")
 """The fields a secret bid is given (its kind is the default)."""
 
-DESCRIBED = ("action", "label", "description")
-"""The fields an option with a description is given (``unchecked.option``)."""
 
 
 def more_step(ctx: Ctx, i: int, offer: Offer, low: int, high: int) -> Option:

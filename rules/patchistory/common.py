@@ -90,19 +90,9 @@ def fail(sentence: str, key: str, **params: Any) -> RuleError:
 
 
 def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
-    """An event; ``to`` makes it private to one seat (built without validation: a move makes a
-    few). What ``unchecked.event(message, visible_to=…, reveals=…)`` makes, its fields written
-    out at once (the move that ends Movement and opens the auction makes ten)."""
-    return unchecked.built(Event, {
-        "message": msg(f"patchistory.{key}", **params),
-        "visible_to": None if to is None else frozenset((to,)),
-        "reveals": reveals,
-        "data": {},
-    }, EVENT_GIVEN)
-
-
-EVENT_GIVEN = ("message", "visible_to", "reveals")
-"""The fields :func:`event` gives an event (its ``data`` is the default, a new empty dict)."""
+    """An event; ``to`` makes it private to one seat."""
+    return unchecked.event(msg(f"patchistory.{key}", **params),
+                           visible_to=None if to is None else frozenset((to,)), reveals=reveals)
 
 
 def label(key: str, **params: Any) -> Message:

@@ -14,7 +14,7 @@ from rules.core.memo import Memo
 from rules.core.messages import Param
 from rules.core.unchecked import built, construct, option, question
 from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
-from rules.patchistory.auction import DESCRIBED, side_summary, side_words
+from rules.patchistory.auction import side_summary, side_words
 from rules.patchistory.common import (
     DELTA_KEYS,
     MAX_MENU,
@@ -260,14 +260,11 @@ def _placement_options(ctx: Ctx, state: State, seat: Seat, reserve: int, side: s
         place = (reserve, side, pl.row, pl.col, under, keep)
         a = _patches.get(place)
         change, words = placement_words(ctx, board(pl.row, pl.col, pl.under, keep) - was)
-        # ``option(action=…, label=label(…), description=…)``, its fields written out at once (a
-        # menu is made of some ten).
-        options.append(built(Option, {
-            "action": patch_at(place) if a is None else a,
-            "label": msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
-            "description": words,
-            "navigation": False,
-        }, DESCRIBED))
+        options.append(option(
+            patch_at(place) if a is None else a,
+            msg(PLACED[keep, under], row=pl.row, col=pl.col, change=change),
+            words,
+        ))
     return options
 
 

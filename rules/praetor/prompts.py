@@ -16,6 +16,7 @@ what it gives.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache, partial
 from typing import Any, TypeVar
 
@@ -890,7 +891,7 @@ def _activation_label(content: Content, state: State, seat: int, option: Option)
         return option
     about = msg("praetor.desc.activate", effect=outcome(content, state, seat, action.tile, action.exp),
                 fee=fee(content, state, seat, action.tile))
-    return option.model_copy(update={"description": about})
+    return replace(option, description=about)
 
 
 def _worker_gain(content: Content, state: State, seat: int, uid: str, exp: int) -> Message:

@@ -9,7 +9,7 @@ starts with ``rulebook p. N`` or ``designed`` (:meth:`~rules.praetor.content._So
 from __future__ import annotations
 
 from rules.core import Message, msg
-from rules.core.messages import Param
+from rules.core.messages import MESSAGE, Param
 from rules.core.reference import CardEntry, Origin, source_note
 from rules.praetor.content import GOODS, Board, CityTile, Content, TileType, WallTile, _Sourced
 from rules.praetor.describe import effect_text
@@ -53,7 +53,7 @@ def _origins(items: list[Item], tile_key: str) -> tuple[Origin, ...]:
     whose same fields share that source as one group ("tiles 2, 3: era, build cost")."""
     by_source: dict[tuple[bool, str], list[Item]] = {}
     for item in items:
-        by_source.setdefault((item[3], item[4].model_dump_json()), []).append(item)
+        by_source.setdefault((item[3], MESSAGE.dump_json(item[4]).decode()), []).append(item)
     origins = []
     for (is_designed, _), group_items in by_source.items():
         words = [_field(name) for _, tile, name, _, _ in group_items if tile is None]

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.ancient_world import ENGINE
 from rules.core import Message, Rng, random_choice
-from rules.core.messages import placeholders, render
+from rules.core.messages import MESSAGE, placeholders, render
 
 
 def _catalogue(locale: str) -> dict[str, str]:
@@ -94,7 +94,7 @@ def _played_texts(seed: int, players: int) -> list[Message]:
         seat = min(prompts)
         state, events = ENGINE.apply(state, seat, random_choice(prompts[seat], rng))
         seen += [e.message for e in events]
-    return [Message.model_validate_json(m.model_dump_json()) for m in seen]
+    return [MESSAGE.validate_json(MESSAGE.dump_json(m)) for m in seen]
 
 
 def test_no_text_of_a_played_game_shows_raw_data_in_either_language() -> None:

@@ -18,6 +18,8 @@ from bot.service import Line, Outcome, TableInfo
 from bot.service.core import tell_result
 from rules import registry
 from rules.core import Event, Message, Prompt, Rng
+from rules.core.contract import EVENT
+from rules.core.messages import MESSAGE
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
 NAMES = ("Ann", "Bo", "Cy", "Dee")
@@ -72,7 +74,7 @@ def a_game(game_id: str, seed: int) -> tuple[list[Message], int]:
         for prompt in pending.values():
             shown += prompt_messages(Prompt.model_validate_json(prompt.model_dump_json()))
         state, events = engine.apply(state, seat, bot.choose(engine, state, seat, pending[seat], rng))
-        last = [Event.model_validate_json(e.model_dump_json()) for e in events]
+        last = [EVENT.validate_json(EVENT.dump_json(e)) for e in events]
         shown += [e.message for e in last]
     result = engine.result(state)
     assert result is not None, f"the {game_id} game did not end"
@@ -92,7 +94,7 @@ def test_every_word_of_a_game_reads_as_words_in_english_and_greek(game_id: str) 
     for locale in ("en", "el"):
         words = Words(locale, game_id, NAMES[:players])
         bad = {}
-        for message in {m.model_dump_json(): m for m in shown}.values():
+        for message in {MESSAGE.dump_json(m).decode(): m for m in shown}.values():
             for text in (words(message), words.label(message)):
                 found = raw_data(text)
                 if found:

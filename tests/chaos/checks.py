@@ -23,7 +23,7 @@ from bot.discord.i18n import Words
 from bot.service import TableService
 from bot.service.tables import is_person, load
 from rules import registry
-from rules.core import Message
+from rules.core.messages import MESSAGE
 from storage.records import Entry, TableFilter
 from storage.sqlite import SqliteRepository
 from tests.e2e.fakediscord import Captured, FakeDiscord
@@ -82,7 +82,7 @@ async def read_told(db: Path) -> Told:
             words = Words("en", row.game_id, tuple(s.name for s in seats))
             for entry in await repo.entries(row.id):
                 for event in entry.events:
-                    text = words(Message.model_validate_json(event.message_json))
+                    text = words(MESSAGE.validate_json(event.message_json))
                     if event.visible_to is None:
                         told.public[text] += 1
                         told.public_by_table[row.id][text] += 1

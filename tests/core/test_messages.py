@@ -1,9 +1,10 @@
 """Words as data: catalogues, fallbacks, seat names and nested keys."""
 
-import pytest
-from pydantic import ValidationError
+from dataclasses import FrozenInstanceError
 
-from rules.core.messages import Message, Param, msg, placeholders, render, typed
+import pytest
+
+from rules.core.messages import MESSAGE, Message, Param, msg, placeholders, render, typed
 
 PACKAGES = ("tests.fixtures.catalogue",)
 
@@ -40,7 +41,7 @@ def test_message_parameter_is_rendered_in_the_reader_language() -> None:
 
 def test_message_with_a_message_parameter_round_trips_through_json() -> None:
     message = msg("t.phase", phase=msg("t.took", seat=0, value=2))
-    assert Message.model_validate_json(message.model_dump_json()) == message
+    assert MESSAGE.validate_json(MESSAGE.dump_json(message)) == message
 
 
 def test_a_count_of_one_takes_the_singular() -> None:
@@ -79,7 +80,7 @@ def test_a_plural_block_without_an_other_branch_is_refused() -> None:
 
 def test_messages_inside_a_list_survive_a_json_round_trip() -> None:
     message = msg("t.list", parts=[msg("t.explore"), msg("t.took", seat=0, value=2)])
-    again = Message.model_validate_json(message.model_dump_json())
+    again = MESSAGE.validate_json(MESSAGE.dump_json(message))
     assert render(again, "el", PACKAGES, ("Ann",)) == "Κόστος: Εξερεύνηση, Ann πήρε 2 νομίσματα."
 
 
@@ -99,15 +100,14 @@ def test_the_engine_core_refusals_speak_greek() -> None:
 
 
 def test_msg_builds_the_message_a_validated_one_is() -> None:
-    """msg skips validation (its parameters are typed where they are written); what it builds is
-    the validated model in every way the project reads one."""
+    """msg skips the dataclass's ``__init__`` (its parameters are typed where they are written);
+    what it builds is the message ``Message(...)`` makes and reading its JSON makes, and frozen."""
     inner = msg("praetor.cost", gold=2)
     params: dict[str, Param] = {"n": 2, "phase": "@rftg.phase.explore", "cost": inner, "parts": [inner, 1],
                                 "who": typed("@bot.internal_error"), "flag": True, "none": None}
     built, validated = msg("rftg.scout", **params), Message(key="rftg.scout", params=params)
     assert built == validated
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert built.model_fields_set == validated.model_fields_set
-    assert Message.model_validate_json(built.model_dump_json()) == built
-    with pytest.raises(ValidationError):
+    assert MESSAGE.dump_json(built) == MESSAGE.dump_json(validated)
+    assert MESSAGE.validate_json(MESSAGE.dump_json(built)) == built
+    with pytest.raises(FrozenInstanceError):
         built.key = "other"  # type: ignore[misc]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import InvalidAction
-from rules.core.messages import Message, msg, render, typed
+from rules.core.messages import MESSAGE, Message, msg, render, typed
 
 PACKAGES = ("bot.service", "rules.core", "bot")
 
@@ -18,17 +18,17 @@ def test_typed_words_that_look_like_a_key_are_shown_verbatim() -> None:
 
 
 def test_a_stored_key_parameter_still_renders_its_sentence() -> None:
-    stored = Message.model_validate_json('{"key": "service.left", "params": {"name": "@service.finished"}}')
+    stored = MESSAGE.validate_json('{"key": "service.left", "params": {"name": "@service.finished"}}')
     finished = render(msg("service.finished"), "en", PACKAGES)
     assert render(stored, "en", PACKAGES) == f"{finished} leaves the table."
 
 
 def test_typed_words_survive_storage_alone_and_in_a_list() -> None:
     message = msg("service.started", game="Sealed Bid", names=[typed("@service.finished"), typed("Bo")])
-    stored = Message.model_validate_json(message.model_dump_json())
+    stored = MESSAGE.validate_json(MESSAGE.dump_json(message))
     shown = render(stored, "en", PACKAGES)
     assert shown == "The game of Sealed Bid begins. Seat order: @service.finished, Bo."
-    left = Message.model_validate_json(msg("service.left", name=typed("@x")).model_dump_json())
+    left = MESSAGE.validate_json(MESSAGE.dump_json(msg("service.left", name=typed("@x"))))
     assert left == msg("service.left", name=typed("@x"))
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.discord.i18n import Words
-from rules.core import Message
+from rules.core.messages import MESSAGE
 from tests.e2e.fakediscord import FakeDiscord
 
 SHORTEST = 8
@@ -59,7 +59,7 @@ def audit_secrets(fake: FakeDiscord, db: Path, table_id: int, game_id: str) -> A
     public: set[str] = set()
     private: dict[str, set[int]] = {}
     for message_json, visible_json in events:
-        text = words(Message.model_validate_json(message_json))
+        text = words(MESSAGE.validate_json(message_json))
         if visible_json is None:
             public.add(text)
         else:

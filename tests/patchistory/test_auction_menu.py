@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Message
-from rules.core.messages import render
+from rules.core.messages import MESSAGE, render
 from rules.patchistory import auction
 from rules.patchistory.actions import BidCoins, Pick, SealedBid
 from rules.patchistory.common import label
@@ -102,7 +101,7 @@ def test_every_bid_says_what_it_costs_and_what_the_side_gives_within_a_select_li
     for tile in CONTENT.tiles_by_id:
         gives = auction.side_summary(CTX, Offer(tile=tile, side=side))
         bid = label("auction.bid_pays", extra=12, side_gives=gives)
-        message = Message.model_validate_json(bid.model_dump_json())
+        message = MESSAGE.validate_json(MESSAGE.dump_json(bid))
         for locale in ("en", "el"):
             text = render(message, locale, PACKAGES, ("Ann", "Bo", "Cy"))
             assert len(text) <= 100, text

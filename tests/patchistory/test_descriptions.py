@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules.core import Message, Option, Prompt
-from rules.core.messages import render
+from rules.core.messages import MESSAGE, render
 from rules.patchistory.actions import AnswerAid, PlaceWorker
 from rules.patchistory.state import Phase, State
 from tests.patchistory.test_option_lengths import played_games
@@ -26,7 +26,7 @@ RAW = re.compile(r"[{}]|patchistory\.|\b[a-z]\d+-\d+\b")
 
 
 def stored(message: Message) -> Message:
-    return Message.model_validate(json.loads(message.model_dump_json()))
+    return MESSAGE.validate_python(json.loads(MESSAGE.dump_json(message).decode()))
 
 
 def greedy_prompts(players: int, seed: int) -> Iterator[tuple[State, Prompt]]:

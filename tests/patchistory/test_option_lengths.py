@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules.core import Message, Prompt, Rng
-from rules.core.messages import render
+from rules.core.messages import MESSAGE, render
 from rules.patchistory import ENGINE
 from rules.patchistory.auction import side_summary
 from rules.patchistory.common import Ctx, change_words, label
@@ -24,7 +24,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
 def stored(message: Message) -> Message:
-    return Message.model_validate_json(message.model_dump_json())
+    return MESSAGE.validate_json(MESSAGE.dump_json(message))
 
 
 def played_games(players: int, seed: int, bots: tuple[str, ...]) -> Iterator[tuple[State, Prompt]]:

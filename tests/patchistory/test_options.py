@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import Prompt, RuleError
+from rules.core.messages import MESSAGE
 from rules.patchistory import auction, flow, movement, voting
 from rules.patchistory.actions import (
     BidCoins,
@@ -529,7 +530,6 @@ def test_transport_zero_leaves_an_alliance_route_worker_in_place_when_read_for_g
 
 def test_each_negotiation_colour_says_what_it_leads_to_and_what_war_costs() -> None:
     """p. 12: red declares war and pays the war preparation; blue defends, and two blues may ally."""
-    from rules.core import Message
     from rules.core.messages import render
     from rules.patchistory.flow import war_prep
 
@@ -538,7 +538,7 @@ def test_each_negotiation_colour_says_what_it_leads_to_and_what_war_costs() -> N
     told = {}
     for option in prompt.options:
         assert option.description is not None
-        stored = Message.model_validate_json(option.description.model_dump_json())
+        stored = MESSAGE.validate_json(MESSAGE.dump_json(option.description))
         told[option.action.colour] = {
             locale: render(stored, locale, ("rules.patchistory", "rules.core"), ("Ann", "Bo", "Cy"))
             for locale in ("en", "el")

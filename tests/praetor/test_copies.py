@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 
 from rules.core import Engine, Rng, random_choice
+from rules.core.contract import EVENT
 from rules.praetor import ENGINE
 from rules.praetor.bots import GreedyBot
 from rules.praetor.state import State
@@ -55,7 +56,7 @@ def test_a_move_on_a_shared_copy_gives_what_a_full_copy_gives(players: int) -> N
         shared, events = ENGINE.apply(state, seat, action)
         full, full_events = Engine.apply(ENGINE, state, seat, action)
         assert ENGINE.dump(shared) == ENGINE.dump(full)
-        assert [e.model_dump_json() for e in events] == [e.model_dump_json() for e in full_events]
+        assert [EVENT.dump_json(e) for e in events] == [EVENT.dump_json(e) for e in full_events]
 
 
 def test_a_copy_for_a_seat_owns_that_seats_player_and_shares_the_others() -> None:

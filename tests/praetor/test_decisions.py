@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.core import Event, Prompt, RandomBot, Rng
+from rules.core.contract import EVENT
 from rules.core.messages import render
 from rules.praetor import ENGINE
 from rules.praetor.actions import Activate, Done, Pass, Pick, Trade
@@ -198,7 +199,7 @@ def test_events_and_prompts_read_whole_after_the_storage_round_trip(bot: str, lo
         texts = [render(stored.title, locale, (PACKAGE,), NAMES)]
         texts += [render(o.label, locale, (PACKAGE,), NAMES) for o in stored.options]
         for event in events:
-            back = Event.model_validate_json(event.model_dump_json())
+            back = EVENT.validate_json(EVENT.dump_json(event))
             texts.append(render(back.message, locale, (PACKAGE,), NAMES))
         for text in texts:
             assert not RAW.search(text), text
@@ -210,7 +211,7 @@ def test_a_payment_to_an_owner_reads_whole_after_the_round_trip() -> None:
     set_workers(state, YELLOW, 2)
     _, events = ENGINE.apply(state, YELLOW, Activate(tile=SAWMILL, exp=2))
     paid = next(e for e in events if e.message.key == "praetor.ev.paid_owner")
-    back = Event.model_validate_json(paid.model_dump_json())
+    back = EVENT.validate_json(EVENT.dump_json(paid))
     assert render(back.message, "en", (PACKAGE,), NAMES) == "Ann → Bo: 1 gold."
     assert render(back.message, "el", (PACKAGE,), NAMES) == "Ann → Bo: 1 Χρυσό."
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
+from rules.core.messages import MESSAGE
 from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
 from rules.praetor.describe import gain, gains
@@ -314,7 +315,7 @@ def test_market_trades_are_offered_one_unit_at_a_time() -> None:
     actions = _actions(state)
     assert Trade(resource="wood", buy=True) in actions and Trade(resource="marble", buy=False) in actions
     assert actions[-1] == Done()
-    assert len(set(o.label.model_dump_json() for o in ENGINE.pending(state)[YELLOW].options)) == len(actions)
+    assert len(set(MESSAGE.dump_json(o.label) for o in ENGINE.pending(state)[YELLOW].options)) == len(actions)
 
 
 def test_update_prompts_are_simultaneous() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import Message, Rng
-from rules.core.messages import catalogue, placeholders, render
+from rules.core.messages import MESSAGE, catalogue, placeholders, render
 from rules.rftg import ENGINE
 
 PACKAGE = "rules.rftg"
@@ -77,7 +77,7 @@ TILE_ACTIONS = {"split", "place", "return", "give_back", "rearrange", "choose", 
 
 def _rendered(message: Message) -> list[str]:
     """``message`` in English and Greek after the JSON round trip storage gives it."""
-    again = Message.model_validate_json(message.model_dump_json())
+    again = MESSAGE.validate_json(MESSAGE.dump_json(message))
     return [render(again, locale, (PACKAGE,), ("Ann", "Bo", "Cy", "Di")) for locale in ("en", "el")]
 
 

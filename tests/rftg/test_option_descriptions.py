@@ -14,7 +14,7 @@ import pytest
 from bot.discord.i18n import Words
 from rules.core import Message, Prompt, Rng, msg
 from rules.core.conformance import bot_lineup
-from rules.core.messages import render
+from rules.core.messages import MESSAGE, render
 from rules.rftg import ENGINE, assign, explore, manage, produce
 from rules.rftg.actions import Done, Produce, Recall, RecallAll, ShipGood, ToColumn
 from rules.rftg.content import CONTENT, PHASES
@@ -45,7 +45,7 @@ def played(players: int, seed: int, bots: str) -> Iterator[tuple[State, Prompt]]
 
 
 def words(message: Message, locale: str = "en") -> str:
-    return render(Message.model_validate_json(message.model_dump_json()), locale, PACKAGES, NAMES)
+    return render(MESSAGE.validate_json(MESSAGE.dump_json(message)), locale, PACKAGES, NAMES)
 
 
 @pytest.mark.parametrize(("players", "seed", "bots"), GAMES)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import ServiceError, TableService
+from rules.core.messages import MESSAGE
 from storage import open_repository
 from storage.records import Snapshot
 from storage.repository import Repository
@@ -137,7 +138,7 @@ def events_replayed(entries: list[tuple[int, str, list[str]]], options: str) -> 
     told = []
     for seat, payload, _ in entries:
         state, events = ENGINE.apply(state, seat, payload)
-        told.append([e.message.model_dump_json() for e in events])
+        told.append([MESSAGE.dump_json(e.message).decode() for e in events])
     return told
 
 

@@ -12,6 +12,7 @@ import pytest
 from bot.service import NotStarted, Outcome, SeatPrompt, TableService
 from rules import registry
 from rules.core import CHAPTER
+from rules.core.messages import MESSAGE
 from rules.verify import GameRecord, commitment, main, verify
 from tests.service.conftest import ADA, BO, CHANNEL, CY, GUILD
 
@@ -86,12 +87,12 @@ async def test_the_thread_is_told_the_commitment_at_the_start_and_the_seed_at_th
     table_id, start = await started(whole_games, "praetor", [(ADA, "Ada")], seed=123)
     told = next(line.message for line in start.public if line.message.key == "service.seed_committed")
     digest = commitment("praetor", table_id, 123)
-    assert json.loads(told.model_dump_json())["params"]["commitment"]["text"] == digest
-    assert "123" not in told.model_dump_json()
+    assert json.loads(MESSAGE.dump_json(told).decode())["params"]["commitment"]["text"] == digest
+    assert "123" not in MESSAGE.dump_json(told).decode()
     last = await play(whole_games, table_id, [ADA], random.Random(1))
     assert last is not None and last.finished
     revealed = next(line.message for line in last.public if line.message.key == "service.seed_revealed")
-    params = json.loads(revealed.model_dump_json())["params"]
+    params = json.loads(MESSAGE.dump_json(revealed))["params"]
     assert params["seed"]["text"] == "123" and params["commitment"]["text"] == digest
 
 

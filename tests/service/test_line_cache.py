@@ -13,6 +13,7 @@ from bot.service.cache import LineCache
 from bot.service.models import Line
 from bot.service.tables import events_lines
 from rules.core import Message, msg
+from rules.core.messages import MESSAGE
 from storage.records import StoredEvent
 from storage.sqlite import SqliteRepository
 from tests.fixtures.sealed_bid import Bid
@@ -117,7 +118,7 @@ def test_entries_kept_are_found_together_and_renewed_as_one_by_one() -> None:
 
 def test_the_same_words_read_together_are_parsed_once_and_read_as_written() -> None:
     undo, other = msg("service.undone", seat=1), msg("service.undone", seat=0)
-    stored = [StoredEvent(message_json=m.model_dump_json()) for m in (undo, other)]
+    stored = [StoredEvent(message_json=MESSAGE.dump_json(m).decode()) for m in (undo, other)]
     parsed: dict[str, Message] = {}
     first, second = events_lines(stored, 7, parsed), events_lines(stored[:1], 9, parsed)
     assert [line.message for line in first] == [undo, other] and second[0].message == undo

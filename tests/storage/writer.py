@@ -17,6 +17,7 @@ import time
 from datetime import UTC, datetime
 
 from rules.core import Rng, random_choice
+from rules.core.messages import MESSAGE
 from storage import open_repository
 from storage.records import NewEntry, NewTable, SeatRow, StoredEvent
 from storage.repository import Repository, StaleWrite
@@ -48,7 +49,7 @@ async def burst(path: str) -> None:
             state, events = ENGINE.apply(state, seat, action)
             entry = NewEntry(
                 kind="action", seat=seat, actor=f"bot:{seat}", payload_json=ENGINE.dump_action(action),
-                events=tuple(StoredEvent(message_json=e.message.model_dump_json(),
+                events=tuple(StoredEvent(message_json=MESSAGE.dump_json(e.message).decode(),
                                          visible_to=e.visible_to, reveals=e.reveals) for e in events),
             )
             snapshot = (seq + 1, ENGINE.dump(state)) if (seq + 1) % 5 == 0 else None
