@@ -34,7 +34,7 @@ def lay_out(ctx: Ctx, state: State) -> list[Event]:
             events.append(convert_culture(state, seat))
     if n == 2:
         for _ in range(min(2, len(state.stack))):
-            a.offers.append(offer_of(state.stack.pop(0), "any"))
+            a.offers.append(Offer(state.stack.pop(0), "any"))
     else:
         count = 1 if (state.era, state.round) == (1, 1) else n
         for _ in range(min(count, len(state.stack))):
@@ -50,14 +50,6 @@ def new_auction(vasco: list[Seat] | None) -> Auction:
     """``Auction()``, or ``Auction(vasco=vasco)`` where Vasco da Gama's owners are looked for."""
     return Auction() if vasco is None else Auction(vasco=vasco)
 
-
-def offer_of(tile: str, side: str) -> Offer:
-    """``Offer(tile=tile, side=side)`` built without validation: every round lays some out."""
-    return built(Offer, {"tile": tile, "side": side}, OFFER_GIVEN)
-
-
-OFFER_GIVEN = ("tile", "side")
-"""The fields a tile laid out is given (all of an offer's)."""
 
 
 def convert_culture(state: State, seat: Seat) -> Event:
@@ -81,7 +73,7 @@ def convert_culture(state: State, seat: Seat) -> Event:
 def lay_one(state: State) -> None:
     side = "white" if state.next_white else "black"
     state.next_white = not state.next_white
-    state.auction.offers.append(offer_of(state.stack.pop(0), side))
+    state.auction.offers.append(Offer(state.stack.pop(0), side))
 
 
 def top(auction: Auction, tile: int) -> Bid | None:

@@ -5,9 +5,11 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core import Event, NumberChoice, Prompt, Seat
 from rules.core.messages import Param
-from rules.core.unchecked import option, question, replaced
+from rules.core.unchecked import option, question
 from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
 from rules.patchistory.common import (
     Ctx,
@@ -97,7 +99,7 @@ def advance(ctx: Ctx, state: State) -> list[Event]:
         r = state.routes[index]
         if allied(state, r.start, r.end):
             state.wars.remove(index)
-            state.routes[index] = replaced(r, war_attackers=[], war_declared=None)
+            state.routes[index] = replace(r, war_attackers=[], war_declared=None)
             send_home(state, index, ctx.content.routes.war)  # #41
             events.append(event("war_lapsed", seat=r.start, other_seat=r.end))
     if state.war is None and state.wars and state.war_chooser is None:
@@ -233,7 +235,7 @@ def play_choose(ctx: Ctx, state: State, seat: Seat, action: Choose) -> list[Even
         )
     ]
     if reds:
-        state.routes[n.route] = replaced(r, war_attackers=reds, war_declared=(state.era, state.round))
+        state.routes[n.route] = replace(r, war_attackers=reds, war_declared=(state.era, state.round))
         cost = war_prep(state.era)
         for s in reds:
             short = pay(state.players[s].goods, "resources", cost)
@@ -374,7 +376,7 @@ def resolve(ctx: Ctx, state: State) -> list[Event]:
         )
     ]
     winner = w.defender if ta == tb else (a if ta > tb else b)
-    state.routes[w.route] = replaced(state.routes[w.route], war_attackers=[], war_declared=None)
+    state.routes[w.route] = replace(state.routes[w.route], war_attackers=[], war_declared=None)
     send_home(state, w.route, ctx.content.routes.war)
     state.war = None
     if winner is None:
@@ -458,7 +460,7 @@ def play_stealth(ctx: Ctx, state: State, seat: Seat, action: Reclaim | Done) -> 
 
 def lapse_final_wars(state: State) -> None:
     """Spec 19 #18: a war declared in the last round of era 3 is never resolved."""
-    state.routes[:] = [replaced(r, war_attackers=[], war_declared=None) for r in state.routes]
+    state.routes[:] = [replace(r, war_attackers=[], war_declared=None) for r in state.routes]
 
 
 def war_order_prompt(state: State, seat: Seat) -> Prompt | None:

@@ -13,11 +13,12 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache, lru_cache
 from types import MappingProxyType
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
-from rules.core.unchecked import construct, option, question, replaced
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
 from rules.patchistory.common import (
     MAX_MENU,
@@ -66,11 +67,11 @@ def start(ctx: Ctx, state: State) -> list[Event]:
                 continue
             route = state.routes[w.route]
             if route.kind == "general" and route.war_attackers and w.step == ctx.content.routes.negotiation:
-                p.workers[i] = replaced(w, step=war_step)
+                p.workers[i] = replace(w, step=war_step)
                 p.moved.append(i)
                 events.append(event("to_war", seat=seat, route=w.route + 1))
             elif p.transport == 0 and (route.kind == "general" or state.options.alliance_rest_at_t0):
-                p.workers[i] = replaced(w, where="rest", step=FRESH_REST)
+                p.workers[i] = replace(w, where="rest", step=FRESH_REST)
                 p.moved.append(i)
                 events.append(event("rest", seat=seat, route=w.route + 1))
     return events
@@ -600,7 +601,7 @@ def play_move(ctx: Ctx, state: State, seat: Seat, action: Move) -> list[Event]:
             t=p.transport,
         )
     row, col = grid.spaces[key][0]
-    w = p.workers[action.worker] = replaced(p.workers[action.worker], row=row, col=col)
+    w = p.workers[action.worker] = replace(p.workers[action.worker], row=row, col=col)
     p.moved.append(action.worker)
     return [event("moved", seat=seat, worker=action.worker + 1, row=w.row, col=w.col)]
 
@@ -621,7 +622,7 @@ def play_advance(ctx: Ctx, state: State, seat: Seat, action: Advance) -> list[Ev
     if not 1 <= action.steps <= top:
         raise fail(f"Move this worker 1 to {top} spaces forward.", "advance_range", high=top)
     start_route_moves(ctx, p)
-    w = p.workers[action.worker] = replaced(w, step=w.step + action.steps)
+    w = p.workers[action.worker] = replace(w, step=w.step + action.steps)
     p.moved.append(action.worker)
     route = state.routes[w.route]
     if route.kind == "alliance" and w.step == len(ctx.content.routes.alliance) - 1:
@@ -643,7 +644,7 @@ def play_rest(ctx: Ctx, state: State, seat: Seat, action: Rest) -> list[Event]:
     ):
         raise fail("Only a general-route worker before the negotiation space may rest.", "no_rest")
     start_route_moves(ctx, p)
-    w = p.workers[action.worker] = replaced(w, where="rest", step=FRESH_REST)
+    w = p.workers[action.worker] = replace(w, where="rest", step=FRESH_REST)
     p.moved.append(action.worker)
     return [event("rest", seat=seat, route=w.route + 1)]
 
@@ -675,6 +676,6 @@ def finish(state: State) -> list[Event]:
                 p.homing += 1
                 events.append(event("rest_home", seat=seat))
                 continue
-            kept.append(replaced(w, step=0) if w.where == "rest" else w)
+            kept.append(replace(w, step=0) if w.where == "rest" else w)
         p.workers = kept
     return events

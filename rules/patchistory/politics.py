@@ -9,11 +9,12 @@ Sections (§N) and interpretations (#N) are those of docs/patchistory/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
 from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
-from rules.core.unchecked import construct, option, question, replaced
+from rules.core.unchecked import construct, option, question
 from rules.patchistory.actions import (
     Aid,
     AnswerAid,
@@ -529,7 +530,7 @@ def remove_route(state: State, index: int) -> list[Event]:
                 p.homing += 1
                 continue
             later = w.where in ("route", "rest") and w.route > index
-            kept.append(replaced(w, route=w.route - 1) if later else w)
+            kept.append(replace(w, route=w.route - 1) if later else w)
         p.workers = kept
     return []
 

@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from rules.core import Rng, Seat
 from rules.core.memo import Memo
 from rules.core.unchecked import flat as _flat
-from rules.core.unchecked import made as _made
 from rules.patchistory.options import Options
 
 
@@ -64,11 +63,10 @@ Token = tuple[int, int, str | None]
 id ``None`` for a reclaimed wasteland (Wasteland side up)."""
 
 
-class Worker(BaseModel):
-    """A born worker: in the territory at a square, on a route, or resting (p. 11)."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+@dataclass(frozen=True, slots=True)
+class Worker:
+    """A born worker: in the territory at a square, on a route, or resting (p. 11). Frozen: a
+    state's copy shares it (:meth:`State.__deepcopy__`)."""
 
     where: Literal["land", "route", "rest"] = "land"
     row: int = 0
@@ -79,11 +77,10 @@ class Worker(BaseModel):
     """Position on the route counted from the owner's own Start."""
 
 
-class Reserve(BaseModel):
-    """A won land tile not yet patched (#6); ``side`` is ``None`` when the owner may choose."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """A won land tile not yet patched (#6); ``side`` is ``None`` when the owner may choose.
+    Frozen, as a :class:`Worker` is."""
 
     tile: str
     side: str | None
@@ -134,22 +131,20 @@ class Player:
         return len(self.workers) + self.homing
 
 
-class Bid(BaseModel):
-    """A bid on the table in a 3–4 player auction: ``coins`` on the offer at index ``tile``."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid on the table in a 3–4 player auction: ``coins`` on the offer at index ``tile``.
+    Frozen, as a :class:`Worker` is."""
 
     seat: Seat
     tile: int
     coins: int
 
 
-class Offer(BaseModel):
-    """A land tile laid out for the auction with the side it is offered on."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A land tile laid out for the auction with the side it is offered on. Frozen, as a
+    :class:`Worker` is."""
 
     tile: str
     side: str
@@ -176,44 +171,43 @@ class Auction:
     """Vasco owners still to take a tile before the auction starts."""
 
 
-class Route(BaseModel):
-    """A trade route between two players; a general route belongs to the player at its Start."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A trade route between two players; a general route belongs to the player at its Start.
+    Frozen, as a :class:`Worker` is: a rule puts a changed copy in its place."""
 
     kind: Literal["general", "alliance"]
     start: Seat
     end: Seat
-    war_attackers: list[Seat] = Field(default_factory=list)
+    war_attackers: list[Seat] = field(default_factory=list)
     """Declared war on this route (the negotiating worker waits on it)."""
     war_declared: tuple[int, int] | None = None
     """(era, round) of the declaration."""
 
 
-class Negotiation(BaseModel):
+@dataclass(slots=True)
+class Negotiation:
     route: int
-    choices: dict[int, str] = Field(default_factory=dict)
+    choices: dict[int, str] = field(default_factory=dict)
     """seat → "red"/"blue" (secret until both chose)."""
-    consent: dict[int, bool] = Field(default_factory=dict)
+    consent: dict[int, bool] = field(default_factory=dict)
     stage: Literal["choose", "ally", "orient"] = "choose"
     """``orient``: both agreed; the negotiating worker's owner chooses the route's orientation."""
 
 
-class War(BaseModel):
+@dataclass(slots=True)
+class War:
     route: int
     attackers: list[Seat]
     defender: Seat | None
-    spend: dict[int, tuple[int, int]] = Field(default_factory=dict)
+    spend: dict[int, tuple[int, int]] = field(default_factory=dict)
     """seat → (resources, votes) committed (secret until both committed)."""
 
 
-class AidOffer(BaseModel):
+@dataclass(frozen=True, slots=True)
+class AidOffer:
     """An offer of Aid waiting for its answer: the food, coins and resources ``giver`` offers
-    ``target``."""
-
-    model_config = ConfigDict(frozen=True)
-    """Frozen: a state's copy shares it (:meth:`State.__deepcopy__`)."""
+    ``target``. Frozen, as a :class:`Worker` is."""
 
     giver: Seat
     target: Seat
@@ -310,15 +304,13 @@ class State:
         c.aid = self.aid
         c.negotiations = self.negotiations[:]
         n = self.negotiation
-        if n is not None:
-            n = _made(n, {**n.__dict__, "choices": n.choices.copy(), "consent": n.consent.copy()})
-        c.negotiation = n
+        c.negotiation = (
+            None if n is None else Negotiation(n.route, n.choices.copy(), n.consent.copy(), n.stage)
+        )
         c.wars = self.wars[:]
         c.war_chooser = self.war_chooser
         w = self.war
-        if w is not None:
-            w = _made(w, {**w.__dict__, "attackers": w.attackers[:], "spend": w.spend.copy()})
-        c.war = w
+        c.war = None if w is None else War(w.route, w.attackers[:], w.defender, w.spend.copy())
         c.voting = _voting(self.voting)
         c.returners = self.returners[:]
         c.in_turn_order = self.in_turn_order
@@ -338,7 +330,7 @@ def layout_key(p: Player) -> tuple[object, ...]:
     """A player's empire as laid out, as one hashable value: its layers, its tokens and its workers, which
     every phase's kept prompt is drawn from (``movement.asked_key``, ``patching.asked_key``,
     ``politics.admin_key``)."""
-    return tuple(p.layers), tuple(p.tokens), tuple(tuple(w.__dict__.values()) for w in p.workers)
+    return tuple(p.layers), tuple(p.tokens), tuple(worker_key(w) for w in p.workers)
 
 
 def player_key(p: Player) -> tuple[object, ...]:
@@ -352,7 +344,7 @@ def player_key(p: Player) -> tuple[object, ...]:
         tuple(p.cards),
         tuple(p.layers),
         tuple(p.tokens),
-        tuple(tuple(w.__dict__.values()) for w in p.workers),
+        tuple(worker_key(w) for w in p.workers),
         p.homing,
         tuple((r.tile, r.side) for r in p.reserve),
         p.pp,
@@ -394,6 +386,11 @@ def routes_key(routes: list[Route]) -> tuple[object, ...]:
 STATE_TYPE: TypeAdapter[State] = TypeAdapter(State)
 """Reads and writes a state as JSON, as pydantic wrote the models the state's parts were before
 they were plain classes: the same fields in the same order, so stored games load as they were."""
+
+
+def worker_key(w: Worker) -> tuple[str, int, int, int, int]:
+    """A worker as one hashable value, in the order of :class:`Worker`'s fields."""
+    return w.where, w.row, w.col, w.route, w.step
 
 
 def goods_key(g: Goods) -> tuple[int, int, int, int, int]:

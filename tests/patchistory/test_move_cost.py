@@ -72,7 +72,6 @@ from rules.patchistory.state import (
     AidOffer,
     Auction,
     Goods,
-    Offer,
     Phase,
     Player,
     Reserve,
@@ -777,7 +776,7 @@ def test_a_kept_movement_prompt_is_drawn_again_when_a_route_changes_kind() -> No
                     changed = deepcopy(state)
                     route = changed.routes[w.route]
                     kind = "alliance" if route.kind == "general" else "general"
-                    changed.routes[w.route] = route.model_copy(update={"kind": kind})
+                    changed.routes[w.route] = replace(route, kind=kind)
                     changed_prompts += _kept_after_a_change(state, changed, seat)
     assert changed_prompts > 10
 
@@ -1626,19 +1625,14 @@ def test_a_kept_secret_bid_prompt_is_drawn_again_when_the_seats_coins_change() -
     assert changed_prompts > 50
 
 
-def test_a_rounds_auction_and_offers_are_those_validation_makes() -> None:
-    """The auction a round lays out and the tiles it offers, the offers built without validation
-    (``auction.offer_of``), hold the values (and an offer the fields set) that ``Auction()``,
-    ``Auction(vasco=…)`` and ``Offer(…)`` hold, and no two auctions share a list or dict (a rule
-    fills them in place)."""
+def test_a_rounds_auction_is_a_new_one_sharing_nothing_with_another() -> None:
+    """The auction a round lays out (``auction.new_auction``) is ``Auction()``, or
+    ``Auction(vasco=…)``, and no two auctions share a list or dict (a rule fills them in place)."""
     for vasco in (None, [], [1], [0, 2]):
         made = auction.new_auction(None if vasco is None else list(vasco))
         assert made == (Auction() if vasco is None else Auction(vasco=list(vasco)))
         other = auction.new_auction(None if vasco is None else list(vasco))
         assert shared_mutables(made, other, "auction") == []
-    offer = auction.offer_of("t1", "any")
-    assert offer.__dict__ == Offer(tile="t1", side="any").__dict__
-    assert fields_set(offer) == fields_set(Offer(tile="t1", side="any"))
 
 
 def test_the_rounds_start_clears_each_players_flags_moves_and_menu() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core import Prompt, RuleError
@@ -447,7 +449,7 @@ def war_won_by_four(**options: object) -> State:
     state = with_options(at_phase(game(3), Phase.NEGOTIATION), **options)
     empire(state, 0, military=14)
     empire(state, 1, military=10)
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
     state.war = War(route=0, attackers=[0], defender=1)
     state, _ = ENGINE.apply(state, 0, Spend(resources=0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core import RuleError
@@ -123,7 +125,7 @@ def test_joan_of_arc_may_spend_votes_in_war() -> None:
     empire(state, 1, military=10)
     own(state, 0, "joan_of_arc")
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.war = War(route=0, attackers=[0], defender=1)
     state.players[0].goods.votes = 3
     state, _ = ENGINE.apply(state, 0, Spend(resources=0, votes=3))  # seat 1's 0 is played for it
@@ -133,7 +135,7 @@ def test_joan_of_arc_may_spend_votes_in_war() -> None:
 def test_votes_cannot_be_spent_in_war_without_joan_of_arc() -> None:
     state = at_phase(game(3), Phase.NEGOTIATION)
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.war = War(route=0, attackers=[0], defender=1)
     state.players[0].goods.votes = 3
     with pytest.raises(RuleError):
@@ -145,7 +147,7 @@ def test_stealth_aircraft_reclaims_a_space_of_the_defeated_player() -> None:
     empire(state, 0, military=10)
     state.players[0].layers.append((shipped_tile("stealth_aircraft"), "black", 2, 0))
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.war = War(route=0, attackers=[0], defender=1)
     state, _ = ENGINE.apply(state, 0, Spend(resources=0))  # seat 1's 0 is played for it
     assert state.stealth == (0, 1)

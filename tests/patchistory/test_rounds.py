@@ -517,7 +517,7 @@ def test_both_blue_without_agreement_sends_the_worker_home_without_alliance() ->
 
 def test_a_declared_war_advances_to_the_war_space_next_movement_even_at_transport_zero() -> None:
     state = negotiating()
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     empire(state, 0)
     movement.start(CTX, state)
     assert state.players[0].workers[0].step == CONTENT.routes.war
@@ -526,8 +526,8 @@ def test_a_declared_war_advances_to_the_war_space_next_movement_even_at_transpor
 def test_a_war_between_players_who_became_allies_lapses() -> None:
     state = negotiating()
     state.negotiation = None
-    state.players[0].workers[0] = state.players[0].workers[0].model_copy(update={"step": CONTENT.routes.war})
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})
+    state.players[0].workers[0] = replace(state.players[0].workers[0], step=CONTENT.routes.war)
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.routes.append(Route(kind="alliance", start=0, end=1))
     conflict.start(CTX, state)
     conflict.advance(CTX, state)
@@ -646,8 +646,8 @@ def test_a_player_in_two_wars_chooses_which_is_fought_first() -> None:
     war_step = CONTENT.routes.war
     state.players[0].workers = [Worker(where="route", route=0, step=war_step)]
     state.players[2].workers = [Worker(where="route", route=2, step=war_step)]
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": [0]})  # 0 → 1
-    state.routes[2] = state.routes[2].model_copy(update={"war_attackers": [2]})  # 2 → 0
+    state.routes[0] = replace(state.routes[0], war_attackers=[0])  # 0 → 1
+    state.routes[2] = replace(state.routes[2], war_attackers=[2])  # 2 → 0
     for p in state.players:
         p.goods.resources = 2  # so that what to spend in each war is a real choice
     conflict.start(CTX, state)

@@ -254,7 +254,7 @@ def war_between(
     empire(state, 0, military=attacker_military)
     empire(state, 1, military=defender_military, defence=defender_defence)
     attackers = [0, 1] if both_attack else [0]
-    state.routes[0] = state.routes[0].model_copy(update={"war_attackers": attackers})
+    state.routes[0] = replace(state.routes[0], war_attackers=attackers)
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
     state.war = War(route=0, attackers=attackers, defender=None if both_attack else 1)
     for p in state.players:
