@@ -62,8 +62,7 @@ def start(ctx: Ctx, state: State) -> list[Event]:
         wars = [i for i in queue(routes.war) if state.routes[i].war_attackers]
     else:
         negotiations, wars = [], []
-    # Each queue written only where it changes (most rounds queue nothing, and a write goes
-    # through pydantic's assignment).
+    # Each queue written only where it changes (most rounds queue nothing).
     if state.negotiations != negotiations:
         state.negotiations = negotiations
     if state.wars != wars:

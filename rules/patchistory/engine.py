@@ -243,8 +243,8 @@ class Patchistory(Engine[State, Played]):
     def step(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         events = self.dispatch(state, seat, action)
         if not isinstance(action, Pick | Back):
-            # The seat's menu closed, written only where open (a write goes through pydantic's
-            # assignment, and a move's own rule has most often closed it already).
+            # The seat's menu closed, written only where open (a move's own rule has most often
+            # closed it already).
             p = state.players[seat]
             if p.menu:
                 p.menu = []

@@ -95,7 +95,7 @@ def start_round(ctx: Ctx, state: State) -> list[Event]:
 
 def clear_round(p: Player) -> None:
     """The player's flags and lists of a round cleared for the next: each written only where it
-    is not clear already (most are), a write going through pydantic's assignment."""
+    is not clear already (most are)."""
     for flag in ROUND_FLAGS:
         if getattr(p, flag):
             setattr(p, flag, False)
@@ -111,8 +111,7 @@ ROUND_FLAGS = ("accepted_aid", "campaigned", "built_route", "used_gustav", "dipl
 
 def round_start(state: State) -> Event:
     """The event opening the round, marked as a new chapter of the game's story: what
-    ``chapter(event("round_start", …))`` makes, made so at once, without pydantic's copy of the
-    event (4 µs a round)."""
+    ``chapter(event("round_start", …))`` makes, made so at once, without a copy of the event."""
     message = msg("patchistory.round_start", era=state.era, round=state.round, first_seat=state.first)
     return unchecked.event(message, visible_to=None, reveals=False, data={CHAPTER: True})
 

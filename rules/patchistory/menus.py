@@ -267,10 +267,10 @@ def same_step(a: Option, b: Option) -> bool:
 
 
 def same_words(a: Message | None, b: Message | None) -> bool:
-    """Whether two messages are equal, as pydantic's equality of models finds it (their key and
-    parameters by value), without its checks of what a message never holds (private and extra
-    attributes) at each level: a folded step's name holds its step's name and its own, and a
-    step worded afresh by a new fold is a new object saying the same."""
+    """Whether two messages are equal, as their equality finds it (their key and parameters by
+    value), looking at a shared message once rather than at each level: a folded step's name holds
+    its step's name and its own, and a step worded afresh by a new fold is a new object saying the
+    same."""
     if a is b:
         return True
     if a is None or b is None or a.key != b.key:

@@ -81,7 +81,7 @@ def clear_movement(p: Player) -> None:
     """The player's part of the last Movement cleared for this one: done, no worker moved, the
     menu closed and the territory moves open again. Each written only where it is not clear
     already (the round's start cleared the moves, each move closed the menu, and most rounds move
-    no route worker), a write going through pydantic's assignment."""
+    no route worker)."""
     if p.done:
         p.done = False
     if p.moved:

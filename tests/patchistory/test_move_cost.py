@@ -80,6 +80,7 @@ from rules.patchistory.state import (
     Token,
     Worker,
     player_key,
+    worker_key,
 )
 from rules.patchistory.state import options_key as kept_options_key
 from tests.copies import shared_mutables
@@ -438,7 +439,7 @@ def test_a_player_key_names_every_field_of_a_player() -> None:
     """A kept prompt (``Ctx.asked``) is found by the seat's whole player: a field left out of
     ``player_key`` would keep a prompt that no longer holds."""
     state = walk(3, 7, 300)[-1]
-    p = state.players[0]
+    p = replace(state.players[0], goods=Goods(food=1, coins=2, resources=3, culture=4, votes=5))
     names = [f.name for f in fields(Player)]
     assert len(player_key(p)) == len(names)
     for name, value in zip(names, player_key(p), strict=True):
@@ -449,6 +450,18 @@ def test_a_player_key_names_every_field_of_a_player() -> None:
             assert len(value) == len(field), name  # type: ignore[arg-type]
         else:
             assert value == field, name
+
+
+def test_a_worker_key_names_every_field_of_a_worker_in_order() -> None:
+    """A seat's kept prompts are found by its workers (``layout_key``, ``player_key``): a field of
+    a worker left out of ``worker_key`` would keep a prompt drawn for a worker elsewhere."""
+    worker = Worker(where="route", row=1, col=2, route=3, step=4)
+    assert worker_key(worker) == tuple(getattr(worker, f.name) for f in fields(Worker))
+    for state in walk(2, 7, 300)[::10]:
+        for p in state.players:
+            assert [worker_key(w) for w in p.workers] == [
+                tuple(getattr(w, f.name) for f in fields(Worker)) for w in p.workers
+            ]
 
 
 def test_a_kept_prompt_is_the_one_drawn_afresh() -> None:
