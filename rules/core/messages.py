@@ -59,9 +59,9 @@ class Message:
     """A message key and its parameters, e.g. ``Message(key="rftg.scout", params={"n": 2})``.
 
     A frozen slotted dataclass rather than a pydantic model: engines make thousands a move, and a
-    slotted class is made, read and freed several times faster (docs/patchistory/notes.md, "Plain
-    classes"). Pydantic reads and writes it as JSON (:data:`MESSAGE`, and as a field of a model),
-    as ``{"key": …, "params": …}``."""
+    slotted class is made, read and freed several times faster (docs/contract.md, "Messages,
+    events and options: plain records"). Pydantic reads and writes it as JSON (:data:`MESSAGE`,
+    and as a field of a model), as ``{"key": …, "params": …}``."""
 
     key: str
     params: dict[str, Param] = field(default_factory=dict)

@@ -284,7 +284,8 @@ class State:
 
         :meth:`Engine.apply` copies the state before every action, so this is the engine's hot
         path. The parts a move writes are plain slotted classes, not pydantic models, for this and
-        for every read and write of a move (docs/patchistory/notes.md, "Plain classes").
+        for every read and write of a move (docs/patchistory/notes.md, "Twentieth round: plain
+        classes in the hot path").
         """
         c = _new(State)
         c.rng = _flat(self.rng)
