@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core import Message, Prompt
+from rules.core.contract import PROMPT
 from rules.core.messages import render
 
 LONGEST = 100
@@ -18,7 +19,7 @@ def misfits(prompt: Prompt, packages: Sequence[str], names: Sequence[str], *,
     whose description is empty or longer than a select line in English or Greek, read after a
     JSON round trip as storage keeps prompts."""
     found = []
-    for option in Prompt.model_validate_json(prompt.model_dump_json()).options:
+    for option in PROMPT.validate_json(PROMPT.dump_json(prompt)).options:
         if option.navigation and not navigation:
             continue
         if option.description is None:

@@ -13,6 +13,7 @@ import pytest
 from bot.discord.i18n import Words
 from rules import registry
 from rules.core import Message, Prompt, Rng, random_choice
+from rules.core.contract import PROMPT
 from tests.descriptions import LONGEST
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
@@ -43,7 +44,7 @@ def undescribed(game_id: str, players: int, seed: int) -> tuple[list[str], list[
         if not pending:
             break
         for prompt in pending.values():
-            kept = Prompt.model_validate_json(prompt.model_dump_json())
+            kept = PROMPT.validate_json(PROMPT.dump_json(prompt))
             for label, description in answers(kept):
                 if description is None:
                     missing.append(f"{kept.title.key}: {label.key}")

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from rules.core import Prompt
+from rules.core.contract import PROMPT
 
 PREFIX = "agora"
 
@@ -41,7 +42,7 @@ def prompt_signature(prompt: Prompt) -> str:
     include = {"seat", "title", "options", "number"}
     if prompt.parts is not None:
         include.add("parts")
-    text = prompt.model_dump_json(include=include)
+    text = PROMPT.dump_json(prompt, include=include).decode()
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
 

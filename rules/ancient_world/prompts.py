@@ -13,6 +13,7 @@ Sections (§) are those of docs/ancient_world/rules.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.ancient_world import actions as act
@@ -210,7 +211,7 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
             ranks = sorted(r for r in player.owned if r not in player.hungry)
             options = [_opt(act.Hungry(rank=r), "hungry", _hunger_cost(state, r), rank=r) for r in ranks]
             hunger = _prompt(seat, "hunger", options, page=current.page, count=current.count)
-            return hunger.model_copy(update={"simultaneous": True, "default": 0})
+            return replace(hunger, simultaneous=True, default=0)
         case StepKind.OUTPOST:
             options = [_opt(act.Decline(), "decline", _m("desc.outpost_decline"))]
             for i, a in enumerate(player.armies):
@@ -223,12 +224,12 @@ def step_prompt(content: Content, state: State, current: Step) -> Prompt:
                     options.append(_opt(act.Outpost(army=i, area="picture"), "outpost_picture",
                                         _m("desc.outpost", card=name, cost=a.use_cost - 1), army=i + 1,
                                         card=name))
-            return _prompt(seat, "outpost", options, page=current.page).model_copy(update={"default": 0})
+            return replace(_prompt(seat, "outpost", options, page=current.page), default=0)
         case StepKind.SCRIBE:
             keep = _m("desc.decline_keep", coins=player.coins, knowledge=player.knowledge)
             options = [_opt(act.Decline(), "decline", keep),
                        _opt(act.Accept(), "scribe_yes", _leaves(player.coins - 1, player.knowledge + 1))]
-            return _prompt(seat, "scribe", options, page=current.page).model_copy(update={"default": 0})
+            return replace(_prompt(seat, "scribe", options, page=current.page), default=0)
         case StepKind.ZORI:
             options = [_opt(act.Decline(), "decline", _m("desc.zori_decline"))]
             if empire_cards_left(state):

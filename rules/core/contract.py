@@ -183,16 +183,18 @@ class Parts(BaseModel):
         return tuple(found) if self.action(found) == action else None
 
 
-class Prompt(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Prompt:
     """The decision a seat owes now.
 
     A prompt has options, a bounded number, parts answered together (:class:`Parts`), or several
     of them (e.g. "bid 0–7, or pass"; a turn's moves with a Build panel beside them). ``secret`` marks
     a simultaneous secret commitment (dice assignment, bids, votes): what a seat commits stays hidden
     until every seat owing it has committed.
-    """
 
-    model_config = ConfigDict(frozen=True)
+    A frozen slotted dataclass, as :class:`Option` is; :data:`PROMPT` reads and writes it as JSON.
+    Made as ``Prompt(...)`` or read, it is checked (:meth:`checked`) and its options made a tuple.
+    """
 
     seat: Seat
     title: Message
@@ -249,9 +251,10 @@ class Prompt(BaseModel):
             return False
         return bool(number.action(value) == action)
 
-    @model_validator(mode="after")
-    def _fits_discord(self) -> Prompt:
-        return self.checked()
+    def __post_init__(self) -> None:
+        if type(self.options) is not tuple:
+            object.__setattr__(self, "options", tuple(self.options))
+        self.checked()
 
     def checked(self) -> Prompt:
         """This prompt, once what validation asks of it is checked (at most 25 options, something
@@ -265,6 +268,10 @@ class Prompt(BaseModel):
         if self.default is not None and not 0 <= self.default < len(self.options):
             raise ValueError(f"default option {self.default} is not one of the {len(self.options)} options")
         return self
+
+
+PROMPT: TypeAdapter[Prompt] = TypeAdapter(Prompt)
+"""Reads and writes a prompt as JSON (the buttons' ids are hashed from it)."""
 
 
 CHAPTER = "chapter"

@@ -60,7 +60,7 @@ class Message:
 
     A frozen slotted dataclass rather than a pydantic model: engines make thousands a move, and a
     slotted class is made, read and freed several times faster (docs/contract.md, "Messages,
-    events and options: plain records"). Pydantic reads and writes it as JSON (:data:`MESSAGE`,
+    events, options and prompts: plain records"). Pydantic reads and writes it as JSON (:data:`MESSAGE`,
     and as a field of a model), as ``{"key": …, "params": …}``."""
 
     key: str

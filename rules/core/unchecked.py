@@ -1,6 +1,7 @@
 """Models built without validation, for the engines' hot paths: the state copied before every move,
-and the prompts and actions a move makes by the dozen (``docs/contract.md``, "Models built without
-validation"); and events and options, frozen slotted dataclasses, made without their ``__init__``.
+and the actions a move makes by the dozen (``docs/contract.md``, "Models built without
+validation"); and prompts, events and options, frozen slotted dataclasses, made without their
+``__init__`` (a prompt still checked as ``Prompt(...)`` checks it).
 
 A model built here is the one validating the same values would make: every field in the model's
 order, the same fields marked as set. The values are typed where they are written (mypy --strict),
@@ -112,4 +113,21 @@ def question(seat: Seat, title: Message, options: Iterable[Option] = (), **field
     """``Prompt(seat=…, title=…, options=…, **fields)`` built without validating again the options,
     number and parts an engine made; the contract's own checks of a prompt (at most 25 options,
     something to answer, a default among the options) are made as validation makes them."""
-    return construct(Prompt, seat=seat, title=title, options=tuple(options), **fields).checked()
+    made = _new(Prompt)
+    _set(made, "seat", seat)
+    _set(made, "title", title)
+    _set(made, "options", tuple(options))
+    _set(made, "number", fields.pop("number", None))
+    _set(made, "parts", fields.pop("parts", None))
+    _set(made, "secret", fields.pop("secret", False))
+    _set(made, "simultaneous", fields.pop("simultaneous", False))
+    _set(made, "default", fields.pop("default", None))
+    if fields:
+        raise TypeError(f"a prompt has no field {sorted(fields)}")
+    return made.checked()
+
+
+def with_options(prompt: Prompt, options: Iterable[Option]) -> Prompt:
+    """``prompt`` offering ``options`` instead, checked as a prompt made so is."""
+    return question(prompt.seat, prompt.title, options, number=prompt.number, parts=prompt.parts,
+                    secret=prompt.secret, simultaneous=prompt.simultaneous, default=prompt.default)

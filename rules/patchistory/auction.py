@@ -408,22 +408,8 @@ def sealed_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
                 label=label("auction.coins"),
             ),
         )
-    # ``question(seat=…, title=…, options=…, secret=True, simultaneous=True)``, its fields written
-    # out: both seats are asked one at the start of every round.
-    return built(Prompt, {
-        "seat": seat,
-        "title": sealed_title(ctx, coins),
-        "options": tuple(sealed_options(ctx, state, seat)),
-        "number": None,
-        "parts": None,
-        "secret": True,
-        "simultaneous": True,
-        "default": None,
-    }, SEALED_GIVEN).checked()
-
-
-SEALED_GIVEN = ("seat", "title", "options", "secret", "simultaneous")
-"""The fields a secret bid prompt is given (the rest are the defaults)."""
+    return question(seat, sealed_title(ctx, coins), sealed_options(ctx, state, seat), secret=True,
+                    simultaneous=True)
 
 
 def sealed_title(ctx: Ctx, coins: int) -> Message:

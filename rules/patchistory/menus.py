@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core import MAX_OPTIONS, Message, Option, Prompt, Seat
 from rules.core.memo import Memo
-from rules.core.unchecked import built, construct, option
+from rules.core.unchecked import construct, option, with_options
 from rules.patchistory.actions import Pick
 from rules.patchistory.common import label
 from rules.patchistory.state import State
@@ -168,8 +168,7 @@ def fold(
         return prompt
     # A replacement leaves the menu changed: its step's choice goes, and every answer it brings
     # is a longer one (``inside``) or no step at all.
-    fields = {**prompt.__dict__, "options": tuple(options)}
-    return built(Prompt, fields, prompt.model_fields_set | {"options"})
+    return with_options(prompt, options)
 
 
 UNKEPT: Any = object()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any, get_args
 
 from pydantic import BaseModel, TypeAdapter
@@ -159,7 +160,7 @@ class RollForTheGalaxy(Engine[State, AnyAction]):
         elif phase == "ship":
             prompt = ship.prompt(c, state, seat)
         if prompt is not None and not state.sequential:
-            prompt = prompt.model_copy(update={"simultaneous": True})
+            prompt = replace(prompt, simultaneous=True)
         return prompt
 
     # ---- actions ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from rules.ancient_world.actions import Action, Done, ExpandPay, Explore, Hungry
 from rules.ancient_world.gives import empire_gives, military_gives
 from rules.ancient_world.state import ROUNDS, Citizen, Space, State, Step, StepKind
 from rules.core import Prompt, Rng, msg
+from rules.core.contract import PROMPT
 from rules.core.messages import render
 from tests.descriptions import LONGEST, misfits
 
@@ -45,7 +46,7 @@ def played_prompts(players: int, seed: int, bots: tuple[str, ...]) -> Iterator[P
     state = ENGINE.new_game(players, {}, seed)
     while prompts := ENGINE.pending(state):
         for p in prompts.values():
-            yield Prompt.model_validate_json(p.model_dump_json())
+            yield PROMPT.validate_json(PROMPT.dump_json(p))
         seat = min(prompts)
         bot = chosen[bots[seat % len(bots)]]
         state, _ = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, prompts[seat], rng))

@@ -1,6 +1,7 @@
 """The benchmark suites run and report figures (the figures themselves are never asserted)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,7 @@ def test_decisions_suite_tells_forced_prompts_apart(fixture_only: None) -> None:
             for seat, prompt in prompts.items():
                 if prompt.number is None:
                     only = tuple(o for o in prompt.options if o.action == Pass())
-                    prompts[seat] = prompt.model_copy(update={"options": only})
+                    prompts[seat] = replace(prompt, options=only)
             return prompts
 
     counted = decisions.count_game(PassOnly(), seed=101)
@@ -103,8 +104,8 @@ def test_decisions_suite_counts_a_move_no_option_offers_as_not_offered(fixture_o
             prompts = super().pending(state)
             for seat, prompt in prompts.items():
                 if prompt.number is None:
-                    prompts[seat] = prompt.model_copy(update={"options": tuple(
-                        o for o in prompt.options if o.action == Pass())})
+                    prompts[seat] = replace(prompt, options=tuple(
+                        o for o in prompt.options if o.action == Pass()))
             return prompts
 
         def bots(self) -> dict[str, Bot]:

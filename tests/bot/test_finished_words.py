@@ -18,7 +18,7 @@ from bot.service import Line, Outcome, TableInfo
 from bot.service.core import tell_result
 from rules import registry
 from rules.core import Event, Message, Prompt, Rng
-from rules.core.contract import EVENT
+from rules.core.contract import EVENT, PROMPT
 from rules.core.messages import MESSAGE
 
 GAMES = [gid for gid in registry.available() if gid != "sealed_bid"]
@@ -72,7 +72,7 @@ def a_game(game_id: str, seed: int) -> tuple[list[Message], int]:
         pending = engine.prompts(state)
         seat = min(pending)
         for prompt in pending.values():
-            shown += prompt_messages(Prompt.model_validate_json(prompt.model_dump_json()))
+            shown += prompt_messages(PROMPT.validate_json(PROMPT.dump_json(prompt)))
         state, events = engine.apply(state, seat, bot.choose(engine, state, seat, pending[seat], rng))
         last = [EVENT.validate_json(EVENT.dump_json(e)) for e in events]
         shown += [e.message for e in last]

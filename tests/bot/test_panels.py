@@ -4,6 +4,7 @@ that carry the table, seat, action number and prompt signature."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import cast
 
@@ -186,7 +187,7 @@ def test_navigation_is_grey_buttons_on_a_row_of_their_own_after_the_answers() ->
     for prompt in (described_prompt(4, navigation=2), take_prompt(4)):
         nav = [Option(action=Pass(), label=msg("sealed.undo"), navigation=True)]
         if not any(o.navigation for o in prompt.options):
-            prompt = prompt.model_copy(update={"options": (*prompt.options, *nav)})
+            prompt = replace(prompt, options=(*prompt.options, *nav))
         laid = rows(prompt_view(3, seat_prompt(prompt), WORDS))
         indices = {i for i, o in enumerate(prompt.options) if o.navigation}
 

@@ -1,5 +1,7 @@
 """The conformance kit passes a correct engine and catches each kind of contract breach."""
 
+from dataclasses import replace
+
 import pytest
 from pydantic import BaseModel
 
@@ -108,7 +110,7 @@ class OnlyPassLeft(SealedBid):
         if state.order and len(state.market) == 1:
             seat = state.order[0]
             only = tuple(o for o in prompts[seat].options if o.action == Pass())
-            prompts[seat] = prompts[seat].model_copy(update={"options": only})
+            prompts[seat] = replace(prompts[seat], options=only)
         return prompts
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from pydantic import BaseModel, ValidationError
 
@@ -122,8 +124,7 @@ class OnlyMissingTokens(SealedParts):
                 menu = Part(label=msg("sealed.choose"), choices=tuple(
                     Choice(values={"token": far + i}, label=msg("sealed.take", slot=i, value=0))
                     for i in (0, 1)))
-                prompts[seat] = prompt.model_copy(update={"parts": prompt.parts.model_copy(
-                    update={"menus": (menu,)})})
+                prompts[seat] = replace(prompt, parts=prompt.parts.model_copy(update={"menus": (menu,)}))
         return prompts
 
 

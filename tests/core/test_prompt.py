@@ -4,6 +4,8 @@ import pytest
 from pydantic import ValidationError
 
 from rules.core import Option, Prompt, msg
+from rules.core.contract import PROMPT
+from rules.core.unchecked import question
 from tests.fixtures.sealed_bid import Pass, Take
 
 
@@ -15,12 +17,12 @@ def options(n: int) -> tuple[Option, ...]:
 
 def test_a_prompt_offers_at_most_twenty_five_options() -> None:
     Prompt(seat=0, title=msg("sealed.choose"), options=options(25))
-    with pytest.raises(ValidationError, match="at most 25"):
+    with pytest.raises(ValueError, match="at most 25"):
         Prompt(seat=0, title=msg("sealed.choose"), options=options(26))
 
 
 def test_a_prompt_without_options_number_or_parts_is_refused() -> None:
-    with pytest.raises(ValidationError, match="options, a number or parts"):
+    with pytest.raises(ValueError, match="options, a number or parts"):
         Prompt(seat=0, title=msg("sealed.choose"))
 
 
@@ -28,7 +30,7 @@ def test_a_timeout_default_names_one_of_the_options() -> None:
     declinable = (*options(2), Option(action=Pass(), label=msg("sealed.pass")))
     prompt = Prompt(seat=0, title=msg("sealed.choose"), options=declinable, default=2)
     assert prompt.options[prompt.default or 0].action == Pass()
-    with pytest.raises(ValidationError, match="default option 3"):
+    with pytest.raises(ValueError, match="default option 3"):
         Prompt(seat=0, title=msg("sealed.choose"), options=declinable, default=3)
 
 
@@ -83,3 +85,21 @@ def test_by_default_an_engine_reaches_a_move_only_when_the_prompt_offers_it() ->
     prompt = ENGINE.pending(state)[0]
     assert ENGINE.toward(state, 0, prompt, Bid(coins=0)) == (Bid(coins=0), None)
     assert ENGINE.toward(state, 0, prompt, Take(token=0)) is None
+
+
+def test_a_prompt_read_from_json_is_checked_as_one_made_is() -> None:
+    data = PROMPT.dump_python(Prompt(seat=0, title=msg("sealed.choose"), options=options(25)), mode="json")
+    assert PROMPT.validate_python(data).options[24].label == msg("sealed.take", slot=25, value=1)
+    data["options"] = [*data["options"], data["options"][0]]
+    with pytest.raises(ValidationError, match="at most 25"):
+        PROMPT.validate_python(data)
+
+
+def test_options_given_as_a_list_are_held_as_a_tuple() -> None:
+    prompt = Prompt(seat=0, title=msg("sealed.choose"), options=list(options(2)))  # type: ignore[arg-type]
+    assert prompt.options == options(2) and type(prompt.options) is tuple
+
+
+def test_a_question_with_a_field_a_prompt_lacks_is_refused() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        question(0, msg("sealed.choose"), options(2), page=1)

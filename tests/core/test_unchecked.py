@@ -95,7 +95,7 @@ def test_every_prompt_a_game_builds_is_the_validated_one(game_id: str) -> None:
     prompts = engine.prompts(state)
     while prompts and prompts_seen < 600:
         for built in prompts.values():
-            _same(built, Prompt(**{name: getattr(built, name) for name in built.model_fields_set}))
+            _same(built, Prompt(**{f.name: getattr(built, f.name) for f in fields(built)}))
             for each in built.options:
                 _same(each, Option(**{f.name: getattr(each, f.name) for f in fields(each)}))
             prompts_seen += 1

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules.core import Message, Prompt, Rng
+from rules.core.contract import PROMPT
 from rules.core.messages import MESSAGE, render
 from rules.patchistory import ENGINE
 from rules.patchistory.auction import side_summary
@@ -43,7 +44,7 @@ def played_games(players: int, seed: int, bots: tuple[str, ...]) -> Iterator[tup
 def played_prompts(players: int, seed: int, bots: tuple[str, ...]) -> Iterator[tuple[State, Prompt]]:
     """Every prompt met in one game (:func:`played_games`), each as storage gives it back."""
     for state, p in played_games(players, seed, bots):
-        yield state, Prompt.model_validate_json(p.model_dump_json())
+        yield state, PROMPT.validate_json(PROMPT.dump_json(p))
 
 
 GAMES = [

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.core import Event, Prompt, RandomBot, Rng
-from rules.core.contract import EVENT
+from rules.core.contract import EVENT, PROMPT
 from rules.core.messages import render
 from rules.praetor import ENGINE
 from rules.praetor.actions import Activate, Done, Pass, Pick, Trade
@@ -195,7 +195,7 @@ RAW = re.compile(r"[{}]|praetor\.|'key'|\bC\d\d\b|\bW\d\d\b")
 @pytest.mark.parametrize("locale", ["en", "el"])
 def test_events_and_prompts_read_whole_after_the_storage_round_trip(bot: str, locale: str) -> None:
     for prompt, events in GAMES[bot]:
-        stored = Prompt.model_validate_json(prompt.model_dump_json())
+        stored = PROMPT.validate_json(PROMPT.dump_json(prompt))
         texts = [render(stored.title, locale, (PACKAGE,), NAMES)]
         texts += [render(o.label, locale, (PACKAGE,), NAMES) for o in stored.options]
         for event in events:
@@ -253,4 +253,4 @@ def test_a_game_in_progress_recorded_before_replays_to_the_same_state(log: str) 
 def test_a_stored_snapshot_of_a_game_in_progress_asks_what_it_asked(log: str) -> None:
     data = json.loads((IN_PROGRESS / log).read_text("utf-8"))
     prompts = ENGINE.pending(ENGINE.load(data["state"]))
-    assert {str(s): p.model_dump(mode="json") for s, p in prompts.items()} == data["prompts"]
+    assert {str(s): PROMPT.dump_python(p, mode="json") for s, p in prompts.items()} == data["prompts"]

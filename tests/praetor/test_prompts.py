@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import MAX_OPTIONS, Message, Parts, Rng, RuleError, random_choice
+from rules.core.contract import PROMPT
 from rules.core.messages import MESSAGE
 from rules.praetor import ENGINE, Praetor
 from rules.praetor.actions import Activate, Back, Build, Done, Pass, Pick, Trade
@@ -350,9 +351,9 @@ def test_what_prompts_keep_between_moves_gives_the_prompts_of_each_state_in_any_
     states in the reverse order, each time with what other states left behind, asks the same
     prompts."""
     states = [s for players in (2, 3, 4, 5) for s in _selfplay_states(players, seed=players)]
-    first = [{seat: p.model_dump_json() for seat, p in ENGINE.pending(s).items()} for s in states]
+    first = [{seat: PROMPT.dump_json(p) for seat, p in ENGINE.pending(s).items()} for s in states]
     other = Praetor()
-    again = [{seat: p.model_dump_json() for seat, p in other.pending(s).items()} for s in reversed(states)]
+    again = [{seat: PROMPT.dump_json(p) for seat, p in other.pending(s).items()} for s in reversed(states)]
     assert first == again[::-1]
 
 
@@ -371,7 +372,7 @@ def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state()
                 continue
             seat = state.order[state.turn]
             loaded = ENGINE.load(ENGINE.dump(state))
-            fresh = {s: p.model_dump_json() for s, p in ENGINE.pending(loaded).items()}
+            fresh = {s: PROMPT.dump_json(p) for s, p in ENGINE.pending(loaded).items()}
             kept = [Moves(content, state, seat), Moves(content, state, (seat + 1) % players)]
             if seat in before:
                 kept.append(Moves(content, before[seat], seat))
@@ -380,7 +381,7 @@ def test_a_turn_prompt_reads_only_the_legal_lists_worked_out_for_its_own_state()
                 engine = Praetor(content)
                 engine.last_lists = lists
                 assert (engine.lists_for(state) is lists) == (lists.state is state)
-                assert {s: p.model_dump_json() for s, p in engine.prompts(state).items()} == fresh
+                assert {s: PROMPT.dump_json(p) for s, p in engine.prompts(state).items()} == fresh
             before[seat] = state
     assert checked > 300
 

@@ -4,6 +4,7 @@ what a user is waiting on; notices kept for later."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -224,7 +225,7 @@ class PassWhenSilent(SealedBid):
     def pending(self, state: State) -> dict[Seat, Prompt]:
         prompts = super().pending(state)
         return {
-            seat: p.model_copy(update={"default": len(p.options) - 1}) if p.options else p
+            seat: replace(p, default=len(p.options) - 1) if p.options else p
             for seat, p in prompts.items()
         }
 
