@@ -23,7 +23,7 @@ import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
+from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -45,6 +45,13 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+T = TypeVar("T")
+
+
+@cache
+def adapter(kind: type[T]) -> TypeAdapter[T]:
+    """Pydantic's reader and writer of ``kind``, made once (making one builds its schema)."""
+    return TypeAdapter(kind)
 A = TypeVar("A", bound=BaseModel)
 
 
@@ -263,10 +270,11 @@ class Engine(ABC, Generic[S, A]):
         """A state from :meth:`dump`'s JSON text."""
         return self.state_adapter.validate_json(text)
 
-    @cached_property
+    @property
     def state_adapter(self) -> TypeAdapter[S]:
-        """Reads and writes :attr:`state_type` as JSON (a model's own schema, or a dataclass's)."""
-        return TypeAdapter(self.state_type)
+        """Reads and writes :attr:`state_type` as JSON (a model's own schema, or a dataclass's),
+        made once per state type, whatever engine objects share it."""
+        return adapter(self.state_type)
 
     def upgrade_action(self, payload_json: str, version: int | None) -> str:
         """An action's JSON text as rules version ``version`` stored it, in this version's format

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import TypeAdapter
-
 from rules.core import Rng, Seat
 from rules.core.memo import Memo
 from rules.core.unchecked import flat as _flat
@@ -382,11 +380,6 @@ def options_key(options: Options) -> tuple[object, ...]:
 def routes_key(routes: list[Route]) -> tuple[object, ...]:
     """Every field of every route as one hashable value."""
     return tuple((r.kind, r.start, r.end, tuple(r.war_attackers), r.war_declared) for r in routes)
-
-
-STATE_TYPE: TypeAdapter[State] = TypeAdapter(State)
-"""Reads and writes a state as JSON, as pydantic wrote the models the state's parts were before
-they were plain classes: the same fields in the same order, so stored games load as they were."""
 
 
 def worker_key(w: Worker) -> tuple[str, int, int, int, int]:

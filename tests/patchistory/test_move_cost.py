@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import fields, is_dataclass, replace
-from functools import cache
 from itertools import product
-from typing import Any, get_args
+from typing import get_args
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from rules.core import Event, NumberChoice, Option, Prompt, Rng, RuleError, Seat, chapter, random_choice
+from rules.core.engine import adapter
 from rules.core.unchecked import option
 from rules.patchistory import auction, flow, menus, movement, patching, politics, voting
 from rules.patchistory.actions import (
@@ -68,7 +68,6 @@ from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
 from rules.patchistory.state import (
-    STATE_TYPE,
     AidOffer,
     Auction,
     Goods,
@@ -87,14 +86,9 @@ from tests.copies import shared_mutables
 from tests.patchistory.helpers import ENGINE, TILES, at_phase, game, own
 
 
-@cache
-def _adapter(kind: type) -> TypeAdapter[Any]:
-    return TypeAdapter(kind)
-
-
 def js(value: object) -> bytes:
     """``value`` as JSON, as pydantic writes it (a model's dump, or a dataclass's)."""
-    return _adapter(type(value)).dump_json(value)
+    return adapter(type(value)).dump_json(value)
 
 
 def items(value: object) -> list[tuple[str, object]]:
@@ -432,7 +426,7 @@ def test_the_state_copy_is_the_round_trip_through_its_dump_sharing_nothing_that_
 
 def round_trip(state: State) -> State:
     """``state`` as reading its dump makes it."""
-    return STATE_TYPE.validate_python(STATE_TYPE.dump_python(state))
+    return ENGINE.state_adapter.validate_python(ENGINE.state_adapter.dump_python(state))
 
 
 def test_a_player_key_names_every_field_of_a_player() -> None:
