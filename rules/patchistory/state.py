@@ -394,7 +394,9 @@ def goods_key(g: Goods) -> tuple[int, int, int, int, int]:
 
 def shallow_player(p: Player) -> Player:
     """A copy of ``p`` sharing its goods, lists and flags: for a rule that puts new lists in the
-    copy's place, never writing the shared ones."""
+    copy's place, never writing the shared ones. ``dataclasses.replace`` makes the same through
+    ``__init__`` over every field, some 3% of a 2-player move slower in the placements' previews
+    (``empire.patched_player``)."""
     c = _new(Player)
     for name in PLAYER_FIELDS:
         _set(c, name, getattr(p, name))
