@@ -42,8 +42,12 @@ class Memo(OrderedDict[K, V]):
         """Keep ``value`` for ``key`` as the newest entry, in place of any kept for it; past the
         limit, the oldest goes."""
         with self._lock:
-            self.pop(key, None)
-            if len(self) >= self.limit:
-                self.popitem(last=False)
+            size = len(self)
+            # One write, one hash of the key: most keys are new, and a key is a tuple naming all
+            # its value is drawn from, hashed anew at each read.
             self[key] = value
+            if len(self) == size:
+                self.move_to_end(key)
+            elif size >= self.limit:
+                self.popitem(last=False)
         return value
