@@ -29,6 +29,8 @@ from babel import Locale
 from babel.numbers import format_decimal
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from rules.core.slots import writer
+
 LOCALES = ("en", "el")
 """Languages every catalogue ships; English is the fallback."""
 
@@ -80,16 +82,17 @@ def msg(key: str, **params: Param) -> Message:
 
     The parameters' types are checked where they are written (``Param``, mypy --strict); a message
     read from data is read by :data:`MESSAGE`. Made without the dataclass's ``__init__``, which
-    writes a frozen field through ``object.__setattr__`` by name: engines build thousands of
-    messages per move."""
+    writes a frozen field through ``object.__setattr__`` by name (:func:`rules.core.slots.writer`):
+    engines build thousands of messages per move."""
     message = _new(Message)
-    _set(message, "key", key)
-    _set(message, "params", params)
+    _write_key(message, key)
+    _write_params(message, params)
     return message
 
 
 _new = object.__new__
-_set = object.__setattr__
+_write_key = writer(Message, "key")
+_write_params = writer(Message, "params")
 
 
 @cache

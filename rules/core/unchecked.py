@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from rules.core.contract import Event, Option, Prompt, Seat
 from rules.core.messages import Message
+from rules.core.slots import writer
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,10 +32,15 @@ def built(model: type[M], fields: dict[str, Any], given: Iterable[str]) -> M:
     passed (the rest are defaults)."""
     made: M = _new(model)
     _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(given))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    _fields_set(made, set(given))
+    _extra(made, None)
+    _private(made, None)
     return made
+
+
+_fields_set = writer(BaseModel, "__pydantic_fields_set__")
+_extra = writer(BaseModel, "__pydantic_extra__")
+_private = writer(BaseModel, "__pydantic_private__")
 
 
 def made(model: M, fields: dict[str, Any]) -> M:
@@ -46,9 +52,9 @@ def made(model: M, fields: dict[str, Any]) -> M:
     given = model.__pydantic_fields_set__
     new: M = _new(type(model))
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", given if len(given) == len(fields) else set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _fields_set(new, given if len(given) == len(fields) else set(fields))
+    _extra(new, None)
+    _private(new, None)
     return new
 
 
@@ -74,11 +80,17 @@ def event(message: Message, **fields: Any) -> Event:
     """``Event(message=message, **fields)``, made without the dataclass's ``__init__`` (a move
     makes a few); ``data`` not given is a new empty dict."""
     made = _new(Event)
-    _set(made, "message", message)
-    _set(made, "visible_to", fields.get("visible_to"))
-    _set(made, "reveals", fields.get("reveals", False))
-    _set(made, "data", fields.get("data", {}))
+    _event_message(made, message)
+    _event_visible_to(made, fields.get("visible_to"))
+    _event_reveals(made, fields.get("reveals", False))
+    _event_data(made, fields.get("data", {}))
     return made
+
+
+_event_message = writer(Event, "message")
+_event_visible_to = writer(Event, "visible_to")
+_event_reveals = writer(Event, "reveals")
+_event_data = writer(Event, "data")
 
 
 def construct(model: type[M], **fields: Any) -> M:
@@ -102,11 +114,17 @@ def option(action: Any, label: Message, description: Message | None = _NOT_GIVEN
     """``Option(action=…, label=…[, description=…][, navigation=…])``, made without the
     dataclass's ``__init__``: a prompt offers dozens of options, made on every move."""
     made = _new(Option)
-    _set(made, "action", action)
-    _set(made, "label", label)
-    _set(made, "description", None if description is _NOT_GIVEN else description)
-    _set(made, "navigation", bool(navigation))
+    _option_action(made, action)
+    _option_label(made, label)
+    _option_description(made, None if description is _NOT_GIVEN else description)
+    _option_navigation(made, bool(navigation))
     return made
+
+
+_option_action = writer(Option, "action")
+_option_label = writer(Option, "label")
+_option_description = writer(Option, "description")
+_option_navigation = writer(Option, "navigation")
 
 
 def question(seat: Seat, title: Message, options: Iterable[Option] = (), **fields: Any) -> Prompt:
@@ -114,17 +132,27 @@ def question(seat: Seat, title: Message, options: Iterable[Option] = (), **field
     number and parts an engine made; the contract's own checks of a prompt (at most 25 options,
     something to answer, a default among the options) are made as validation makes them."""
     made = _new(Prompt)
-    _set(made, "seat", seat)
-    _set(made, "title", title)
-    _set(made, "options", tuple(options))
-    _set(made, "number", fields.pop("number", None))
-    _set(made, "parts", fields.pop("parts", None))
-    _set(made, "secret", fields.pop("secret", False))
-    _set(made, "simultaneous", fields.pop("simultaneous", False))
-    _set(made, "default", fields.pop("default", None))
+    _prompt_seat(made, seat)
+    _prompt_title(made, title)
+    _prompt_options(made, tuple(options))
+    _prompt_number(made, fields.pop("number", None))
+    _prompt_parts(made, fields.pop("parts", None))
+    _prompt_secret(made, fields.pop("secret", False))
+    _prompt_simultaneous(made, fields.pop("simultaneous", False))
+    _prompt_default(made, fields.pop("default", None))
     if fields:
         raise TypeError(f"a prompt has no field {sorted(fields)}")
     return made.checked()
+
+
+_prompt_seat = writer(Prompt, "seat")
+_prompt_title = writer(Prompt, "title")
+_prompt_options = writer(Prompt, "options")
+_prompt_number = writer(Prompt, "number")
+_prompt_parts = writer(Prompt, "parts")
+_prompt_secret = writer(Prompt, "secret")
+_prompt_simultaneous = writer(Prompt, "simultaneous")
+_prompt_default = writer(Prompt, "default")
 
 
 def with_options(prompt: Prompt, options: Iterable[Option]) -> Prompt:
