@@ -90,6 +90,16 @@ def msg(key: str, **params: Param) -> Message:
     return message
 
 
+def message(key: str, params: dict[str, Param]) -> Message:
+    """:func:`msg` of a dict of parameters made already, which the message holds as it is (not a
+    copy): for a game's own shorthand, such as one that puts its name before the key, that would
+    otherwise pack its parameters into a dict twice."""
+    made = _new(Message)
+    _write_key(made, key)
+    _write_params(made, params)
+    return made
+
+
 _new = object.__new__
 _write_key = writer(Message, "key")
 _write_params = writer(Message, "params")

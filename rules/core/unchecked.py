@@ -76,14 +76,15 @@ def replaced(model: M, **update: Any) -> M:
     return new
 
 
-def event(message: Message, **fields: Any) -> Event:
-    """``Event(message=message, **fields)``, made without the dataclass's ``__init__`` (a move
-    makes a few); ``data`` not given is a new empty dict."""
+def event(message: Message, *, visible_to: frozenset[Seat] | None = None, reveals: bool = False,
+          data: dict[str, Any] | None = None) -> Event:
+    """``Event(message=message, …)``, made without the dataclass's ``__init__`` (a move makes a
+    few); ``data`` not given is a new empty dict."""
     made = _new(Event)
     _event_message(made, message)
-    _event_visible_to(made, fields.get("visible_to"))
-    _event_reveals(made, fields.get("reveals", False))
-    _event_data(made, fields.get("data", {}))
+    _event_visible_to(made, visible_to)
+    _event_reveals(made, reveals)
+    _event_data(made, {} if data is None else data)
     return made
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, RuleError, Seat, msg, unchecked
 from rules.core.memo import Memo
-from rules.core.messages import Param
+from rules.core.messages import Param, message
 from rules.core.unchecked import option
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
@@ -91,12 +91,17 @@ def fail(sentence: str, key: str, **params: Any) -> RuleError:
 
 def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
     """An event; ``to`` makes it private to one seat."""
-    return unchecked.event(msg(f"patchistory.{key}", **params),
+    return unchecked.event(message(PREFIX + key, params),
                            visible_to=None if to is None else frozenset((to,)), reveals=reveals)
 
 
 def label(key: str, **params: Any) -> Message:
-    return msg(f"patchistory.{key}", **params)
+    """``msg("patchistory." + key, **params)``, its parameters packed once (a move words dozens)."""
+    return message(PREFIX + key, params)
+
+
+PREFIX = "patchistory."
+"""The game's catalogue keys' prefix."""
 
 
 def gains(symbols: dict[Stat, int] | dict[str, int]) -> list[Param]:
