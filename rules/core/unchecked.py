@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.core.contract import Event, Option, Prompt, Seat
+from rules.core.contract import Event, NumberChoice, Option, Parts, Prompt, Seat
 from rules.core.messages import Message
 from rules.core.slots import writer
 
@@ -128,21 +128,21 @@ _option_description = writer(Option, "description")
 _option_navigation = writer(Option, "navigation")
 
 
-def question(seat: Seat, title: Message, options: Iterable[Option] = (), **fields: Any) -> Prompt:
-    """``Prompt(seat=…, title=…, options=…, **fields)`` built without validating again the options,
+def question(seat: Seat, title: Message, options: Iterable[Option] = (), *,
+             number: NumberChoice | None = None, parts: Parts | None = None, secret: bool = False,
+             simultaneous: bool = False, default: int | None = None) -> Prompt:
+    """``Prompt(seat=…, title=…, options=…, …)`` built without validating again the options,
     number and parts an engine made; the contract's own checks of a prompt (at most 25 options,
     something to answer, a default among the options) are made as validation makes them."""
     made = _new(Prompt)
     _prompt_seat(made, seat)
     _prompt_title(made, title)
     _prompt_options(made, tuple(options))
-    _prompt_number(made, fields.pop("number", None))
-    _prompt_parts(made, fields.pop("parts", None))
-    _prompt_secret(made, fields.pop("secret", False))
-    _prompt_simultaneous(made, fields.pop("simultaneous", False))
-    _prompt_default(made, fields.pop("default", None))
-    if fields:
-        raise TypeError(f"a prompt has no field {sorted(fields)}")
+    _prompt_number(made, number)
+    _prompt_parts(made, parts)
+    _prompt_secret(made, secret)
+    _prompt_simultaneous(made, simultaneous)
+    _prompt_default(made, default)
     return made.checked()
 
 

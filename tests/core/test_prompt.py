@@ -101,5 +101,5 @@ def test_options_given_as_a_list_are_held_as_a_tuple() -> None:
 
 
 def test_a_question_with_a_field_a_prompt_lacks_is_refused() -> None:
-    with pytest.raises(TypeError, match="no field"):
-        question(0, msg("sealed.choose"), options(2), page=1)
+    with pytest.raises(TypeError, match="'page'"):
+        question(0, msg("sealed.choose"), options(2), page=1)  # type: ignore[call-arg]
