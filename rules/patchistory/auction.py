@@ -206,7 +206,7 @@ def asked_table(state: State) -> tuple[object, ...] | None:
     return ("sealed", tuple((o.tile, o.side) for o in a.offers))
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+def asked_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's prompt in the 2-player secret bid is drawn from (:func:`sealed_prompt`)
     besides :func:`asked_table`: its own coins and menu and whether it has bid; the other seat's
     bid changes none of it, nor does the rest of the seat's player (its empire, workers, goods

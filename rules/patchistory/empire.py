@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core.memo import Memo
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
-from rules.patchistory.state import Layer, Player, Route, Token, Worker, shallow_player
+from rules.patchistory.state import Layer, Player, Route, Token, Worker, shallow_player, worker_key
 
 SpaceKey = tuple[int, int]
 """(layer index, space index) names a space of the empire."""
@@ -126,6 +126,16 @@ def grid_of(player: Player, content: Content) -> Grid:
     # Copies: a rule may change the player's lists in place once the grid is found.
     _RECENT.put(recent, (layers[:], tokens[:], grid))
     return grid
+
+
+def layout_key(player: Player, content: Content) -> tuple[object, ...]:
+    """A player's empire as laid out, as one hashable value: its tiles and tokens, named by their
+    grid (:attr:`Grid.name`), and its workers, which every phase's kept prompt is drawn from
+    (``movement.asked_key``, ``patching.asked_key``, ``politics.admin_key``). The grid's name is
+    hashed and compared at once, where the tuples of every tile and token were hashed at each
+    lookup of the kept prompts and held by each key kept (a key pushed out of the memo let go of
+    each of them in turn)."""
+    return grid_of(player, content).name, tuple([worker_key(w) for w in player.workers])
 
 
 RECENT = 64

@@ -166,7 +166,7 @@ class Patchistory(Engine[State, Played]):
         phase = state.phase
         if phase in DONE_ASKS_NOTHING and state.players[seat].done:
             return None
-        key = (table, ASKED_KEYS[phase][1](state, seat))
+        key = (table, ASKED_KEYS[phase][1](self.ctx, state, seat))
         memo = self.ctx.asked
         try:
             # One read of the memo: a kept key is compared field by field with the one asked.
@@ -479,7 +479,7 @@ PROMPTS: dict[Phase, PromptFn] = {
 }
 
 
-ASKED_KEYS: dict[Phase, tuple[Callable[[State], Hashable | None], Callable[[State, Seat], Hashable]]] = {
+ASKED_KEYS: dict[Phase, tuple[Callable[[State], Hashable | None], Callable[[Ctx, State, Seat], Hashable]]] = {
     Phase.AUCTION: (auction.asked_table, auction.asked_key),
     Phase.PATCH: (patching.asked_table, patching.asked_key),
     Phase.ADMINISTRATION: (politics.admin_table, politics.admin_key),

@@ -36,9 +36,9 @@ from rules.patchistory.common import (
     waits_for_turn,
 )
 from rules.patchistory.content import STATS, Cell, Stat
-from rules.patchistory.empire import Grid, SpaceKey, framed_symbols, grid_of, reachable
+from rules.patchistory.empire import Grid, SpaceKey, framed_symbols, grid_of, layout_key, reachable
 from rules.patchistory.menus import SEPARATOR
-from rules.patchistory.state import Phase, Player, State, layout_key, options_key
+from rules.patchistory.state import Phase, Player, State, options_key
 
 FRESH_REST = 1
 """``Worker.step`` of a worker sent to Rest/Return this Movement (home at the end of the next one)."""
@@ -273,7 +273,7 @@ def asked_table(state: State) -> tuple[object, ...]:
     )
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+def asked_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Movement prompt, folded, is drawn from (:func:`prompt`) besides
     :func:`asked_table`: its empire (layers and tokens), its workers, T, its menu, whether it is
     done, which workers have moved and whether its route workers have begun; another seat's move
@@ -283,7 +283,7 @@ def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     p = state.players[seat]
     return (
         seat,
-        layout_key(p),
+        layout_key(p, ctx.content),
         p.transport,
         tuple(p.menu),
         p.done,

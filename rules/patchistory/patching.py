@@ -41,6 +41,7 @@ from rules.patchistory.empire import (
     free_spaces,
     grid_of,
     lay,
+    layout_key,
     packed_change,
     placements,
     routes_owned,
@@ -55,7 +56,6 @@ from rules.patchistory.state import (
     Route,
     State,
     Worker,
-    layout_key,
     options_key,
     routes_key,
 )
@@ -86,7 +86,7 @@ def asked_table(state: State) -> tuple[object, ...]:
     )
 
 
-def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
+def asked_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Patch prompt, folded, is drawn from (:func:`patch_prompt`) besides
     :func:`asked_table`: its empire (layers and tokens), its workers (the stats a placement
     changes), its won tiles, its menu, whether it is done and whether Constantine's alliance is
@@ -96,7 +96,7 @@ def asked_key(state: State, seat: Seat) -> tuple[object, ...]:
     p = state.players[seat]
     return (
         seat,
-        layout_key(p),
+        layout_key(p, ctx.content),
         tuple((r.tile, r.side) for r in p.reserve),
         tuple(p.menu),
         p.done,

@@ -63,6 +63,7 @@ from rules.patchistory.empire import (
     free_spaces,
     grid_of,
     grid_stats,
+    layout_key,
     stats,
     worked_by,
 )
@@ -77,7 +78,6 @@ from rules.patchistory.state import (
     State,
     Worker,
     goods_key,
-    layout_key,
     options_key,
     routes_key,
 )
@@ -820,7 +820,7 @@ def admin_table(state: State) -> tuple[object, ...]:
     )
 
 
-def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
+def admin_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
     """All that the seat's Administration prompt, folded, is drawn from (:func:`admin_prompt`)
     besides :func:`admin_table`: its goods, building tiles, empire (layers and tokens), workers,
     workers owed a space, tiles in hand, PP, menu, whether it is done, has campaigned or has
@@ -834,7 +834,7 @@ def admin_key(state: State, seat: Seat) -> tuple[object, ...]:
         seat,
         goods_key(p.goods),
         tuple(p.buildings),
-        layout_key(p),
+        layout_key(p, ctx.content),
         p.homing,
         tuple((r.tile, r.side) for r in p.reserve),
         p.pp,

@@ -325,13 +325,6 @@ class State:
         return [(self.first + i) % n for i in range(n)]
 
 
-def layout_key(p: Player) -> tuple[object, ...]:
-    """A player's empire as laid out, as one hashable value: its layers, its tokens and its workers, which
-    every phase's kept prompt is drawn from (``movement.asked_key``, ``patching.asked_key``,
-    ``politics.admin_key``)."""
-    return tuple(p.layers), tuple(p.tokens), tuple(worker_key(w) for w in p.workers)
-
-
 def player_key(p: Player) -> tuple[object, ...]:
     """Every field of a player as one hashable value, in the order of :class:`Player`'s fields
     (``tests/patchistory/test_move_cost.py`` checks that it names them all)."""

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import fields, is_dataclass, replace
+from functools import partial
 from itertools import product
 from typing import get_args
 
@@ -1730,7 +1731,7 @@ def test_a_movement_prompt_changes_only_where_its_key_does() -> None:
     changed changes the prompt a fresh engine draws, the key changes too, for every seat still
     moving in every third Movement state of 2-, 3- and 4-player games."""
     games = ((2, 94), (3, 95), (4, 96))
-    assert prompts_changed_past_key(Phase.MOVEMENT, movement.asked_key, games, 3) > 100
+    assert prompts_changed_past_key(Phase.MOVEMENT, partial(movement.asked_key, ENGINE.ctx), games, 3) > 100
 
 
 def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
@@ -1739,7 +1740,8 @@ def test_a_patch_prompt_changes_only_where_its_key_does() -> None:
     changed changes the prompt a fresh engine draws, the key changes too, for every seat in every
     Patch state of 2-, 3- and 4-player games."""
     games = ((2, 94), (3, 95), (4, 96))
-    assert prompts_changed_past_key(Phase.PATCH, patching.asked_key, games, skip_done=False) > 100
+    key = partial(patching.asked_key, ENGINE.ctx)
+    assert prompts_changed_past_key(Phase.PATCH, key, games, skip_done=False) > 100
 
 
 def test_an_administration_prompt_changes_only_where_its_key_does() -> None:
@@ -1749,7 +1751,9 @@ def test_an_administration_prompt_changes_only_where_its_key_does() -> None:
     acting in every other Administration state of 2-, 3- and 4-player games."""
     games = ((2, 97), (3, 98), (4, 99))
     errors = (RuleError, KeyError, IndexError, ValueError, StopIteration)
-    assert prompts_changed_past_key(Phase.ADMINISTRATION, politics.admin_key, games, 2, errors=errors) > 100
+    assert prompts_changed_past_key(
+        Phase.ADMINISTRATION, partial(politics.admin_key, ENGINE.ctx), games, 2, errors=errors
+    ) > 100
 
 
 def test_an_administration_or_diplomacy_menu_reaches_each_answer_one_way_only() -> None:
