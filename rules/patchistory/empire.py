@@ -111,20 +111,18 @@ def grid_of(player: Player, content: Content) -> Grid:
     """The visible squares of ``player``'s empire (top tile wins; tokens lie above all tiles).
 
     Cached on the layers and tokens; callers must not modify the grid they get. The grids of the
-    empires asked for last are found by comparing the player's lists with those they were drawn
-    from (:data:`_RECENT`), item by item, where the same items compare as the same at once: a
-    grid is asked for some ten times a move, and making and hashing the tuples of every layer
-    and token cost more than the comparison.
+    empires asked for last are found by the very tuples they were drawn from (:data:`_RECENT`):
+    a player's layers and tokens are tuples, shared by a state's copies and replaced where a tile
+    or a token is laid, so the same tuples are the same empire, known at two identity checks. A
+    grid is asked for some ten times a move.
     """
     layers, tokens = player.layers, player.tokens
-    recent = (id(content), len(layers), id(layers[-1]) if layers else 0, len(tokens))
-    found = _RECENT.get(recent)
-    if found is not None and found[0] == layers and found[1] == tokens:
-        return found[2]
+    found = _RECENT.get((id(layers), id(tokens)))
+    if found is not None and found[0] is layers and found[1] is tokens and found[2] is content:
+        return found[3]
     _CONTENTS.setdefault(id(content), content)
     grid = _grid(id(content), tuple(layers), tuple(tokens))
-    # Copies: a rule may change the player's lists in place once the grid is found.
-    _RECENT.put(recent, (layers[:], tokens[:], grid))
+    _RECENT.put((id(layers), id(tokens)), (layers, tokens, content, grid))
     return grid
 
 
@@ -141,11 +139,11 @@ def layout_key(player: Player, content: Content) -> tuple[object, ...]:
 RECENT = 64
 """How many empires' grids :data:`_RECENT` holds, the oldest going first."""
 
-_RECENT: Memo[tuple[int, int, int, int], tuple[list[Layer], list[Token], Grid]] = Memo(RECENT)
-"""The grids last found by :func:`grid_of`, by the content, the number of layers, the top layer
-(its identity: the entry holds it, so no other object has it meanwhile) and the number of tokens,
-with copies of the lists they were drawn from. Equal lists draw the same grid, so a grid found
-here is the one :func:`_grid` keeps for them (or one equal to it, where that was dropped)."""
+_RECENT: Memo[tuple[int, int], tuple[tuple[Layer, ...], tuple[Token, ...], Content, Grid]] = Memo(RECENT)
+"""The grids last found by :func:`grid_of`, by the identities of the layers and tokens they were
+drawn from, each held beside its grid with the content (so that no other object takes their
+identities meanwhile). Equal tuples draw the same grid, so a grid found here is the one
+:func:`_grid` keeps for them (or one equal to it, where that was dropped)."""
 
 
 _LAID: Memo[tuple[int, tuple[Layer, ...], tuple[Token, ...]], Grid] = Memo(64)
@@ -648,21 +646,20 @@ def patched_player(
     player: Player, grid: Grid, new_cells: dict[Cell, tuple[int, SpaceDef]], tile: str, side: str,
     row: int, col: int, *, under: bool, keep_buildings: bool,
 ) -> Player:
-    """The player after a legal patch (:func:`try_patch`): a shallow copy with fresh layer and
-    token lists (callers that keep it own it from here). Laid over, a building token under the
+    """The player after a legal patch (:func:`try_patch`): a shallow copy with new layer and
+    token tuples. Laid over, a building token under the
     new tile stays only where the patch keeps it: a 1x1 space that is not a sea (p. 8)."""
     layer: Layer = (tile, side, row, col)
     if under:
         patched = shallow_player(player)
-        patched.layers = [layer, *player.layers]
-        patched.tokens = list(player.tokens)
+        patched.layers = (layer, *player.layers)
         return patched
-    tokens = [
+    tokens = tuple([
         t for t in player.tokens
         if (t[0], t[1]) not in new_cells or kept_on(grid, new_cells, t, keep_buildings)
-    ]
+    ])
     patched = shallow_player(player)
-    patched.layers = [*player.layers, layer]
+    patched.layers = (*player.layers, layer)
     patched.tokens = tokens
     return patched
 

@@ -48,7 +48,7 @@ def setup(ctx: Ctx, players: int, options: Options, seed: int) -> tuple[State, l
                 goods=replace(START_GOODS),
                 buildings=[draw_building(ctx, rng) for _ in range(START_BUILDINGS)],
                 cards=sorted(cards[s * PROSPERITY_DEALT : (s + 1) * PROSPERITY_DEALT]),
-                layers=[(f"capital:{cap.id}", options.capital_side, 0, 0)],
+                layers=((f"capital:{cap.id}", options.capital_side, 0, 0),),
             )
         )
     first = options.first_player if 0 <= options.first_player < players else rng.below(players)

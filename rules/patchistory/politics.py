@@ -1296,8 +1296,7 @@ def play_reclaim(ctx: Ctx, state: State, seat: Seat, action: Reclaim) -> list[Ev
 
 
 def lay_token(p: Player, row: int, col: int, building: str | None) -> None:
-    p.tokens = [t for t in p.tokens if (t[0], t[1]) != (row, col)]
-    p.tokens.append((row, col, building))
+    p.tokens = (*[t for t in p.tokens if (t[0], t[1]) != (row, col)], (row, col, building))
 
 
 def play_build(ctx: Ctx, state: State, seat: Seat, action: Build) -> list[Event]:

@@ -93,9 +93,12 @@ class Player:
     """The building tiles behind the screen (secret)."""
     cards: list[str] = field(default_factory=list)
     """Prosperity cards in hand (secret)."""
-    layers: list[Layer] = field(default_factory=list)
-    """Bottom to top."""
-    tokens: list[Token] = field(default_factory=list)
+    layers: tuple[Layer, ...] = ()
+    """Bottom to top. A tuple, replaced where a tile is laid, never changed in place: a state's
+    copy shares it, and an empire's grid is found again by its tuples' identity
+    (``empire.grid_of``)."""
+    tokens: tuple[Token, ...] = ()
+    """The building tokens; a tuple, as :attr:`layers` is."""
     workers: list[Worker] = field(default_factory=list)
     homing: int = 0
     """Workers owed a space in the territory (returns, births, first placement)."""
@@ -334,8 +337,8 @@ def player_key(p: Player) -> tuple[object, ...]:
         goods_key(p.goods),
         tuple(p.buildings),
         tuple(p.cards),
-        tuple(p.layers),
-        tuple(p.tokens),
+        p.layers,
+        p.tokens,
         tuple(worker_key(w) for w in p.workers),
         p.homing,
         tuple((r.tile, r.side) for r in p.reserve),
@@ -416,8 +419,8 @@ def _player(p: Player) -> Player:
     c.goods = _goods(p.goods)
     c.buildings = p.buildings[:]
     c.cards = p.cards[:]
-    c.layers = p.layers[:]
-    c.tokens = p.tokens[:]
+    c.layers = p.layers
+    c.tokens = p.tokens
     c.workers = p.workers[:]
     c.homing = p.homing
     c.reserve = p.reserve[:]

@@ -130,7 +130,7 @@ def empire(state: State, seat: int, **stats: int) -> None:
     for i, (r, c) in enumerate(CAPITAL_SQUARES):
         stat, n = wanted[i] if i < len(wanted) else ("coins", 0)
         tokens.append((r, c, f"x-{stat}-{n}"))
-    p.tokens = tokens
+    p.tokens = tuple(tokens)
 
 
 def own(state: State, seat: int, ability: str, row: int = 2, col: int = 0) -> None:
@@ -138,7 +138,7 @@ def own(state: State, seat: int, ability: str, row: int = 2, col: int = 0) -> No
     tile = TILES.get(ability) or next(
         t.id for t in CONTENT.land_tiles if any(sp.ability == ability for sp in t.black.spaces)
     )
-    state.players[seat].layers.append((tile, "black", row, col))
+    state.players[seat].layers += ((tile, "black", row, col),)
 
 
 def at_phase(state: State, phase: Phase) -> State:

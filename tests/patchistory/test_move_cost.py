@@ -188,7 +188,7 @@ def test_a_placement_menu_is_drawn_again_for_another_empire() -> None:
     p.workers = []
     menus = []
     for row, col in grid_of(p, ENGINE.content).squares:
-        p.tokens = [(row, col, None)]
+        p.tokens = ((row, col, None),)
         kept = patching.placement_options(ENGINE.ctx, state, 0, 0, "white")
         assert kept == patching._placement_options(Ctx(ENGINE.content), state, 0, 0, "white")
         menus.append(kept)
@@ -1045,10 +1045,11 @@ def test_an_exchange_first_step_is_kept_by_the_most_of_each_good_that_may_be_giv
     assert holdings == 500 and len(drawn) < holdings
 
 
-def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() -> None:
-    """An empire's grid is found again by the lists it was drawn from (``empire._RECENT``): a
-    token replaced in place, the number of tokens and the top layer unchanged, shows at once, and
-    the grid of every player of a played game is the one drawn from every tile."""
+def test_a_grid_is_drawn_again_for_other_tuples_of_tiles_and_tokens() -> None:
+    """An empire's grid is found again by the very tuples it was drawn from (``empire._RECENT``):
+    a token replaced (a new tuple of tokens, as many, under the same layers) shows at once, a
+    tuple of layers equal to the one shown but not the same object finds an equal grid, and the
+    grid of every player of a played game is the one drawn from every tile."""
     for state in walk(2, 71, 400)[::20]:
         for p in state.players:
             fresh = _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens))
@@ -1056,12 +1057,12 @@ def test_a_grid_is_drawn_again_when_a_list_it_was_drawn_from_changes_in_place() 
             assert grid.squares == fresh.squares and grid.spaces == fresh.spaces
     state = walk(2, 71, 400)[-1]
     p = deepcopy(next(q for q in state.players if q.tokens))
-    # A top layer equal to the one shown but not the same object: its grid is looked up afresh.
-    tile, side, row, col = p.layers[-1]
-    p.layers[-1] = (tile, side, row, col)
+    shown = grid_of(p, ENGINE.content)
+    p.layers = tuple(list(p.layers))
     before = grid_of(p, ENGINE.content)
+    assert before.squares == shown.squares
     row, col, building = p.tokens[0]
-    p.tokens[0] = (row, col, None if building is not None else ENGINE.content.buildings[0].id)
+    p.tokens = ((row, col, None if building is not None else ENGINE.content.buildings[0].id), *p.tokens[1:])
     after = grid_of(p, ENGINE.content)
     assert after.squares[(row, col)] != before.squares[(row, col)]
     assert after.squares == _drawn_grid(id(ENGINE.content), tuple(p.layers), tuple(p.tokens)).squares

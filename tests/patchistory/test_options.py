@@ -211,7 +211,7 @@ def administration(**options: object) -> State:
     state = at_phase(game(3, **options), Phase.ADMINISTRATION)
     for seat in range(3):
         empire(state, seat, politics=6)
-    state.players[0].layers.append(("t-plain", "white", 2, 0))
+    state.players[0].layers += (("t-plain", "white", 2, 0),)
     state.players[0].goods.resources = 3
     state.players[0].buildings = ["economy-1", "economy-4", "culture-1", "culture-4"]
     state.players[0].pp = 6
@@ -244,7 +244,7 @@ def test_a_building_goes_only_on_a_free_space_when_tiles_may_not_be_covered() ->
 
 def test_build_building_is_not_offered_without_a_free_space_when_tiles_may_not_be_covered() -> None:
     state = administration(build_over_tiles=False)
-    state.players[0].layers.pop()
+    state.players[0].layers = state.players[0].layers[:-1]
     state.players[0].menu = []
     assert not offers_build(ENGINE.pending(state)[0])
     assert offers_build(ENGINE.pending(administration())[0])
@@ -381,7 +381,7 @@ def test_break_alliance_gives_no_votes_when_the_table_says_so() -> None:
 
 def patching_over_a_building(**options: object) -> State:
     state = at_phase(game(3, **options), Phase.PATCH)
-    state.players[0].tokens = [(0, 0, "economy-1")]
+    state.players[0].tokens = ((0, 0, "economy-1"),)
     state.players[0].reserve = [Reserve(tile="t-plain", side="white")]
     return state
 
@@ -395,7 +395,7 @@ def test_a_tile_laid_over_a_building_may_keep_the_building_on_top() -> None:  # 
     keep = Patch(reserve=0, side="white", row=-1, col=-1, keep_buildings=True)
     assert keep in keeps_offered(state)
     state, _ = ENGINE.apply(state, 0, keep)
-    assert state.players[0].tokens == [(0, 0, "economy-1")]
+    assert state.players[0].tokens == ((0, 0, "economy-1"),)
 
 
 def test_a_tile_laid_over_a_building_always_covers_it_when_the_table_says_so() -> None:
@@ -404,7 +404,7 @@ def test_a_tile_laid_over_a_building_always_covers_it_when_the_table_says_so() -
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=-1, col=-1, keep_buildings=True))
     state, _ = ENGINE.apply(state, 0, Patch(reserve=0, side="white", row=-1, col=-1))
-    assert state.players[0].tokens == []
+    assert state.players[0].tokens == ()
 
 
 def vasco_auction(broke: bool = False, **options: object) -> State:

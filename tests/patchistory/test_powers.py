@@ -145,7 +145,7 @@ def test_votes_cannot_be_spent_in_war_without_joan_of_arc() -> None:
 def test_stealth_aircraft_reclaims_a_space_of_the_defeated_player() -> None:
     state = at_phase(game(3), Phase.NEGOTIATION)
     empire(state, 0, military=10)
-    state.players[0].layers.append((shipped_tile("stealth_aircraft"), "black", 2, 0))
+    state.players[0].layers += ((shipped_tile("stealth_aircraft"), "black", 2, 0),)
     state.players[0].workers = [Worker(where="route", route=0, step=CONTENT.routes.war)]
     state.routes[0] = replace(state.routes[0], war_attackers=[0])
     state.war = War(route=0, attackers=[0], defender=1)
@@ -180,14 +180,14 @@ def test_pyramids_give_two_culture_per_wonder_at_the_end_of_the_era() -> None:
 def test_statue_of_liberty_scores_only_reclaimed_wastelands() -> None:
     state = game(3)
     own(state, 0, "statue_of_liberty", 2, 0)
-    state.players[0].tokens = [(0, 0, None)]
+    state.players[0].tokens = ((0, 0, None),)
     assert flow.era_effects(CTX, state, 0) == 3
 
 
 def test_wall_street_counts_coins_in_hand_at_the_end_of_the_game() -> None:
     state = at_phase(game(3), Phase.VOTE)
     state.era = 3
-    state.players[0].layers.append((shipped_tile("wall_street"), "black", 2, 0))
+    state.players[0].layers += ((shipped_tile("wall_street"), "black", 2, 0),)
     state.players[0].goods.coins = 9
     flow.end_of_era(CTX, state)
     assert state.phase == Phase.OVER

@@ -202,7 +202,7 @@ def test_build_trade_route_once_per_round_from_the_supply() -> None:
 
 def test_reclaim_turns_even_a_sea_into_a_wasteland() -> None:
     state = administration()
-    state.players[0].layers.append(("t-sea", "white", -2, 0))
+    state.players[0].layers += (("t-sea", "white", -2, 0),)
     state, _ = ENGINE.apply(state, 0, Reclaim(building=0, row=-2, col=0))
     sq = grid_of(state.players[0], CONTENT).squares[(-2, 0)]
     assert sq.wasteland and not sq.sea
@@ -219,7 +219,7 @@ def test_build_building_puts_the_building_on_a_one_by_one_space() -> None:
 
 def test_build_building_never_on_a_sea() -> None:
     state = administration()
-    state.players[0].layers.append(("t-sea", "white", -2, 0))
+    state.players[0].layers += (("t-sea", "white", -2, 0),)
     with pytest.raises(RuleError):
         ENGINE.apply(state, 0, Build(building=0, row=-2, col=0))
 

@@ -196,7 +196,7 @@ def test_exchange_cannot_give_more_than_transport() -> None:
 
 def test_general_building_gives_one_coin_and_two_with_a_worker() -> None:
     state = game(3)
-    state.players[0].tokens = [(0, 0, "economy-1")]  # base 1 coin, framed +1
+    state.players[0].tokens = ((0, 0, "economy-1"),)  # base 1 coin, framed +1
     base = board(state, 0)["coins"]
     state.players[0].workers = [Worker(row=0, col=0)]
     assert board(state, 0)["coins"] == base + 1
@@ -205,7 +205,7 @@ def test_general_building_gives_one_coin_and_two_with_a_worker() -> None:
 def test_production_adds_the_board_and_route_workers_gains() -> None:
     state = game(3)
     empire(state, 0, food=2, coins=2, culture=2)
-    state.players[0].tokens.append((1, 2, "x-coins-0"))
+    state.players[0].tokens += ((1, 2, "x-coins-0"),)
     state.players[0].workers = [Worker(where="route", route=0, step=2)]  # a route space giving 2 coins
     g = replace(state.players[0].goods)
     production(ENGINE.ctx, state)
