@@ -12,8 +12,8 @@ from rules.core import Event, Message, NumberChoice, Option, Prompt, Seat
 from rules.core.contract import MAX_OPTIONS
 from rules.core.messages import Param, msg
 from rules.core.unchecked import built, construct, option, question
-from rules.patchistory.actions import BidCoins, FirstChoice, Pass, Pick, SealedBid, TakeTile
-from rules.patchistory.common import Ctx, back, event, fail, label, tile_name
+from rules.patchistory.actions import BidCoins, FirstChoice, Pass, SealedBid, TakeTile
+from rules.patchistory.common import Ctx, back, event, fail, label, pick, tile_name
 from rules.patchistory.content import SideDef
 from rules.patchistory.empire import abilities
 from rules.patchistory.state import Auction, Bid, Offer, Phase, Reserve, State
@@ -488,7 +488,7 @@ def more_step(ctx: Ctx, i: int, offer: Offer, low: int, high: int) -> Option:
     as a number, where the menu has no room for each (p. 6-7)."""
     side = f"@patchistory.side.{offer.side}"
     return option(
-        action=Pick(choice=f"tile:{i}"),
+        action=pick(f"tile:{i}"),
         label=label("auction.bid_more", tile=tile_name(ctx, offer.tile), side=side, low=low, high=high),
         description=side_summary(ctx, offer),
     )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.core import Event, Message, Option, Prompt, RuleError, Seat, msg, unchecked
 from rules.core.memo import Memo
 from rules.core.messages import Param, message
-from rules.core.unchecked import option
+from rules.core.unchecked import construct, option
 from rules.patchistory.actions import AskTurnOrder, Back, Pick
 from rules.patchistory.content import STATS, Cell, Content, Stat
 from rules.patchistory.empire import Grid, grid_of, square_symbols, stats, worked_spaces
@@ -309,7 +309,7 @@ def row_options(rows: list[int], each: list[int], prefix: str = "") -> list[Opti
     it opens."""
     return [
         option(
-            action=Pick(choice=f"{prefix}row:{r}"),
+            action=pick(f"{prefix}row:{r}"),
             label=label("menu.row", row=r),
             description=label("describe.row", count=each.count(r)),
         )
@@ -321,6 +321,17 @@ def in_turn_order(state: State, table_setting: bool) -> bool:
     """Administration and Movement are played at once unless the table or a player asked for turn
     order (p. 9, p. 11)."""
     return table_setting or state.in_turn_order
+
+
+PICKS_KEPT = 1024
+"""How many menu steps :func:`pick` keeps (a game's menus name a few hundred)."""
+
+
+@lru_cache(maxsize=PICKS_KEPT)
+def pick(choice: str) -> Pick:
+    """The menu step ``choice`` (``Pick(choice=choice)``), made once (an action is frozen) and
+    without validating it again: the menus offer the same steps move after move."""
+    return construct(Pick, choice=choice)
 
 
 def ask_turn_order_option(state: State, table_setting: bool, key: str) -> list[Option]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from rules.core import Event, NumberChoice, Prompt, Seat
 from rules.core.messages import Param
 from rules.core.unchecked import option, question
-from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Pick, Reclaim, Spend
+from rules.patchistory.actions import Agree, Choose, ChooseWar, Done, Orient, Reclaim, Spend
 from rules.patchistory.common import (
     Ctx,
     back,
@@ -23,6 +23,7 @@ from rules.patchistory.common import (
     label,
     pay,
     per_era,
+    pick,
     stat,
     token_change,
 )
@@ -172,7 +173,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if joan and votes is None:
         options = [
             option(
-                action=Pick(choice=f"v:{k}"),
+                action=pick(f"v:{k}"),
                 label=label("war.votes", votes=k),
                 description=label("describe.war_votes", votes=k, left=p.goods.votes - k),
             )
@@ -409,7 +410,7 @@ def stealth_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         # First the building tile given up (Wasteland side up), then the square.
         options = [
             option(
-                action=Pick(choice=f"b:{i}"),
+                action=pick(f"b:{i}"),
                 label=label("stealth.tile", index=i + 1, building=building_name(ctx, b)),
                 description=label("describe.stealth_tile"),
             )

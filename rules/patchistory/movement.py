@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.unchecked import construct, option, question
-from rules.patchistory.actions import Advance, Done, Move, Pick, Rest
+from rules.patchistory.actions import Advance, Done, Move, Rest
 from rules.patchistory.common import (
     MAX_MENU,
     Ctx,
@@ -32,6 +32,7 @@ from rules.patchistory.common import (
     gains,
     in_turn_order,
     label,
+    pick,
     stat,
     waits_for_turn,
 )
@@ -340,7 +341,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         else:
             options.append(
                 option(
-                    action=Pick(choice=f"w:{i}"),
+                    action=pick(f"w:{i}"),
                     label=label("worker", worker=i + 1, row=w.row, col=w.col),
                     description=label("describe.worker_moves", count=len(cells), transport=p.transport),
                 )
@@ -353,7 +354,7 @@ def prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         else:
             options.append(
                 option(
-                    action=Pick(choice=f"r:{i}"),
+                    action=pick(f"r:{i}"),
                     label=label("route_worker", worker=i + 1, route=w.route + 1),
                     description=label("describe.route_worker_moves", most=max_steps(ctx, state, p, i)),
                 )

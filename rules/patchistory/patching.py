@@ -13,7 +13,7 @@ from rules.core import Event, Message, Option, Prompt, Seat, msg
 from rules.core.memo import Memo
 from rules.core.messages import Param
 from rules.core.unchecked import built, construct, option, question
-from rules.patchistory.actions import AllyWith, Done, Patch, Pick, PlaceWorker
+from rules.patchistory.actions import AllyWith, Done, Patch, PlaceWorker
 from rules.patchistory.auction import side_summary, side_words
 from rules.patchistory.common import (
     DELTA_KEYS,
@@ -25,6 +25,7 @@ from rules.patchistory.common import (
     event,
     fail,
     label,
+    pick,
     row_options,
     tile_name,
     waits_for_turn,
@@ -154,7 +155,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
     if reserve is None or reserve >= len(p.reserve):
         options = [
             option(
-                action=Pick(choice=f"r:{i}"),
+                action=pick(f"r:{i}"),
                 label=label("patch.tile", tile=tile_name(ctx, r.tile)),
                 description=side_summary(ctx, Offer(tile=r.tile, side=r.side or "any")),
             )
@@ -168,7 +169,7 @@ def patch_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
         tile = ctx.content.tiles_by_id[item.tile]
         options = [
             option(
-                action=Pick(choice=f"side:{s}"),
+                action=pick(f"side:{s}"),
                 label=label("patch.side", side=f"@patchistory.side.{s}"),
                 description=side_words(ctx, tile.side(s)),
             )

@@ -47,6 +47,7 @@ from rules.patchistory.common import (
     need,
     pay,
     per_era,
+    pick,
     row_options,
     spends,
     stat,
@@ -173,7 +174,7 @@ def diplomacy_prompt(ctx: Ctx, state: State, seat: Seat) -> Prompt | None:
             "aid.choose_target",
             [
                 option(
-                    action=Pick(choice=f"aid:{s}"), label=label("target", target_seat=s),
+                    action=pick(f"aid:{s}"), label=label("target", target_seat=s),
                     description=aid_words(ctx),
                 )
                 for s in aid_targets(ctx, state, seat)
@@ -742,7 +743,7 @@ def admin_option(ctx: Ctx, state: State, seat: Seat, name: str, said: object) ->
     from (:func:`admin_description`, ``Ctx.actions``) besides its name, ``said``: the food of a
     Trade, the Transport, the era, with the Wonders or Personalities shown for Honour."""
     return ctx.actions.kept(("administration", name, said), lambda: option(
-        action=Pick(choice=name),
+        action=pick(name),
         label=label(f"action.{name}"),
         description=admin_description(ctx, state, seat, name),
     ))
@@ -873,7 +874,7 @@ def trade_options(ctx: Ctx, state: State, seat: Seat, rest: list[str]) -> list[O
     if not rest:
         return [
             option(
-                action=Pick(choice=f"w:{i}"),
+                action=pick(f"w:{i}"),
                 label=label("worker", worker=i + 1, row=p.workers[i].row, col=p.workers[i].col),
                 description=trade,
             )
@@ -915,7 +916,7 @@ def _exchange_options(ctx: Ctx, goods: Goods, t: int, rest: list[str]) -> list[O
     if not rest:
         return [
             option(
-                action=Pick(choice=g),
+                action=pick(g),
                 label=label("exchange.give", good=f"@patchistory.good_acc.{g}"),
                 description=label("describe.exchange_give", most=min(t, getattr(goods, g))),
             )
@@ -928,7 +929,7 @@ def _exchange_options(ctx: Ctx, goods: Goods, t: int, rest: list[str]) -> list[O
         top = min(t, getattr(goods, give), 11)
         return [
             option(
-                action=Pick(choice=f"n:{k}"),
+                action=pick(f"n:{k}"),
                 label=label("exchange.amount", amount=k, good=f"@patchistory.good.{give}"),
                 description=label("describe.exchange_worth", cost=spends(c.exchange), value=k * VALUE[give]),
             )
