@@ -396,15 +396,13 @@ def holding(state: State, asked: Mapping[Seat, Prompt], forced: list[Seat]) -> s
 
 
 def forced_seats(asked: Mapping[Seat, Prompt]) -> list[Seat]:
-    """The seats of ``asked`` whose prompt offers fewer than two answers (:func:`one_answer`), in
-    seat order: those :meth:`Patchistory.play_forced` plays or holds."""
-    return sorted(seat for seat, prompt in asked.items() if one_answer(prompt))
-
-
-def one_answer(prompt: Prompt) -> bool:
-    """``prompt.answers < 2``, its options counted only up to two (:meth:`Prompt.answers_up_to`):
-    every seat's prompt is asked this after every move, and most offer a menu of many answers."""
-    return prompt.answers_up_to(2) < 2
+    """The seats of ``asked`` whose prompt offers fewer than two answers, in seat order: those
+    :meth:`Patchistory.play_forced` plays or holds. The options are counted only up to two
+    (:meth:`Prompt.answers_up_to`): every seat's prompt is asked this after every move, and most
+    offer a menu of many answers."""
+    found = [seat for seat, prompt in asked.items() if prompt.answers_up_to(2) < 2]
+    found.sort()
+    return found
 
 
 def held(prompt: Prompt) -> bool:
