@@ -203,7 +203,7 @@ def asked_table(state: State) -> tuple[object, ...] | None:
     a = state.auction
     if a.first_choice is not None or len(state.players) != 2 or a.vasco:
         return None
-    return ("sealed", tuple((o.tile, o.side) for o in a.offers))
+    return ("sealed", tuple([(o.tile, o.side) for o in a.offers]))
 
 
 def asked_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:

@@ -267,9 +267,9 @@ def asked_table(state: State) -> tuple[object, ...]:
     ordered = in_turn_order(state, state.options.movement_in_turn_order)
     return (
         "movement",
-        tuple(r.kind for r in state.routes),
+        tuple([r.kind for r in state.routes]),
         state.in_turn_order,
-        (state.first, tuple(q.done for q in state.players)) if ordered else None,
+        (state.first, tuple([q.done for q in state.players])) if ordered else None,
         options_key(state.options),
     )
 

@@ -82,7 +82,7 @@ def asked_table(state: State) -> tuple[object, ...]:
         "patch",
         routes_key(state.routes),
         state.era,
-        (state.first, tuple((bool(q.reserve), q.done) for q in state.players)) if in_turns(state) else None,
+        (state.first, tuple([(bool(q.reserve), q.done) for q in state.players])) if in_turns(state) else None,
         options_key(state.options),
     )
 
@@ -98,7 +98,7 @@ def asked_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
     return (
         seat,
         layout_key(p, ctx.content),
-        tuple((r.tile, r.side) for r in p.reserve),
+        tuple([(r.tile, r.side) for r in p.reserve]),
         tuple(p.menu),
         p.done,
         p.ally_choice,

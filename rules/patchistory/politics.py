@@ -812,11 +812,11 @@ def admin_table(state: State) -> tuple[object, ...]:
     return (
         "administration",
         routes_key(state.routes),
-        tuple(tuple((w.where, w.route) for w in q.workers if w.where != "land") for q in state.players),
+        tuple([tuple([(w.where, w.route) for w in q.workers if w.where != "land"]) for q in state.players]),
         state.general_left,
         state.era,
         state.in_turn_order,
-        (state.first, tuple(q.done for q in state.players)) if ordered else None,
+        (state.first, tuple([q.done for q in state.players])) if ordered else None,
         options_key(state.options),
     )
 
@@ -837,7 +837,7 @@ def admin_key(ctx: Ctx, state: State, seat: Seat) -> tuple[object, ...]:
         tuple(p.buildings),
         layout_key(p, ctx.content),
         p.homing,
-        tuple((r.tile, r.side) for r in p.reserve),
+        tuple([(r.tile, r.side) for r in p.reserve]),
         p.pp,
         tuple(p.menu),
         p.done,
@@ -1070,7 +1070,7 @@ def empire_key(ctx: Ctx, state: State, p: Player) -> tuple[object, ...]:
     whether a building may go over a tile (#24)."""
     return (
         grid_of(p, ctx.content).name,
-        tuple((w.row, w.col) for w in p.workers if w.where == "land"), state.options.build_over_tiles,
+        tuple([(w.row, w.col) for w in p.workers if w.where == "land"]), state.options.build_over_tiles,
     )
 
 

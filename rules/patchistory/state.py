@@ -375,7 +375,7 @@ def options_key(options: Options) -> tuple[object, ...]:
 
 def routes_key(routes: list[Route]) -> tuple[object, ...]:
     """Every field of every route as one hashable value."""
-    return tuple((r.kind, r.start, r.end, tuple(r.war_attackers), r.war_declared) for r in routes)
+    return tuple([(r.kind, r.start, r.end, tuple(r.war_attackers), r.war_declared) for r in routes])
 
 
 def worker_key(w: Worker) -> tuple[str, int, int, int, int]:
