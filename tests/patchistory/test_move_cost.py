@@ -64,7 +64,7 @@ from rules.patchistory.empire import (
     unpacked,
     worked_by,
 )
-from rules.patchistory.engine import PLAYS, Patchistory, offers, one_answer
+from rules.patchistory.engine import PLAYS, Patchistory, forced_seats, offers
 from rules.patchistory.flow import round_start
 from rules.patchistory.options import Options
 from rules.patchistory.politics import admin_menu, exchange_options, spendable
@@ -957,7 +957,7 @@ def test_an_event_is_the_one_its_fields_validated_make() -> None:
 def test_a_prompt_offers_one_answer_exactly_where_its_answers_count_fewer_than_two() -> None:
     """A forced answer is played or held where a prompt offers fewer than two answers (nobody is
     asked a question with one possible answer); counting a prompt's answers only up to two
-    (``engine.one_answer``) says so exactly where ``Prompt.answers`` does: for every seat's
+    (``engine.forced_seats``) says so exactly where ``Prompt.answers`` does: for every seat's
     prompt, held ones included, after every move of 2-, 3- and 4-player games, and for one
     answer beside Back, Back alone, two answers and a range of one number or of two."""
     prompts: list[Prompt] = []
@@ -973,9 +973,9 @@ def test_a_prompt_offers_one_answer_exactly_where_its_answers_count_fewer_than_t
     for options in ((done, back()), (back(), done, done)):
         prompts.append(Prompt(seat=0, title=title, options=options))
     prompts.append(Prompt(seat=0, title=title, options=(back(),)))
-    assert {one_answer(p) for p in prompts} == {True, False}
-    for prompt in prompts:
-        assert one_answer(prompt) == (prompt.answers < 2), prompt
+    forced = forced_seats(dict(enumerate(prompts)))
+    assert 0 < len(forced) < len(prompts)
+    assert forced == [i for i, prompt in enumerate(prompts) if prompt.answers < 2]
 
 
 def test_every_tiles_bid_range_read_in_one_pass_is_the_one_read_tile_by_tile() -> None:
