@@ -93,8 +93,14 @@ def fail(sentence: str, key: str, **params: Any) -> RuleError:
 
 def event(key: str, *, to: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
     """An event; ``to`` makes it private to one seat."""
-    return unchecked.event(message(PREFIX + key, params),
-                           visible_to=None if to is None else frozenset((to,)), reveals=reveals)
+    return unchecked.event(message(PREFIX + key, params), visible_to=None if to is None else only(to),
+                           reveals=reveals)
+
+
+@cache
+def only(seat: Seat) -> frozenset[Seat]:
+    """``seat`` alone, as a private event's ``visible_to``: made once per seat (it is frozen)."""
+    return frozenset((seat,))
 
 
 def label(key: str, **params: Any) -> Message:

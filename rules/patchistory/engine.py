@@ -242,7 +242,7 @@ class Patchistory(Engine[State, Played]):
 
     def step(self, state: State, seat: Seat, action: AnyAction) -> list[Event]:
         events = self.dispatch(state, seat, action)
-        if not isinstance(action, Pick | Back):
+        if not isinstance(action, MENU_STEPS):
             # The seat's menu closed, written only where open (a move's own rule has most often
             # closed it already).
             p = state.players[seat]
@@ -276,7 +276,7 @@ class Patchistory(Engine[State, Played]):
                     self.settled(state, {s: p for s, p in asked.items() if s not in kept})
                 return events
             action, shown = only_answer(asked[seat])
-            if not isinstance(action, Pick | Back):
+            if not isinstance(action, MENU_STEPS):
                 events.append(event("forced", to=seat, choice=shown))
             events += self.step(state, seat, action)
         raise AssertionError("forced answers did not settle")
@@ -285,7 +285,7 @@ class Patchistory(Engine[State, Played]):
         ctx = self.ctx
         p = state.players[seat]
         returning = homing(state)
-        if isinstance(action, Pick | Back):
+        if isinstance(action, MENU_STEPS):
             # The step of the menu as asked (the folded prompt kept for the state the move is
             # made in, :meth:`asked_of`), or as recorded before, unfolded or folded less.
             asked = self.asked_of(state, seat)
@@ -365,6 +365,11 @@ class Patchistory(Engine[State, Played]):
         from rules.patchistory.reference import entries
 
         return entries(self.content)
+
+
+MENU_STEPS = (Pick, Back)
+"""The actions that go down or up a menu (an ``isinstance`` of a tuple: a union written in the
+call is made again at each of the few calls a move makes)."""
 
 
 def recorded(state: State, move: Recorded) -> AnyAction:
