@@ -432,7 +432,12 @@ def offers(prompt: Prompt, action: Pick | Back) -> bool:
     ``menus.offered`` compares them): pydantic's equality is slow, even between two kinds, and a
     menu step is checked against every option of the menu."""
     kind, fields = type(action), action.__dict__
-    return any(type(o.action) is kind and o.action.__dict__ == fields for o in prompt.options)
+    for o in prompt.options:
+        offered = o.action
+        # The very step offered (a menu's steps are made once each: ``common.pick``), else one alike.
+        if offered is action or (type(offered) is kind and offered.__dict__ == fields):
+            return True
+    return False
 
 
 def earlier_step(ctx: Ctx, state: State, seat: Seat, action: Pick | Back) -> bool:
