@@ -45,6 +45,7 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=BaseModel)
 T = TypeVar("T")
 
 
@@ -52,7 +53,6 @@ T = TypeVar("T")
 def adapter(kind: type[T]) -> TypeAdapter[T]:
     """Pydantic's reader and writer of ``kind``, made once (making one builds its schema)."""
     return TypeAdapter(kind)
-A = TypeVar("A", bound=BaseModel)
 
 
 PROMPT_MEMO_SIZE = 512

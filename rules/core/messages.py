@@ -83,7 +83,8 @@ def msg(key: str, **params: Param) -> Message:
     The parameters' types are checked where they are written (``Param``, mypy --strict); a message
     read from data is read by :data:`MESSAGE`. Made without the dataclass's ``__init__``, which
     writes a frozen field through ``object.__setattr__`` by name (:func:`rules.core.slots.writer`):
-    engines build thousands of messages per move."""
+    engines build thousands of messages per move. The body is :func:`message`'s, written out to
+    spare a call."""
     message = _new(Message)
     _write_key(message, key)
     _write_params(message, params)

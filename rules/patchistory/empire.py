@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core.memo import Memo
 from rules.patchistory.content import STATS, Cell, Content, SideDef, SpaceDef, Stat
-from rules.patchistory.state import Layer, Player, Route, Token, Worker, shallow_player, worker_key
+from rules.patchistory.state import Layer, Player, Route, Token, Worker, shallow_player, workers_key
 
 SpaceKey = tuple[int, int]
 """(layer index, space index) names a space of the empire."""
@@ -121,7 +121,7 @@ def grid_of(player: Player, content: Content) -> Grid:
     if found is not None and found[0] is layers and found[1] is tokens and found[2] is content:
         return found[3]
     _CONTENTS.setdefault(id(content), content)
-    grid = _grid(id(content), tuple(layers), tuple(tokens))
+    grid = _grid(id(content), layers, tokens)
     _RECENT.put((id(layers), id(tokens)), (layers, tokens, content, grid))
     return grid
 
@@ -133,7 +133,7 @@ def layout_key(player: Player, content: Content) -> tuple[object, ...]:
     hashed and compared at once, where the tuples of every tile and token were hashed at each
     lookup of the kept prompts and held by each key kept (a key pushed out of the memo let go of
     each of them in turn)."""
-    return grid_of(player, content).name, tuple([worker_key(w) for w in player.workers])
+    return grid_of(player, content).name, workers_key(player.workers)
 
 
 RECENT = 64
@@ -165,7 +165,7 @@ def lay(before: Player, after: Player, content: Content, tile: str, side: str, r
     else:
         laid = patched_grid(grid, before.tokens, len(before.layers), sdef, row, col,
                             under=False, keep_buildings=keep_buildings)
-    _LAID.put((id(content), tuple(after.layers), tuple(after.tokens)), laid)
+    _LAID.put((id(content), after.layers, after.tokens), laid)
 
 
 def _laid_under(grid: Grid, tokens: Iterable[Token], sdef: SideDef, row: int, col: int) -> Grid:

@@ -339,7 +339,7 @@ def player_key(p: Player) -> tuple[object, ...]:
         tuple(p.cards),
         p.layers,
         p.tokens,
-        tuple(worker_key(w) for w in p.workers),
+        workers_key(p.workers),
         p.homing,
         tuple((r.tile, r.side) for r in p.reserve),
         p.pp,
@@ -381,6 +381,11 @@ def routes_key(routes: list[Route]) -> tuple[object, ...]:
 def worker_key(w: Worker) -> tuple[str, int, int, int, int]:
     """A worker as one hashable value, in the order of :class:`Worker`'s fields."""
     return w.where, w.row, w.col, w.route, w.step
+
+
+def workers_key(workers: list[Worker]) -> tuple[tuple[str, int, int, int, int], ...]:
+    """A seat's workers as one hashable value (:func:`worker_key` of each, in order)."""
+    return tuple([worker_key(w) for w in workers])
 
 
 def goods_key(g: Goods) -> tuple[int, int, int, int, int]:
